@@ -1,0 +1,53 @@
+/**
+ * The only module that reads process.env. Parsed once with valibot at start-up; every
+ * setting has a working default for the embedded demo (see README "Environment").
+ */
+import * as v from 'valibot';
+
+const bool = v.pipe(
+  v.optional(v.string(), 'false'),
+  v.transform((s) => s === '1' || s.toLowerCase() === 'true'),
+);
+const int = (fallback: number) =>
+  v.pipe(v.optional(v.string(), String(fallback)), v.transform(Number), v.integer(), v.minValue(0));
+
+const EnvSchema = v.object({
+  NODE_ENV: v.optional(v.picklist(['development', 'production', 'test']), 'development'),
+  HOST: v.optional(v.string(), '0.0.0.0'),
+  PORT: int(4321),
+  DATABASE_PATH: v.optional(v.string(), './data/facet.db'),
+  PUBLIC_SITE_NAME: v.optional(v.string(), 'Facet Trade'),
+  /** public address used in e-mail links; defaults to http://localhost:PORT */
+  SITE_URL: v.optional(v.string(), ''),
+  SMTP_URL: v.optional(v.string(), ''),
+  MAIL_FROM: v.optional(v.string(), 'Facet Trade <no-reply@facet.trade>'),
+  STAFF_EMAIL: v.optional(v.string(), 'staff@facet.trade'),
+  SESSION_SECRET: v.optional(v.string(), 'dev-only-secret-change-me'),
+  LOG_REQUESTS: v.optional(bool, 'true'),
+  /** seed size for an empty database */
+  SEED_STONES: int(3600),
+  /** header a trusted proxy sets with the visitor's country code (cookie notice) */
+  COUNTRY_HEADER: v.optional(v.string(), 'cf-ipcountry'),
+  JEWELLERY_URL: v.optional(v.string(), 'https://jewellery.facet.trade'),
+  MAPS_API_KEY: v.optional(v.string(), ''),
+  SANDBOX: bool,
+  /** where built sites and uploads live */
+  SITE_DIR: v.optional(v.string(), './dist'),
+  UPLOADS_DIR: v.optional(v.string(), './data/uploads'),
+});
+
+export type Config = v.InferOutput<typeof EnvSchema> & { siteUrl: string; isProduction: boolean };
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = v.safeParse(EnvSchema, env);
+  if (!parsed.success) {
+    const lines = parsed.issues.map((i) => `  ${v.getDotPath(i) ?? '?'}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const c = parsed.output;
+  return {
+    ...c,
+    siteUrl: (c.SITE_URL || `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    isProduction: c.NODE_ENV === 'production',
+  };
+}

@@ -1,0 +1,433 @@
+/**
+ * The one picture of Facet Trade's data (drizzle, SQLite, snake_case columns).
+ *
+ * Conventions
+ * - Times are integer milliseconds since the epoch (`timestamp_ms`).
+ * - Money is integer minor units (cents / pence): `*Cents`. Stone prices are USD, parcel
+ *   ppc is GBP, as the catalogue spec says. Weights are carats to 2 decimals (real).
+ * - Range fields of a stone (Colour, Clarity, Cut, Polish, Symmetry, flourecence, Size) are
+ *   stored as From/To labels plus their numeric ranks (see src/domain/grades.ts).
+ * - JSON columns hold small, always-read-together values (trade references, dialog
+ *   settings, balances, a request's priced snapshot).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  sqliteTable,
+  integer,
+  real,
+  text,
+  primaryKey,
+  index,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core';
+
+const createdAt = () =>
+  integer('created_at', { mode: 'timestamp_ms' })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+const updatedAt = () =>
+  integer('updated_at', { mode: 'timestamp_ms' })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+
+// ---------------------------------------------------------------- accounts
+
+export const USER_ROLES = ['user', 'admin'] as const;
+/** unverified -> pending (e-mail verified, awaiting staff) -> approved | rejected; any -> disabled */
+export const USER_STATUSES = ['unverified', 'pending', 'approved', 'rejected', 'disabled'] as const;
+
+export type DialogSettings = { resetFilters?: 'yes' | 'no'; resetSearch?: 'yes' | 'no' };
+export type Balances = Record<string, number>;
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    email: text('email').notNull(), // stored lower-cased
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: USER_ROLES }).notNull().default('user'),
+    status: text('status', { enum: USER_STATUSES }).notNull().default('unverified'),
+    title: text('title').notNull().default(''),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    companyName: text('company_name').notNull(),
+    companyWebsite: text('company_website').notNull().default(''),
+    phone: text('phone').notNull(),
+    mobileTelephone: text('mobile_telephone').notNull().default(''),
+    addressLine1: text('address_line1').notNull(),
+    addressLine2: text('address_line2').notNull().default(''),
+    city: text('city').notNull(),
+    county: text('county').notNull().default(''),
+    postcode: text('postcode').notNull(),
+    country: text('country').notNull(),
+    tradeReferences: text('trade_references', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    acceptTermsAndConditions: integer('accept_terms', { mode: 'boolean' }).notNull().default(false),
+    requestApiAccess: integer('request_api_access', { mode: 'boolean' }).notNull().default(false),
+    requestApiAccessMessage: text('request_api_access_message').notNull().default(''),
+    requestApiAccessDate: integer('request_api_access_date', { mode: 'timestamp_ms' }),
+    apiAllow: integer('api_allow', { mode: 'boolean' }).notNull().default(false),
+    dialogSettings: text('dialog_settings', { mode: 'json' }).$type<DialogSettings>().notNull().default(sql`'{}'`),
+    balances: text('balances', { mode: 'json' }).$type<Balances>().notNull().default(sql`'{}'`),
+    emailVerifiedAt: integer('email_verified_at', { mode: 'timestamp_ms' }),
+    approvedAt: integer('approved_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_uq').on(t.email), index('users_status_idx').on(t.status)],
+);
+
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    /** SHA-256 (hex) of the random session id held in the cookie; the id itself is never stored. */
+    idHash: text('id_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rememberMe: integer('remember_me', { mode: 'boolean' }).notNull().default(false),
+    createdAt: createdAt(),
+    lastSeenAt: integer('last_seen_at', { mode: 'timestamp_ms' }).notNull(),
+    /** idle expiry, pushed forward on use */
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    /** hard limit from creation, never extended */
+    absoluteExpiresAt: integer('absolute_expires_at', { mode: 'timestamp_ms' }).notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+    ip: text('ip').notNull().default(''),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const TOKEN_KINDS = ['verify', 'reset'] as const;
+
+/** One-time tokens (e-mail verification, password reset): random, stored hashed, single use. */
+export const tokens = sqliteTable(
+  'tokens',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: TOKEN_KINDS }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('tokens_hash_uq').on(t.tokenHash), index('tokens_user_idx').on(t.userId, t.kind)],
+);
+
+// ---------------------------------------------------------------- site content
+
+export const BLOCK_TYPES = ['text', 'image', 'list'] as const;
+export type ListSection = { title: string; content: string };
+/** text: a string; image: alt text (url holds the image); list: sections */
+export type BlockValue = string | ListSection[];
+
+/** Editable site content, addressed by content id (e.g. `home_welcome_title`). */
+export const siteBlocks = sqliteTable('site_blocks', {
+  id: text('id').primaryKey(),
+  type: text('type', { enum: BLOCK_TYPES }).notNull(),
+  value: text('value', { mode: 'json' }).$type<BlockValue>().notNull(),
+  url: text('url'),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: updatedAt(),
+});
+
+export const POST_STATUSES = ['draft', 'published'] as const;
+
+export const posts = sqliteTable(
+  'posts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    title: text('title').notNull(),
+    /** the post's own address, e.g. `/news/lab-grown-market-2026` */
+    url: text('url').notNull(),
+    snippet: text('snippet').notNull().default(''),
+    /** sanitised HTML */
+    content: text('content').notNull().default(''),
+    date: integer('date', { mode: 'timestamp_ms' }).notNull(),
+    src: text('src').notNull().default(''),
+    related: text('related', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    status: text('status', { enum: POST_STATUSES }).notNull().default('draft'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('posts_url_uq').on(t.url), index('posts_status_date_idx').on(t.status, t.date)],
+);
+
+/**
+ * Typed settings documents: `registration_messages` (status -> message), `diamond_available`
+ * (diamond_available_now/later/on_demand), `site` (site name, social_links, ...).
+ */
+export const configs = sqliteTable(
+  'configs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    type: text('type').notNull(),
+    fields: text('fields', { mode: 'json' }).$type<Record<string, string>>().notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('configs_type_uq').on(t.type)],
+);
+
+export const CURRENCIES = ['GBP', 'USD', 'EUR', 'JPY', 'NZD'] as const;
+
+/** Rates relative to a common unit: convert = amount / rate(source) * rate(target). */
+export const exchangeRates = sqliteTable('exchange_rates', {
+  currency: text('currency', { enum: CURRENCIES }).primaryKey(),
+  exRate: real('ex_rate').notNull(),
+  isDefault: integer('is_default', { mode: 'boolean' }).notNull().default(false),
+  updatedAt: updatedAt(),
+});
+
+// ---------------------------------------------------------------- stock
+
+export const CAT_TYPES = ['Single Item', 'Multiple Items'] as const;
+
+export const diamonds = sqliteTable(
+  'diamonds',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    stockCode: text('stock_code').notNull(), // StkCodeCalcNS
+    shape: text('shape').notNull(), // StkShape
+    catType: text('cat_type', { enum: CAT_TYPES }).notNull(), // StkCatType
+    catName: text('cat_name').notNull().default(''), // StkCatName
+    source: text('source').notNull().default(''), // Source ('Lab Grown' or '')
+    description: text('description').notNull().default(''), // StkDesc
+    weight: real('weight').notNull(), // STWeight, carats
+    sieve: text('sieve').notNull().default(''), // Sieve
+    // range fields: labels and ranks (null where not graded)
+    colourFrom: text('colour_from'),
+    colourTo: text('colour_to'),
+    colourFromRank: integer('colour_from_rank'),
+    colourToRank: integer('colour_to_rank'),
+    clarityFrom: text('clarity_from'),
+    clarityTo: text('clarity_to'),
+    clarityFromRank: integer('clarity_from_rank'),
+    clarityToRank: integer('clarity_to_rank'),
+    cutFrom: text('cut_from'),
+    cutTo: text('cut_to'),
+    cutFromRank: integer('cut_from_rank'),
+    cutToRank: integer('cut_to_rank'),
+    polishFrom: text('polish_from'),
+    polishTo: text('polish_to'),
+    polishFromRank: integer('polish_from_rank'),
+    polishToRank: integer('polish_to_rank'),
+    symmetryFrom: text('symmetry_from'),
+    symmetryTo: text('symmetry_to'),
+    symmetryFromRank: integer('symmetry_from_rank'),
+    symmetryToRank: integer('symmetry_to_rank'),
+    fluorescenceFrom: text('fluorescence_from'),
+    fluorescenceTo: text('fluorescence_to'),
+    fluorescenceFromRank: integer('fluorescence_from_rank'),
+    fluorescenceToRank: integer('fluorescence_to_rank'),
+    /** parcels: size range per stone in carats (Size From/To), used by the overlap filter */
+    sizeFrom: real('size_from'),
+    sizeTo: real('size_to'),
+    certLab: text('cert_lab').notNull().default(''), // StkCertSup
+    certNumber: text('cert_number').notNull().default(''), // StkCertNo
+    priceCents: integer('price_cents'), // price, USD
+    ppcCents: integer('ppc_cents'), // ppc, GBP (parcels)
+    exWebTotalCents: integer('ex_web_total_cents'), // ExWebTotal, USD
+    webSpecialCents: integer('web_special_cents').notNull().default(0), // WebSpecial, 0 = none
+    rap: real('rap'), // RAP, percent below
+    depthTotal: real('depth_total'), // StkDepth_Total %
+    tablePct: real('table_pct'), // StkTable %
+    culet: real('culet'), // StkCulet, degrees
+    depthCrown: real('depth_crown'), // StkDepth_Crown %
+    depthGirdle: real('depth_girdle'), // StkDepth_Girdle %
+    depthPavilion: real('depth_pavilion'), // StkDepth_Pavilion %
+    mes1: real('mes1'), // length mm
+    mes2: real('mes2'), // width mm
+    mes3: real('mes3'), // depth mm
+    availability: integer('availability').notNull().default(1), // StkWebAvailable 1|2|3
+    comments: text('comments').notNull().default(''),
+    /** false once the stone has left the stock (sold, or missing from a full feed) */
+    inStock: integer('in_stock', { mode: 'boolean' }).notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('diamonds_stock_code_uq').on(t.stockCode),
+    index('diamonds_stock_created_idx').on(t.inStock, t.createdAt),
+    index('diamonds_cat_idx').on(t.catType, t.source),
+  ],
+);
+
+export const MEDIA_TYPES = ['image', 'video', '360'] as const;
+
+export const diamondMedia = sqliteTable(
+  'diamond_media',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    diamondId: integer('diamond_id')
+      .notNull()
+      .references(() => diamonds.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: MEDIA_TYPES }).notNull(),
+    src: text('src').notNull(),
+    framesCount: integer('frames_count'), // 360 only, default 256
+    format: text('format'), // 360 only, default png
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('diamond_media_diamond_idx').on(t.diamondId, t.position)],
+);
+
+export const diamondCertificates = sqliteTable(
+  'diamond_certificates',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    diamondId: integer('diamond_id')
+      .notNull()
+      .references(() => diamonds.id, { onDelete: 'cascade' }),
+    src: text('src').notNull(),
+  },
+  (t) => [index('diamond_certificates_diamond_idx').on(t.diamondId)],
+);
+
+// ---------------------------------------------------------------- customer lists
+
+export const favourites = sqliteTable(
+  'favourites',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    diamondId: integer('diamond_id')
+      .notNull()
+      .references(() => diamonds.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.diamondId] })],
+);
+
+/** The compare list, ordered by position (drag and drop reorders it). */
+export const compareItems = sqliteTable(
+  'compare_items',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    diamondId: integer('diamond_id')
+      .notNull()
+      .references(() => diamonds.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.diamondId] })],
+);
+
+export const BAG_UNITS = ['weight', 'items'] as const;
+
+export const bagItems = sqliteTable(
+  'bag_items',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    diamondId: integer('diamond_id')
+      .notNull()
+      .references(() => diamonds.id, { onDelete: 'cascade' }),
+    selectedUnit: text('selected_unit', { enum: BAG_UNITS }).notNull().default('weight'),
+    /** carats in weight mode (default 0.01), a count in items mode */
+    quantity: real('quantity').notNull().default(0.01),
+    acceptsAlternatives: integer('accepts_alternatives', { mode: 'boolean' }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('bag_items_user_diamond_uq').on(t.userId, t.diamondId)],
+);
+
+export const REQUEST_STATUSES = ['new', 'in_progress', 'completed', 'cancelled'] as const;
+
+/** One line of a request's priced snapshot, frozen when the request was sent. */
+export type RequestLine = {
+  diamondId: number;
+  stockCode: string;
+  type: 'single' | 'parcel';
+  description: string;
+  selectedUnit: 'weight' | 'items';
+  quantity: number;
+  acceptsAlternatives: boolean;
+  /** in the request's currency, minor units; null = N/A (parcel priced by items) */
+  ppcCents: number | null;
+  itemPriceCents: number | null;
+};
+
+export const bagRequests = sqliteTable(
+  'bag_requests',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: REQUEST_STATUSES }).notNull().default('new'),
+    orderNotes: text('order_notes').notNull().default(''),
+    acceptsAnyAlternatives: integer('accepts_any_alternatives', { mode: 'boolean' }).notNull().default(false),
+    ccy: text('ccy', { enum: CURRENCIES }).notNull(),
+    exRate: real('ex_rate').notNull(),
+    /** minor units of ccy; null when the total is N/A */
+    totalCents: integer('total_cents'),
+    items: text('items', { mode: 'json' }).$type<RequestLine[]>().notNull(),
+    staffNotes: text('staff_notes').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('bag_requests_user_idx').on(t.userId, t.createdAt), index('bag_requests_status_idx').on(t.status)],
+);
+
+// ---------------------------------------------------------------- messages, mail, audit
+
+export const MESSAGE_KINDS = ['contact', 'api'] as const;
+export const MESSAGE_STATUSES = ['new', 'read', 'handled'] as const;
+
+export const contactMessages = sqliteTable(
+  'contact_messages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    kind: text('kind', { enum: MESSAGE_KINDS }).notNull().default('contact'),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    companyName: text('company_name').notNull(),
+    message: text('message').notNull(),
+    pageTitle: text('page_title').notNull().default(''),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status', { enum: MESSAGE_STATUSES }).notNull().default('new'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_messages_status_idx').on(t.status, t.createdAt)],
+);
+
+export const OUTBOX_STATUSES = ['queued', 'sent', 'logged', 'failed'] as const;
+
+/** Every e-mail the shop sends, kept whether it went out over SMTP or only to the console. */
+export const emailOutbox = sqliteTable('email_outbox', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html').notNull(),
+  status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('queued'),
+  error: text('error'),
+  createdAt: createdAt(),
+  sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+});
+
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    detail: text('detail', { mode: 'json' }).$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+);
+
+export type User = typeof users.$inferSelect;
+export type Diamond = typeof diamonds.$inferSelect;
+export type NewDiamond = typeof diamonds.$inferInsert;
+export type Post = typeof posts.$inferSelect;
+export type SiteBlock = typeof siteBlocks.$inferSelect;

@@ -1,0 +1,89 @@
+/**
+ * The diamond as the API sends it (`GET /api/v1/diamonds` docs), in the catalogue spec's
+ * field names. Range fields carry From/To labels and their numeric ranks
+ * (`rank: [fromRank, toRank]`, see grades.ts); for Size the ranks are carats.
+ * Money is in major units (USD for price/ExWebTotal/WebSpecial, GBP for ppc).
+ * For visitors the server leaves out price, ppc, ExWebTotal, RAP, priceOrig and
+ * StkWebAvailable; WebSpecial is kept only for special offers (and is 0 otherwise).
+ */
+export type CatType = 'Single Item' | 'Multiple Items';
+export type Range = { From: string; To: string; rank: [number, number] };
+export type Availability = 1 | 2 | 3;
+
+export type DiamondDoc = {
+  _id: number;
+  StkCodeCalcNS: string;
+  StkShape: string;
+  StkCatType: CatType;
+  StkCatName: string;
+  Source: string;
+  StkDesc: string;
+  STWeight: number;
+  Size: Range | null;
+  Sieve: string;
+  Colour: Range | null;
+  Clarity: Range | null;
+  Cut: Range | null;
+  Polish: Range | null;
+  Symmetry: Range | null;
+  flourecence: Range | null;
+  StkCertSup: string;
+  StkCertNo: string;
+  WebSpecial: number;
+  specialOffer: boolean;
+  price?: number | null;
+  priceOrig?: number | null;
+  ppc?: number | null;
+  ExWebTotal?: number | null;
+  RAP?: number | null;
+  StkWebAvailable?: Availability;
+  StkDepth_Total: number | null;
+  StkTable: number | null;
+  StkCulet: number | null;
+  StkDepth_Crown: number | null;
+  StkDepth_Girdle: number | null;
+  StkDepth_Pavilion: number | null;
+  StkMes1: number | null;
+  StkMes2: number | null;
+  StkMes3: number | null;
+  Stk_Mes_Concat: string;
+  Comments: string;
+  createdAt: string;
+  img: string;
+  imgSide: string;
+};
+
+/** min/max of weight and measurements, per category, for the filter sliders. */
+export type RangeBounds = [number, number];
+export type CategoryRanges = {
+  STWeight: RangeBounds;
+  StkMes1: RangeBounds;
+  StkMes2: RangeBounds;
+  StkMes3: RangeBounds;
+};
+export type DiamondRanges = Record<CatType, CategoryRanges>;
+
+export type DiamondList = {
+  docs: DiamondDoc[];
+  totalDocs: number;
+  page: number;
+  limit: number;
+  totalPages: number;
+  ranges: DiamondRanges;
+  marksColour: { value: number; label: string }[];
+  marksClarity: { value: number; label: string }[];
+};
+
+/** Shapes that have their own artwork; any other shape is drawn as round. */
+export const SHAPES_WITH_IMAGES = [
+  'round', 'marquise', 'emerald', 'radiant', 'pear', 'princess', 'oval', 'trilliant', 'heart',
+  'asscher', 'cushion',
+] as const;
+
+/** Image path by shape: lowercased, round where no artwork exists, `_parcel` for Multiple Items. */
+export function shapeImage(shape: string, catType: CatType, view: 'front' | 'side' = 'front'): string {
+  const key = shape.trim().toLowerCase();
+  const base = (SHAPES_WITH_IMAGES as readonly string[]).includes(key) ? key : 'round';
+  const suffix = catType === 'Multiple Items' ? '_parcel' : view === 'side' ? '_side' : '';
+  return `/images/shapes/${base}${suffix}.svg`;
+}
