@@ -1,0 +1,36 @@
+/**
+ * createApp({ db, mailer, clock, config }): the whole API as a Hono app, mounted at /api/v1.
+ * Built from its parts so tests can inject a temporary database, a capture mailer and a
+ * fake clock. The Node entry (server.ts) adds the static site around it.
+ */
+import { Hono } from 'hono';
+import { onError, onNotFound } from './middleware/errors.ts';
+import { originCheck } from './middleware/origin.ts';
+import { requestLog } from './middleware/request-log.ts';
+import { securityHeaders } from './middleware/security-headers.ts';
+import { sessionMiddleware } from './middleware/session.ts';
+import { diamondRoutes } from './routes/diamonds.ts';
+import { healthRoutes } from './routes/health.ts';
+import { siteRoutes } from './routes/site.ts';
+import type { AppEnv, Deps } from './types.ts';
+
+export const API_BASE = '/api/v1';
+
+export function createApp(deps: Deps) {
+  const api = new Hono<AppEnv>()
+    .use(originCheck(deps))
+    .use(sessionMiddleware(deps))
+    .route('/health', healthRoutes(deps))
+    .route('/site', siteRoutes(deps))
+    .route('/diamonds', diamondRoutes(deps));
+
+  const app = new Hono<AppEnv>();
+  app.use(requestLog(deps.config.LOG_REQUESTS && deps.config.NODE_ENV !== 'test'));
+  app.use(securityHeaders());
+  app.onError(onError);
+  app.notFound(onNotFound);
+  app.route(API_BASE, api);
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,57 @@
+/**
+ * The one place that writes the spec's error shape:
+ *   { "errors": { "msg": string | [{ "param", "msg" }], "options"?: {...} } }
+ * Handlers throw `HttpError`; anything else is logged and answered as a bare 500.
+ */
+import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import * as v from 'valibot';
+
+export type FieldError = { param: string; msg: string };
+export type ErrorBody = {
+  errors: { msg: string | FieldError[]; options?: Record<string, unknown> };
+};
+
+export class HttpError extends Error {
+  readonly status: ContentfulStatusCode;
+  readonly body: ErrorBody;
+  constructor(status: ContentfulStatusCode, msg: string | FieldError[], options?: Record<string, unknown>) {
+    super(typeof msg === 'string' ? msg : msg.map((m) => `${m.param}: ${m.msg}`).join('; '));
+    this.status = status;
+    this.body = { errors: options ? { msg, options } : { msg } };
+  }
+}
+
+/** valibot issues -> field errors (first issue per field), for a 400. */
+export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): FieldError[] {
+  const seen = new Set<string>();
+  const out: FieldError[] = [];
+  for (const issue of issues) {
+    const param = v.getDotPath(issue) ?? '_';
+    if (seen.has(param)) continue;
+    seen.add(param);
+    out.push({ param, msg: issue.message });
+  }
+  return out;
+}
+
+/** Parses `input` with `schema` or throws a 400 with field errors. */
+export function parseOr400<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
+  const r = v.safeParse(schema, input);
+  if (!r.success) throw new HttpError(400, fieldErrors(r.issues));
+  return r.output;
+}
+
+export const onError: ErrorHandler = (err, c) => {
+  if (err instanceof HttpError) return c.json(err.body, err.status);
+  // Hono's own HTTPException (e.g. body limit) carries a status of its own.
+  const status = (err as { status?: unknown }).status;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return c.json({ errors: { msg: err.message || 'bad_request' } }, status as ContentfulStatusCode);
+  }
+  console.error(`[error] ${c.req.method} ${c.req.path}`, err);
+  return c.json({ errors: { msg: 'internal_error' } }, 500);
+};
+
+export const onNotFound: NotFoundHandler = (c: Context) =>
+  c.json({ errors: { msg: 'not_found' } }, 404);

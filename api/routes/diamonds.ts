@@ -1,0 +1,56 @@
+/** GET /diamonds: one page of in-stock stones with the slider ranges and grade marks. */
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { marksClarity, marksColour } from '../../src/domain/grades.ts';
+import type { DiamondList } from '../../src/domain/diamond.ts';
+import { HttpError, parseOr400 } from '../middleware/errors.ts';
+import { toDiamondDoc } from '../services/diamond-docs.ts';
+import { listStock, PRICE_SORTS, SORT_COLUMNS, stockSummary, type SortKey } from '../services/stock.ts';
+import type { AppEnv, Deps } from '../types.ts';
+
+export const MAX_LIMIT = 1000;
+
+const positiveInt = (name: string, max: number) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^\d+$/, `${name} must be a whole number`),
+    v.transform(Number),
+    v.minValue(1, `${name} must be at least 1`),
+    v.maxValue(max, `${name} must be at most ${max}`),
+  );
+
+const ListQuery = v.object({
+  page: v.optional(positiveInt('page', 1_000_000), '1'),
+  limit: v.optional(positiveInt('limit', MAX_LIMIT), '25'),
+  order: v.optional(
+    v.pipe(v.picklist(['1', '-1'], 'order must be 1 or -1'), v.transform((s) => (s === '1' ? 1 : -1) as 1 | -1)),
+    '1',
+  ),
+  sort: v.optional(
+    v.picklist(Object.keys(SORT_COLUMNS) as SortKey[], `sort must be one of ${Object.keys(SORT_COLUMNS).join(', ')}`),
+    'createdAt',
+  ),
+});
+
+export function diamondRoutes(deps: Deps) {
+  return new Hono<AppEnv>().get('/', (c) => {
+    const q = parseOr400(ListQuery, c.req.query());
+    const authorised = c.var.user != null;
+    if (!authorised && PRICE_SORTS.includes(q.sort)) {
+      throw new HttpError(400, [{ param: 'sort', msg: 'Sign in to sort by price' }]);
+    }
+    const { totalDocs, ranges } = stockSummary(deps.db);
+    const rows = listStock(deps.db, q);
+    const body: DiamondList = {
+      docs: rows.map((d) => toDiamondDoc(d, authorised)),
+      totalDocs,
+      page: q.page,
+      limit: q.limit,
+      totalPages: Math.max(1, Math.ceil(totalDocs / q.limit)),
+      ranges,
+      marksColour,
+      marksClarity,
+    };
+    return c.json(body);
+  });
+}

@@ -1,0 +1,71 @@
+/**
+ * Building the static site with Astro in a child process (keeps the server's memory flat,
+ * see ENVIRONMENT.md), and deciding whether a build is needed: a build is stamped with a
+ * hash of the site's source files and of the database content it was built from.
+ */
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const SOURCES = ['src', 'public', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
+const STAMP_FILE = '.build-stamp';
+
+function walk(path: string, out: string[]): void {
+  const s = statSync(path, { throwIfNoEntry: false });
+  if (!s) return;
+  if (s.isDirectory()) {
+    for (const name of readdirSync(path).sort()) walk(join(path, name), out);
+  } else {
+    out.push(`${path}:${s.size}:${Math.floor(s.mtimeMs)}`);
+  }
+}
+
+/** What the built pages depend on in the database. */
+export function contentVersion(db: Db): string {
+  const row = db.get<Record<string, number | null>>(sql`
+    select
+      (select count(*) || ':' || coalesce(max(updated_at), 0) from site_blocks) as blocks,
+      (select count(*) || ':' || coalesce(max(updated_at), 0) from posts) as posts,
+      (select count(*) || ':' || coalesce(max(updated_at), 0) from configs) as configs,
+      (select count(*) || ':' || coalesce(max(updated_at), 0) from diamonds) as diamonds`);
+  return JSON.stringify(row);
+}
+
+export function buildStamp(db: Db): string {
+  const files: string[] = [];
+  for (const s of SOURCES) walk(join(ROOT, s), files);
+  return createHash('sha256').update(files.join('\n')).update(contentVersion(db)).digest('hex');
+}
+
+export function isBuildCurrent(siteDir: string, stamp: string): boolean {
+  const file = join(siteDir, STAMP_FILE);
+  return existsSync(join(siteDir, 'index.html')) && existsSync(file) && readFileSync(file, 'utf8') === stamp;
+}
+
+/** Runs `astro build` into outDir; resolves when done, rejects with its output on failure. */
+export function buildSite(outDir: string, env: Record<string, string>, stamp: string): Promise<void> {
+  return new Promise((done, fail) => {
+    const astro = join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs');
+    const child = spawn(process.execPath, [astro, 'build', '--silent'], {
+      cwd: ROOT,
+      env: { ...process.env, ...env, ASTRO_OUT_DIR: resolve(outDir), ASTRO_TELEMETRY_DISABLED: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('error', fail);
+    child.on('close', (code) => {
+      if (code === 0) {
+        writeFileSync(join(outDir, STAMP_FILE), stamp);
+        done();
+      } else {
+        fail(new Error(`astro build failed (exit ${code}):\n${output.slice(-4000)}`));
+      }
+    });
+  });
+}

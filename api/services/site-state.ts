@@ -1,0 +1,36 @@
+/** The site state the islands start from: name, currency, rates, social links, availability labels, blocks. */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { configs, exchangeRates, siteBlocks } from '../../db/schema.ts';
+
+export const DEFAULT_AVAILABILITY = {
+  diamond_available_now: 'Immediately',
+  diamond_available_later: '3-5 days',
+  diamond_available_on_demand: 'On Demand',
+};
+
+export function configFields(db: Db, type: string): Record<string, string> | null {
+  return db.select().from(configs).where(eq(configs.type, type)).get()?.fields ?? null;
+}
+
+export function siteState(db: Db, siteNameFallback: string) {
+  const site = configFields(db, 'site') ?? {};
+  const rates = db.select().from(exchangeRates).all();
+  const def = rates.find((r) => r.isDefault) ?? rates[0];
+  const blocks = Object.fromEntries(
+    db.select().from(siteBlocks).all().map((b) => [b.id, { _id: b.id, type: b.type, value: b.value, url: b.url }]),
+  );
+  return {
+    siteName: site.site_name || siteNameFallback,
+    ccy: def?.currency ?? 'GBP',
+    fxrates: rates.map((r) => ({ currency: r.currency, ExRate: r.exRate, default: r.isDefault })),
+    social_links: {
+      social_link_facebook: site.social_link_facebook ?? '',
+      social_link_twitter: site.social_link_twitter ?? '',
+      social_link_linkedin: site.social_link_linkedin ?? '',
+      social_link_instagram: site.social_link_instagram ?? '',
+    },
+    diamond_available: { ...DEFAULT_AVAILABILITY, ...(configFields(db, 'diamond_available') ?? {}) },
+    blocks,
+  };
+}

@@ -1,0 +1,106 @@
+/**
+ * Serves the pre-built Astro site from a folder that can be swapped atomically (a rebuild
+ * goes into a fresh folder, then `setRoot` points here at it).
+ *
+ * - `/x` -> `x/index.html`, `x.html` or the file itself; hashed assets under /_astro/ are
+ *   cached for a year, HTML is revalidated.
+ * - Client-side routes that cannot be pre-built are answered by a pre-built shell page.
+ * - Anything else falls back to the home page with status 404, as the spec asks.
+ */
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { Readable } from 'node:stream';
+import type { MiddlewareHandler } from 'hono';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+  '.pdf': 'application/pdf',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml',
+};
+
+/** Client-side routes and the shell page (relative to the site root) that serves each. */
+export const SHELL_ROUTES: { pattern: RegExp; shell: string }[] = [
+  { pattern: /^\/diamonds\/\d+(\/(details|report|diagram|360))?\/?$/, shell: 'diamonds/stone/index.html' },
+  { pattern: /^\/(reset|verify)\/[^/]+\/?$/, shell: 'index.html' },
+  { pattern: /^\/my-account(\/.*)?$/, shell: 'my-account/index.html' },
+  { pattern: /^\/admin(\/.*)?$/, shell: 'admin/index.html' },
+  { pattern: /^\/diamonds\/all\/[^/]+\/?$/, shell: 'diamonds/all/index.html' },
+];
+
+export type SiteRoot = { get(): string; set(dir: string): void };
+export function siteRoot(initial: string): SiteRoot {
+  let current = resolve(initial);
+  return { get: () => current, set: (dir) => (current = resolve(dir)) };
+}
+
+async function fileAt(root: string, rel: string): Promise<string | null> {
+  const full = normalize(join(root, rel));
+  if (full !== root && !full.startsWith(root + sep)) return null;
+  try {
+    const s = await stat(full);
+    if (s.isFile()) return full;
+    if (s.isDirectory()) {
+      const index = join(full, 'index.html');
+      if ((await stat(index).catch(() => null))?.isFile()) return index;
+    }
+  } catch {
+    /* not found */
+  }
+  if (!extname(full)) {
+    const html = `${full}.html`;
+    if ((await stat(html).catch(() => null))?.isFile()) return html;
+  }
+  return null;
+}
+
+function send(file: string, status: number, method: string): Response {
+  const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+  const headers = new Headers({ 'content-type': type });
+  headers.set(
+    'cache-control',
+    file.includes(`${sep}_astro${sep}`) ? 'public, max-age=31536000, immutable' : type.startsWith('text/html') ? 'no-cache' : 'public, max-age=3600',
+  );
+  if (method === 'HEAD') return new Response(null, { status, headers });
+  const body = Readable.toWeb(createReadStream(file)) as ReadableStream;
+  return new Response(body, { status, headers });
+}
+
+export function staticSite(root: SiteRoot): MiddlewareHandler {
+  return async (c, next) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
+    const dir = root.get();
+    let path: string;
+    try {
+      path = decodeURIComponent(new URL(c.req.url).pathname);
+    } catch {
+      path = '/';
+    }
+    const direct = await fileAt(dir, path);
+    if (direct) return send(direct, 200, c.req.method);
+    const shell = SHELL_ROUTES.find((r) => r.pattern.test(path));
+    if (shell) {
+      const file = await fileAt(dir, shell.shell);
+      if (file) return send(file, 200, c.req.method);
+    }
+    const home = await fileAt(dir, 'index.html');
+    if (home) return send(home, 404, c.req.method);
+    return c.text('The site has not been built yet.', 503);
+  };
+}

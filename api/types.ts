@@ -1,0 +1,19 @@
+/** Shared types of the API: what createApp is built from, and what a request carries. */
+import type { Db } from '../db/client.ts';
+import type { User } from '../db/schema.ts';
+import type { Config } from './config.ts';
+import type { Mailer } from './services/mailer.ts';
+
+export type Clock = { now(): number };
+export const systemClock: Clock = { now: () => Date.now() };
+
+export type Deps = { db: Db; mailer: Mailer; clock: Clock; config: Config };
+
+export type SessionInfo = { idHash: string; rememberMe: boolean };
+
+export type AppEnv = {
+  Variables: {
+    user: User | null;
+    session: SessionInfo | null;
+  };
+};

@@ -1,0 +1,21 @@
+// Lint set-up for an Astro + React + TypeScript project (flat config).
+import tseslint from 'typescript-eslint';
+import astro from 'eslint-plugin-astro';
+
+export default tseslint.config(
+  { ignores: ['dist/', 'dist-*/', '.astro/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/', 'bench/out/', 'db/migrations/'] },
+  ...tseslint.configs.recommended,
+  ...astro.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      // Only api/config.ts reads process.env (STYLE.md): everything else takes a Config.
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read settings through api/config.ts (loadConfig).' }],
+    },
+  },
+  {
+    files: ['api/config.ts', 'scripts/**', 'bench/**', 'tests/**', 'playwright.config.ts', 'vitest.config.ts', 'astro.config.mjs', 'api/services/site-build.ts', 'src/content.config.ts'],
+    rules: { 'no-restricted-properties': 'off' },
+  },
+);
