@@ -9,8 +9,12 @@ import { originCheck } from './middleware/origin.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { sessionMiddleware } from './middleware/session.ts';
+import { adminRoutes } from './routes/admin/index.ts';
+import { authRoutes } from './routes/auth.ts';
+import { configRoutes } from './routes/configs.ts';
 import { diamondRoutes } from './routes/diamonds.ts';
 import { healthRoutes } from './routes/health.ts';
+import { profileRoutes } from './routes/profile.ts';
 import { siteRoutes } from './routes/site.ts';
 import type { AppEnv, Deps } from './types.ts';
 
@@ -22,7 +26,11 @@ export function createApp(deps: Deps) {
     .use(sessionMiddleware(deps))
     .route('/health', healthRoutes(deps))
     .route('/site', siteRoutes(deps))
-    .route('/diamonds', diamondRoutes(deps));
+    .route('/diamonds', diamondRoutes(deps))
+    .route('/', authRoutes(deps))
+    .route('/profile', profileRoutes(deps))
+    .route('/configs', configRoutes(deps))
+    .route('/admin', adminRoutes(deps));
 
   const app = new Hono<AppEnv>();
   app.use(requestLog(deps.config.LOG_REQUESTS && deps.config.NODE_ENV !== 'test'));

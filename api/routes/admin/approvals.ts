@@ -1,0 +1,77 @@
+/**
+ * Staff approval of customers, under /api/v1/admin/customers (admins only, see index.ts):
+ *
+ *   GET  /admin/customers?status=pending|unverified|approved|rejected|disabled|all
+ *                        &apiAccess=requested|allowed|any&page=1&limit=50
+ *                                                   200 { docs: CustomerView[], totalDocs, page, limit }
+ *   POST /admin/customers/:id/approve               200 CustomerView (e-mails the customer) | 409 email_not_verified
+ *   POST /admin/customers/:id/reject                200 CustomerView (ends their sessions)
+ *   POST /admin/customers/:id/api-access { allow }  200 CustomerView
+ *   POST /admin/customers/:id/disable               200 CustomerView (ends their sessions)
+ *
+ * Unknown ids (or staff accounts) answer 404 customer_not_found. Each change is audited.
+ */
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { USER_STATUSES } from '../../../db/schema.ts';
+import { HttpError, parseOr400 } from '../../middleware/errors.ts';
+import { jsonBody, readJson } from '../../middleware/json-body.ts';
+import { signedInAdmin } from '../../middleware/roles.ts';
+import {
+  approveCustomer,
+  disableCustomer,
+  listCustomers,
+  rejectCustomer,
+  setApiAccess,
+} from '../../services/approvals.ts';
+import type { AppEnv, Deps } from '../../types.ts';
+
+export const CUSTOMERS_MAX_LIMIT = 200;
+
+const whole = (name: string, max: number) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^\d+$/, `${name} must be a whole number`),
+    v.transform(Number),
+    v.minValue(1, `${name} must be at least 1`),
+    v.maxValue(max, `${name} must be at most ${max}`),
+  );
+
+const ListQuery = v.object({
+  status: v.optional(
+    v.picklist([...USER_STATUSES, 'all'], `status must be one of ${[...USER_STATUSES, 'all'].join(', ')}`),
+    'pending',
+  ),
+  apiAccess: v.optional(
+    v.picklist(['requested', 'allowed', 'any'], 'apiAccess must be requested, allowed or any'),
+    'any',
+  ),
+  page: v.optional(whole('page', 1_000_000), '1'),
+  limit: v.optional(whole('limit', CUSTOMERS_MAX_LIMIT), '50'),
+});
+
+const ApiAccessBody = v.object(
+  { allow: v.boolean('allow must be true or false') },
+  'The request body must be a JSON object',
+);
+
+const customerId = (raw: string): number => {
+  if (!/^\d{1,12}$/.test(raw)) throw new HttpError(404, 'customer_not_found');
+  return Number(raw);
+};
+
+export function approvalRoutes(deps: Deps) {
+  return new Hono<AppEnv>()
+    .use('*', jsonBody())
+    .get('/', (c) => c.json(listCustomers(deps.db, parseOr400(ListQuery, c.req.query()))))
+    .post('/:id/approve', async (c) =>
+      c.json(await approveCustomer(deps, signedInAdmin(c), customerId(c.req.param('id')))),
+    )
+    .post('/:id/reject', (c) => c.json(rejectCustomer(deps, signedInAdmin(c), customerId(c.req.param('id')))))
+    .post('/:id/disable', (c) => c.json(disableCustomer(deps, signedInAdmin(c), customerId(c.req.param('id')))))
+    .post('/:id/api-access', async (c) => {
+      const admin = signedInAdmin(c);
+      const { allow } = await readJson(c, ApiAccessBody);
+      return c.json(setApiAccess(deps, admin, customerId(c.req.param('id')), allow));
+    });
+}

@@ -1,0 +1,114 @@
+/**
+ * Accounts, the calls of the dialogs (spec sections 4 and 7), under /api/v1:
+ *
+ *   POST /check-email         { email }                      200 CheckEmailAnswer (see services/accounts.ts checkEmail)
+ *   POST /register            RegisterSchema body            201 { email, message } | 400 field errors | 409 e-mail taken
+ *   POST /verify              { id }                         200 { email, verified: true } | 400 invalid_token / token_expired / token_already_used
+ *   POST /resendVerification  { email }                      200 { message } (same answer for every e-mail)
+ *   POST /login               { email, password, rememberMe? } 200 { isAuthorised: true, user } + session cookie
+ *                                                            | 401 invalid_credentials | 403 account_<status> { options: { status } }
+ *   POST /logout              none                           200 { isAuthorised: false, user: null }
+ *   POST /forgot              { email }                      200 { message } (same answer for every e-mail)
+ *   POST /reset               { id, password, password_confirm? } 200 { email, message: 'Your password has been reset' } | 400 token errors
+ *   GET  /me                  -                              200 { isAuthorised, user | null }
+ *   POST /register-api-access { requestApiAccessMessage }    200 { isAuthorised, user } | 401 | 409 already requested/allowed
+ *
+ * JSON bodies only (415 otherwise); login, register, forgot, resend, check-email, verify and
+ * reset are rate limited (429 too_many_requests, Retry-After).
+ */
+import { Hono } from 'hono';
+import { ApiAccessRequestSchema } from '../../src/domain/validation/account.ts';
+import { EmailSchema } from '../../src/domain/validation/email.ts';
+import { LoginSchema } from '../../src/domain/validation/login.ts';
+import { ResetPasswordSchema, VerifySchema } from '../../src/domain/validation/password.ts';
+import { RegisterSchema } from '../../src/domain/validation/registration.ts';
+import { readJson } from '../middleware/json-body.ts';
+import { clientAddress, rateLimiter } from '../middleware/rate-limit.ts';
+import { signedInUser } from '../middleware/roles.ts';
+import { clearSessionCookie, setSessionCookie } from '../middleware/session.ts';
+import {
+  authenticate,
+  checkEmail,
+  normalizeEmail,
+  registerCustomer,
+  requestApiAccess,
+  requestPasswordReset,
+  resendVerification,
+  resetPassword,
+  verifyEmail,
+} from '../services/accounts.ts';
+import { createSession, deleteSession } from '../services/sessions.ts';
+import { authState } from '../services/user-view.ts';
+import type { AppEnv, Deps } from '../types.ts';
+
+export function authRoutes(deps: Deps) {
+  const limiter = rateLimiter(deps);
+  return new Hono<AppEnv>()
+    .post('/check-email', async (c) => {
+      const { email } = await readJson(c, EmailSchema);
+      limiter.hit(c, 'checkEmail', { address: clientAddress(c, deps) });
+      return c.json(checkEmail(deps.db, email));
+    })
+    .post('/register', async (c) => {
+      const input = await readJson(c, RegisterSchema);
+      limiter.hit(c, 'register', { account: normalizeEmail(input.email), address: clientAddress(c, deps) });
+      return c.json(await registerCustomer(deps, input), 201);
+    })
+    .post('/verify', async (c) => {
+      const { id } = await readJson(c, VerifySchema);
+      limiter.hit(c, 'token', { address: clientAddress(c, deps) });
+      return c.json(await verifyEmail(deps, id));
+    })
+    .post('/resendVerification', async (c) => {
+      const { email } = await readJson(c, EmailSchema);
+      limiter.hit(c, 'resendVerification', { account: normalizeEmail(email), address: clientAddress(c, deps) });
+      return c.json(resendVerification(deps, email));
+    })
+    .post('/login', async (c) => {
+      const input = await readJson(c, LoginSchema);
+      const address = clientAddress(c, deps);
+      limiter.hit(c, 'login', { account: normalizeEmail(input.email), address });
+      const user = await authenticate(deps, input.email, input.password);
+      // rotation: whatever session came with the request ends; the new one gets a new id
+      const previous = c.var.session;
+      if (previous) deleteSession(deps.db, previous.idHash);
+      const session = createSession(deps.db, user.id, {
+        rememberMe: input.rememberMe,
+        now: deps.clock.now(),
+        userAgent: c.req.header('user-agent') ?? '',
+        ip: address,
+      });
+      setSessionCookie(c, deps, session, input.rememberMe);
+      c.header('Cache-Control', 'no-store');
+      return c.json(authState(user));
+    })
+    .post('/logout', (c) => {
+      const session = c.var.session;
+      if (session) deleteSession(deps.db, session.idHash);
+      clearSessionCookie(c, deps);
+      return c.json(authState(null));
+    })
+    .post('/forgot', async (c) => {
+      const { email } = await readJson(c, EmailSchema);
+      limiter.hit(c, 'forgot', { account: normalizeEmail(email), address: clientAddress(c, deps) });
+      return c.json(requestPasswordReset(deps, email));
+    })
+    .post('/reset', async (c) => {
+      const { id, password } = await readJson(c, ResetPasswordSchema);
+      limiter.hit(c, 'token', { address: clientAddress(c, deps) });
+      const done = await resetPassword(deps, id, password);
+      // the reset ended every session of the account, this browser's included
+      if (c.var.user?.email === done.email) clearSessionCookie(c, deps);
+      return c.json(done);
+    })
+    .get('/me', (c) => {
+      c.header('Cache-Control', 'no-store');
+      const user = c.var.user;
+      return c.json(authState(user && user.status === 'approved' ? user : null));
+    })
+    .post('/register-api-access', async (c) => {
+      const user = signedInUser(c);
+      const { requestApiAccessMessage } = await readJson(c, ApiAccessRequestSchema);
+      return c.json(authState(await requestApiAccess(deps, user, requestApiAccessMessage)));
+    });
+}

@@ -1,0 +1,48 @@
+/**
+ * The signed-in customer's own account, under /api/v1/profile (401 not_signed_in for visitors):
+ *
+ *   GET   /profile                       -                                          200 { isAuthorised, user }
+ *   PATCH /profile                       any profile fields (ProfileUpdateSchema)   200 { isAuthorised, user } | 400 field errors
+ *   POST  /profile/change-password       { currentPassword, password, password_confirm }
+ *                                                                                   200 { message } | 400 field errors (wrong current password
+ *                                                                                   against currentPassword); ends the user's other sessions
+ *   PATCH /profile/updateDialogSettings  { settingName: resetFilters|resetSearch, settingValue: yes|no }
+ *                                                                                   200 { isAuthorised, user }
+ */
+import { Hono } from 'hono';
+import { ChangePasswordSchema, DialogSettingSchema, ProfileUpdateSchema } from '../../src/domain/validation/account.ts';
+import { readJson } from '../middleware/json-body.ts';
+import { rateLimiter } from '../middleware/rate-limit.ts';
+import { requireUser, signedInUser } from '../middleware/roles.ts';
+import { changePassword, updateDialogSetting, updateProfile } from '../services/accounts.ts';
+import { authState } from '../services/user-view.ts';
+import type { AppEnv, Deps } from '../types.ts';
+
+export const PASSWORD_CHANGED = 'Your password has been changed';
+
+export function profileRoutes(deps: Deps) {
+  const limiter = rateLimiter(deps);
+  return new Hono<AppEnv>()
+    .use('*', requireUser())
+    .get('/', (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(authState(signedInUser(c)));
+    })
+    .patch('/', async (c) => {
+      const user = signedInUser(c);
+      const patch = await readJson(c, ProfileUpdateSchema);
+      return c.json(authState(updateProfile(deps, user.id, patch)));
+    })
+    .post('/change-password', async (c) => {
+      const user = signedInUser(c);
+      const input = await readJson(c, ChangePasswordSchema);
+      limiter.hit(c, 'changePassword', { account: user.email });
+      await changePassword(deps, user, input, c.var.session?.idHash);
+      return c.json({ message: PASSWORD_CHANGED });
+    })
+    .patch('/updateDialogSettings', async (c) => {
+      const user = signedInUser(c);
+      const { settingName, settingValue } = await readJson(c, DialogSettingSchema);
+      return c.json(authState(updateDialogSetting(deps, user, settingName, settingValue)));
+    });
+}

@@ -1,0 +1,104 @@
+/**
+ * The shop's account e-mails, each in plain text and HTML with the site name:
+ * verification, password reset, account approved, new registration (to staff) and API
+ * access request (to staff). Every value put into HTML is escaped.
+ */
+import type { MailMessage } from './mailer.ts';
+
+export type Site = { name: string; url: string };
+
+export const escapeHtml = (s: string): string =>
+  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
+
+type Part = { p: string } | { link: string; label: string } | { quote: string };
+
+/** One message from paragraphs: the text version lists links on their own line. */
+function compose(site: Site, to: string, subject: string, greeting: string, parts: Part[]): MailMessage {
+  const text: string[] = [greeting, ''];
+  const html: string[] = [`<p>${escapeHtml(greeting)}</p>`];
+  for (const part of parts) {
+    if ('p' in part) {
+      text.push(part.p, '');
+      html.push(`<p>${escapeHtml(part.p)}</p>`);
+    } else if ('link' in part) {
+      text.push(`${part.label}:`, part.link, '');
+      html.push(
+        `<p><a href="${escapeHtml(part.link)}" style="display:inline-block;padding:10px 18px;background:#111;color:#fff;text-decoration:none">${escapeHtml(part.label)}</a></p>`,
+        `<p style="font-size:12px;color:#666">${escapeHtml(part.link)}</p>`,
+      );
+    } else {
+      text.push(...part.quote.split('\n').map((l) => `> ${l}`), '');
+      html.push(
+        `<blockquote style="border-left:3px solid #ccc;margin:0;padding-left:12px">${escapeHtml(part.quote).replace(/\n/g, '<br>')}</blockquote>`,
+      );
+    }
+  }
+  text.push(`${site.name}`, site.url);
+  html.push(`<p>${escapeHtml(site.name)}<br><a href="${escapeHtml(site.url)}">${escapeHtml(site.url)}</a></p>`);
+  return {
+    to,
+    subject,
+    text: text.join('\n'),
+    html: `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#111;line-height:1.5">${html.join('\n')}</body></html>`,
+  };
+}
+
+const hello = (firstName: string) => (firstName ? `Dear ${firstName},` : 'Hello,');
+
+export function verifyEmail(site: Site, to: string, firstName: string, link: string): MailMessage {
+  return compose(site, to, `Verify your e-mail address for ${site.name}`, hello(firstName), [
+    { p: `Thank you for registering with ${site.name}. Please confirm your e-mail address to continue.` },
+    { link, label: 'Verify my e-mail address' },
+    {
+      p: 'The link works once and expires in 24 hours. After verification our team reviews your registration and lets you know when your account is approved.',
+    },
+    { p: 'If you did not register, you can ignore this e-mail.' },
+  ]);
+}
+
+export function resetPassword(site: Site, to: string, firstName: string, link: string): MailMessage {
+  return compose(site, to, `Reset your ${site.name} password`, hello(firstName), [
+    { p: `We received a request to reset the password of your ${site.name} account.` },
+    { link, label: 'Choose a new password' },
+    {
+      p: 'The link works once and expires in 1 hour. If you did not ask for it, you can ignore this e-mail; your password stays as it is.',
+    },
+  ]);
+}
+
+export function accountApproved(site: Site, to: string, firstName: string): MailMessage {
+  return compose(site, to, `Your ${site.name} account is approved`, hello(firstName), [
+    {
+      p: `Good news: your ${site.name} trade account is approved. You can now log in to see prices, build a bag and send requests.`,
+    },
+    { link: site.url, label: `Go to ${site.name}` },
+  ]);
+}
+
+export type CustomerSummary = {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  companyName: string;
+  phone: string;
+  country: string;
+};
+
+const who = (u: CustomerSummary) =>
+  `${u.firstName} ${u.lastName}, ${u.companyName} (${u.email}, ${u.phone}, ${u.country})`;
+
+export function registrationAwaitingApproval(site: Site, to: string, u: CustomerSummary): MailMessage {
+  return compose(site, to, `New registration awaiting approval: ${u.companyName}`, 'Hello,', [
+    { p: `${who(u)} has verified their e-mail address and awaits approval.` },
+    { link: `${site.url}/admin`, label: 'Review registrations' },
+  ]);
+}
+
+export function apiAccessRequest(site: Site, to: string, u: CustomerSummary, message: string): MailMessage {
+  return compose(site, to, `API access request: ${u.companyName}`, 'Hello,', [
+    { p: `${who(u)} asks for API access.` },
+    ...(message ? [{ quote: message }] : [{ p: '(no message)' }]),
+    { link: `${site.url}/admin`, label: 'Review in the admin area' },
+  ]);
+}

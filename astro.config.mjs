@@ -1,0 +1,34 @@
+// @ts-check
+/**
+ * Astro builds the static site (pages + React islands); the Node server (api/server.ts)
+ * serves the output and the API on one port.
+ *
+ * Build-tooling environment (read here, not through api/config.ts, because Astro loads this
+ * file before any app code):
+ * - ASTRO_OUT_DIR: where to build (the server's regeneration builds into a fresh folder and
+ *   swaps it in); default ./dist.
+ * - SITE_URL: the public address, for canonical URLs.
+ * - API_DEV_TARGET: where `astro dev` proxies /api to (default http://localhost:4322).
+ * The content loader (src/content/loaders.ts) reads DATABASE_PATH through loadConfig().
+ */
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+
+const env = process.env;
+
+export default defineConfig({
+  output: 'static',
+  outDir: env.ASTRO_OUT_DIR || './dist',
+  ...(env.SITE_URL ? { site: env.SITE_URL } : {}),
+  integrations: [react()],
+  build: { format: 'directory' },
+  trailingSlash: 'ignore',
+  devToolbar: { enabled: false },
+  vite: {
+    server: {
+      proxy: {
+        '/api/v1': { target: env.API_DEV_TARGET || 'http://localhost:4322', changeOrigin: false },
+      },
+    },
+  },
+});

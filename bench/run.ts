@@ -1,0 +1,145 @@
+/**
+ * `npm run bench`: how close the full app comes to the floor on the catalogue's main call,
+ * `GET /api/v1/diamonds?page=1&limit=100` as a visitor. Prints a table and writes
+ * bench/out/diamonds-http-<time>.json (and latest.json).
+ *
+ *   npm run bench -- [--stones 3600] [--connections 10] [--duration 10] [--warmup 2] [--rounds 3]
+ *
+ * The seeded database (and the site built from it) are cached in bench/out/ and rebuilt
+ * only when the stone count, the schema, the migrations or the seed code change.
+ * Aim: the full app serves at least 50% of the floor's requests per second.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { migrateDb, openDb } from '../db/client.ts';
+import { seedDatabase } from '../db/seed/index.ts';
+import { benchDiamondsHttp, compareAnswers, ROOT, startServer, type Server } from './diamonds-http.ts';
+
+const { values } = parseArgs({
+  options: {
+    stones: { type: 'string', default: '3600' },
+    connections: { type: 'string', default: '10' },
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
+    rounds: { type: 'string', default: '3' },
+  },
+});
+const opts = {
+  stones: Number(values.stones),
+  connections: Number(values.connections),
+  duration: Number(values.duration),
+  warmup: Number(values.warmup),
+  rounds: Number(values.rounds),
+  path: '/api/v1/diamonds?page=1&limit=100',
+};
+for (const [k, v] of Object.entries(opts)) {
+  if (typeof v === 'number' && !(Number.isInteger(v) && v >= 0)) throw new Error(`--${k} must be a whole number`);
+}
+
+const OUT = join(ROOT, 'bench', 'out');
+mkdirSync(OUT, { recursive: true });
+const log = (line: string) => console.log(`[bench] ${line}`);
+
+/** Hash of everything the seeded file depends on. */
+function seedKey(stones: number): string {
+  const h = createHash('sha256').update(String(stones));
+  const walk = (p: string) => {
+    const s = statSync(p, { throwIfNoEntry: false });
+    if (!s) return;
+    if (s.isDirectory()) for (const n of readdirSync(p).sort()) walk(join(p, n));
+    else h.update(p).update(readFileSync(p));
+  };
+  for (const p of ['db/schema.ts', 'db/migrations', 'db/seed', 'content']) walk(join(ROOT, p));
+  return h.digest('hex');
+}
+
+async function prepareDb(stones: number): Promise<string> {
+  const file = join(OUT, `bench-${stones}.db`);
+  const keyFile = `${file}.key`;
+  const key = seedKey(stones);
+  if (existsSync(file) && existsSync(keyFile) && readFileSync(keyFile, 'utf8') === key) {
+    log(`using cached database ${file}`);
+    return file;
+  }
+  log(`seeding ${stones} stones into ${file} ...`);
+  const t0 = performance.now();
+  const tmp = `${file}.tmp`;
+  for (const f of [file, tmp].flatMap((f) => [f, `${f}-wal`, `${f}-shm`])) rmSync(f, { force: true });
+  const db = openDb(tmp);
+  migrateDb(db);
+  await seedDatabase(db, { stones, production: false });
+  db.$client.pragma('wal_checkpoint(TRUNCATE)');
+  db.$client.close();
+  renameSync(tmp, file);
+  writeFileSync(keyFile, key);
+  log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  return file;
+}
+
+const dbFile = await prepareDb(opts.stones);
+const servers: Server[] = [];
+const stopAll = async () => {
+  await Promise.all(servers.map((s) => s.stop()));
+};
+process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
+
+try {
+  log('starting the full app (scripts/start.ts; builds the site on first use, up to 3 min) ...');
+  const t0 = performance.now();
+  servers.push(
+    await startServer(
+      'full',
+      'scripts/start.ts',
+      { DATABASE_PATH: dbFile, SITE_DIR: join(OUT, `site-${opts.stones}`), LOG_REQUESTS: 'false' },
+      180_000,
+    ),
+  );
+  log(`full app ready in ${((performance.now() - t0) / 1000).toFixed(1)} s at ${servers[0]!.url}`);
+  servers.push(await startServer('floor', 'bench/floor-server.ts', { DATABASE_PATH: dbFile }, 30_000));
+  log(`floor ready at ${servers[1]!.url}`);
+
+  const check = await compareAnswers(servers[0]!, servers[1]!, opts.path);
+  log(`answers compared: ${check.note}`);
+
+  const summaries = await benchDiamondsHttp(servers, opts, log);
+  const [full, floor] = summaries as [(typeof summaries)[0], (typeof summaries)[0]];
+  const ratio = full.rps / floor.rps;
+
+  const rows = [
+    ['', 'req/s (median)', 'p99 ms (median)'],
+    ['full app', full.rps.toFixed(0), full.p99.toFixed(1)],
+    ['floor', floor.rps.toFixed(0), floor.p99.toFixed(1)],
+    ['full/floor', `${(ratio * 100).toFixed(0)}%`, `${(full.p99 / floor.p99).toFixed(2)}x`],
+  ];
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  console.log(
+    `\nGET ${opts.path}  (${opts.stones} stones, ${opts.connections} connections, ${opts.rounds} x ${opts.duration} s each)`,
+  );
+  for (const r of rows)
+    console.log(r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('   '));
+  console.log(ratio >= 0.5 ? 'aim met: full app >= 50% of the floor' : 'AIM MISSED: full app < 50% of the floor');
+
+  const result = {
+    at: new Date().toISOString(),
+    node: process.version,
+    options: opts,
+    sameAnswer: check.same,
+    answerNote: check.note,
+    full,
+    floor,
+    ratio,
+    aimMet: ratio >= 0.5,
+  };
+  const json = JSON.stringify(result, null, 2);
+  const outFile = join(OUT, `diamonds-http-${result.at.replace(/[:.]/g, '-')}.json`);
+  writeFileSync(outFile, json);
+  writeFileSync(join(OUT, 'latest.json'), json);
+  console.log(`results: ${outFile}`);
+} catch (err) {
+  console.error('[bench] failed:', err instanceof Error ? err.message : err);
+  process.exitCode = 1;
+} finally {
+  await stopAll();
+}

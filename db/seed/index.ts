@@ -1,0 +1,234 @@
+/**
+ * Demo data: `seedDatabase(db, { stones, production, onProgress })` fills a migrated,
+ * stone-free database with a believable shop (stones, media, rates, configs, site blocks,
+ * news posts and, outside production, demo accounts). It is async (password hashing) and
+ * yields to the event loop between batches of stones. Deterministic: the same `stones`
+ * gives the same data. It throws if the database already holds stones.
+ *
+ * CLI:  npm run db:seed -- [--stones N] [--reset]
+ *   opens DATABASE_PATH, migrates, and seeds N stones (default SEED_STONES). A database that
+ *   already has stones is refused unless --reset, which first empties every table.
+ */
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { count, sql } from 'drizzle-orm';
+import { SingleBar, Presets } from 'cli-progress';
+import { loadConfig } from '../../api/config.ts';
+import { migrateDb, openDb, writeTx, type Db } from '../client.ts';
+import * as s from '../schema.ts';
+import { generateStones, type SeedStone } from './diamonds.ts';
+import { SAMPLE_CERTIFICATE, mediaRows } from './media.ts';
+import { seedUsers } from './users.ts';
+import { seedRatesAndConfigs } from './rates-and-configs.ts';
+import { seedContent } from './content.ts';
+
+export { DEMO_ACCOUNTS, type DemoAccount } from './users.ts';
+
+export type SeedOptions = {
+  stones: number;
+  /** production: no demo accounts */
+  production: boolean;
+  /** called after each batch of stones with (stones inserted so far, total) */
+  onProgress?: (done: number, total: number) => void;
+};
+
+export type SeedSummary = {
+  stones: number;
+  natural: number;
+  labGrown: number;
+  parcels: number;
+  mediaRows: number;
+  certificates: number;
+  users: number;
+  blocks: number;
+  posts: number;
+  ms: number;
+};
+
+const BATCH = 2000;
+
+/** Every table, children before parents, for --reset. */
+export const RESET_ORDER = [
+  s.auditLog,
+  s.emailOutbox,
+  s.contactMessages,
+  s.bagRequests,
+  s.bagItems,
+  s.compareItems,
+  s.favourites,
+  s.diamondCertificates,
+  s.diamondMedia,
+  s.diamonds,
+  s.exchangeRates,
+  s.configs,
+  s.posts,
+  s.siteBlocks,
+  s.tokens,
+  s.sessions,
+  s.users,
+] as const;
+
+/** Deletes all rows of all tables (and restarts the id counters) in one transaction. */
+export function resetDatabase(db: Db): void {
+  writeTx(db, (tx) => {
+    for (const table of RESET_ORDER) tx.delete(table).run();
+    tx.run(sql`DELETE FROM sqlite_sequence`);
+  });
+}
+
+export const stoneCount = (db: Db): number => db.select({ n: count() }).from(s.diamonds).get()?.n ?? 0;
+
+const nextTick = () => new Promise<void>((r) => setImmediate(r));
+
+function prepareInserts(db: Db, sample: SeedStone) {
+  const placeholders = Object.fromEntries(Object.keys(sample.row).map((k) => [k, sql.placeholder(k)]));
+  const stone = db
+    .insert(s.diamonds)
+    .values(placeholders as unknown as s.NewDiamond)
+    .prepare();
+  const media = db
+    .insert(s.diamondMedia)
+    .values({
+      diamondId: sql.placeholder('diamondId'),
+      type: sql.placeholder('type'),
+      src: sql.placeholder('src'),
+      framesCount: sql.placeholder('framesCount'),
+      format: sql.placeholder('format'),
+      position: sql.placeholder('position'),
+    })
+    .prepare();
+  const certificate = db
+    .insert(s.diamondCertificates)
+    .values({ diamondId: sql.placeholder('diamondId'), src: sql.placeholder('src') })
+    .prepare();
+  return { stone, media, certificate };
+}
+
+async function seedStones(db: Db, total: number, onProgress: SeedOptions['onProgress'], sum: SeedSummary) {
+  const stones = generateStones(total);
+  let inserts: ReturnType<typeof prepareInserts> | undefined;
+  let done = 0;
+  while (done < total) {
+    const batch: SeedStone[] = [];
+    for (let r = stones.next(); !r.done; r = stones.next()) {
+      batch.push(r.value);
+      if (batch.length === BATCH) break;
+    }
+    if (batch.length === 0) break;
+    inserts ??= prepareInserts(db, batch[0]!);
+    const ins = inserts;
+    writeTx(db, () => {
+      for (const stone of batch) {
+        const id = Number(ins.stone.run(stone.row as unknown as Record<string, unknown>).lastInsertRowid);
+        for (const m of mediaRows(id, stone.row.shape, stone.media)) {
+          ins.media.run(m);
+          sum.mediaRows += 1;
+        }
+        if (stone.media.certificate) {
+          ins.certificate.run({ diamondId: id, src: SAMPLE_CERTIFICATE });
+          sum.certificates += 1;
+        }
+        if (stone.kind === 'natural') sum.natural += 1;
+        else if (stone.kind === 'lab') sum.labGrown += 1;
+        else sum.parcels += 1;
+      }
+    });
+    done += batch.length;
+    sum.stones = done;
+    onProgress?.(done, total);
+    await nextTick();
+  }
+}
+
+export async function seedDatabase(db: Db, { stones, production, onProgress }: SeedOptions): Promise<SeedSummary> {
+  const started = performance.now();
+  if (!Number.isInteger(stones) || stones < 0) throw new Error(`stones must be a whole number >= 0, got ${stones}`);
+  const existing = stoneCount(db);
+  if (existing > 0) throw new Error(`the database already holds ${existing} stones; reset it first`);
+  const sum: SeedSummary = {
+    stones: 0,
+    natural: 0,
+    labGrown: 0,
+    parcels: 0,
+    mediaRows: 0,
+    certificates: 0,
+    users: 0,
+    blocks: 0,
+    posts: 0,
+    ms: 0,
+  };
+  if (!production) sum.users = await seedUsers(db);
+  writeTx(db, (tx) => {
+    seedRatesAndConfigs(tx);
+    const c = seedContent(tx);
+    sum.blocks = c.blocks;
+    sum.posts = c.posts;
+  });
+  await seedStones(db, stones, onProgress, sum);
+  sum.ms = Math.round(performance.now() - started);
+  return sum;
+}
+
+// ---------------------------------------------------------------- CLI
+
+function parseArgs(argv: string[], fallbackStones: number): { stones: number; reset: boolean } {
+  let stones = fallbackStones;
+  let reset = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    if (arg === '--reset') reset = true;
+    else if (arg === '--stones' || arg.startsWith('--stones=')) {
+      const raw = arg.includes('=') ? arg.split('=')[1] : argv[++i];
+      stones = Number(raw);
+      if (!Number.isInteger(stones) || stones < 0) throw new Error(`--stones needs a whole number, got "${raw}"`);
+    } else if (arg === '--help' || arg === '-h') {
+      console.log('usage: npm run db:seed -- [--stones N] [--reset]');
+      process.exit(0);
+    } else throw new Error(`unknown argument "${arg}" (usage: npm run db:seed -- [--stones N] [--reset])`);
+  }
+  return { stones, reset };
+}
+
+async function main() {
+  const config = loadConfig();
+  const { stones, reset } = parseArgs(process.argv.slice(2), config.SEED_STONES);
+  const db = openDb(config.DATABASE_PATH);
+  try {
+    migrateDb(db);
+    const existing = stoneCount(db);
+    if (existing > 0 && !reset) {
+      console.error(
+        `${config.DATABASE_PATH} already holds ${existing} stones: run with --reset to replace everything.`,
+      );
+      process.exitCode = 1;
+      return;
+    }
+    if (reset) resetDatabase(db);
+    const bar =
+      stones >= 2000
+        ? new SingleBar({ format: 'seeding stones {bar} {value}/{total}', hideCursor: true }, Presets.shades_classic)
+        : null;
+    bar?.start(stones, 0);
+    const sum = await seedDatabase(db, {
+      stones,
+      production: config.isProduction,
+      onProgress: (done) => bar?.update(done),
+    });
+    bar?.stop();
+    db.$client.pragma('wal_checkpoint(TRUNCATE)');
+    console.log(
+      `seeded ${config.DATABASE_PATH}: ${sum.stones} stones (${sum.natural} natural, ${sum.labGrown} lab-grown, ` +
+        `${sum.parcels} parcels), ${sum.mediaRows} media rows, ${sum.certificates} certificates, ${sum.users} users, ` +
+        `${sum.blocks} blocks, ${sum.posts} posts in ${(sum.ms / 1000).toFixed(1)} s`,
+    );
+  } finally {
+    db.$client.close();
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exitCode = 1;
+  });
+}

@@ -1,0 +1,156 @@
+/**
+ * Content-layer loaders: Astro reads the site's content from the SQLite database at build
+ * time (the database is the content store; see docs/architecture.md).
+ *
+ * Every loader opens the file at loadConfig().DATABASE_PATH read-only, replaces its
+ * collection's entries wholesale and closes the file. A missing database or table is a
+ * warning, not a failure: the pages fall back to built-in copy, so `astro build` works on a
+ * fresh checkout. Collections (defined in src/content.config.ts):
+ *
+ * - blocks   : site blocks by content id (`home_welcome_title`, ...)
+ * - posts    : published news posts, id = post id as a string, rendered HTML attached
+ * - site     : one entry, id 'site': site name, contact details and social links
+ * - featured : up to 3 stones for the home strip (special offers, else latest arrivals),
+ *              without any price field
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import { and, asc, desc, eq, gt } from 'drizzle-orm';
+import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import type { Loader, LoaderContext } from 'astro/loaders';
+import { loadConfig } from '../../api/config.ts';
+import * as schema from '../../db/schema.ts';
+import { shapeImage } from '../domain/diamond.ts';
+
+type ReadDb = BetterSQLite3Database<typeof schema>;
+
+/** Opens the database read-only for one loader run; null (with a warning) when absent. */
+function openReadOnly(ctx: LoaderContext): { db: ReadDb; close: () => void } | null {
+  const path = resolve(loadConfig().DATABASE_PATH);
+  if (!existsSync(path)) {
+    ctx.logger.warn(`no database at ${path}: "${ctx.collection}" stays empty (run npm run db:seed)`);
+    return null;
+  }
+  const sqlite = new Database(path, { readonly: true, fileMustExist: true });
+  sqlite.pragma('busy_timeout = 5000');
+  const db = drizzle({ client: sqlite, schema, casing: 'snake_case' });
+  return { db, close: () => sqlite.close() };
+}
+
+/** Builds a loader that clears its collection and refills it from the database. */
+function dbLoader(name: string, fill: (db: ReadDb, ctx: LoaderContext) => Promise<void>): Loader {
+  return {
+    name,
+    load: async (ctx) => {
+      ctx.store.clear();
+      const handle = openReadOnly(ctx);
+      if (!handle) return;
+      try {
+        await fill(handle.db, ctx);
+        ctx.logger.info(`${ctx.store.keys().length} entries from the database`);
+      } catch (err) {
+        ctx.logger.warn(`could not read "${ctx.collection}": ${(err as Error).message}`);
+      } finally {
+        handle.close();
+      }
+    },
+  };
+}
+
+async function put(ctx: LoaderContext, id: string, raw: Record<string, unknown>, html?: string) {
+  const data = await ctx.parseData({ id, data: raw });
+  ctx.store.set({ id, data, digest: ctx.generateDigest(raw), ...(html != null ? { rendered: { html } } : {}) });
+}
+
+export const blocksLoader = dbLoader('facet-site-blocks', async (db, ctx) => {
+  for (const b of db.select().from(schema.siteBlocks).all()) {
+    await put(ctx, b.id, { type: b.type, value: b.value, url: b.url ?? null });
+  }
+});
+
+export const postsLoader = dbLoader('facet-posts', async (db, ctx) => {
+  const rows = db
+    .select()
+    .from(schema.posts)
+    .where(eq(schema.posts.status, 'published'))
+    .orderBy(desc(schema.posts.date), desc(schema.posts.id))
+    .all();
+  for (const p of rows) {
+    const data = {
+      postId: p.id,
+      title: p.title,
+      url: p.url,
+      snippet: p.snippet,
+      date: p.date,
+      src: p.src,
+      related: p.related,
+    };
+    await put(ctx, String(p.id), data, p.content);
+  }
+});
+
+export const siteLoader = dbLoader('facet-site-config', async (db, ctx) => {
+  const row = db.select().from(schema.configs).where(eq(schema.configs.type, 'site')).get();
+  const f = row?.fields ?? {};
+  const address = Object.keys(f)
+    .filter((k) => k.startsWith('address'))
+    .sort()
+    .map((k) => f[k] ?? '')
+    .filter(Boolean);
+  await put(ctx, 'site', {
+    siteName: f.site_name || loadConfig().PUBLIC_SITE_NAME,
+    contactEmail: f.contact_email ?? '',
+    phone: f.phone ?? '',
+    address,
+    socialLinks: {
+      facebook: f.social_link_facebook ?? '',
+      twitter: f.social_link_twitter ?? '',
+      linkedin: f.social_link_linkedin ?? '',
+      instagram: f.social_link_instagram ?? '',
+    },
+  });
+});
+
+/**
+ * Spec (home strip): at most 3 stones with a special offer; if none, 3 Single Item stones
+ * under LATEST ARRIVALS. "Latest" is read as newest first. No price leaves this loader.
+ */
+export const featuredLoader = dbLoader('facet-featured-stones', async (db, ctx) => {
+  const d = schema.diamonds;
+  let rows = db
+    .select()
+    .from(d)
+    .where(and(eq(d.inStock, true), gt(d.webSpecialCents, 0)))
+    .orderBy(desc(d.createdAt), asc(d.id))
+    .limit(3)
+    .all();
+  const special = rows.length > 0;
+  if (!special) {
+    rows = db
+      .select()
+      .from(d)
+      .where(and(eq(d.inStock, true), eq(d.catType, 'Single Item')))
+      .orderBy(desc(d.createdAt), desc(d.id))
+      .limit(3)
+      .all();
+  }
+  const range = (from: string | null, to: string | null) => (from ? { From: from, To: to ?? from } : null);
+  for (const [i, s] of rows.entries()) {
+    await put(ctx, String(s.id), {
+      order: i,
+      special,
+      stockCode: s.stockCode,
+      shape: s.shape,
+      catType: s.catType,
+      source: s.source,
+      weight: s.weight,
+      sizeFrom: s.sizeFrom,
+      sizeTo: s.sizeTo,
+      colour: range(s.colourFrom, s.colourTo),
+      clarity: range(s.clarityFrom, s.clarityTo),
+      certLab: s.certLab,
+      img: shapeImage(s.shape, s.catType),
+    });
+  }
+});

@@ -1,0 +1,227 @@
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RATE_LIMITS } from '../../api/middleware/rate-limit.ts';
+import {
+  OTHER_PASSWORD,
+  PASSWORD,
+  createTestApp,
+  errorOf,
+  insertUser,
+  linkToken,
+  registration,
+  signIn,
+} from './auth-helpers.ts';
+
+describe('Origin check on state-changing calls', () => {
+  it.each([
+    ['/login', { email: 'buyer@example.com', password: PASSWORD }],
+    ['/register', registration()],
+    ['/forgot', { email: 'buyer@example.com' }],
+    ['/logout', {}],
+  ])('POST %s from a foreign Origin is refused with 403', async (path, body) => {
+    const t = await createTestApp({ seed: false });
+    await insertUser(t.db, { email: 'buyer@example.com' });
+    const res = await t.json(path, 'POST', body, { headers: { origin: 'https://evil.example' } });
+    expect(res.status).toBe(403);
+    expect(await errorOf(res)).toEqual({ msg: 'forbidden_origin' });
+    expect(res.headers.getSetCookie()).toEqual([]);
+    expect(t.mailer.messages).toHaveLength(0);
+  });
+
+  it('a signed-in customer cannot be made to change their profile from another site', async () => {
+    const t = await createTestApp({ seed: false });
+    await insertUser(t.db, { email: 'buyer@example.com', city: 'London' });
+    const agent = await signIn(t, 'buyer@example.com');
+    const res = await agent.json(
+      '/profile',
+      'PATCH',
+      { city: 'Elsewhere' },
+      { headers: { origin: 'https://evil.example' } },
+    );
+    expect(res.status).toBe(403);
+    const ok = await agent.json('/profile', 'PATCH', { city: 'Bath' }, { headers: { origin: t.config.siteUrl } });
+    expect(ok.status).toBe(200);
+  });
+});
+
+describe('JSON bodies only', () => {
+  it('a form-encoded or text/plain body is refused with 415', async () => {
+    const t = await createTestApp({ seed: false });
+    for (const type of ['application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data; boundary=x']) {
+      const res = await t.request('/login', {
+        method: 'POST',
+        headers: { 'content-type': type },
+        body: 'email=a%40b.co&password=x',
+      });
+      expect(res.status, type).toBe(415);
+      expect(await errorOf(res)).toEqual({ msg: 'unsupported_media_type' });
+    }
+  });
+
+  it('malformed JSON is refused with 400 invalid_json', async () => {
+    const t = await createTestApp({ seed: false });
+    const res = await t.request('/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"email":',
+    });
+    expect(res.status).toBe(400);
+    expect(await errorOf(res)).toEqual({ msg: 'invalid_json' });
+  });
+
+  it('a body that is not an object is a 400 in the error shape', async () => {
+    const t = await createTestApp({ seed: false });
+    const res = await t.json('/register', 'POST', 'just a string');
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).msg).toEqual([{ param: '_', msg: 'The request body must be a JSON object' }]);
+  });
+});
+
+describe('rate limits', () => {
+  const burst = async (n: number, send: (i: number) => Response | Promise<Response>) => {
+    const out: Response[] = [];
+    for (let i = 0; i < n; i++) out.push(await send(i));
+    return out;
+  };
+
+  it(`login: after ${RATE_LIMITS.login.perAccount.limit} tries for one e-mail in 15 minutes the next is refused with 429 and Retry-After`, async () => {
+    const t = await createTestApp({ seed: false });
+    await insertUser(t.db, { email: 'buyer@example.com' });
+    const limit = RATE_LIMITS.login.perAccount.limit;
+    const tries = await burst(limit, (i) =>
+      t.json('/login', 'POST', { email: 'buyer@example.com', password: `Wrong#${i}xx` }),
+    );
+    expect(tries.map((r) => r.status)).toEqual(Array(limit).fill(401));
+
+    // even the right password waits now, from any address
+    const over = await t.json(
+      '/login',
+      'POST',
+      { email: 'buyer@example.com', password: PASSWORD },
+      { headers: { 'x-test-client': '203.0.113.9' } },
+    );
+    expect(over.status).toBe(429);
+    expect(await errorOf(over)).toMatchObject({ msg: 'too_many_requests' });
+    const retryAfter = Number(over.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+
+    t.clock.advance(retryAfter * 1000);
+    expect((await t.json('/login', 'POST', { email: 'buyer@example.com', password: PASSWORD })).status).toBe(200);
+  });
+
+  it('login: one address trying many e-mails is limited too, other addresses are not', async () => {
+    const t = await createTestApp({ seed: false });
+    const limit = RATE_LIMITS.login.perAddress.limit;
+    const tries = await burst(limit, (i) =>
+      t.json(
+        '/login',
+        'POST',
+        { email: `guess${i}@example.com`, password: 'Wrong#Pass1' },
+        { headers: { 'x-test-client': '198.51.100.1' } },
+      ),
+    );
+    expect(tries.every((r) => r.status === 401)).toBe(true);
+    const over = await t.json(
+      '/login',
+      'POST',
+      { email: 'another@example.com', password: 'Wrong#Pass1' },
+      { headers: { 'x-test-client': '198.51.100.1' } },
+    );
+    expect(over.status).toBe(429);
+    const elsewhere = await t.json(
+      '/login',
+      'POST',
+      { email: 'another@example.com', password: 'Wrong#Pass1' },
+      { headers: { 'x-test-client': '198.51.100.2' } },
+    );
+    expect(elsewhere.status).toBe(401);
+  });
+
+  it(`register: ${RATE_LIMITS.register.perAddress.limit} registrations per hour per address`, async () => {
+    const t = await createTestApp({ seed: false });
+    const limit = RATE_LIMITS.register.perAddress.limit;
+    const ok = await burst(limit, () => t.json('/register', 'POST', registration()));
+    expect(ok.map((r) => r.status)).toEqual(Array(limit).fill(201));
+    const over = await t.json('/register', 'POST', registration());
+    expect(over.status).toBe(429);
+    expect(over.headers.get('retry-after')).toBeTruthy();
+  });
+
+  it(`forgot: ${RATE_LIMITS.forgot.perAccount.limit} per hour per e-mail`, async () => {
+    const t = await createTestApp({ seed: false });
+    await insertUser(t.db, { email: 'buyer@example.com' });
+    const limit = RATE_LIMITS.forgot.perAccount.limit;
+    await burst(limit, () => t.json('/forgot', 'POST', { email: 'buyer@example.com' }));
+    const over = await t.json(
+      '/forgot',
+      'POST',
+      { email: 'buyer@example.com' },
+      { headers: { 'x-test-client': '203.0.113.50' } },
+    );
+    expect(over.status).toBe(429);
+    expect(t.mailer.messages).toHaveLength(limit);
+  });
+
+  it(`resendVerification: ${RATE_LIMITS.resendVerification.perAccount.limit} per hour per e-mail`, async () => {
+    const t = await createTestApp({ seed: false });
+    await insertUser(t.db, { email: 'new@example.com', status: 'unverified' });
+    await burst(RATE_LIMITS.resendVerification.perAccount.limit, () =>
+      t.json('/resendVerification', 'POST', { email: 'new@example.com' }),
+    );
+    const over = await t.json('/resendVerification', 'POST', { email: 'new@example.com' });
+    expect(over.status).toBe(429);
+    expect(await errorOf(over)).toMatchObject({ msg: 'too_many_requests' });
+  });
+
+  it(`check-email: ${RATE_LIMITS.checkEmail.perAddress.limit} per 15 minutes per address`, async () => {
+    const t = await createTestApp({ seed: false });
+    const limit = RATE_LIMITS.checkEmail.perAddress.limit;
+    const ok = await burst(limit, (i) => t.json('/check-email', 'POST', { email: `probe${i}@example.com` }));
+    expect(ok.every((r) => r.status === 200)).toBe(true);
+    expect((await t.json('/check-email', 'POST', { email: 'probe@example.com' })).status).toBe(429);
+  });
+});
+
+describe('nothing secret is stored or logged in plain text', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('no table holds a password or a raw session id or token (only the outbox holds the e-mails themselves)', async () => {
+    const t = await createTestApp({ seed: false });
+    const lines: string[] = [];
+    for (const fn of ['log', 'info', 'warn', 'error'] as const) {
+      vi.spyOn(console, fn).mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(' ')));
+    }
+    const body = registration({ email: 'secret@example.com' });
+    await t.json('/register', 'POST', body);
+    const verifyToken = linkToken(t.mailer.last(body.email), 'verify');
+    await t.json('/verify', 'POST', { id: verifyToken });
+    t.db.run(sql`update users set status = 'approved' where email = 'secret@example.com'`);
+    const agent = await signIn(t, body.email, PASSWORD, 'y');
+    const sessionId = agent.cookies.get('sid') ?? '';
+    await t.json('/forgot', 'POST', { email: body.email });
+    const resetToken = linkToken(t.mailer.last(body.email), 'reset');
+    await t.json('/reset', 'POST', { id: resetToken, password: OTHER_PASSWORD });
+    const again = await signIn(t, body.email, OTHER_PASSWORD);
+    const secondSession = again.cookies.get('sid') ?? '';
+
+    const secrets = { PASSWORD, OTHER_PASSWORD, verifyToken, resetToken, sessionId, secondSession };
+    for (const value of Object.values(secrets)) expect(value.length).toBeGreaterThanOrEqual(8);
+
+    const tables = t.db.all<{ name: string }>(
+      sql`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%'`,
+    );
+    expect(tables.map((x) => x.name)).toEqual(
+      expect.arrayContaining(['users', 'sessions', 'tokens', 'email_outbox', 'audit_log']),
+    );
+    for (const { name } of tables) {
+      const dump = JSON.stringify(t.db.all(sql.raw(`select * from "${name}"`)));
+      for (const [label, value] of Object.entries(secrets)) {
+        const allowed = name === 'email_outbox' && (label === 'verifyToken' || label === 'resetToken');
+        if (!allowed) expect(dump.includes(value), `${label} found in table ${name}`).toBe(false);
+      }
+    }
+    const logged = lines.join('\n');
+    for (const [label, value] of Object.entries(secrets)) expect(logged.includes(value), `${label} logged`).toBe(false);
+  });
+});

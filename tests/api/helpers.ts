@@ -1,0 +1,164 @@
+/**
+ * createTestApp(): a fresh API (createApp) on its own temporary SQLite file, for API tests.
+ *
+ *   const t = await createTestApp();              // seeded with 300 demo stones + demo accounts
+ *   const res = await t.request('/health');        // -> app.request('/api/v1/health')
+ *   expect(res.status).toBe(200);
+ *
+ * - Database: a copy of a base database (migrated, seeded once per run by global-setup.ts,
+ *   or once per worker for another `stones` count), so each call starts from the same data
+ *   and no test sees another's writes. `seed: false` gives an empty migrated database.
+ * - Clock: starts at `opts.now` (default: the real time at the call) and only moves when
+ *   the test calls `clock.set()` / `clock.advance()`.
+ * - Mailer: the real outbox mailer without SMTP (messages are stored in email_outbox) that
+ *   also keeps every message in `mailer.messages` and prints nothing.
+ * - Cleanup (close the database, delete its files): called inside a test, it is registered
+ *   with `onTestFinished`; called elsewhere (beforeAll, describe body) it runs in this file's
+ *   `afterAll`. `cleanup()` may also be called by hand; it is idempotent.
+ */
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, inject, onTestFinished } from 'vitest';
+import { API_BASE, createApp } from '../../api/app.ts';
+import { loadConfig, type Config } from '../../api/config.ts';
+import { createMailer, type Mailer, type MailMessage } from '../../api/services/mailer.ts';
+import type { Clock } from '../../api/types.ts';
+import { migrateDb, openDb, type Db } from '../../db/client.ts';
+import { DEFAULT_TEST_STONES, ensureBaseDb } from './base-db.ts';
+
+export type TestClock = Clock & { set(ms: number | Date): void; advance(ms: number): void };
+export type TestMailer = Mailer & { messages: MailMessage[]; last(to?: string): MailMessage | undefined };
+
+export type TestAppOptions = {
+  /** seed demo data (stones, accounts, content); default true */
+  seed?: boolean;
+  /** number of demo stones when seeding; default 300 */
+  stones?: number;
+  /** extra environment for loadConfig (DATABASE_PATH, NODE_ENV and LOG_REQUESTS are fixed) */
+  env?: Record<string, string>;
+  /** the clock's start, ms since the epoch; default Date.now() */
+  now?: number;
+};
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+let runDir: string | undefined;
+function testDir(): string {
+  if (runDir) return runDir;
+  let provided: string | undefined;
+  try {
+    provided = inject('facetTestDir');
+  } catch {
+    provided = undefined;
+  }
+  // without the api project's global setup (e.g. imported from another project): a folder per worker
+  runDir = provided ?? mkdtempSync(join(tmpdir(), 'facet-api-test-'));
+  return runDir;
+}
+
+export function createTestClock(start: number = Date.now()): TestClock {
+  let t = start;
+  return {
+    now: () => t,
+    set: (ms) => void (t = typeof ms === 'number' ? ms : ms.getTime()),
+    advance: (ms) => void (t += ms),
+  };
+}
+
+export function createTestMailer(db: Db, config: Config): TestMailer {
+  const outbox = createMailer(db, { smtpUrl: '', from: config.MAIL_FROM, log: () => {} });
+  const messages: MailMessage[] = [];
+  return {
+    messages,
+    async send(message) {
+      messages.push(message);
+      return outbox.send(message);
+    },
+    last(to) {
+      const list = to ? messages.filter((m) => m.to.toLowerCase() === to.toLowerCase()) : messages;
+      return list.at(-1);
+    },
+  };
+}
+
+const pending = new Set<() => void>();
+afterAll(() => {
+  for (const cleanup of pending) cleanup();
+});
+
+let counter = 0;
+
+export async function createTestApp(opts: TestAppOptions = {}) {
+  const dir = testDir();
+  const stones = opts.seed === false ? 0 : (opts.stones ?? DEFAULT_TEST_STONES);
+  const base = await ensureBaseDb(dir, stones);
+  const file = join(dir, `test-${process.pid}-${++counter}-${Date.now()}.db`);
+  copyFileSync(base, file);
+
+  const db = openDb(file);
+  migrateDb(db);
+  const config = loadConfig({ ...opts.env, DATABASE_PATH: file, NODE_ENV: 'test', LOG_REQUESTS: 'false' });
+  const clock = createTestClock(opts.now);
+  const mailer = createTestMailer(db, config);
+  const app = createApp({ db, mailer, clock, config });
+
+  let closed = false;
+  const cleanup = () => {
+    if (closed) return;
+    closed = true;
+    pending.delete(cleanup);
+    db.$client.close();
+    for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
+  };
+  try {
+    onTestFinished(cleanup);
+  } catch {
+    pending.add(cleanup);
+  }
+
+  /** `path` is relative to the API base (`/health`) or absolute (`/api/v1/health`). */
+  const request = (path: string, init?: RequestInit) =>
+    app.request(path.startsWith(`${API_BASE}/`) || path === API_BASE ? path : `${API_BASE}${path}`, init);
+
+  /** request() with a JSON body (and Content-Type) for POST/PUT/PATCH/DELETE. */
+  const json = (path: string, method: string, body: unknown, init: RequestInit = {}) =>
+    request(path, {
+      ...init,
+      method,
+      headers: { 'content-type': 'application/json', ...Object.fromEntries(new Headers(init.headers)) },
+      body: JSON.stringify(body),
+    });
+
+  /** A client that keeps cookies between its calls, like a browser tab (one per user). */
+  const agent = () => {
+    const jar = new Map<string, string>();
+    const send = async (path: string, init: RequestInit = {}) => {
+      const headers = new Headers(init.headers);
+      if (jar.size && !headers.has('cookie')) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
+      const res = await request(path, { ...init, headers });
+      for (const line of res.headers.getSetCookie()) {
+        const [pair = '', ...attrs] = line.split(';');
+        const eq = pair.indexOf('=');
+        const name = pair.slice(0, eq).trim();
+        const gone = attrs.some((a) => /^\s*max-age=(0|-)/i.test(a));
+        if (gone || eq < 1) jar.delete(name);
+        else jar.set(name, pair.slice(eq + 1).trim());
+      }
+      return res;
+    };
+    return {
+      cookies: jar,
+      request: send,
+      json: (path: string, method: string, body: unknown, init: RequestInit = {}) =>
+        send(path, {
+          ...init,
+          method,
+          headers: { 'content-type': 'application/json', ...Object.fromEntries(new Headers(init.headers)) },
+          body: JSON.stringify(body),
+        }),
+    };
+  };
+
+  return { app, db, config, clock, mailer, file, request, json, agent, cleanup };
+}
