@@ -94,6 +94,7 @@ export default defineConfig({
           UPLOADS_DIR: join(dir, 'uploads'),
           SEED_STONES: process.env.E2E_SEED_STONES ?? '300',
           LOG_REQUESTS: 'false',
+          RATE_LIMIT_FACTOR: '20',
           SITE_URL: baseURL,
         },
       },

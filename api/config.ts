@@ -31,6 +31,8 @@ const EnvSchema = v.object({
   JEWELLERY_URL: v.optional(v.string(), 'https://jewellery.facet.trade'),
   MAPS_API_KEY: v.optional(v.string(), ''),
   SANDBOX: bool,
+  /** multiplies every rate limit (the browser tests raise it: they all come from 127.0.0.1) */
+  RATE_LIMIT_FACTOR: v.pipe(v.optional(v.string(), '1'), v.transform(Number), v.number(), v.minValue(1)),
   /** where built sites and uploads live */
   SITE_DIR: v.optional(v.string(), './dist'),
   UPLOADS_DIR: v.optional(v.string(), './data/uploads'),
