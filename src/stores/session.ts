@@ -1,0 +1,49 @@
+/**
+ * The signed-in user (`GET /api/v1/me`), shared by every island. Visitors have
+ * `isAuthorised: false`. `loadSession()` is called once per page by whichever island mounts
+ * first (repeat calls share one request); login, logout and profile calls answer with the
+ * same auth state, which they hand to `setSession()`.
+ */
+import { atom, computed } from 'nanostores';
+import type { AuthState, UserView } from '../../api/services/user-view.ts';
+import { api } from '../lib/api.ts';
+
+export type { AuthState, UserView };
+export type SessionState = AuthState & { status: 'idle' | 'loading' | 'ready' };
+
+export const $session = atom<SessionState>({ status: 'idle', isAuthorised: false, user: null });
+
+/** true once signed in (prices, bag, downloads). */
+export const $isAuthorised = computed($session, (s) => s.isAuthorised && s.user != null);
+/** role user -> customer; any other role is staff (spec: treated as admin). */
+export const $isStaff = computed($session, (s) => s.user != null && s.user.role !== 'user');
+
+let inFlight: Promise<AuthState> | null = null;
+
+export function loadSession(force = false): Promise<AuthState> {
+  if (inFlight && !force) return inFlight;
+  const current = $session.get();
+  $session.set({ ...current, status: 'loading' });
+  inFlight = api
+    .get<AuthState>('/me')
+    .catch((): AuthState => ({ isAuthorised: false, user: null }))
+    .then((state) => {
+      setSession(state);
+      return state;
+    });
+  return inFlight;
+}
+
+export function setSession(state: AuthState): void {
+  inFlight = Promise.resolve(state);
+  $session.set({ status: 'ready', isAuthorised: state.isAuthorised, user: state.user });
+}
+
+/** Where the Account entry leads a signed-in person (spec: role user -> /my-account, else /admin). */
+export function accountPath(user: UserView): string {
+  return user.role === 'user' ? '/my-account' : '/admin';
+}
+
+export function initials(user: Pick<UserView, 'firstName' | 'lastName'>): string {
+  return `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
+}
