@@ -3,7 +3,7 @@
  * the stock changes, so they are cached and dropped by `invalidateStock()` (called by any
  * code that writes diamonds).
  */
-import { and, asc, count, desc, eq, max, min, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, max, min, sql, type SQL } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client.ts';
 import { diamonds, type CAT_TYPES, type Diamond } from '../../db/schema.ts';
@@ -76,15 +76,31 @@ export function stockSummary(db: Db): Summary {
   return s;
 }
 
+type ListStatement = { all(values: { limit: number; offset: number }): Diamond[] };
+/** One prepared statement per (database, sort, order): the query is built once, not per request. */
+const listStatements = new WeakMap<Db, Map<string, ListStatement>>();
+
+function listStatement(db: Db, sort: SortKey, order: 1 | -1): ListStatement {
+  let byKey = listStatements.get(db);
+  if (!byKey) listStatements.set(db, (byKey = new Map()));
+  const key = `${sort}:${order}`;
+  let stmt = byKey.get(key);
+  if (!stmt) {
+    const column = SORT_COLUMNS[sort];
+    const direction: SQL = order === 1 ? asc(column) : desc(column);
+    stmt = db
+      .select()
+      .from(diamonds)
+      .where(inStock)
+      .orderBy(direction, asc(diamonds.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare();
+    byKey.set(key, stmt);
+  }
+  return stmt;
+}
+
 export function listStock(db: Db, opts: { page: number; limit: number; sort: SortKey; order: 1 | -1 }): Diamond[] {
-  const column = SORT_COLUMNS[opts.sort];
-  const direction: SQL = opts.order === 1 ? asc(column) : desc(column);
-  return db
-    .select()
-    .from(diamonds)
-    .where(inStock)
-    .orderBy(direction, asc(diamonds.id))
-    .limit(opts.limit)
-    .offset((opts.page - 1) * opts.limit)
-    .all();
+  return listStatement(db, opts.sort, opts.order).all({ limit: opts.limit, offset: (opts.page - 1) * opts.limit });
 }
