@@ -1,8 +1,9 @@
 // Lint set-up for an Astro + React + TypeScript project (flat config).
+import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 import astro from 'eslint-plugin-astro';
 
-export default tseslint.config(
+export default defineConfig(
   { ignores: ['dist/', 'dist-*/', '.astro/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/', 'bench/out/', 'db/migrations/'] },
   ...tseslint.configs.recommended,
   ...astro.configs.recommended,
