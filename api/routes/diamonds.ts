@@ -7,21 +7,14 @@ import { HttpError, parseOr400 } from '../middleware/errors.ts';
 import { toDiamondDoc } from '../services/diamond-docs.ts';
 import { listStock, PRICE_SORTS, SORT_COLUMNS, stockSummary, type SortKey } from '../services/stock.ts';
 import type { AppEnv, Deps } from '../types.ts';
+import { wholeNumberParam } from '../lib/query-params.ts';
 
 export const MAX_LIMIT = 1000;
 
-const positiveInt = (name: string, max: number) =>
-  v.pipe(
-    v.string(),
-    v.regex(/^\d+$/, `${name} must be a whole number`),
-    v.transform(Number),
-    v.minValue(1, `${name} must be at least 1`),
-    v.maxValue(max, `${name} must be at most ${max}`),
-  );
 
 const ListQuery = v.object({
-  page: v.optional(positiveInt('page', 1_000_000), '1'),
-  limit: v.optional(positiveInt('limit', MAX_LIMIT), '25'),
+  page: v.optional(wholeNumberParam('page', 1_000_000), '1'),
+  limit: v.optional(wholeNumberParam('limit', MAX_LIMIT), '25'),
   order: v.optional(
     v.pipe(v.picklist(['1', '-1'], 'order must be 1 or -1'), v.transform((s) => (s === '1' ? 1 : -1) as 1 | -1)),
     '1',

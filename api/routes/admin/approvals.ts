@@ -25,17 +25,10 @@ import {
   setApiAccess,
 } from '../../services/approvals.ts';
 import type { AppEnv, Deps } from '../../types.ts';
+import { wholeNumberParam } from '../../lib/query-params.ts';
 
 export const CUSTOMERS_MAX_LIMIT = 200;
 
-const whole = (name: string, max: number) =>
-  v.pipe(
-    v.string(),
-    v.regex(/^\d+$/, `${name} must be a whole number`),
-    v.transform(Number),
-    v.minValue(1, `${name} must be at least 1`),
-    v.maxValue(max, `${name} must be at most ${max}`),
-  );
 
 const ListQuery = v.object({
   status: v.optional(
@@ -46,8 +39,8 @@ const ListQuery = v.object({
     v.picklist(['requested', 'allowed', 'any'], 'apiAccess must be requested, allowed or any'),
     'any',
   ),
-  page: v.optional(whole('page', 1_000_000), '1'),
-  limit: v.optional(whole('limit', CUSTOMERS_MAX_LIMIT), '50'),
+  page: v.optional(wholeNumberParam('page', 1_000_000), '1'),
+  limit: v.optional(wholeNumberParam('limit', CUSTOMERS_MAX_LIMIT), '50'),
 });
 
 const ApiAccessBody = v.object(
