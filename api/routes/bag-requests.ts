@@ -1,0 +1,47 @@
+/**
+ * Bag requests of the signed-in customer, under /api/v1/profile (401 not_signed_in for visitors):
+ *
+ *   POST /profile/bagRequest   BagRequestSchema body   200 { isAuthorised, user } (user.bag: what is left)
+ *                              | 400 field errors | 404 unknown_stone | 409 stone_unavailable, not_in_bag,
+ *                              bag_empty, bag_changed, price_mismatch, total_mismatch, rates_changed
+ *   GET  /profile/bagRequests  -                       200 { docs: BagRequestView[] } (newest first)
+ *
+ * After the request is stored the staff get a summary and the customer a copy (e-mails).
+ */
+import { Hono } from 'hono';
+import { BagRequestSchema } from '../../src/domain/bag/payload.ts';
+import { readJson } from '../middleware/json-body.ts';
+import { requireUser, signedInUser } from '../middleware/roles.ts';
+import { siteOf } from '../services/accounts.ts';
+import { bagLines } from '../services/bag.ts';
+import { createBagRequest, listBagRequests, toRequestView } from '../services/bag-requests.ts';
+import { customerRequestCopy, staffRequestEmail } from '../services/request-emails.ts';
+import { authState } from '../services/user-view.ts';
+import type { AppEnv, Deps } from '../types.ts';
+
+export function bagRequestRoutes(deps: Deps) {
+  return new Hono<AppEnv>()
+    .post('/bagRequest', requireUser(), async (c) => {
+      const user = signedInUser(c);
+      const input = await readJson(c, BagRequestSchema);
+      const stored = createBagRequest(deps.db, user.id, input);
+      const view = toRequestView(stored);
+      const site = siteOf(deps);
+      const mails = [
+        staffRequestEmail(site, deps.config.STAFF_EMAIL, user, view, stored.items),
+        customerRequestCopy(site, user, view, stored.items),
+      ];
+      // the request is stored: a mail failure is logged (the outbox keeps it), not answered
+      await Promise.all(
+        mails.map((m) =>
+          deps.mailer.send(m).catch((err: unknown) => console.error('[mail] bag request:', err instanceof Error ? err.message : err)),
+        ),
+      );
+      c.header('Cache-Control', 'no-store');
+      return c.json(authState(user, { bag: bagLines(deps.db, user.id, input.ccy) }));
+    })
+    .get('/bagRequests', requireUser(), (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json({ docs: listBagRequests(deps.db, signedInUser(c).id) });
+    });
+}

@@ -1,0 +1,52 @@
+/**
+ * The signed-in user's bag, under /api/v1/profile/bag (401 not_signed_in for visitors):
+ *
+ *   GET    /profile/bag?ccy=             -                                               200 { bag: BagLineView[] }
+ *   POST   /profile/bag                  { diamondId, selectedUnit?, quantity?, acceptsAlternatives? }
+ *                                                                                        200 { bag } | 404 unknown_stone | 409 stone_unavailable
+ *   PATCH  /profile/bag/:diamondId       { selectedUnit?, quantity?, acceptsAlternatives? }
+ *                                                                                        200 { bag } | 400 quantity | 404 not_in_bag
+ *   DELETE /profile/bag/:diamondId       -                                               200 { bag }
+ *
+ * Adding is idempotent per stone. A parcel's unit switch resets the quantity (weight 0.01,
+ * items 1); singles are always quantity 1. Lines priced in `ccy` (default currency otherwise).
+ */
+import { Hono, type Context } from 'hono';
+import * as v from 'valibot';
+import { BagAddSchema, BagPatchSchema } from '../../src/domain/bag/payload.ts';
+import { parseOr400 } from '../middleware/errors.ts';
+import { readJson } from '../middleware/json-body.ts';
+import { requireUser, signedInUser } from '../middleware/roles.ts';
+import { addToBag, bagLines, removeFromBag, updateBagLine } from '../services/bag.ts';
+import type { AppEnv, Deps } from '../types.ts';
+
+const IdParam = v.object({
+  diamondId: v.pipe(v.string(), v.regex(/^\d{1,12}$/, 'Stock id must be a number'), v.transform(Number)),
+});
+
+export function bagRoutes(deps: Deps) {
+  const answer = (c: Context<AppEnv>, userId: number) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json({ bag: bagLines(deps.db, userId, c.req.query('ccy')) });
+  };
+  return new Hono<AppEnv>()
+    .use('*', requireUser())
+    .get('/', (c) => answer(c, signedInUser(c).id))
+    .post('/', async (c) => {
+      const user = signedInUser(c);
+      addToBag(deps.db, user.id, await readJson(c, BagAddSchema));
+      return answer(c, user.id);
+    })
+    .patch('/:diamondId', async (c) => {
+      const user = signedInUser(c);
+      const { diamondId } = parseOr400(IdParam, c.req.param());
+      updateBagLine(deps.db, user.id, diamondId, await readJson(c, BagPatchSchema));
+      return answer(c, user.id);
+    })
+    .delete('/:diamondId', (c) => {
+      const user = signedInUser(c);
+      const { diamondId } = parseOr400(IdParam, c.req.param());
+      removeFromBag(deps.db, user.id, diamondId);
+      return answer(c, user.id);
+    });
+}

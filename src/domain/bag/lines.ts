@@ -1,0 +1,65 @@
+/**
+ * Bag line rules (catalogue spec "Bag item", sections 4, 5 and 9 "Bag"), shared by the bag
+ * page and the server:
+ * - Singles are bought whole: quantity 1 in weight mode (their own weight is what is priced).
+ * - Parcels switch between weight (carats, step 0.01, default 0.01) and items (a count, step 1).
+ *   Switching to weight sets the quantity to 0.01; switching to items sets it to 1.
+ * - A parcel's weight is numeric, above 0, to 2 decimals and not above the parcel's weight;
+ *   an item count is a whole number above 0.
+ */
+import { DEFAULT_BAG_WEIGHT, type BagUnit } from '../catalogue/pricing.ts';
+import { roundTo } from '../money.ts';
+
+export { DEFAULT_BAG_WEIGHT, type BagUnit };
+export const BAG_UNITS: readonly BagUnit[] = ['weight', 'items'];
+export const WEIGHT_STEP = 0.01;
+export const ITEMS_STEP = 1;
+export const DEFAULT_ITEMS = 1;
+
+export type StockKind = 'single' | 'parcel';
+export const kindOf = (d: { StkCatType: string }): StockKind => (d.StkCatType === 'Multiple Items' ? 'parcel' : 'single');
+
+/** The quantity a unit switch leaves: weight -> 0.01, items -> 1. */
+export const quantityForUnit = (unit: BagUnit): number => (unit === 'items' ? DEFAULT_ITEMS : DEFAULT_BAG_WEIGHT);
+
+/** The step of a unit: 0.01 ct in weight mode, 1 in items mode. */
+export const stepOf = (unit: BagUnit): number => (unit === 'items' ? ITEMS_STEP : WEIGHT_STEP);
+
+/** One step up (+1) or down (-1), never below one step, and never above `max` (weight mode). */
+export function stepQuantity(unit: BagUnit, quantity: number, direction: 1 | -1, max?: number): number {
+  const step = stepOf(unit);
+  const base = Number.isFinite(quantity) ? quantity : step;
+  let next = unit === 'items' ? Math.round(base) + direction : roundTo(base + direction * step, 2);
+  if (next < step) next = step;
+  if (unit === 'weight' && max != null && Number.isFinite(max) && next > max) next = roundTo(max, 2);
+  return next;
+}
+
+export const QUANTITY_MESSAGES = {
+  required: 'Quantity is required',
+  positive: 'Quantity must be above 0',
+  decimals: 'Weight is in steps of 0.01 ct',
+  whole: 'Items are counted in whole numbers',
+  tooHeavy: 'Weight cannot be above the parcel weight',
+  single: 'A single stone is bought whole',
+} as const;
+
+/** Why a quantity is not allowed for a line, or null when it is. `maxWeight`: the parcel's carats. */
+export function quantityError(kind: StockKind, unit: BagUnit, quantity: unknown, maxWeight?: number): string | null {
+  if (typeof quantity !== 'number' || !Number.isFinite(quantity)) return QUANTITY_MESSAGES.required;
+  if (kind === 'single') return unit === 'weight' && quantity === 1 ? null : QUANTITY_MESSAGES.single;
+  if (!(quantity > 0)) return QUANTITY_MESSAGES.positive;
+  if (unit === 'items') return Number.isInteger(quantity) ? null : QUANTITY_MESSAGES.whole;
+  if (Math.abs(roundTo(quantity, 2) - quantity) > 1e-9) return QUANTITY_MESSAGES.decimals;
+  if (maxWeight != null && quantity > maxWeight + 1e-9) return QUANTITY_MESSAGES.tooHeavy;
+  return null;
+}
+
+/** Quantity a fresh line starts with: singles 1, parcels 0.01 ct (or 1 item). */
+export const initialQuantity = (kind: StockKind, unit: BagUnit = 'weight'): number =>
+  kind === 'single' ? 1 : quantityForUnit(unit);
+
+/** '0.05 ct' in weight mode, '3' in items mode. */
+export function formatQuantity(unit: BagUnit, quantity: number): string {
+  return unit === 'items' ? String(Math.round(quantity)) : `${roundTo(quantity, 2).toFixed(2)} ct`;
+}

@@ -1,0 +1,126 @@
+/**
+ * The columns of a stock list download and the text of each cell (spec section 9):
+ * - Singles: ID, Shape, Weight, Colour, Clarity, Cut, Polish, Symmetry, Fluor, L/W/D, Lab,
+ *   PPC, BR, Price, plus Availability in Excel.
+ * - Parcels: ID, Shape, Size, Colour, Clarity, L/W/D, Lab, PPC.
+ * - Cut, polish and symmetry as EX, VG, GD, FAR, POR; fluorescence as NON, FNT, SL, VSL, MED,
+ *   SG, VSG. A range shows 'From-To'. Missing values '-'.
+ * - Prices (PPC, Price) in the chosen currency, only with a price context (signed in).
+ * - `pdfWidth`: the PDF column width as a percentage of the printable width (sums to 100).
+ */
+import type { Availability, DiamondDoc, Range } from '../diamond.ts';
+import {
+  FINISH_ABBREVIATIONS,
+  FINISH_GRADES,
+  FLUORESCENCE_ABBREVIATIONS,
+  FLUORESCENCES,
+} from '../grades.ts';
+import { formatMeasurements, formatPrice, MISSING, roundTo, type FxRate } from '../money.ts';
+import { stonePrice, stonePricePerCarat } from '../catalogue/pricing.ts';
+import { sizeRange } from '../bag/names.ts';
+
+export type Pricing = { ccy: string; rates: readonly FxRate[] } | null;
+export type CellContext = { pricing: Pricing; availability: Record<Availability, string> };
+export type Column = {
+  key: string;
+  header: string;
+  pdfWidth: number;
+  excelOnly?: boolean;
+  value: (d: DiamondDoc, ctx: CellContext) => string;
+};
+
+const abbreviate = (scale: readonly string[], abbr: readonly string[], label: string) => {
+  const i = scale.findIndex((s) => s.toLowerCase() === label.trim().toLowerCase());
+  return i < 0 ? label : (abbr[i] ?? label);
+};
+
+/** 'EX', or 'EX-VG' for a range. */
+export function finishAbbr(r: Range | null | undefined): string {
+  if (!r?.From) return MISSING;
+  const from = abbreviate(FINISH_GRADES, FINISH_ABBREVIATIONS, r.From);
+  const to = r.To ? abbreviate(FINISH_GRADES, FINISH_ABBREVIATIONS, r.To) : from;
+  return from === to ? from : `${from}-${to}`;
+}
+
+export function fluorescenceAbbr(r: Range | null | undefined): string {
+  if (!r?.From) return MISSING;
+  const from = abbreviate(FLUORESCENCES, FLUORESCENCE_ABBREVIATIONS, r.From);
+  const to = r.To ? abbreviate(FLUORESCENCES, FLUORESCENCE_ABBREVIATIONS, r.To) : from;
+  return from === to ? from : `${from}-${to}`;
+}
+
+const grade = (r: Range | null | undefined) => (!r?.From ? MISSING : r.To && r.To !== r.From ? `${r.From}-${r.To}` : r.From);
+const cap = (s: string) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : MISSING);
+const num = (n: number | null | undefined, places = 2) => (n == null || !Number.isFinite(n) ? MISSING : roundTo(n, places).toFixed(places));
+const money = (n: number | null, ctx: CellContext) => (ctx.pricing && n != null ? formatPrice(n, ctx.pricing.ccy) : MISSING);
+
+const ID: Column = { key: 'id', header: 'ID', pdfWidth: 12, value: (d) => d.StkCodeCalcNS };
+const SHAPE: Column = { key: 'shape', header: 'Shape', pdfWidth: 9, value: (d) => cap(d.StkShape) };
+const COLOUR: Column = { key: 'colour', header: 'Colour', pdfWidth: 6, value: (d) => grade(d.Colour) };
+const CLARITY: Column = { key: 'clarity', header: 'Clarity', pdfWidth: 6, value: (d) => grade(d.Clarity) };
+const LWD: Column = {
+  key: 'lwd',
+  header: 'L/W/D',
+  pdfWidth: 15,
+  value: (d) => formatMeasurements(d.StkMes1, d.StkMes2, d.StkMes3),
+};
+const LAB: Column = { key: 'lab', header: 'Lab', pdfWidth: 6, value: (d) => d.StkCertSup || MISSING };
+const PPC: Column = {
+  key: 'ppc',
+  header: 'PPC',
+  pdfWidth: 9,
+  value: (d, ctx) => money(ctx.pricing ? stonePricePerCarat(d, ctx.pricing.ccy, ctx.pricing.rates) : null, ctx),
+};
+
+export const SINGLE_COLUMNS: readonly Column[] = [
+  ID,
+  SHAPE,
+  { key: 'weight', header: 'Weight', pdfWidth: 6, value: (d) => num(d.STWeight) },
+  COLOUR,
+  CLARITY,
+  { key: 'cut', header: 'Cut', pdfWidth: 4, value: (d) => finishAbbr(d.Cut) },
+  { key: 'polish', header: 'Polish', pdfWidth: 5, value: (d) => finishAbbr(d.Polish) },
+  { key: 'symmetry', header: 'Symmetry', pdfWidth: 6, value: (d) => finishAbbr(d.Symmetry) },
+  { key: 'fluor', header: 'Fluor', pdfWidth: 4, value: (d) => fluorescenceAbbr(d.flourecence) },
+  { ...LWD, pdfWidth: 13 },
+  { ...LAB, pdfWidth: 5 },
+  { ...PPC, pdfWidth: 9 },
+  { key: 'br', header: 'BR', pdfWidth: 5, value: (d, ctx) => (ctx.pricing && d.RAP != null ? `${num(d.RAP)}%` : MISSING) },
+  {
+    key: 'price',
+    header: 'Price',
+    pdfWidth: 10,
+    value: (d, ctx) => money(ctx.pricing ? stonePrice(d, ctx.pricing.ccy, ctx.pricing.rates) : null, ctx),
+  },
+  {
+    key: 'availability',
+    header: 'Availability',
+    pdfWidth: 0,
+    excelOnly: true,
+    value: (d, ctx) => (ctx.pricing && d.StkWebAvailable ? ctx.availability[d.StkWebAvailable] : MISSING),
+  },
+];
+
+export const PARCEL_COLUMNS: readonly Column[] = [
+  { ...ID, pdfWidth: 14 },
+  { ...SHAPE, pdfWidth: 14 },
+  { key: 'size', header: 'Size', pdfWidth: 14, value: (d) => (d.Size ? sizeRange(d.Size) : MISSING) },
+  { ...COLOUR, pdfWidth: 10 },
+  { ...CLARITY, pdfWidth: 10 },
+  { ...LWD, pdfWidth: 16 },
+  { ...LAB, pdfWidth: 8 },
+  { ...PPC, pdfWidth: 14 },
+];
+
+/** Parcel columns for a list of parcels only (or the parcels type), else the singles' columns. */
+export function columnsFor(docs: readonly Pick<DiamondDoc, 'StkCatType'>[], parcelsType = false): readonly Column[] {
+  const parcels = parcelsType || (docs.length > 0 && docs.every((d) => d.StkCatType === 'Multiple Items'));
+  return parcels ? PARCEL_COLUMNS : SINGLE_COLUMNS;
+}
+
+export const pdfColumns = (cols: readonly Column[]) => cols.filter((c) => !c.excelOnly);
+export const excelColumns = (cols: readonly Column[]) => cols;
+
+/** The rows of a table: one array of cell texts per stone. */
+export const rowsOf = (docs: readonly DiamondDoc[], cols: readonly Column[], ctx: CellContext): string[][] =>
+  docs.map((d) => cols.map((c) => c.value(d, ctx)));

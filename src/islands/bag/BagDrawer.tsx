@@ -1,0 +1,110 @@
+/**
+ * The bag drawer island (spec "Side drawer modes": bag), mounted once on every page by the
+ * layout: a right-hand Radix Dialog titled YOUR BAG with the item count; each row shows the
+ * stock code, a thumbnail, REMOVE and the item's details; then the total and VIEW BAG. It
+ * opens focused on a row when `addToBag()` adds one. Also mounts the bag snackbars, keeps the
+ * bag in step with the session and fills the navigation's bag count badge.
+ */
+import * as Dialog from '@radix-ui/react-dialog';
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef } from 'react';
+import { formatPriceOrNA } from '../../domain/catalogue/pricing.ts';
+import { $bagCount, $bagDrawer, ADD_TO_BAG_EVENT, addToBag, closeBagDrawer, followSession } from '../../stores/bag.ts';
+import { BagDrawerRow } from './BagDrawerRow.tsx';
+import { Snackbars } from './Snackbars.tsx';
+import { useBag } from './use-bag.ts';
+import './bag-drawer.css';
+
+function useCountBadge() {
+  const count = useStore($bagCount);
+  useEffect(() => {
+    for (const el of document.querySelectorAll<HTMLElement>('[data-count="bag"]')) {
+      el.hidden = count <= 0;
+      el.textContent = String(count);
+    }
+  }, [count]);
+}
+
+/**
+ * Add to Basket from static markup (Astro components, other islands without the store): a
+ * click on any `[data-add-to-bag="{diamondId}"]`, or a `facet:add-to-bag` event with
+ * `detail: { _id }`, calls addToBag.
+ */
+function useAddToBagHooks() {
+  useEffect(() => {
+    const onClick = (e: MouseEvent) => {
+      const el = (e.target as Element | null)?.closest?.<HTMLElement>('[data-add-to-bag]');
+      const id = Number(el?.dataset.addToBag);
+      if (!el || !Number.isInteger(id) || id < 1) return;
+      e.preventDefault();
+      void addToBag({ _id: id });
+    };
+    const onEvent = (e: Event) => {
+      const id = Number((e as CustomEvent<{ _id?: unknown }>).detail?._id);
+      if (Number.isInteger(id) && id > 0) void addToBag({ _id: id });
+    };
+    document.addEventListener('click', onClick);
+    document.addEventListener(ADD_TO_BAG_EVENT, onEvent);
+    return () => {
+      document.removeEventListener('click', onClick);
+      document.removeEventListener(ADD_TO_BAG_EVENT, onEvent);
+    };
+  }, []);
+}
+
+export default function BagDrawer() {
+  const drawer = useStore($bagDrawer);
+  const bag = useBag();
+  const list = useRef<HTMLUListElement>(null);
+  useEffect(() => followSession(), []);
+  useCountBadge();
+  useAddToBagHooks();
+
+  useEffect(() => {
+    if (!drawer.open || drawer.focusId == null) return;
+    const row = list.current?.querySelector<HTMLElement>(`[data-bag-row="${drawer.focusId}"]`);
+    row?.scrollIntoView({ block: 'nearest' });
+    row?.focus({ preventScroll: true });
+  }, [drawer.open, drawer.focusId, bag.lines.length]);
+
+  return (
+    <>
+      <Dialog.Root open={drawer.open} onOpenChange={(o) => !o && closeBagDrawer()}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="bag-overlay" />
+          <Dialog.Content className="bag-drawer" aria-describedby={undefined} onOpenAutoFocus={(e) => drawer.focusId != null && e.preventDefault()}>
+            <header className="bag-drawer__head">
+              <Dialog.Title className="bag-drawer__title">
+                Your Bag <span className="bag-drawer__count num">({bag.lines.length})</span>
+              </Dialog.Title>
+              <Dialog.Close className="bag-drawer__close" aria-label="Close">
+                <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.4" aria-hidden="true">
+                  <path d="M5 5l14 14M19 5 5 19" />
+                </svg>
+              </Dialog.Close>
+            </header>
+            {bag.lines.length === 0 ? (
+              <p className="bag-drawer__empty">Your Bag Is Currently Empty</p>
+            ) : (
+              <ul className="bag-drawer__list" ref={list}>
+                {bag.lines.map((l) => (
+                  <BagDrawerRow key={l.diamondId} line={l} ccy={bag.ccy} focused={l.diamondId === drawer.focusId} />
+                ))}
+              </ul>
+            )}
+            <footer className="bag-drawer__foot">
+              <p className="bag-drawer__total">
+                <span>Total</span>
+                <strong className="num" data-testid="bag-drawer-total">{formatPriceOrNA(bag.total, bag.ccy)}</strong>
+              </p>
+              <a className="btn bag-drawer__view" href="/diamonds/bag" onClick={() => closeBagDrawer()}>
+                View Bag
+              </a>
+            </footer>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+      <Snackbars />
+    </>
+  );
+}

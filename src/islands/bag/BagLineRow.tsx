@@ -1,0 +1,59 @@
+/**
+ * One row of the bag table (spec "Bag screen"): product image and name (both link to the
+ * details page), price per carat, weight or item count, price (N/A for a parcel in items
+ * mode), the alternatives checkbox and remove. On phones (xs-md) the header is dropped and
+ * price and quantity sit under the name (bag.css).
+ */
+import { productName } from '../../domain/bag/names.ts';
+import { formatPriceOrNA } from '../../domain/catalogue/pricing.ts';
+import { removeFromBag, updateLine } from '../../stores/bag.ts';
+import { QuantityInput } from './QuantityInput.tsx';
+import type { PricedLine } from './use-bag.ts';
+
+type Props = { line: PricedLine; ccy: string; onAlternative: (id: number, on: boolean) => void };
+
+export function BagLineRow({ line, ccy, onAlternative }: Props) {
+  const href = `/diamonds/${line.diamondId}/details`;
+  const code = line.stock.StkCodeCalcNS;
+  return (
+    <tr className={`bag-line${line.inStock ? '' : ' is-gone'}`} data-bag-line={line.diamondId}>
+      <td className="bag-line__product">
+        <a href={href} className="bag-line__img" tabIndex={-1} aria-hidden="true">
+          <img src={line.stock.img} alt="" width="72" height="72" loading="lazy" />
+        </a>
+        <div>
+          <a href={href} className="bag-line__name">{productName(line.stock)}</a>
+          <p className="bag-line__code num">{code}</p>
+          {!line.inStock && <p className="bag-flag">No longer available</p>}
+        </div>
+      </td>
+      <td className="bag-line__ppc num" data-label="Price per carat">{formatPriceOrNA(line.price.ppc, ccy)}</td>
+      <td className="bag-line__qty" data-label={line.type === 'parcel' && line.selectedUnit === 'items' ? 'Items' : 'Weight'}>
+        <QuantityInput line={line} />
+      </td>
+      <td className="bag-line__price num" data-label="Price" data-testid={`bag-price-${line.diamondId}`}>
+        {formatPriceOrNA(line.price.itemPrice, ccy)}
+      </td>
+      <td className="bag-line__alt">
+        <label className="bag-check">
+          <input
+            type="checkbox"
+            checked={line.acceptsAlternatives}
+            onChange={(e) => {
+              updateLine(line.diamondId, { acceptsAlternatives: e.target.checked });
+              onAlternative(line.diamondId, e.target.checked);
+            }}
+          />
+          <span>Alternatives</span>
+        </label>
+      </td>
+      <td className="bag-line__remove">
+        <button type="button" className="bag-remove" aria-label={`Remove ${code}`} onClick={() => void removeFromBag(line.diamondId)}>
+          <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden="true">
+            <path d="M5 5l14 14M19 5 5 19" />
+          </svg>
+        </button>
+      </td>
+    </tr>
+  );
+}

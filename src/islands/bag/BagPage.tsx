@@ -1,0 +1,122 @@
+/**
+ * The bag page island (/diamonds/bag; spec "Bag screen", section 4 "Bag"): the table of
+ * lines, the running total (N/A if any parcel is priced by items), Order Notes (20 rows),
+ * Alternatives to all items (ticks every line; unticking one line clears it) and SEND
+ * REQUEST: a Sending warning, the request, the success message straight after the send
+ * starts, then the reply replaces the signed-in user. Refusals go to the console and the bag
+ * is reloaded. Empty bag: 'Your Bag Is Currently Empty' with Go shop. Visitors: sign in.
+ */
+import { useState } from 'react';
+import { ORDER_NOTES_MAX, ORDER_NOTES_ROWS } from '../../domain/bag/payload.ts';
+import { formatPriceOrNA } from '../../domain/catalogue/pricing.ts';
+import { lineError, updateLine } from '../../stores/bag.ts';
+import { openDialog } from '../../stores/dialog.ts';
+import { BagLineRow } from './BagLineRow.tsx';
+import { sendBagRequest } from './send-request.ts';
+import { SENDING, SENT, showSnack } from './snackbar.ts';
+import { useBag } from './use-bag.ts';
+import './bag-drawer.css';
+import './bag-page.css';
+
+export default function BagPage() {
+  const bag = useBag();
+  const [notes, setNotes] = useState('');
+  const [allAlternatives, setAllAlternatives] = useState(false);
+  const [sending, setSending] = useState(false);
+
+  if (!bag.sessionReady || (bag.signedIn && bag.status !== 'ready' && bag.lines.length === 0)) {
+    return <p className="bag-page__loading" aria-live="polite">Loading your bag…</p>;
+  }
+  if (!bag.signedIn) {
+    return (
+      <section className="bag-empty">
+        <h2>Sign in to see your bag</h2>
+        <p>The bag and requests are for approved trade customers.</p>
+        <button type="button" className="btn" onClick={() => openDialog('login', { returnTo: '/diamonds/bag' })}>
+          Sign in
+        </button>
+      </section>
+    );
+  }
+  if (bag.lines.length === 0) {
+    return (
+      <section className="bag-empty">
+        <h2>Your Bag Is Currently Empty</h2>
+        <a className="btn" href="/diamonds/all">Go shop</a>
+      </section>
+    );
+  }
+
+  const live = bag.lines.filter((l) => l.inStock);
+  const invalid = live.some((l) => lineError(l) != null);
+  const tickAll = (on: boolean) => {
+    setAllAlternatives(on);
+    if (on) for (const l of bag.lines) if (!l.acceptsAlternatives) updateLine(l.diamondId, { acceptsAlternatives: true });
+  };
+  const submit = async () => {
+    setSending(true);
+    showSnack('warning', SENDING.title, SENDING.text);
+    const sent = sendBagRequest({ orderNotes: notes, acceptsAnyAlternatives: allAlternatives }, bag.ccy, bag.rates);
+    showSnack('success', SENT.title, SENT.text); // spec: straight after the send starts
+    const reply = await sent;
+    setSending(false);
+    if (reply) {
+      setNotes('');
+      setAllAlternatives(false);
+    }
+  };
+
+  return (
+    <form className="bag-page" onSubmit={(e) => (e.preventDefault(), void submit())}>
+      <table className="bag-table">
+        <thead>
+          <tr>
+            <th scope="col">Product</th>
+            <th scope="col">Price per carat</th>
+            <th scope="col">Weight / Items</th>
+            <th scope="col">Price</th>
+            <th scope="col">Alternatives</th>
+            <th scope="col"><span className="sr-only">Remove</span></th>
+          </tr>
+        </thead>
+        <tbody>
+          {bag.lines.map((l) => (
+            <BagLineRow key={l.diamondId} line={l} ccy={bag.ccy} onAlternative={(_id, on) => !on && setAllAlternatives(false)} />
+          ))}
+        </tbody>
+      </table>
+      <div className="bag-summary">
+        <div className="bag-summary__form">
+          <label className="bag-check bag-check--all">
+            <input type="checkbox" checked={allAlternatives} onChange={(e) => tickAll(e.target.checked)} />
+            <span>Alternatives to all items</span>
+          </label>
+          <div className="field">
+            <label className="field__label" htmlFor="bag-notes">Order Notes</label>
+            <textarea
+              id="bag-notes"
+              className="input bag-notes"
+              rows={ORDER_NOTES_ROWS}
+              maxLength={ORDER_NOTES_MAX}
+              value={notes}
+              placeholder="Anything we should know: memo or invoice, delivery, alternatives you would accept…"
+              onChange={(e) => setNotes(e.target.value)}
+            />
+          </div>
+        </div>
+        <aside className="bag-summary__total">
+          <p className="bag-total">
+            <span>Total</span>
+            <strong className="num" data-testid="bag-total">{formatPriceOrNA(bag.total, bag.ccy)}</strong>
+          </p>
+          <p className="bag-total__note">
+            {bag.total == null ? 'Parcels priced by items are quoted by our team.' : `Prices in ${bag.ccy}, confirmed by our team.`}
+          </p>
+          <button type="submit" className="btn bag-send" disabled={sending || live.length === 0 || invalid}>
+            Send Request
+          </button>
+        </aside>
+      </div>
+    </form>
+  );
+}

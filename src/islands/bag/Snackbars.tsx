@@ -1,0 +1,23 @@
+/** Renders the bag snackbars (snackbar.ts) at the bottom of the screen, each with a close button. */
+import { useStore } from '@nanostores/react';
+import { $snacks, dismissSnack } from './snackbar.ts';
+
+export function Snackbars() {
+  const snacks = useStore($snacks);
+  if (snacks.length === 0) return null;
+  return (
+    <div className="bag-snacks">
+      {snacks.map((s) => (
+        <div key={s.id} className={`bag-snack bag-snack--${s.severity}`} role={s.severity === 'success' ? 'status' : 'alert'}>
+          <div>
+            <p className="bag-snack__title">{s.title}</p>
+            <p className="bag-snack__text">{s.text}</p>
+          </div>
+          <button type="button" className="bag-snack__close" aria-label="Close message" onClick={() => dismissSnack(s.id)}>
+            ×
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * Sending the bag (spec section 4 "Bag", request flow): the payload is built from the bag's
+ * in-stock lines with the shared pricing code in the chosen currency, validated with the same
+ * schema the API uses, and posted to /profile/bagRequest. The reply (the user with what is
+ * left of the bag) replaces the signed-in user.
+ */
+import * as v from 'valibot';
+import { BagRequestSchema, type BagRequestInput } from '../../domain/bag/payload.ts';
+import { priceLine, totalOf } from '../../domain/bag/view.ts';
+import { NOT_AVAILABLE } from '../../domain/catalogue/pricing.ts';
+import type { FxRate } from '../../domain/money.ts';
+import { api } from '../../lib/api.ts';
+import { $bag, flushBag, loadBag, type BagLineView } from '../../stores/bag.ts';
+import { setSession, type AuthState } from '../../stores/session.ts';
+import { loadSite } from '../../stores/site.ts';
+
+export type RequestForm = { orderNotes: string; acceptsAnyAlternatives: boolean };
+
+export function buildPayload(lines: readonly BagLineView[], form: RequestForm, ccy: string, rates: readonly FxRate[]): BagRequestInput {
+  const live = lines.filter((l) => l.inStock);
+  const total = totalOf(live, ccy, rates);
+  return {
+    bagItems: live.map((l) => {
+      const price = priceLine(l, ccy, rates);
+      return {
+        stock: l.diamondId,
+        type: l.type,
+        ...(price.itemPrice == null ? {} : { itemPrice: price.itemPrice }),
+        ...(l.type === 'parcel' ? { ppc: price.ppc } : {}),
+        selectedUnit: l.selectedUnit,
+        quantity: l.quantity,
+      };
+    }),
+    orderNotes: form.orderNotes,
+    acceptsAnyAlternatives: form.acceptsAnyAlternatives,
+    ccy: ccy as BagRequestInput['ccy'],
+    totalPrice: total ?? NOT_AVAILABLE,
+    ExRate: rates.find((r) => r.currency === ccy)?.ExRate ?? 0,
+  };
+}
+
+/** Posts the request; resolves with the new auth state, or null after a refusal (logged, bag reloaded). */
+export async function sendBagRequest(form: RequestForm, ccy: string, rates: readonly FxRate[]): Promise<AuthState | null> {
+  try {
+    await flushBag();
+    const payload = v.parse(BagRequestSchema, buildPayload($bag.get().lines, form, ccy, rates));
+    const reply = await api.post<AuthState>('/profile/bagRequest', payload);
+    $bag.set({ status: 'ready', lines: reply.user?.bag ?? [] }); // first: the session follower then agrees
+    setSession(reply);
+    return reply;
+  } catch (err) {
+    // spec: server errors are written to the console only; the bag is reloaded to show the truth
+    console.error('[bag] request failed', err);
+    await Promise.all([loadBag(), loadSite(true)]); // prices or rates may have moved on
+    return null;
+  }
+}

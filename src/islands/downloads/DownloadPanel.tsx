@@ -1,0 +1,114 @@
+/**
+ * The DOWNLOAD panel (spec sections 4, 5, 6 and 9): a download type and a format, the button
+ * enabled only with both, reading 'PLEASE WAIT...' (and disabled) while the file is built.
+ * 'Only Ticked Items' is hidden on phones (xs). Visitors pressing the button get the login
+ * dialog, returning to this page. PDF building starts after 1 s (spec timing).
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import type { DiamondDoc } from '../../domain/diamond.ts';
+import {
+  DOWNLOAD_FORMAT_LABELS,
+  DOWNLOAD_FORMATS,
+  DOWNLOAD_TYPE_LABELS,
+  DOWNLOAD_TYPES,
+  type DownloadFormat,
+  type DownloadType,
+} from '../../domain/downloads/index.ts';
+import { $availabilityLabels, $catalogue } from '../../stores/catalogue.ts';
+import { openDialog } from '../../stores/dialog.ts';
+import { $isAuthorised } from '../../stores/session.ts';
+import { $site } from '../../stores/site.ts';
+import { buildDownload, saveBlob } from './build.ts';
+
+export const PDF_DELAY_MS = 1000;
+const PHONE = '(max-width: 599px)';
+
+export type DownloadPanelProps = {
+  /** the filtered list on screen */
+  docs: readonly DiamondDoc[];
+  /** ids of the ticked rows ('Only Ticked Items') */
+  tickedIds: ReadonlySet<number> | readonly number[];
+  /** every loaded stone, for the certified and parcel lists; default: the loaded catalogue */
+  allDocs?: readonly DiamondDoc[];
+  /** called after a file was handed to the browser */
+  onDone?: () => void;
+};
+
+function usePhone() {
+  const [phone, setPhone] = useState(false);
+  useEffect(() => {
+    const mq = window.matchMedia(PHONE);
+    const on = () => setPhone(mq.matches);
+    on();
+    mq.addEventListener('change', on);
+    return () => mq.removeEventListener('change', on);
+  }, []);
+  return phone;
+}
+
+export function DownloadPanel({ docs, tickedIds, allDocs, onDone }: DownloadPanelProps) {
+  const [type, setType] = useState<DownloadType | null>(null);
+  const [format, setFormat] = useState<DownloadFormat | null>(null);
+  const [loading, setLoading] = useState(false);
+  const phone = usePhone();
+  const authorised = useStore($isAuthorised);
+  const site = useStore($site);
+  const catalogue = useStore($catalogue);
+  const labels = useStore($availabilityLabels);
+  const types = DOWNLOAD_TYPES.filter((t) => !(phone && t === 'selected'));
+  const chosenType = type && types.includes(type) ? type : null;
+
+  const run = async () => {
+    if (!chosenType || !format) return;
+    if (!authorised) {
+      openDialog('login', { returnTo: `${window.location.pathname}${window.location.search}` });
+      return;
+    }
+    setLoading(true);
+    try {
+      if (format === 'pdf') await new Promise((r) => setTimeout(r, PDF_DELAY_MS));
+      const data = site.data;
+      const { blob, fileName } = await buildDownload({
+        type: chosenType,
+        format,
+        source: { current: docs, all: allDocs ?? catalogue.index?.docs ?? docs, ticked: tickedIds },
+        brand: data?.siteName ?? 'Facet Trade',
+        pricing: data ? { ccy: data.ccy, rates: data.fxrates } : null,
+        availability: labels,
+      });
+      saveBlob(blob, fileName);
+      onDone?.();
+    } catch (err) {
+      console.error('[download] failed', err);
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  return (
+    <form className="dl-panel" onSubmit={(e) => (e.preventDefault(), void run())}>
+      <fieldset className="dl-group">
+        <legend>Stock list</legend>
+        {types.map((t) => (
+          <label key={t} className="dl-radio">
+            <input type="radio" name="downloadType" value={t} checked={chosenType === t} onChange={() => setType(t)} />
+            <span>{DOWNLOAD_TYPE_LABELS[t]}</span>
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className="dl-group">
+        <legend>Format</legend>
+        {DOWNLOAD_FORMATS.map((f) => (
+          <label key={f} className="dl-radio">
+            <input type="radio" name="downloadFormat" value={f} checked={format === f} onChange={() => setFormat(f)} />
+            <span>{DOWNLOAD_FORMAT_LABELS[f]}</span>
+          </label>
+        ))}
+      </fieldset>
+      <button type="submit" className="btn dl-submit" disabled={!chosenType || !format || loading}>
+        {loading ? 'PLEASE WAIT...' : 'Download'}
+      </button>
+    </form>
+  );
+}

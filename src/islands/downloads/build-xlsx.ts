@@ -1,0 +1,25 @@
+/**
+ * The Excel stock list (exceljs), built in the browser (and in Node by the unit tests): one
+ * sheet named after the title, a bold header row frozen at the top, every column 20 wide,
+ * the spec's columns (singles add Availability).
+ */
+import ExcelJS from 'exceljs';
+import type { TableDoc } from './build-pdf.ts';
+
+export const EXCEL_COLUMN_WIDTH = 20;
+
+export function buildWorkbook(t: TableDoc): ExcelJS.Workbook {
+  const wb = new ExcelJS.Workbook();
+  wb.creator = t.brand;
+  wb.created = new Date();
+  const sheet = wb.addWorksheet(t.title.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = t.columns.map((c) => ({ header: c.header, key: c.key, width: EXCEL_COLUMN_WIDTH }));
+  sheet.getRow(1).font = { bold: true };
+  for (const row of t.rows) sheet.addRow(row);
+  return wb;
+}
+
+export async function buildXlsx(t: TableDoc): Promise<ArrayBuffer> {
+  const buffer = await buildWorkbook(t).xlsx.writeBuffer();
+  return buffer as ArrayBuffer;
+}

@@ -1,0 +1,188 @@
+/**
+ * The signed-in user's bag (server: /api/v1/profile/bag) and the bag drawer, shared by every
+ * island. Wiring an "Add to Basket" button: `addToBag(doc)` (visitors get the login dialog
+ * with a return to this page; signed-in users get the line added and the bag drawer opened,
+ * focused on the added row).
+ *
+ * - `$bag`: { status, lines } — lines as the API sends them (BagLineView).
+ * - `$bagDrawer`: { open, focusId } — the right-hand drawer (YOUR BAG).
+ * - `updateLine(id, patch)` changes a line at once on screen (a parcel's unit switch resets its
+ *   quantity, as the server does) and sends the change after a short pause; `flushBag()`
+ *   waits until every change has reached the server. A refused change reloads the bag.
+ * - The bag follows the session: a new signed-in user loads theirs, signing out empties it,
+ *   and the session's `user.bag` is kept equal to the lines (count badges read it).
+ */
+import { atom, computed } from 'nanostores';
+import { kindOf, quantityError, quantityForUnit } from '../domain/bag/lines.ts';
+import type { BagPatchInput } from '../domain/bag/payload.ts';
+import type { BagLineView } from '../domain/bag/view.ts';
+import type { DiamondDoc } from '../domain/diamond.ts';
+import { api } from '../lib/api.ts';
+import { openDialog } from './dialog.ts';
+import { $session, loadSession, setSession } from './session.ts';
+
+export type { BagLineView };
+export type BagState = { status: 'idle' | 'loading' | 'ready' | 'error'; lines: BagLineView[] };
+export type BagDrawerState = { open: boolean; focusId: number | null };
+
+export const $bag = atom<BagState>({ status: 'idle', lines: [] });
+export const $bagDrawer = atom<BagDrawerState>({ open: false, focusId: null });
+export const $bagCount = computed($bag, (b) => b.lines.length);
+
+type BagAnswer = { bag: BagLineView[] };
+/** A DOM event any script can dispatch to add a stone: `new CustomEvent(ADD_TO_BAG_EVENT, { detail: { _id } })`. */
+export const ADD_TO_BAG_EVENT = 'facet:add-to-bag';
+const PATCH_DELAY_MS = 350;
+const timers = new Map<number, { timer: ReturnType<typeof setTimeout>; patch: BagPatchInput }>();
+let chain: Promise<unknown> = Promise.resolve();
+let loadedFor: string | null = null;
+
+const idle = () => timers.size === 0;
+
+function setLines(lines: BagLineView[]): void {
+  $bag.set({ status: 'ready', lines });
+  const s = $session.get();
+  if (s.user && !sameIds(s.user.bag, lines)) setSession({ isAuthorised: s.isAuthorised, user: { ...s.user, bag: lines } });
+}
+
+const sameIds = (a: readonly { diamondId: number }[] | undefined, b: readonly { diamondId: number }[]) =>
+  a != null && a.length === b.length && a.every((l, i) => l.diamondId === b[i]?.diamondId);
+
+export function loadBag(): Promise<BagLineView[]> {
+  if (!$session.get().user) {
+    $bag.set({ status: 'ready', lines: [] });
+    return Promise.resolve([]);
+  }
+  $bag.set({ ...$bag.get(), status: 'loading' });
+  return api
+    .get<BagAnswer>('/profile/bag')
+    .then(({ bag }) => {
+      if (idle()) setLines(bag);
+      return bag;
+    })
+    .catch((err: unknown) => {
+      console.error('[bag] loading failed', err);
+      $bag.set({ ...$bag.get(), status: 'error' });
+      return $bag.get().lines;
+    });
+}
+
+/** Follows the session (called once by the bag drawer island). Returns the unsubscribe. */
+export function followSession(): () => void {
+  return $session.subscribe((s) => {
+    if (s.status !== 'ready') return;
+    const id = s.user?._id ?? null;
+    if (id !== loadedFor) {
+      loadedFor = id;
+      if (!s.user) $bag.set({ status: 'ready', lines: [] });
+      else if (Array.isArray(s.user.bag) && s.user.bag.length > 0) $bag.set({ status: 'ready', lines: s.user.bag });
+      else void loadBag();
+      return;
+    }
+    // another auth answer for the same user (e.g. a profile change) may carry no bag: keep ours
+    if (s.user && $bag.get().status === 'ready' && !sameIds(s.user.bag, $bag.get().lines)) setLines($bag.get().lines);
+  });
+}
+
+export function openBagDrawer(focusId: number | null = null): void {
+  $bagDrawer.set({ open: true, focusId });
+}
+export function closeBagDrawer(): void {
+  $bagDrawer.set({ open: false, focusId: null });
+}
+
+/**
+ * Add to Basket. Visitors: the login dialog (returning here). Signed in: adds the stone and
+ * opens the bag drawer focused on its row. Resolves true when the stone is in the bag.
+ */
+export async function addToBag(doc: Pick<DiamondDoc, '_id'>): Promise<boolean> {
+  if ($session.get().status !== 'ready') await loadSession();
+  if (!$session.get().user) {
+    openDialog('login', { returnTo: `${window.location.pathname}${window.location.search}` });
+    return false;
+  }
+  try {
+    await flushBag();
+    const { bag } = await api.post<BagAnswer>('/profile/bag', { diamondId: doc._id });
+    setLines(bag);
+    openBagDrawer(doc._id);
+    return true;
+  } catch (err) {
+    console.error('[bag] adding failed', err);
+    return false;
+  }
+}
+
+export async function removeFromBag(diamondId: number): Promise<void> {
+  const pending = timers.get(diamondId);
+  if (pending) clearTimeout(pending.timer);
+  timers.delete(diamondId);
+  setLines($bag.get().lines.filter((l) => l.diamondId !== diamondId));
+  await (chain = chain.then(() =>
+    api
+      .delete<BagAnswer>(`/profile/bag/${diamondId}`)
+      .then(({ bag }) => idle() && setLines(bag))
+      .catch((err: unknown) => {
+        console.error('[bag] removing failed', err);
+        return loadBag();
+      }),
+  ));
+}
+
+/** The line after a patch, with the spec's unit-switch rule (weight -> 0.01, items -> 1). */
+export function patchedLine(line: BagLineView, patch: BagPatchInput): BagLineView {
+  const next = { ...line };
+  if (patch.selectedUnit && line.type === 'parcel' && patch.selectedUnit !== line.selectedUnit) {
+    next.selectedUnit = patch.selectedUnit;
+    next.quantity = quantityForUnit(patch.selectedUnit);
+  }
+  if (patch.quantity !== undefined) next.quantity = patch.quantity;
+  if (patch.acceptsAlternatives !== undefined) next.acceptsAlternatives = patch.acceptsAlternatives;
+  return next;
+}
+
+/** Why a line cannot be sent as it stands, or null. */
+export const lineError = (l: BagLineView): string | null =>
+  quantityError(kindOf(l.stock), l.type === 'parcel' ? l.selectedUnit : 'weight', l.quantity, l.stock.STWeight);
+
+export function updateLine(diamondId: number, patch: BagPatchInput): void {
+  const lines = $bag.get().lines;
+  const line = lines.find((l) => l.diamondId === diamondId);
+  if (!line) return;
+  const next = patchedLine(line, patch);
+  $bag.set({ status: 'ready', lines: lines.map((l) => (l === line ? next : l)) });
+  const queued = timers.get(diamondId);
+  if (queued) clearTimeout(queued.timer);
+  const merged: BagPatchInput = { ...queued?.patch, ...patch };
+  if (patch.selectedUnit) delete merged.quantity; // the switch resets it, unless given with it
+  if (patch.quantity !== undefined) merged.quantity = patch.quantity;
+  const timer = setTimeout(() => send(diamondId), PATCH_DELAY_MS);
+  timers.set(diamondId, { timer, patch: merged });
+}
+
+function send(diamondId: number): Promise<unknown> {
+  const queued = timers.get(diamondId);
+  if (!queued) return chain;
+  clearTimeout(queued.timer);
+  timers.delete(diamondId);
+  const line = $bag.get().lines.find((l) => l.diamondId === diamondId);
+  const patch = { ...queued.patch };
+  if (line && lineError(line)) delete patch.quantity; // an invalid quantity stays on screen, unsent
+  if (Object.keys(patch).length === 0) return chain;
+  chain = chain.then(() =>
+    api
+      .patch<BagAnswer>(`/profile/bag/${diamondId}`, patch)
+      .then(({ bag }) => idle() && setLines(bag))
+      .catch((err: unknown) => {
+        console.error('[bag] change refused', err);
+        return loadBag();
+      }),
+  );
+  return chain;
+}
+
+/** Sends every waiting change now and resolves when the server has them all. */
+export async function flushBag(): Promise<void> {
+  for (const id of [...timers.keys()]) void send(id);
+  await chain;
+}

@@ -1,0 +1,71 @@
+/**
+ * The bag drawer (opened by Add to Basket), the bag page filled and empty, and the DOWNLOAD
+ * drawer, at 1440 x 900 and 390 x 844. Screenshots go to BAG_SHOTS (default
+ * test-results/screenshots/bag) for review. Uses the admin account, so it never touches the
+ * trader's bag that bag-request.spec.ts fills.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { DownloadPanel } from '../../src/islands/downloads/DownloadPanel.tsx';
+import { addByApi, emptyBag, pickStones, signInAs } from './bag-support.ts';
+
+const SHOTS = process.env.BAG_SHOTS ?? 'test-results/screenshots/bag';
+const VIEWPORTS = [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+];
+
+test.describe.configure({ mode: 'serial' });
+
+for (const vp of VIEWPORTS) {
+  test(`bag drawer, bag page and download drawer at ${vp.width}`, async ({ page }) => {
+    mkdirSync(SHOTS, { recursive: true });
+    await page.setViewportSize({ width: vp.width, height: vp.height });
+    await signInAs(page, 'admin@facet.trade', 'Admin#2026');
+    await emptyBag(page);
+    const a = await pickStones(page, 1);
+    const b = await pickStones(page, 2);
+    await addByApi(page, a.single, b.single, a.parcel);
+
+    // Add to Basket (the DOM hook any page can use) opens the drawer focused on the added row
+    await page.goto('/diamonds/bag');
+    await expect(page.locator(`[data-bag-line="${a.parcel._id}"]`)).toBeVisible();
+    await page.evaluate((id) => document.dispatchEvent(new CustomEvent('facet:add-to-bag', { detail: { _id: id } })), b.parcel._id);
+    const drawer = page.getByRole('dialog', { name: /Your Bag/i });
+    await expect(drawer).toBeVisible();
+    await expect(drawer).toContainText('(4)');
+    await expect(drawer.locator(`[data-bag-row="${b.parcel._id}"]`)).toHaveClass(/is-focused/);
+    await expect(drawer.getByRole('link', { name: 'View Bag' })).toHaveAttribute('href', '/diamonds/bag');
+    const box = await drawer.boundingBox();
+    expect(box?.height ?? 0).toBeLessThanOrEqual(755);
+    await page.screenshot({ path: join(SHOTS, `drawer-${vp.name}.png`) });
+
+    await drawer.getByRole('button', { name: `Remove ${b.parcel.StkCodeCalcNS}` }).click();
+    await expect(drawer).toContainText('(3)');
+    await page.keyboard.press('Escape');
+    await page.locator(`[data-bag-line="${a.parcel._id}"]`).getByRole('button', { name: /More of/ }).click();
+    await page.screenshot({ path: join(SHOTS, `page-filled-${vp.name}.png`), fullPage: true });
+
+    // the DOWNLOAD panel in its 270 px drawer frame, with the site's styles
+    const html = renderToStaticMarkup(createElement(DownloadPanel, { docs: [], tickedIds: [] }));
+    await page.addStyleTag({ path: 'src/islands/downloads/downloads.css' });
+    await page.evaluate((inner) => {
+      document.body.insertAdjacentHTML(
+        'beforeend',
+        `<div class="dl-overlay"></div><div class="dl-drawer" role="dialog" aria-label="Download"><header class="dl-drawer__head"><h2 class="dl-drawer__title">Download</h2></header>${inner}</div>`,
+      );
+    }, html);
+    const dl = page.getByRole('dialog', { name: 'Download' });
+    expect((await dl.boundingBox())?.width).toBe(Math.min(270, vp.width));
+    await expect(dl.getByRole('button', { name: 'Download' })).toBeDisabled();
+    await page.screenshot({ path: join(SHOTS, `download-${vp.name}.png`) });
+
+    await emptyBag(page);
+    await page.goto('/diamonds/bag');
+    await expect(page.getByRole('heading', { name: 'Your Bag Is Currently Empty' })).toBeVisible();
+    await page.screenshot({ path: join(SHOTS, `page-empty-${vp.name}.png`) });
+  });
+}

@@ -1,0 +1,36 @@
+/**
+ * Helpers of the bag browser tests: sign in through the page's request context (it shares
+ * cookies with the page), pick stones from the loaded catalogue, fill the bag by the API.
+ */
+import { expect, type Page } from '@playwright/test';
+
+export type Stone = { _id: number; StkCodeCalcNS: string; StkCatType: string; price?: number; ppc?: number; WebSpecial?: number };
+
+export async function signInAs(page: Page, email: string, password: string): Promise<void> {
+  const res = await page.request.post('/api/v1/login', { data: { email, password } });
+  expect(res.status()).toBe(200);
+}
+
+/** A priced single and parcel (no special offers), skipping `skip` of each. */
+export async function pickStones(page: Page, skip = 0): Promise<{ single: Stone; parcel: Stone }> {
+  const res = await page.request.get('/api/v1/diamonds/catalogue');
+  const { docs } = (await res.json()) as { docs: Stone[] };
+  const plain = docs.filter((d) => !(Number(d.WebSpecial) > 0));
+  const single = plain.filter((d) => d.StkCatType === 'Single Item' && Number(d.price) > 0)[skip];
+  const parcel = plain.filter((d) => d.StkCatType === 'Multiple Items' && Number(d.ppc) > 0)[skip];
+  if (!single || !parcel) throw new Error('no priced single or parcel in the test stock');
+  return { single, parcel };
+}
+
+export async function emptyBag(page: Page): Promise<void> {
+  const res = await page.request.get('/api/v1/profile/bag');
+  const { bag } = (await res.json()) as { bag: { diamondId: number }[] };
+  for (const l of bag) await page.request.delete(`/api/v1/profile/bag/${l.diamondId}`);
+}
+
+export async function addByApi(page: Page, ...stones: Stone[]): Promise<void> {
+  for (const s of stones) {
+    const res = await page.request.post('/api/v1/profile/bag', { data: { diamondId: s._id } });
+    expect(res.status()).toBe(200);
+  }
+}

@@ -1,0 +1,98 @@
+/**
+ * The download files opened and checked: each type builds a PDF (title, 'Page n / total',
+ * one table row per stone, header on every page) and an Excel workbook read back with exceljs
+ * (headers, row count, abbreviations, width 20, bold header, Availability).
+ */
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { DOWNLOAD_TITLES, DOWNLOAD_TYPES, selectDocs, type DownloadType } from '../../src/domain/downloads/index.ts';
+import { buildPdf } from '../../src/islands/downloads/build-pdf.ts';
+import { buildXlsx, EXCEL_COLUMN_WIDTH } from '../../src/islands/downloads/build-xlsx.ts';
+import { tableFor, type DownloadRequest } from '../../src/islands/downloads/build.ts';
+import { parcel, stone } from './catalogue/factory.ts';
+
+const RATES = [
+  { currency: 'GBP', ExRate: 1, default: true },
+  { currency: 'USD', ExRate: 1.27 },
+];
+const SHAPES = ['Round', 'Pear', 'Oval', 'Round'];
+const all = [
+  ...Array.from({ length: 90 }, (_, i) =>
+    stone({ _id: i + 1, StkCodeCalcNS: `FT-S-${String(i + 1).padStart(6, '0')}`, StkShape: SHAPES[i % 4], StkCertNo: i % 3 ? `CERT${i}` : '', price: 1000 + i, StkWebAvailable: 1, cut: 'Very Good', fluorescence: 'Medium' }),
+  ),
+  ...Array.from({ length: 30 }, (_, i) => parcel({ _id: 1000 + i, StkCodeCalcNS: `FT-P-${String(i + 1).padStart(6, '0')}`, ppc: 500 + i })),
+];
+const current = all.filter((_, i) => i % 2 === 0);
+const ticked = [1, 2, 3, 1001];
+
+const request = (type: DownloadType, format: 'pdf' | 'excel'): DownloadRequest => ({
+  type,
+  format,
+  source: { current, all, ticked },
+  brand: 'Facet Trade',
+  pricing: { ccy: 'GBP', rates: RATES },
+  availability: { 1: 'Immediately', 2: '3-5 days', 3: 'On Demand' },
+  date: new Date(2026, 10, 22, 12),
+});
+
+/** The strings jsPDF drew, in order (uncompressed content streams: '(text) Tj'). */
+function pdfStrings(pdf: ReturnType<typeof buildPdf>): string[] {
+  const raw = pdf.output();
+  return [...raw.matchAll(/\(((?:[^()\\]|\\.)*)\)\s*Tj/g)].map((m) => m[1]!.replace(/\\(.)/g, '$1'));
+}
+
+describe.each(DOWNLOAD_TYPES)('%s download', (type) => {
+  const expected = selectDocs(type, { current, all, ticked });
+
+  it('PDF: the title on every page, Page n / total, one row per stone', () => {
+    const table = tableFor(request(type, 'pdf'));
+    const pdf = buildPdf(table);
+    const pages = pdf.getNumberOfPages();
+    const strings = pdfStrings(pdf);
+    expect(strings.filter((s) => s === DOWNLOAD_TITLES[type])).toHaveLength(pages);
+    for (let n = 1; n <= pages; n++) expect(strings).toContain(`Page ${n} / ${pages}`);
+    const codes = strings.filter((s) => /^FT-[SP]-\d{6}$/.test(s));
+    expect(codes).toEqual(expected.map((d) => d.StkCodeCalcNS));
+    expect(strings.filter((s) => s === 'ID')).toHaveLength(pages); // the header row repeats
+    if (expected.length > 40) expect(pages).toBeGreaterThan(1);
+  });
+
+  it('Excel: bold header of the spec columns, width 20, one row per stone, abbreviations', async () => {
+    const table = tableFor(request(type, 'excel'));
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await buildXlsx(table));
+    const sheet = wb.worksheets[0]!;
+    expect(sheet.name).toBe(DOWNLOAD_TITLES[type]);
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const parcelsOnly = expected.length > 0 && expected.every((d) => d.StkCatType === 'Multiple Items');
+    expect(header).toEqual(
+      type === 'parcels' || parcelsOnly
+        ? ['ID', 'Shape', 'Size', 'Colour', 'Clarity', 'L/W/D', 'Lab', 'PPC']
+        : ['ID', 'Shape', 'Weight', 'Colour', 'Clarity', 'Cut', 'Polish', 'Symmetry', 'Fluor', 'L/W/D', 'Lab', 'PPC', 'BR', 'Price', 'Availability'],
+    );
+    expect(sheet.getRow(1).font?.bold).toBe(true);
+    expect(sheet.columns.every((c) => c.width === EXCEL_COLUMN_WIDTH)).toBe(true);
+    expect(sheet.rowCount).toBe(expected.length + 1);
+    const firstSingle = expected.findIndex((d) => d.StkCatType === 'Single Item');
+    if (firstSingle >= 0 && header.includes('Cut')) {
+      const row = (sheet.getRow(firstSingle + 2).values as unknown[]).slice(1);
+      expect(row[5]).toBe('VG');
+      expect(row[8]).toBe('MED');
+      expect(row[14]).toBe('Immediately');
+    }
+  });
+});
+
+it('a 5,000-stone PDF and Excel build in a few seconds each', async () => {
+  const big = Array.from({ length: 5000 }, (_, i) => stone({ _id: i + 1, StkCodeCalcNS: `FT-S-${i}`, price: 1000 + i }));
+  const req = { ...request('current', 'pdf'), source: { current: big } };
+  let t = performance.now();
+  buildPdf(tableFor(req));
+  const pdfMs = performance.now() - t;
+  t = performance.now();
+  await buildXlsx(tableFor({ ...req, format: 'excel' }));
+  const xlsxMs = performance.now() - t;
+  console.log(`[downloads] 5,000 stones: PDF ${Math.round(pdfMs)} ms, Excel ${Math.round(xlsxMs)} ms`);
+  expect(pdfMs).toBeLessThan(20_000);
+  expect(xlsxMs).toBeLessThan(20_000);
+}, 60_000);
