@@ -6,7 +6,24 @@ import { Hono } from 'hono';
 import { requireAdmin } from '../../middleware/roles.ts';
 import type { AppEnv, Deps } from '../../types.ts';
 import { approvalRoutes } from './approvals.ts';
+import { auditRoutes } from './audit.ts';
+import { dashboardRoutes } from './dashboard.ts';
+import { adminMessageRoutes } from './messages.ts';
+import { adminPostRoutes } from './posts.ts';
+import { adminRequestRoutes, customerLookupRoutes } from './requests.ts';
+import { adminSettingsRoutes } from './settings.ts';
+import { stockImportRoutes } from './stock-import.ts';
 
 export function adminRoutes(deps: Deps) {
-  return new Hono<AppEnv>().use('*', requireAdmin()).route('/customers', approvalRoutes(deps));
+  return new Hono<AppEnv>()
+    .use('*', requireAdmin())
+    .route('/customers', approvalRoutes(deps))
+    .route('/customers', customerLookupRoutes(deps))
+    .route('/dashboard', dashboardRoutes(deps))
+    .route('/posts', adminPostRoutes(deps))
+    .route('/requests', adminRequestRoutes(deps))
+    .route('/messages', adminMessageRoutes(deps))
+    .route('/settings', adminSettingsRoutes(deps))
+    .route('/stock-import', stockImportRoutes(deps))
+    .route('/audit', auditRoutes(deps));
 }

@@ -1,0 +1,40 @@
+/**
+ * The messages inbox (contact form and API access messages), under /api/v1/admin/messages:
+ *
+ *   GET   /admin/messages?status=all|new|read|handled&kind=all|contact|api&page=1&limit=50
+ *                                     200 { docs: MessageView[], totalDocs, page, limit }
+ *   PATCH /admin/messages/:id { status: 'new'|'read'|'handled' }   200 MessageView | 404 message_not_found
+ */
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { MESSAGE_KINDS, MESSAGE_STATUSES } from '../../../db/schema.ts';
+import { wholeNumberParam } from '../../lib/query-params.ts';
+import { parseOr400 } from '../../middleware/errors.ts';
+import { jsonBody, readJson } from '../../middleware/json-body.ts';
+import { signedInAdmin } from '../../middleware/roles.ts';
+import { listMessages, setMessageStatus } from '../../services/admin-inbox.ts';
+import type { AppEnv, Deps } from '../../types.ts';
+import { idParam } from './ids.ts';
+
+const ListQuery = v.object({
+  status: v.optional(v.picklist([...MESSAGE_STATUSES, 'all'], 'status must be all, new, read or handled'), 'all'),
+  kind: v.optional(v.picklist([...MESSAGE_KINDS, 'all'], 'kind must be all, contact or api'), 'all'),
+  page: v.optional(wholeNumberParam('page', 1_000_000), '1'),
+  limit: v.optional(wholeNumberParam('limit', 200), '50'),
+});
+const StatusBody = v.object(
+  { status: v.picklist(MESSAGE_STATUSES, 'status must be new, read or handled') },
+  'The request body must be a JSON object',
+);
+
+export function adminMessageRoutes(deps: Deps) {
+  return new Hono<AppEnv>()
+    .use('*', jsonBody())
+    .get('/', (c) => c.json(listMessages(deps.db, parseOr400(ListQuery, c.req.query()))))
+    .patch('/:id', async (c) => {
+      const admin = signedInAdmin(c);
+      const id = idParam(c.req.param('id'), 'message_not_found');
+      const { status } = await readJson(c, StatusBody);
+      return c.json(setMessageStatus(deps, admin.id, id, status));
+    });
+}

@@ -1,0 +1,62 @@
+/**
+ * News posts for staff, under /api/v1/admin/posts (admins only, see index.ts):
+ *
+ *   GET    /admin/posts?status=all|draft|published&q=&page=1&limit=50   200 { docs (without content), totalDocs, page, limit }
+ *   GET    /admin/posts/:id                                             200 PostView | 404 post_not_found
+ *   POST   /admin/posts   { title, url?, snippet?, content?, date?, src?, related?, status? }   201 PostView
+ *   PATCH  /admin/posts/:id   any of those fields                       200 PostView
+ *   DELETE /admin/posts/:id                                             200 { deleted: true }
+ *
+ * url: a slug (or /news/slug), unique (409 with a field error); made from the title when
+ * left out. content: HTML, sanitised before it is stored. Every change is audited.
+ */
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { POST_STATUSES } from '../../../db/schema.ts';
+import { wholeNumberParam } from '../../lib/query-params.ts';
+import { parseOr400 } from '../../middleware/errors.ts';
+import { jsonBody, readJson } from '../../middleware/json-body.ts';
+import { signedInAdmin } from '../../middleware/roles.ts';
+import {
+  createPost,
+  deletePost,
+  getPost,
+  listPosts,
+  PostCreateSchema,
+  PostUpdateSchema,
+  updatePost,
+} from '../../services/admin-posts.ts';
+import type { AppEnv, Deps } from '../../types.ts';
+import { idParam } from './ids.ts';
+
+const ListQuery = v.object({
+  status: v.optional(v.picklist([...POST_STATUSES, 'all'], 'status must be all, draft or published'), 'all'),
+  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))),
+  page: v.optional(wholeNumberParam('page', 1_000_000), '1'),
+  limit: v.optional(wholeNumberParam('limit', 200), '50'),
+});
+
+const postId = (raw: string) => idParam(raw, 'post_not_found');
+
+export function adminPostRoutes(deps: Deps) {
+  return new Hono<AppEnv>()
+    .use('*', jsonBody())
+    .get('/', (c) => c.json(listPosts(deps.db, parseOr400(ListQuery, c.req.query()))))
+    .get('/:id', (c) => c.json(getPost(deps.db, postId(c.req.param('id')))))
+    .post('/', async (c) => {
+      const admin = signedInAdmin(c);
+      const input = await readJson(c, PostCreateSchema);
+      return c.json(createPost(deps, admin.id, input), 201);
+    })
+    .patch('/:id', async (c) => {
+      const admin = signedInAdmin(c);
+      const id = postId(c.req.param('id'));
+      const input = await readJson(c, PostUpdateSchema);
+      return c.json(updatePost(deps, admin.id, id, input));
+    })
+    .delete('/:id', (c) => {
+      const admin = signedInAdmin(c);
+      deletePost(deps, admin.id, postId(c.req.param('id')));
+      return c.json({ deleted: true });
+    });
+}

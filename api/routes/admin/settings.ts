@@ -1,0 +1,46 @@
+/**
+ * Settings, under /api/v1/admin/settings (admins only, see index.ts):
+ *
+ *   GET /admin/settings                          200 { rates: [{ currency, exRate, isDefault, updatedAt }],
+ *                                                      registrationMessages: { unverified, pending, rejected, disabled },
+ *                                                      site: { site_name, social_link_facebook, _twitter, _linkedin, _instagram } }
+ *   PUT /admin/settings/rates { rates?: [{ currency, exRate }], defaultCurrency? }   200 { rates }
+ *   PUT /admin/settings/registration-messages { unverified, pending, rejected, disabled }   200 { fields }
+ *   PUT /admin/settings/site { site_name, social_link_* }   200 { site }
+ *
+ * Rates are relative to a common unit (convert = amount / rate(source) * rate(target));
+ * prices leave the API in their base currency and the browser converts them with GET
+ * /site's fxrates, so a new rate shows on the next page load. The availability labels are
+ * /configs (diamond_available).
+ */
+import { Hono } from 'hono';
+import { jsonBody, readJson } from '../../middleware/json-body.ts';
+import { signedInAdmin } from '../../middleware/roles.ts';
+import {
+  RatesSchema,
+  RegistrationMessagesSchema,
+  settingsView,
+  SiteSettingsSchema,
+  updateRates,
+  updateRegistrationMessages,
+  updateSiteSettings,
+} from '../../services/admin-settings.ts';
+import type { AppEnv, Deps } from '../../types.ts';
+
+export function adminSettingsRoutes(deps: Deps) {
+  return new Hono<AppEnv>()
+    .use('*', jsonBody())
+    .get('/', (c) => c.json(settingsView(deps)))
+    .put('/rates', async (c) => {
+      const admin = signedInAdmin(c);
+      return c.json({ rates: updateRates(deps, admin.id, await readJson(c, RatesSchema)) });
+    })
+    .put('/registration-messages', async (c) => {
+      const admin = signedInAdmin(c);
+      return c.json({ fields: updateRegistrationMessages(deps, admin.id, await readJson(c, RegistrationMessagesSchema)) });
+    })
+    .put('/site', async (c) => {
+      const admin = signedInAdmin(c);
+      return c.json({ site: updateSiteSettings(deps, admin.id, await readJson(c, SiteSettingsSchema)) });
+    });
+}

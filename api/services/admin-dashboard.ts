@@ -1,0 +1,41 @@
+/** The admin overview: what is waiting for staff, the stock by category, the latest changes. */
+import { and, count, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { bagRequests, contactMessages, diamonds, posts, users } from '../../db/schema.ts';
+import { listAudit } from './admin-audit.ts';
+
+export function dashboard(db: Db) {
+  const n = (q: { get(): { n: number } | undefined }) => q.get()?.n ?? 0;
+  const stock = db
+    .select({ catType: diamonds.catType, source: diamonds.source, inStock: diamonds.inStock, n: count() })
+    .from(diamonds)
+    .groupBy(diamonds.catType, diamonds.source, diamonds.inStock)
+    .all();
+  const category = (r: { catType: string; source: string }) =>
+    r.catType === 'Multiple Items' ? 'Parcels' : r.source === 'Lab Grown' ? 'Lab Grown Diamonds' : 'Diamonds';
+  const byCategory = new Map<string, { category: string; inStock: number; outOfStock: number }>();
+  for (const name of ['Diamonds', 'Lab Grown Diamonds', 'Parcels']) byCategory.set(name, { category: name, inStock: 0, outOfStock: 0 });
+  for (const r of stock) {
+    const c = byCategory.get(category(r))!;
+    if (r.inStock) c.inStock += r.n;
+    else c.outOfStock += r.n;
+  }
+  return {
+    counts: {
+      pendingApprovals: n(db.select({ n: count() }).from(users).where(and(eq(users.role, 'user'), eq(users.status, 'pending')))),
+      apiAccessRequests: n(
+        db
+          .select({ n: count() })
+          .from(users)
+          .where(and(eq(users.role, 'user'), eq(users.requestApiAccess, true), eq(users.apiAllow, false))),
+      ),
+      newRequests: n(db.select({ n: count() }).from(bagRequests).where(eq(bagRequests.status, 'new'))),
+      openRequests: n(db.select({ n: count() }).from(bagRequests).where(eq(bagRequests.status, 'in_progress'))),
+      newMessages: n(db.select({ n: count() }).from(contactMessages).where(eq(contactMessages.status, 'new'))),
+      draftPosts: n(db.select({ n: count() }).from(posts).where(eq(posts.status, 'draft'))),
+      publishedPosts: n(db.select({ n: count() }).from(posts).where(eq(posts.status, 'published'))),
+    },
+    stock: [...byCategory.values()],
+    recent: listAudit(db, { page: 1, limit: 10 }).docs,
+  };
+}

@@ -1,0 +1,291 @@
+/**
+ * Stock import: a CSV or XLSX stock file -> preview (per-row errors, what would be created,
+ * updated and marked out of stock) or apply (an upsert by stock code).
+ *
+ * - Apply is all or nothing: a file with any row error is refused (422 import_has_errors,
+ *   with the same errors as the preview) and the database is not touched. The upsert runs
+ *   in ONE immediate transaction, so a failure halfway changes nothing either.
+ * - An upsert writes only the columns the file has (a price-only feed keeps the rest) and
+ *   brings a stone back in stock. With `full`, stones in stock that are not in the file are
+ *   marked out of stock (inStock false), never deleted.
+ * - One audit_log row per applied import; the stock caches are dropped afterwards.
+ */
+import { getTableColumns } from 'drizzle-orm';
+import { writeTx, type Db } from '../../../db/client.ts';
+import { diamonds, type NewDiamond } from '../../../db/schema.ts';
+import { HttpError } from '../../middleware/errors.ts';
+import { audit } from '../admin-audit.ts';
+import { invalidateStock } from '../stock.ts';
+import { mapHeaders, type Field } from './headers.ts';
+import { invalidFile, parseStockFile, type Table } from './parse.ts';
+import { validateRow, type RowError, type StoneRecord } from './validate.ts';
+
+export { parseStockFile, parseCsv } from './parse.ts';
+
+export const IMPORT_MAX_BYTES = 25 * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 200_000;
+/** errors listed in an answer (the count is always complete) */
+export const ERRORS_LISTED = 500;
+export const PREVIEW_ROWS = 100;
+
+export type ImportOptions = {
+  mode: 'preview' | 'apply';
+  full: boolean;
+  adminId: number | null;
+  fileName: string;
+  now: number;
+  onProgress?: (phase: 'validate' | 'write', done: number, total: number) => void;
+};
+
+export type PreviewRow = {
+  row: number;
+  action: 'create' | 'update';
+  StkCodeCalcNS: string;
+  StkShape: string | null;
+  STWeight: number | null;
+  Colour: string | null;
+  Clarity: string | null;
+  price: number | null;
+  ppc: number | null;
+  StkCatType: string | null;
+};
+
+export type ImportResult = {
+  mode: 'preview' | 'apply';
+  full: boolean;
+  applied: boolean;
+  rows: number;
+  valid: number;
+  errorCount: number;
+  errors: RowError[];
+  created: number;
+  updated: number;
+  markedOut: number;
+  columns: { header: string; field: string }[];
+  ignoredColumns: string[];
+  preview: PreviewRow[];
+  ms: number;
+};
+
+/** db column (snake_case) per field the file may provide, for the update part of the upsert */
+const FIELD_COLUMNS: Record<Field, (keyof NewDiamond)[]> = {
+  StkCodeCalcNS: [],
+  StkShape: ['shape'],
+  STWeight: ['weight'],
+  Colour: ['colourFrom', 'colourTo', 'colourFromRank', 'colourToRank'],
+  Clarity: ['clarityFrom', 'clarityTo', 'clarityFromRank', 'clarityToRank'],
+  Cut: ['cutFrom', 'cutTo', 'cutFromRank', 'cutToRank'],
+  Polish: ['polishFrom', 'polishTo', 'polishFromRank', 'polishToRank'],
+  Symmetry: ['symmetryFrom', 'symmetryTo', 'symmetryFromRank', 'symmetryToRank'],
+  flourecence: ['fluorescenceFrom', 'fluorescenceTo', 'fluorescenceFromRank', 'fluorescenceToRank'],
+  StkCertSup: ['certLab'],
+  StkCertNo: ['certNumber'],
+  price: ['priceCents'],
+  ppc: ['ppcCents'],
+  ExWebTotal: ['exWebTotalCents'],
+  WebSpecial: ['webSpecialCents'],
+  RAP: ['rap'],
+  StkDepth_Total: ['depthTotal'],
+  StkTable: ['tablePct'],
+  StkCulet: ['culet'],
+  StkDepth_Crown: ['depthCrown'],
+  StkDepth_Girdle: ['depthGirdle'],
+  StkDepth_Pavilion: ['depthPavilion'],
+  StkMes1: ['mes1'],
+  StkMes2: ['mes2'],
+  StkMes3: ['mes3'],
+  Stk_Mes_Concat: ['mes1', 'mes2', 'mes3'],
+  StkWebAvailable: ['availability'],
+  StkCatType: ['catType'],
+  Source: ['source'],
+  StkCatName: ['catName'],
+  StkDesc: ['description'],
+  Sieve: ['sieve'],
+  Comments: ['comments'],
+  SizeFrom: ['sizeFrom'],
+  SizeTo: ['sizeTo'],
+};
+
+const COLUMNS = getTableColumns(diamonds);
+type Key = keyof typeof COLUMNS;
+const INSERT_KEYS = (Object.keys(COLUMNS) as Key[]).filter((k) => k !== 'id');
+
+const toSql = (v: unknown): unknown => {
+  if (v === undefined) return null;
+  if (v instanceof Date) return v.getTime();
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  return v;
+};
+
+/** defaults of the columns a new row may leave out (the schema's defaults) */
+const DEFAULTS: Partial<Record<Key, unknown>> = {
+  // placeholders for a known stone's row (the update part sets only the file's columns)
+  shape: '',
+  catType: 'Single Item',
+  weight: 0,
+  catName: '',
+  source: '',
+  description: '',
+  sieve: '',
+  certLab: '',
+  certNumber: '',
+  webSpecialCents: 0,
+  availability: 1,
+  comments: '',
+};
+
+function upsertStatement(db: Db, updateKeys: Key[]) {
+  const cols = INSERT_KEYS.map((k) => COLUMNS[k].name);
+  const set = [...new Set([...updateKeys, 'inStock', 'updatedAt'] as Key[])]
+    .map((k) => `"${COLUMNS[k].name}" = excluded."${COLUMNS[k].name}"`)
+    .join(', ');
+  return db.$client.prepare(
+    `INSERT INTO diamonds (${cols.map((c) => `"${c}"`).join(', ')}) VALUES (${cols.map(() => '?').join(', ')})
+     ON CONFLICT(stock_code) DO UPDATE SET ${set}`,
+  );
+}
+
+function rowValues(stone: NewDiamond): unknown[] {
+  return INSERT_KEYS.map((k) => {
+    const v = stone[k as keyof NewDiamond];
+    return toSql(v === undefined ? (DEFAULTS[k] ?? null) : v);
+  });
+}
+
+const previewOf = (r: StoneRecord, existing: ReadonlySet<string>): PreviewRow => {
+  const s = r.stone;
+  const grade = (a?: string | null, b?: string | null) => (a == null ? null : b && b !== a ? `${a}-${b}` : a);
+  return {
+    row: r.row,
+    action: existing.has(s.stockCode) ? 'update' : 'create',
+    StkCodeCalcNS: s.stockCode,
+    StkShape: s.shape ?? null,
+    STWeight: s.weight ?? null,
+    Colour: grade(s.colourFrom, s.colourTo),
+    Clarity: grade(s.clarityFrom, s.clarityTo),
+    price: s.priceCents == null ? null : s.priceCents / 100,
+    ppc: s.ppcCents == null ? null : s.ppcCents / 100,
+    StkCatType: s.catType ?? null,
+  };
+};
+
+/** Validates a parsed table against the stock in `db`; writes when mode is apply. */
+export function importTable(db: Db, table: Table, opts: ImportOptions): ImportResult {
+  const started = performance.now();
+  const map = mapHeaders(table.headers);
+  if (!map.fields.has('StkCodeCalcNS')) {
+    throw invalidFile('No stock code column (StkCodeCalcNS, "Stock No", "Stock Code" or "Ref") in the header row');
+  }
+  if (map.fields.size < 2) throw invalidFile('The header row names no stock field besides the stock code');
+  if (table.rows.length === 0) throw invalidFile('The file has a header row but no stones');
+  if (table.rows.length > IMPORT_MAX_ROWS) throw invalidFile(`At most ${IMPORT_MAX_ROWS} rows in one file`);
+
+  const stockRows = db.$client.prepare('SELECT stock_code AS code, in_stock AS inStock FROM diamonds').all() as {
+    code: string;
+    inStock: number;
+  }[];
+  const existing = new Set(stockRows.map((r) => r.code));
+  const now = new Date(opts.now);
+  const errors: RowError[] = [];
+  let errorCount = 0;
+  const records: StoneRecord[] = [];
+  const firstRow = new Map<string, number>();
+  const total = table.rows.length;
+  table.rows.forEach((cells, i) => {
+    const line = i + 2;
+    const { record, errors: rowErrors } = validateRow(cells, line, { map, existing, now });
+    let errs = rowErrors;
+    if (record) {
+      const seen = firstRow.get(record.stone.stockCode);
+      if (seen != null) errs = [{ row: line, field: 'StkCodeCalcNS', msg: `The stock code is already on row ${seen}` }];
+      else {
+        firstRow.set(record.stone.stockCode, line);
+        records.push(record);
+      }
+    }
+    errorCount += errs.length;
+    for (const e of errs) if (errors.length < ERRORS_LISTED) errors.push(e);
+    if (opts.onProgress && (i % 1000 === 999 || i === total - 1)) opts.onProgress('validate', i + 1, total);
+  });
+  const invalidRows = total - records.length;
+  const inFile = new Set(records.map((r) => r.stone.stockCode));
+  const created = records.filter((r) => !existing.has(r.stone.stockCode)).length;
+  const outIds = opts.full ? stockRows.filter((r) => r.inStock && !inFile.has(r.code)).map((r) => r.code) : [];
+
+  const result: ImportResult = {
+    mode: opts.mode,
+    full: opts.full,
+    applied: false,
+    rows: total,
+    valid: records.length,
+    errorCount,
+    errors,
+    created,
+    updated: records.length - created,
+    markedOut: outIds.length,
+    columns: [...map.columns].map(([i, t]) => ({
+      header: table.headers[i] ?? '',
+      field: t.end ? `${t.field} ${t.end === 'from' ? 'From' : 'To'}` : t.field,
+    })),
+    ignoredColumns: map.ignored,
+    preview: records.slice(0, PREVIEW_ROWS).map((r) => previewOf(r, existing)),
+    ms: 0,
+  };
+  if (opts.mode === 'preview') return { ...result, ms: Math.round(performance.now() - started) };
+  if (invalidRows > 0 || errorCount > 0) {
+    throw new HttpError(422, 'import_has_errors', { ...result, ms: Math.round(performance.now() - started) });
+  }
+
+  const updateKeys = [...map.fields].flatMap((f) => FIELD_COLUMNS[f]) as Key[];
+  // a bigger page cache for the one large transaction (20,000 rows spill the default 2 MB)
+  const cacheSize = db.$client.pragma('cache_size', { simple: true }) as number;
+  db.$client.pragma('cache_size = -65536');
+  try {
+    writeTx(db, (tx) => {
+      const upsert = upsertStatement(tx, updateKeys);
+      records.forEach((r, i) => {
+        upsert.run(rowValues(r.stone));
+        if (opts.onProgress && (i % 1000 === 999 || i === records.length - 1))
+          opts.onProgress('write', i + 1, records.length);
+      });
+      if (outIds.length) {
+        const markOut = tx.$client.prepare('UPDATE diamonds SET in_stock = 0, updated_at = ? WHERE stock_code = ?');
+        for (const code of outIds) markOut.run(opts.now, code);
+      }
+      {
+        audit(
+          tx,
+          opts.adminId,
+          'stock.import',
+          'diamond',
+          null,
+          {
+            file: opts.fileName,
+            full: opts.full,
+            rows: total,
+            created,
+            updated: result.updated,
+            markedOut: outIds.length,
+          },
+          opts.now,
+        );
+      }
+    });
+  } finally {
+    db.$client.pragma(`cache_size = ${Number(cacheSize)}`);
+  }
+  invalidateStock(db);
+  return { ...result, applied: true, ms: Math.round(performance.now() - started) };
+}
+
+/** Parses and imports a file (see importTable). */
+export async function importStockFile(
+  db: Db,
+  fileName: string,
+  data: Uint8Array,
+  opts: Omit<ImportOptions, 'fileName'>,
+) {
+  if (data.byteLength > IMPORT_MAX_BYTES) throw new HttpError(413, 'payload_too_large');
+  const table = await parseStockFile(fileName, data);
+  return importTable(db, table, { ...opts, fileName });
+}

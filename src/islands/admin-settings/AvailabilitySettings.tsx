@@ -1,0 +1,113 @@
+/**
+ * Admin settings: the 'Diamonds Availability' accordion (spec sections 2, 4, 7, 8). Three
+ * text fields for the labels of availability codes 1, 2 and 3, loaded from
+ * GET /configs?fields=type&filter=diamond_available. Saving POSTs /configs when no config
+ * exists, else PATCHes /configs/{id}; on success the snackbar says 'Your settings have been
+ * saved' and the accordion collapses. A failed save is only logged (spec section 8).
+ * The form has no validation.
+ */
+import { useEffect, useId, useState } from 'react';
+import { api } from '../../lib/api.ts';
+import {
+  $availabilityLabels,
+  labelsFromFields,
+  loadAvailabilityConfig,
+  type AvailabilityConfigDoc,
+  type AvailabilityFields,
+} from '../../stores/catalogue.ts';
+import { Snackbar } from './Snackbar.tsx';
+import './settings.css';
+
+export const SETTINGS_SAVED = 'Your settings have been saved';
+type Fields = Required<AvailabilityFields>;
+const FIELDS: { key: keyof Fields; label: string }[] = [
+  { key: 'diamond_available_now', label: 'Available now (1)' },
+  { key: 'diamond_available_later', label: 'Available later (2)' },
+  { key: 'diamond_available_on_demand', label: 'Available on demand (3)' },
+];
+const fromLabels = (l: ReturnType<typeof labelsFromFields>): Fields => ({
+  diamond_available_now: l[1],
+  diamond_available_later: l[2],
+  diamond_available_on_demand: l[3],
+});
+
+export default function AvailabilitySettings() {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [doc, setDoc] = useState<AvailabilityConfigDoc | null>(null);
+  const [fields, setFields] = useState<Fields>(fromLabels($availabilityLabels.get()));
+  const [loading, setLoading] = useState(true);
+  const [message, setMessage] = useState<string | null>(null);
+
+  useEffect(() => {
+    void loadAvailabilityConfig(true).then((d) => {
+      setDoc(d);
+      setFields(fromLabels(labelsFromFields(d?.fields)));
+      setLoading(false);
+    });
+  }, []);
+
+  const save = async () => {
+    setLoading(true);
+    const body = { type: 'diamond_available', fields };
+    try {
+      const answer = doc
+        ? await api.patch<{ doc: AvailabilityConfigDoc }>(`/configs/${doc._id}`, body)
+        : await api.post<{ doc: AvailabilityConfigDoc }>('/configs', body);
+      setDoc(answer.doc);
+      $availabilityLabels.set(labelsFromFields(answer.doc.fields));
+      setMessage(SETTINGS_SAVED);
+      setOpen(false);
+    } catch (err) {
+      console.error('[settings] saving the availability labels failed', err);
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  return (
+    <section className="acc">
+      <h3 className="acc__head">
+        <button
+          type="button"
+          className="acc__toggle"
+          aria-expanded={open}
+          aria-controls={`${id}-panel`}
+          onClick={() => setOpen(!open)}
+        >
+          Diamonds Availability
+          <span className="acc__icon" aria-hidden="true" />
+        </button>
+      </h3>
+      <div id={`${id}-panel`} className="acc__panel" hidden={!open}>
+        <form
+          className="acc__form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save();
+          }}
+        >
+          {FIELDS.map((f) => (
+            <div className="field" key={f.key}>
+              <label className="field__label" htmlFor={`${id}-${f.key}`}>
+                {f.label}
+              </label>
+              <input
+                id={`${id}-${f.key}`}
+                className="input"
+                value={fields[f.key]}
+                onChange={(e) => setFields({ ...fields, [f.key]: e.target.value })}
+              />
+            </div>
+          ))}
+          <div className="acc__actions">
+            <button type="submit" className="btn btn--small" disabled={loading}>
+              {loading ? 'Saving…' : 'Save'}
+            </button>
+          </div>
+        </form>
+      </div>
+      <Snackbar message={message} onClose={() => setMessage(null)} />
+    </section>
+  );
+}

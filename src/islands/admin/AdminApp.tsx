@@ -1,0 +1,79 @@
+/**
+ * The /admin island (shell page; the address picks the section): navigation from the
+ * section registry (sections.ts), the overview at /admin, each section at its own path.
+ * Visitors get the login dialog; customers (role user) go to /my-account.
+ */
+import { Suspense, useEffect, useState } from 'react';
+import { api } from '../../lib/api.ts';
+import { openDialog } from '../../stores/dialog.ts';
+import { setSession, type AuthState } from '../../stores/session.ts';
+import { Overview } from './Overview.tsx';
+import { ADMIN_SECTIONS, sectionFor } from './sections.ts';
+import { useStaff } from './use-staff.ts';
+import './admin.css';
+
+async function signOut() {
+  setSession(await api.post<AuthState>('/logout'));
+  window.location.assign('/');
+}
+
+export default function AdminApp() {
+  const guard = useStaff();
+  const [path, setPath] = useState<string | null>(null);
+  useEffect(() => setPath(window.location.pathname), []);
+
+  if (guard.state === 'visitor') {
+    return (
+      <section className="adm-signin">
+        <p className="eyebrow">Staff</p>
+        <h2>Please sign in to use the admin area</h2>
+        <button
+          type="button"
+          className="btn"
+          onClick={() => openDialog('login', { returnTo: window.location.pathname })}
+        >
+          Login
+        </button>
+      </section>
+    );
+  }
+  if (guard.state === 'loading' || path == null)
+    return <div className="adm-loading" aria-busy="true" aria-label="Loading" />;
+
+  const section = sectionFor(path);
+  const Section = section?.component;
+  return (
+    <div className="adm">
+      <aside className="adm-nav">
+        <p className="eyebrow">Admin</p>
+        <nav aria-label="Admin">
+          <a href="/admin" aria-current={section ? undefined : 'page'}>
+            Overview
+          </a>
+          {ADMIN_SECTIONS.map((s) => (
+            <a key={s.path} href={s.path} aria-current={s === section ? 'page' : undefined}>
+              {s.label}
+            </a>
+          ))}
+        </nav>
+        <div className="adm-who">
+          <span>
+            {guard.user.firstName} {guard.user.lastName}
+          </span>
+          <button type="button" className="adm-signout" onClick={() => void signOut()}>
+            Sign out
+          </button>
+        </div>
+      </aside>
+      <div className="adm-main">
+        {Section ? (
+          <Suspense fallback={<div className="adm-loading" aria-busy="true" />}>
+            <Section />
+          </Suspense>
+        ) : (
+          <Overview user={guard.user} />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+/**
+ * Customers / Approvals (/admin/customers): the list of trade customers filtered by status
+ * (pending first) and API access, with approve, reject, grant or revoke API access and
+ * disable; reject, disable and revoke ask for confirmation first.
+ */
+import { useState } from 'react';
+import { generalMessage } from '../../dialogs/use-form.ts';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { CustomerRow } from './CustomerRow.tsx';
+import {
+  ACTION_LABELS,
+  API_FILTERS,
+  CONFIRM,
+  DONE,
+  PAGE_SIZE,
+  runAction,
+  STATUSES,
+  type Action,
+  type Customer,
+} from './customers-api.ts';
+import { useCustomers } from './use-customers.ts';
+
+const STATUS_LABELS: Record<string, string> = {
+  pending: 'Awaiting approval',
+  unverified: 'Unverified',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  disabled: 'Disabled',
+  all: 'All',
+};
+const API_LABELS: Record<string, string> = { any: 'Any', requested: 'Requested', allowed: 'Allowed' };
+
+const nameOf = (c: Customer) => `${c.firstName} ${c.lastName}`.trim() || c.email;
+
+export default function CustomersSection() {
+  const { filters, data, error, loading, change, replace } = useCustomers();
+  const [asking, setAsking] = useState<{ customer: Customer; action: Action } | null>(null);
+  const [notice, setNotice] = useState<{ kind: 'info' | 'error'; text: string } | null>(null);
+
+  const act = async (customer: Customer, action: Action) => {
+    setAsking(null);
+    try {
+      const after = await runAction(customer._id, action);
+      replace(after);
+      setNotice({ kind: 'info', text: `${nameOf(after)} ${DONE[action]}.` });
+    } catch (err) {
+      setNotice({ kind: 'error', text: generalMessage(err) });
+    }
+  };
+  const request = (customer: Customer, action: Action) =>
+    CONFIRM[action] ? setAsking({ customer, action }) : void act(customer, action);
+
+  const pages = data ? Math.max(1, Math.ceil(data.totalDocs / PAGE_SIZE)) : 1;
+  return (
+    <section aria-labelledby="adm-customers">
+      <header className="adm-head">
+        <h1 id="adm-customers">Customers / Approvals</h1>
+        <p className="adm-muted">Verified registrations wait here for approval. Approving e-mails the customer.</p>
+      </header>
+      <div className="adm-filters">
+        <div className="adm-tabs" role="group" aria-label="Status">
+          {STATUSES.map((s) => (
+            <button key={s} type="button" aria-pressed={filters.status === s} onClick={() => change({ status: s })}>
+              {STATUS_LABELS[s]}
+            </button>
+          ))}
+        </div>
+        <label className="adm-select">
+          <span className="field__label">API access</span>
+          <select
+            className="select"
+            value={filters.api}
+            onChange={(e) => change({ api: e.target.value as (typeof API_FILTERS)[number] })}
+          >
+            {API_FILTERS.map((a) => (
+              <option key={a} value={a}>
+                {API_LABELS[a]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {notice && (
+        <p
+          className={`fx-notice${notice.kind === 'error' ? ' fx-notice--error' : ''}`}
+          role={notice.kind === 'error' ? 'alert' : 'status'}
+        >
+          {notice.text}
+        </p>
+      )}
+      {error && (
+        <p className="fx-notice fx-notice--error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="adm-table-wrap" aria-busy={loading}>
+        <table className="data-table adm-table">
+          <thead>
+            <tr>
+              <th scope="col">Customer</th>
+              <th scope="col">Country</th>
+              <th scope="col">Registered</th>
+              <th scope="col">Status</th>
+              <th scope="col">API</th>
+              <th scope="col">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data?.docs.map((c) => (
+              <CustomerRow key={c._id} customer={c} onAction={(a) => request(c, a)} />
+            ))}
+          </tbody>
+        </table>
+        {data && data.docs.length === 0 && <p className="adm-empty">No customers with this status.</p>}
+      </div>
+      {data && pages > 1 && (
+        <nav className="adm-pager" aria-label="Pages">
+          <button
+            type="button"
+            className="btn btn--ghost btn--small"
+            disabled={filters.page <= 1}
+            onClick={() => change({ page: filters.page - 1 })}
+          >
+            Previous
+          </button>
+          <span className="num">
+            {filters.page} / {pages}
+          </span>
+          <button
+            type="button"
+            className="btn btn--ghost btn--small"
+            disabled={filters.page >= pages}
+            onClick={() => change({ page: filters.page + 1 })}
+          >
+            Next
+          </button>
+        </nav>
+      )}
+      <ConfirmDialog
+        open={asking != null}
+        title={asking ? ACTION_LABELS[asking.action] : ''}
+        text={asking ? (CONFIRM[asking.action]?.(nameOf(asking.customer)) ?? '') : ''}
+        confirmLabel={asking ? ACTION_LABELS[asking.action] : ''}
+        onConfirm={() => asking && void act(asking.customer, asking.action)}
+        onCancel={() => setAsking(null)}
+      />
+    </section>
+  );
+}

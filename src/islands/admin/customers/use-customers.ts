@@ -1,0 +1,78 @@
+/**
+ * The list state of Customers / Approvals: the status filter (pending by default) and the
+ * API filter live in the address (?status=&api=&page=), the page of customers is fetched
+ * from the API, and an action's answer replaces its row.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { ApiError } from '../../../lib/api.ts';
+import {
+  API_FILTERS,
+  listCustomers,
+  STATUSES,
+  type ApiFilter,
+  type Customer,
+  type CustomerPage,
+  type StatusFilter,
+} from './customers-api.ts';
+
+export type Filters = { status: StatusFilter; api: ApiFilter; page: number };
+
+function readFilters(): Filters {
+  const q = new URLSearchParams(window.location.search);
+  const status = q.get('status') as StatusFilter;
+  const api = q.get('api') as ApiFilter;
+  return {
+    status: STATUSES.includes(status) ? status : 'pending',
+    api: API_FILTERS.includes(api) ? api : 'any',
+    page: Math.max(1, Number(q.get('page')) || 1),
+  };
+}
+
+function writeFilters(f: Filters) {
+  const url = new URL(window.location.href);
+  url.search = '';
+  if (f.status !== 'pending') url.searchParams.set('status', f.status);
+  if (f.api !== 'any') url.searchParams.set('api', f.api);
+  if (f.page > 1) url.searchParams.set('page', String(f.page));
+  window.history.replaceState(null, '', url);
+}
+
+export function useCustomers() {
+  const [filters, setFilters] = useState<Filters | null>(null);
+  const [data, setData] = useState<CustomerPage | null>(null);
+  const [error, setError] = useState('');
+  const [loading, setLoading] = useState(true);
+
+  useEffect(() => setFilters(readFilters()), []);
+
+  useEffect(() => {
+    if (!filters) return;
+    writeFilters(filters);
+    const ctl = new AbortController();
+    setLoading(true);
+    listCustomers(filters.status, filters.api, filters.page, ctl.signal)
+      .then((d) => {
+        setData(d);
+        setError('');
+      })
+      .catch((err: unknown) => {
+        if (!ctl.signal.aborted) setError(err instanceof ApiError ? err.message : 'Could not load the customers.');
+      })
+      .finally(() => !ctl.signal.aborted && setLoading(false));
+    return () => ctl.abort();
+  }, [filters]);
+
+  const change = useCallback((patch: Partial<Filters>) => setFilters((f) => (f ? { ...f, page: 1, ...patch } : f)), []);
+  const replace = useCallback(
+    (c: Customer) => setData((d) => (d ? { ...d, docs: d.docs.map((x) => (x._id === c._id ? c : x)) } : d)),
+    [],
+  );
+  return {
+    filters: filters ?? { status: 'pending' as const, api: 'any' as const, page: 1 },
+    data,
+    error,
+    loading,
+    change,
+    replace,
+  };
+}

@@ -1,0 +1,90 @@
+/** Dashboard (/admin/dashboard): what waits for staff, the stock by category, the latest changes. */
+import { AuditTable, type AuditEntry } from '../audit/AuditSection.tsx';
+import { Notice, useApiGet } from './kit.tsx';
+
+type Dashboard = {
+  counts: Record<
+    'pendingApprovals' | 'apiAccessRequests' | 'newRequests' | 'openRequests' | 'newMessages' | 'draftPosts' | 'publishedPosts',
+    number
+  >;
+  stock: { category: string; inStock: number; outOfStock: number }[];
+  recent: AuditEntry[];
+};
+
+const n = (x: number) => x.toLocaleString('en-GB');
+
+export default function DashboardSection() {
+  const { data, error } = useApiGet<Dashboard>('/admin/dashboard');
+  const c = data?.counts;
+  const tiles: [string, number | undefined, string][] = [
+    ['/admin/customers?status=pending', c?.pendingApprovals, 'registrations await approval'],
+    ['/admin/requests', c?.newRequests, `new requests (${c ? n(c.openRequests) : '–'} in progress)`],
+    ['/admin/messages', c?.newMessages, 'new messages'],
+    ['/admin/customers?status=all&apiAccess=requested', c?.apiAccessRequests, 'API access requests'],
+  ];
+  return (
+    <section aria-labelledby="adm-dashboard">
+      <header className="adm-head">
+        <h1 id="adm-dashboard">Dashboard</h1>
+      </header>
+      <Notice notice={error ? { kind: 'error', text: error } : null} />
+      <div className="adk-stats">
+        {tiles.map(([href, value, label]) => (
+          <a key={label} href={href}>
+            <strong className="num">{value == null ? '–' : n(value)}</strong>
+            <span>{label}</span>
+          </a>
+        ))}
+      </div>
+      <div className="adk-split">
+        <div className="adk-panel">
+          <h2>Recent activity</h2>
+          {data && data.recent.length > 0 ? <AuditTable docs={data.recent} /> : <p className="adm-empty">No changes yet.</p>}
+          <a className="link" href="/admin/audit">
+            The whole audit log
+          </a>
+        </div>
+        <div className="adk-form">
+          <div className="adk-panel">
+            <h2>Stock</h2>
+            <table className="data-table adm-table">
+              <thead>
+                <tr>
+                  <th scope="col">Category</th>
+                  <th scope="col" className="is-num">
+                    In stock
+                  </th>
+                  <th scope="col" className="is-num">
+                    Out of stock
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data?.stock.map((s) => (
+                  <tr key={s.category}>
+                    <th scope="row">{s.category}</th>
+                    <td className="is-num num">{n(s.inStock)}</td>
+                    <td className="is-num num">{n(s.outOfStock)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <a className="link" href="/admin/stock">
+              Import a stock file
+            </a>
+          </div>
+          <div className="adk-panel">
+            <h2>News</h2>
+            <p>
+              <span className="num">{c ? n(c.publishedPosts) : '–'}</span> published,{' '}
+              <span className="num">{c ? n(c.draftPosts) : '–'}</span> drafts
+            </p>
+            <a className="link" href="/admin/posts">
+              Manage news
+            </a>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

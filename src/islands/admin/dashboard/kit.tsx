@@ -1,0 +1,89 @@
+/**
+ * Small shared pieces of the back-office screens (posts, requests, messages, settings,
+ * stock, audit, dashboard): a loading hook over the one API client, a notice line, a pager
+ * and formatters. Styles in kit.css.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { api } from '../../../lib/api.ts';
+import { generalMessage } from '../../dialogs/use-form.ts';
+import './kit.css';
+
+export { ConfirmDialog } from '../customers/ConfirmDialog.tsx';
+export { generalMessage };
+
+export type Paged<T> = { docs: T[]; totalDocs: number; page: number; limit: number };
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+/** GETs `path` whenever `key` (path + query) changes; `reload()` fetches again. */
+export function useApiGet<T>(path: string | null, query: Query = {}) {
+  const key = path ? `${path}?${JSON.stringify(query)}` : '';
+  const [data, setData] = useState<T | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    if (!path) return;
+    const ctl = new AbortController();
+    setLoading(true);
+    api
+      .get<T>(path, { query, signal: ctl.signal })
+      .then((d) => {
+        setData(d);
+        setError(null);
+      })
+      .catch((e: unknown) => {
+        if (!ctl.signal.aborted) setError(generalMessage(e));
+      })
+      .finally(() => !ctl.signal.aborted && setLoading(false));
+    return () => ctl.abort();
+  }, [key, tick]);
+  const reload = useCallback(() => setTick((t) => t + 1), []);
+  return { data, setData, error, loading, reload };
+}
+
+export type NoticeState = { kind: 'info' | 'error'; text: string } | null;
+
+export function Notice({ notice }: { notice: NoticeState }) {
+  if (!notice) return null;
+  return (
+    <p className={`fx-notice${notice.kind === 'error' ? ' fx-notice--error' : ''}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
+      {notice.text}
+    </p>
+  );
+}
+
+export function Pager({ page, total, limit, onPage }: { page: number; total: number; limit: number; onPage: (p: number) => void }) {
+  const pages = Math.max(1, Math.ceil(total / limit));
+  if (pages <= 1) return null;
+  return (
+    <nav className="adm-pager" aria-label="Pages">
+      <button type="button" className="btn btn--ghost btn--small" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Previous
+      </button>
+      <span className="num">
+        Page {page} of {pages}
+      </span>
+      <button type="button" className="btn btn--ghost btn--small" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        Next
+      </button>
+    </nav>
+  );
+}
+
+const dateFmt = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short', year: 'numeric' });
+const timeFmt = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+export const fmtDate = (iso: string) => dateFmt.format(new Date(iso));
+export const fmtDateTime = (iso: string) => timeFmt.format(new Date(iso));
+
+const SYMBOLS: Record<string, string> = { GBP: '£', USD: '$', EUR: '€', JPY: '¥', NZD: 'NZ$' };
+export function fmtMoney(cents: number | null | undefined, ccy: string): string {
+  if (cents == null) return 'N/A';
+  const n = (cents / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return `${SYMBOLS[ccy] ?? `${ccy} `}${n}`;
+}
+
+export const humanise = (s: string) => (s.charAt(0).toUpperCase() + s.slice(1)).replace(/_/g, ' ');
+
+export function StatusBadge({ status }: { status: string }) {
+  return <span className={`adk-badge adk-badge--${status}`}>{humanise(status)}</span>;
+}

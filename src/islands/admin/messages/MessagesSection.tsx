@@ -1,0 +1,127 @@
+/** Messages inbox (/admin/messages): contact-form and API-access messages, marked read or handled. */
+import { useState } from 'react';
+import { api } from '../../../lib/api.ts';
+import { fmtDateTime, generalMessage, Notice, Pager, StatusBadge, useApiGet, type NoticeState, type Paged } from '../dashboard/kit.tsx';
+
+type Message = {
+  _id: number;
+  kind: 'contact' | 'api';
+  name: string;
+  email: string;
+  phone: string;
+  companyName: string;
+  message: string;
+  pageTitle: string;
+  status: 'new' | 'read' | 'handled';
+  createdAt: string;
+};
+const STATUSES = ['all', 'new', 'read', 'handled'] as const;
+const KINDS = { all: 'All kinds', contact: 'Contact form', api: 'API access' } as const;
+const LIMIT = 25;
+
+export default function MessagesSection() {
+  const [status, setStatus] = useState<(typeof STATUSES)[number]>('new');
+  const [kind, setKind] = useState<keyof typeof KINDS>('all');
+  const [page, setPage] = useState(1);
+  const [notice, setNotice] = useState<NoticeState>(null);
+  const { data, setData, error, loading } = useApiGet<Paged<Message>>('/admin/messages', { status, kind, page, limit: LIMIT });
+  const mark = async (m: Message, to: Message['status']) => {
+    try {
+      const after = await api.patch<Message>(`/admin/messages/${m._id}`, { status: to });
+      setData((d) => (d ? { ...d, docs: d.docs.map((x) => (x._id === after._id ? after : x)) } : d));
+      setNotice({ kind: 'info', text: `The message from ${m.name} is marked ${to}.` });
+    } catch (err) {
+      setNotice({ kind: 'error', text: generalMessage(err) });
+    }
+  };
+  return (
+    <section aria-labelledby="adm-messages">
+      <header className="adm-head">
+        <h1 id="adm-messages">Messages</h1>
+        <p className="adm-muted">Questions from the contact form and the stone pages, and requests for API access.</p>
+      </header>
+      <div className="adk-bar">
+        <div className="adm-tabs" role="group" aria-label="Status">
+          {STATUSES.map((s) => (
+            <button key={s} type="button" aria-pressed={status === s} onClick={() => (setStatus(s), setPage(1))}>
+              {s === 'all' ? 'All' : s.charAt(0).toUpperCase() + s.slice(1)}
+            </button>
+          ))}
+        </div>
+        <label className="adm-select">
+          <span className="field__label">Kind</span>
+          <select className="select" value={kind} onChange={(e) => (setKind(e.target.value as keyof typeof KINDS), setPage(1))}>
+            {Object.entries(KINDS).map(([k, label]) => (
+              <option key={k} value={k}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <Notice notice={notice} />
+      <Notice notice={error ? { kind: 'error', text: error } : null} />
+      <div className="adm-table-wrap" aria-busy={loading}>
+        <table className="data-table adm-table">
+          <thead>
+            <tr>
+              <th scope="col">From</th>
+              <th scope="col">Message</th>
+              <th scope="col">Received</th>
+              <th scope="col">Status</th>
+              <th scope="col">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data?.docs.map((m) => (
+              <tr key={m._id}>
+                <td>
+                  <strong>{m.name}</strong>
+                  <br />
+                  <span className="adm-muted">{m.companyName}</span>
+                  <br />
+                  <a className="link" href={`mailto:${m.email}`}>
+                    {m.email}
+                  </a>
+                  <br />
+                  <span className="adm-muted num">{m.phone}</span>
+                </td>
+                <td>
+                  <span className="adm-muted">{m.kind === 'api' ? 'API access' : m.pageTitle || 'Contact form'}</span>
+                  <p className="adk-pre">{m.message}</p>
+                </td>
+                <td className="num">{fmtDateTime(m.createdAt)}</td>
+                <td>
+                  <StatusBadge status={m.status} />
+                </td>
+                <td>
+                  <div className="adk-actions">
+                    {m.status === 'new' && (
+                      <button type="button" className="btn btn--ghost btn--small" onClick={() => void mark(m, 'read')}>
+                        Mark read
+                      </button>
+                    )}
+                    {m.status !== 'handled' && (
+                      <button type="button" className="btn btn--small" onClick={() => void mark(m, 'handled')}>
+                        Handled
+                      </button>
+                    )}
+                    {m.status === 'handled' && (
+                      <button type="button" className="btn btn--ghost btn--small" onClick={() => void mark(m, 'new')}>
+                        Reopen
+                      </button>
+                    )}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {data && data.docs.length === 0 && <p className="adm-empty">No messages here.</p>}
+      </div>
+      {data && <Pager page={page} total={data.totalDocs} limit={LIMIT} onPage={setPage} />}
+    </section>
+  );
+}

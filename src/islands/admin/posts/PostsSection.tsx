@@ -1,0 +1,84 @@
+/**
+ * News posts (/admin/posts, /admin/posts/new, /admin/posts/{postId}): the list with each
+ * post's status, and the editor (the Manage News and Edit Post links of the site land here).
+ */
+import { useEffect, useState } from 'react';
+import { fmtDate, Notice, Pager, StatusBadge, useApiGet, type NoticeState, type Paged } from '../dashboard/kit.tsx';
+import { PostEditor } from './PostEditor.tsx';
+import { postRoute, type Post } from './posts-api.ts';
+
+const FILTERS = ['all', 'published', 'draft'] as const;
+const LIMIT = 25;
+
+function PostList() {
+  const [status, setStatus] = useState<(typeof FILTERS)[number]>('all');
+  const [page, setPage] = useState(1);
+  const [notice, setNotice] = useState<NoticeState>(null);
+  const { data, error, loading } = useApiGet<Paged<Post>>('/admin/posts', { status, page, limit: LIMIT });
+  useEffect(() => {
+    const done = new URLSearchParams(window.location.search).get('deleted');
+    if (done) setNotice({ kind: 'info', text: `"${done}" was deleted.` });
+  }, []);
+  return (
+    <section aria-labelledby="adm-posts">
+      <header className="adm-head">
+        <h1 id="adm-posts">News</h1>
+        <p className="adm-muted">Published posts appear on the home page and under News; drafts stay here.</p>
+      </header>
+      <div className="adk-bar">
+        <div className="adm-tabs" role="group" aria-label="Status">
+          {FILTERS.map((f) => (
+            <button key={f} type="button" aria-pressed={status === f} onClick={() => (setStatus(f), setPage(1))}>
+              {f === 'all' ? 'All' : f === 'draft' ? 'Drafts' : 'Published'}
+            </button>
+          ))}
+        </div>
+        <a className="btn" href="/admin/posts/new">
+          New post
+        </a>
+      </div>
+      <Notice notice={notice} />
+      <Notice notice={error ? { kind: 'error', text: error } : null} />
+      <div className="adm-table-wrap" aria-busy={loading}>
+        <table className="data-table adm-table">
+          <thead>
+            <tr>
+              <th scope="col">Title</th>
+              <th scope="col">Address</th>
+              <th scope="col">Date</th>
+              <th scope="col">Tags</th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data?.docs.map((p) => (
+              <tr key={p._id}>
+                <td>
+                  <a className="link" href={`/admin/posts/${p._id}`}>
+                    {p.title}
+                  </a>
+                </td>
+                <td className="adm-muted">{p.url}</td>
+                <td className="num">{fmtDate(p.date)}</td>
+                <td className="adm-muted">{p.related.join(', ')}</td>
+                <td>
+                  <StatusBadge status={p.status} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {data && data.docs.length === 0 && <p className="adm-empty">No posts here yet.</p>}
+      </div>
+      {data && <Pager page={page} total={data.totalDocs} limit={LIMIT} onPage={setPage} />}
+    </section>
+  );
+}
+
+export default function PostsSection() {
+  const [route, setRoute] = useState<ReturnType<typeof postRoute> | null>(null);
+  useEffect(() => setRoute(postRoute(window.location.pathname)), []);
+  if (route == null) return null;
+  if (route === 'list') return <PostList />;
+  return <PostEditor id={route === 'new' ? null : route} />;
+}

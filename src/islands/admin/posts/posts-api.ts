@@ -1,0 +1,38 @@
+/** Types and calls of the posts screens (see api/routes/admin/posts.ts). */
+import { api } from '../../../lib/api.ts';
+
+export type PostStatus = 'draft' | 'published';
+export type Post = {
+  _id: number;
+  title: string;
+  url: string;
+  snippet: string;
+  content?: string;
+  date: string;
+  src: string;
+  related: string[];
+  status: PostStatus;
+  updatedAt: string;
+};
+export type PostInput = Omit<Post, '_id' | 'updatedAt' | 'content'> & { content: string };
+
+export const savePost = (id: number | null, input: PostInput) =>
+  id == null ? api.post<Post>('/admin/posts', input) : api.patch<Post>(`/admin/posts/${id}`, input);
+export const deletePost = (id: number) => api.delete<{ deleted: true }>(`/admin/posts/${id}`);
+
+/** '/admin/posts' -> list, '/admin/posts/new' -> new, '/admin/posts/12' -> 12 */
+export function postRoute(path: string): 'list' | 'new' | number {
+  const m = /^\/admin\/posts\/([^/]+)\/?$/.exec(path);
+  if (!m) return 'list';
+  if (m[1] === 'new') return 'new';
+  return /^\d+$/.test(m[1] ?? '') ? Number(m[1]) : 'list';
+}
+
+export const slugOf = (s: string) =>
+  s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 120);

@@ -1,0 +1,237 @@
+/**
+ * Requests inbox (/admin/requests): bag requests newest first, filtered by status; the
+ * selected request shows its customer, the priced snapshot sent with it, the customer's
+ * notes and alternatives, a status select and staff notes.
+ */
+import { useEffect, useState } from 'react';
+import { api } from '../../../lib/api.ts';
+import {
+  fmtDateTime,
+  fmtMoney,
+  generalMessage,
+  humanise,
+  Notice,
+  Pager,
+  StatusBadge,
+  useApiGet,
+  type NoticeState,
+  type Paged,
+} from '../dashboard/kit.tsx';
+
+export const REQUEST_STATUSES = ['new', 'in_progress', 'completed', 'cancelled'] as const;
+type Status = (typeof REQUEST_STATUSES)[number];
+type Line = {
+  diamondId: number;
+  stockCode: string;
+  type: 'single' | 'parcel';
+  description: string;
+  selectedUnit: 'weight' | 'items';
+  quantity: number;
+  acceptsAlternatives: boolean;
+  ppcCents: number | null;
+  itemPriceCents: number | null;
+};
+export type BagRequest = {
+  _id: number;
+  status: Status;
+  orderNotes: string;
+  acceptsAnyAlternatives: boolean;
+  ccy: string;
+  exRate: number;
+  totalCents: number | null;
+  items: Line[];
+  staffNotes: string;
+  createdAt: string;
+  updatedAt: string;
+  customer: { _id: number; email: string; name: string; companyName: string; phone: string } | null;
+};
+
+const LIMIT = 25;
+
+function Detail({ request, onSaved }: { request: BagRequest; onSaved: (r: BagRequest) => void }) {
+  const [status, setStatus] = useState<Status>(request.status);
+  const [notes, setNotes] = useState(request.staffNotes);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<NoticeState>(null);
+  useEffect(() => {
+    setStatus(request.status);
+    setNotes(request.staffNotes);
+    setNotice(null);
+  }, [request._id, request.status, request.staffNotes]);
+  const save = async () => {
+    setBusy(true);
+    try {
+      const after = await api.patch<BagRequest>(`/admin/requests/${request._id}`, { status, staffNotes: notes });
+      onSaved(after);
+      setNotice({ kind: 'info', text: 'The request was saved.' });
+    } catch (err) {
+      setNotice({ kind: 'error', text: generalMessage(err) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const c = request.customer;
+  return (
+    <article className="adk-panel" aria-labelledby="req-title">
+      <h2 id="req-title">Request #{request._id}</h2>
+      <dl className="adm-dl">
+        <dt>Customer</dt>
+        <dd>{c ? `${c.name}, ${c.companyName}` : 'Deleted account'}</dd>
+        <dt>Contact</dt>
+        <dd>
+          {c && (
+            <>
+              <a className="link" href={`mailto:${c.email}`}>
+                {c.email}
+              </a>{' '}
+              · {c.phone}
+            </>
+          )}
+        </dd>
+        <dt>Sent</dt>
+        <dd className="num">{fmtDateTime(request.createdAt)}</dd>
+        <dt>Alternatives</dt>
+        <dd>{request.acceptsAnyAlternatives ? 'Accepts any alternatives' : 'Per line (see below)'}</dd>
+        <dt>Customer notes</dt>
+        <dd className="adk-pre">{request.orderNotes || '—'}</dd>
+      </dl>
+      <table className="data-table adm-table">
+        <caption className="sr-only">Priced snapshot</caption>
+        <thead>
+          <tr>
+            <th scope="col">Stone</th>
+            <th scope="col" className="is-num">
+              Quantity
+            </th>
+            <th scope="col" className="is-num">
+              Price/ct
+            </th>
+            <th scope="col" className="is-num">
+              Price
+            </th>
+            <th scope="col">Alt.</th>
+          </tr>
+        </thead>
+        <tbody>
+          {request.items.map((l) => (
+            <tr key={`${l.diamondId}-${l.stockCode}`}>
+              <td>
+                <strong>{l.stockCode}</strong>
+                <br />
+                <span className="adm-muted">{l.description}</span>
+              </td>
+              <td className="is-num num">{l.selectedUnit === 'weight' ? `${l.quantity.toFixed(2)} ct` : `${l.quantity} items`}</td>
+              <td className="is-num num">{l.ppcCents == null ? '—' : fmtMoney(l.ppcCents, request.ccy)}</td>
+              <td className="is-num num">{fmtMoney(l.itemPriceCents, request.ccy)}</td>
+              <td>{l.acceptsAlternatives ? 'Yes' : 'No'}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={3}>
+              Total ({request.ccy}, rate {request.exRate})
+            </th>
+            <td className="is-num num">
+              <strong>{fmtMoney(request.totalCents, request.ccy)}</strong>
+            </td>
+            <td />
+          </tr>
+        </tfoot>
+      </table>
+      <label className="field">
+        <span className="field__label">Status</span>
+        <select className="select" value={status} onChange={(e) => setStatus(e.target.value as Status)}>
+          {REQUEST_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {humanise(s)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field">
+        <span className="field__label">Staff notes</span>
+        <textarea className="adk-textarea" maxLength={5000} value={notes} onChange={(e) => setNotes(e.target.value)} />
+      </label>
+      <div className="adk-actions">
+        <button type="button" className="btn" disabled={busy} onClick={() => void save()}>
+          Save request
+        </button>
+      </div>
+      <Notice notice={notice} />
+    </article>
+  );
+}
+
+export default function RequestsSection() {
+  const [status, setStatus] = useState<Status | 'all'>('all');
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<number | null>(null);
+  const { data, setData, error, loading } = useApiGet<Paged<BagRequest>>('/admin/requests', { status, page, limit: LIMIT });
+  useEffect(() => {
+    if (selected == null && data?.docs[0]) setSelected(data.docs[0]._id);
+  }, [data, selected]);
+  const current = data?.docs.find((r) => r._id === selected) ?? null;
+  const replace = (r: BagRequest) => setData((d) => (d ? { ...d, docs: d.docs.map((x) => (x._id === r._id ? r : x)) } : d));
+  return (
+    <section aria-labelledby="adm-requests">
+      <header className="adm-head">
+        <h1 id="adm-requests">Requests</h1>
+        <p className="adm-muted">Bag requests sent by customers, with the prices they saw when they sent them.</p>
+      </header>
+      <div className="adk-bar">
+        <div className="adm-tabs" role="group" aria-label="Status">
+          {(['all', ...REQUEST_STATUSES] as const).map((s) => (
+            <button key={s} type="button" aria-pressed={status === s} onClick={() => (setStatus(s), setPage(1), setSelected(null))}>
+              {s === 'all' ? 'All' : humanise(s)}
+            </button>
+          ))}
+        </div>
+      </div>
+      <Notice notice={error ? { kind: 'error', text: error } : null} />
+      <div className="adk-split">
+        <div>
+          <div className="adm-table-wrap" aria-busy={loading}>
+            <table className="data-table adm-table">
+              <thead>
+                <tr>
+                  <th scope="col">Request</th>
+                  <th scope="col">Customer</th>
+                  <th scope="col" className="is-num">
+                    Total
+                  </th>
+                  <th scope="col">Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data?.docs.map((r) => (
+                  <tr key={r._id} className={r._id === selected ? 'adk-selected' : undefined}>
+                    <td>
+                      <button type="button" className="adk-row-button" onClick={() => setSelected(r._id)}>
+                        #{r._id}
+                      </button>
+                      <br />
+                      <span className="adm-muted num">{fmtDateTime(r.createdAt)}</span>
+                    </td>
+                    <td>
+                      {r.customer?.companyName ?? '—'}
+                      <br />
+                      <span className="adm-muted">{r.customer?.name}</span>
+                    </td>
+                    <td className="is-num num">{fmtMoney(r.totalCents, r.ccy)}</td>
+                    <td>
+                      <StatusBadge status={r.status} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {data && data.docs.length === 0 && <p className="adm-empty">No requests with this status.</p>}
+          </div>
+          {data && <Pager page={page} total={data.totalDocs} limit={LIMIT} onPage={setPage} />}
+        </div>
+        {current && <Detail request={current} onSaved={replace} />}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,213 @@
+/**
+ * Settings (/admin/settings): exchange rates with the default currency, the registration
+ * messages shown per account status, the site name and social links. (The availability
+ * labels have their own settings form, see the catalogue.)
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { api } from '../../../lib/api.ts';
+import { fmtDateTime, generalMessage, Notice, useApiGet, type NoticeState } from '../dashboard/kit.tsx';
+
+type Rate = { currency: string; exRate: number; isDefault: boolean; updatedAt: string };
+type Settings = {
+  rates: Rate[];
+  registrationMessages: Record<string, string>;
+  site: Record<string, string>;
+};
+const MESSAGE_LABELS: Record<string, string> = {
+  unverified: 'E-mail not yet verified',
+  pending: 'Awaiting approval',
+  rejected: 'Rejected',
+  disabled: 'Disabled',
+};
+const SOCIAL_LABELS: Record<string, string> = {
+  social_link_facebook: 'Facebook',
+  social_link_twitter: 'Twitter / X',
+  social_link_linkedin: 'LinkedIn',
+  social_link_instagram: 'Instagram',
+};
+
+function useSave() {
+  const [notice, setNotice] = useState<NoticeState>(null);
+  const [busy, setBusy] = useState(false);
+  const run = async (e: FormEvent, fn: () => Promise<unknown>, ok: string) => {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      await fn();
+      setNotice({ kind: 'info', text: ok });
+    } catch (err) {
+      setNotice({ kind: 'error', text: generalMessage(err) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { notice, busy, run };
+}
+
+function RatesForm({ rates }: { rates: Rate[] }) {
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [def, setDef] = useState('');
+  const [updated, setUpdated] = useState(rates);
+  const s = useSave();
+  useEffect(() => {
+    setValues(Object.fromEntries(rates.map((r) => [r.currency, String(r.exRate)])));
+    setDef(rates.find((r) => r.isDefault)?.currency ?? '');
+  }, [rates]);
+  const save = (e: FormEvent) =>
+    s.run(
+      e,
+      async () => {
+        const res = await api.put<{ rates: Rate[] }>('/admin/settings/rates', {
+          rates: Object.entries(values).map(([currency, v]) => ({ currency, exRate: Number(v) })),
+          defaultCurrency: def,
+        });
+        setUpdated(res.rates);
+      },
+      'The exchange rates were saved. Prices use them on the next page load.',
+    );
+  return (
+    <form className="adk-panel" onSubmit={(e) => void save(e)} aria-labelledby="set-rates">
+      <h2 id="set-rates">Exchange rates</h2>
+      <p className="adm-muted">Rates against a common unit: a price converts as amount ÷ rate(from) × rate(to).</p>
+      <table className="data-table adm-table">
+        <thead>
+          <tr>
+            <th scope="col">Currency</th>
+            <th scope="col">Rate</th>
+            <th scope="col">Default</th>
+            <th scope="col">Updated</th>
+          </tr>
+        </thead>
+        <tbody>
+          {updated.map((r) => (
+            <tr key={r.currency}>
+              <th scope="row">{r.currency}</th>
+              <td>
+                <input
+                  className="input num"
+                  aria-label={`${r.currency} rate`}
+                  inputMode="decimal"
+                  required
+                  pattern="[0-9]*[.]?[0-9]+"
+                  value={values[r.currency] ?? ''}
+                  onChange={(e) => setValues((v) => ({ ...v, [r.currency]: e.target.value }))}
+                />
+              </td>
+              <td>
+                <input
+                  type="radio"
+                  name="default-currency"
+                  aria-label={`${r.currency} is the default currency`}
+                  checked={def === r.currency}
+                  onChange={() => setDef(r.currency)}
+                />
+              </td>
+              <td className="adm-muted num">{fmtDateTime(r.updatedAt)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="adk-actions">
+        <button type="submit" className="btn" disabled={s.busy}>
+          Save rates
+        </button>
+      </div>
+      <Notice notice={s.notice} />
+    </form>
+  );
+}
+
+function MessagesForm({ messages }: { messages: Record<string, string> }) {
+  const [values, setValues] = useState(messages);
+  const s = useSave();
+  useEffect(() => setValues(messages), [messages]);
+  const save = (e: FormEvent) =>
+    s.run(e, () => api.put('/admin/settings/registration-messages', values), 'The registration messages were saved.');
+  return (
+    <form className="adk-panel" onSubmit={(e) => void save(e)} aria-labelledby="set-messages">
+      <h2 id="set-messages">Registration messages</h2>
+      <p className="adm-muted">What a customer is told when they sign in before their account is approved.</p>
+      {Object.keys(MESSAGE_LABELS).map((k) => (
+        <label key={k} className="field">
+          <span className="field__label">{MESSAGE_LABELS[k]}</span>
+          <textarea
+            className="adk-textarea"
+            required
+            maxLength={1000}
+            value={values[k] ?? ''}
+            onChange={(e) => setValues((v) => ({ ...v, [k]: e.target.value }))}
+          />
+        </label>
+      ))}
+      <div className="adk-actions">
+        <button type="submit" className="btn" disabled={s.busy}>
+          Save messages
+        </button>
+      </div>
+      <Notice notice={s.notice} />
+    </form>
+  );
+}
+
+function SiteForm({ site }: { site: Record<string, string> }) {
+  const [values, setValues] = useState(site);
+  const s = useSave();
+  useEffect(() => setValues(site), [site]);
+  const save = (e: FormEvent) => s.run(e, () => api.put('/admin/settings/site', values), 'The site settings were saved.');
+  return (
+    <form className="adk-panel" onSubmit={(e) => void save(e)} aria-labelledby="set-site">
+      <h2 id="set-site">Site name and social links</h2>
+      <label className="field">
+        <span className="field__label">Site name</span>
+        <input
+          className="input"
+          required
+          maxLength={80}
+          value={values.site_name ?? ''}
+          onChange={(e) => setValues((v) => ({ ...v, site_name: e.target.value }))}
+        />
+      </label>
+      <div className="adk-grid2">
+        {Object.keys(SOCIAL_LABELS).map((k) => (
+          <label key={k} className="field">
+            <span className="field__label">{SOCIAL_LABELS[k]}</span>
+            <input
+              className="input"
+              type="url"
+              placeholder="https://"
+              value={values[k] ?? ''}
+              onChange={(e) => setValues((v) => ({ ...v, [k]: e.target.value }))}
+            />
+          </label>
+        ))}
+      </div>
+      <div className="adk-actions">
+        <button type="submit" className="btn" disabled={s.busy}>
+          Save site settings
+        </button>
+      </div>
+      <Notice notice={s.notice} />
+    </form>
+  );
+}
+
+export default function SettingsSection() {
+  const { data, error } = useApiGet<Settings>('/admin/settings');
+  return (
+    <section aria-labelledby="adm-settings">
+      <header className="adm-head">
+        <h1 id="adm-settings">Settings</h1>
+      </header>
+      <Notice notice={error ? { kind: 'error', text: error } : null} />
+      {data && (
+        <div className="adk-split">
+          <div className="adk-form">
+            <RatesForm rates={data.rates} />
+            <SiteForm site={data.site} />
+          </div>
+          <MessagesForm messages={data.registrationMessages} />
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+/**
+ * The admin area's guard: a visitor gets the login dialog (returning here), a customer
+ * (role user) is sent to /my-account. Returns the signed-in staff user, or null.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { openDialog } from '../../stores/dialog.ts';
+import { $session, loadSession, type UserView } from '../../stores/session.ts';
+
+export type StaffGuard = { state: 'loading' } | { state: 'visitor' } | { state: 'staff'; user: UserView };
+
+export function useStaff(): StaffGuard {
+  const session = useStore($session);
+  useEffect(() => {
+    void loadSession().then((s) => {
+      if (!s.user) openDialog('login', { returnTo: window.location.pathname + window.location.search });
+      else if (s.user.role === 'user') window.location.replace('/my-account');
+    });
+  }, []);
+  if (session.status !== 'ready') return { state: 'loading' };
+  if (!session.user) return { state: 'visitor' };
+  if (session.user.role === 'user') return { state: 'loading' };
+  return { state: 'staff', user: session.user };
+}

@@ -1,0 +1,181 @@
+import { readFileSync } from 'node:fs';
+import { count, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { auditLog, diamonds } from '../../db/schema.ts';
+import { createTestApp, errorOf, insertAdmin, signIn, type TestApp } from './auth-helpers.ts';
+
+const fixture = (name: string) => readFileSync(new URL(`../fixtures/stock/${name}`, import.meta.url));
+
+type ImportResult = {
+  applied: boolean;
+  rows: number;
+  valid: number;
+  errorCount: number;
+  errors: { row: number; field: string; msg: string }[];
+  created: number;
+  updated: number;
+  markedOut: number;
+  preview: Record<string, unknown>[];
+  ms: number;
+};
+
+async function setup(stones = 300) {
+  const t = await createTestApp({ stones });
+  const admin = await insertAdmin(t.db);
+  const staff = await signIn(t, admin.email);
+  const upload = (name: string, data: Uint8Array | string, fields: Record<string, string> = {}) => {
+    const form = new FormData();
+    form.set('file', new File([typeof data === 'string' ? data : new Uint8Array(data)], name));
+    for (const [k, v] of Object.entries(fields)) form.set(k, v);
+    return staff.request('/admin/stock-import', { method: 'POST', body: form });
+  };
+  return { t, admin, staff, upload };
+}
+
+/** A fingerprint of the whole stock table, to prove an import changed nothing. */
+const stockState = (t: TestApp) =>
+  JSON.stringify(t.db.select().from(diamonds).orderBy(diamonds.id).all());
+
+describe('stock import', () => {
+  it('refuses a malformed file with 400 and changes nothing', async () => {
+    const { t, upload } = await setup();
+    const before = stockState(t);
+    for (const [name, data, reason] of [
+      ['malformed.csv', fixture('malformed.csv'), /never closed/],
+      ['no-code-column.csv', fixture('no-code-column.csv'), /No stock code column/],
+      ['stock.xlsx', Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]), /Excel/],
+      ['empty.csv', '', /empty/],
+      ['binary.csv', Uint8Array.from([0xff, 0xfe, 0x00, 0x81]), /UTF-8|text/],
+    ] as const) {
+      for (const mode of ['preview', 'apply']) {
+        const res = await upload(name, data, { mode });
+        expect(res.status, `${name} ${mode}`).toBe(400);
+        const err = await errorOf(res);
+        expect(err.msg).toBe('invalid_file');
+        expect(String(err.options?.reason)).toMatch(reason);
+      }
+    }
+    expect(stockState(t)).toBe(before);
+    expect(t.db.select().from(auditLog).all()).toHaveLength(0);
+  });
+
+  it('previews a file with bad rows (per-row errors) and refuses to apply it, changing nothing', async () => {
+    const { t, upload } = await setup();
+    const before = stockState(t);
+    const res = await upload('bad-rows.csv', fixture('bad-rows.csv'));
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as ImportResult;
+    expect(body).toMatchObject({ applied: false, rows: 6, valid: 1, created: 1 });
+    expect(body.errors).toEqual([
+      { row: 3, field: 'STWeight', msg: 'The weight must be a number, not "heavy"' },
+      { row: 4, field: 'Colour', msg: 'Colour must be D to M, not "Z"' },
+      { row: 5, field: 'StkShape', msg: 'The shape is required' },
+      { row: 6, field: 'Clarity', msg: 'Clarity must be FL to I3, not "VS9"' },
+      { row: 6, field: 'price', msg: 'A stone needs a price' },
+      { row: 6, field: 'StkWebAvailable', msg: 'Availability must be 1 (now), 2 (later) or 3 (on demand)' },
+      { row: 7, field: 'StkCodeCalcNS', msg: 'The stock code is already on row 2' },
+    ]);
+
+    const apply = await upload('bad-rows.csv', fixture('bad-rows.csv'), { mode: 'apply' });
+    expect(apply.status).toBe(422);
+    const err = await errorOf(apply);
+    expect(err.msg).toBe('import_has_errors');
+    expect((err.options as unknown as ImportResult).errorCount).toBe(7);
+    expect(stockState(t)).toBe(before);
+  });
+
+  it('applies a file with synonym headers: creates, updates by stock code and computes the ranks', async () => {
+    const { t, admin, upload } = await setup();
+    const preview = (await (await upload('good.csv', fixture('good.csv'))).json()) as ImportResult;
+    expect(preview).toMatchObject({ rows: 3, valid: 3, errorCount: 0, created: 3, updated: 0, applied: false });
+    expect(t.db.select().from(diamonds).where(eq(diamonds.stockCode, 'IMP-0001')).get()).toBeUndefined();
+
+    const res = await upload('good.csv', fixture('good.csv'), { mode: 'apply' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ applied: true, created: 3, updated: 0 });
+    const one = t.db.select().from(diamonds).where(eq(diamonds.stockCode, 'IMP-0001')).get();
+    expect(one).toMatchObject({
+      shape: 'Round',
+      catType: 'Single Item',
+      weight: 1.01,
+      colourFrom: 'G',
+      colourFromRank: 3,
+      clarityFrom: 'VS1',
+      clarityToRank: 4,
+      cutFrom: 'Excellent',
+      cutFromRank: 5,
+      fluorescenceFrom: 'None',
+      fluorescenceFromRank: 1,
+      certLab: 'GIA',
+      priceCents: 745_000,
+      rap: 31.5,
+      depthTotal: 61.8,
+      mes1: 6.42,
+      mes3: 3.98,
+      comments: 'Eye clean',
+      inStock: true,
+    });
+    const two = t.db.select().from(diamonds).where(eq(diamonds.stockCode, 'IMP-0002')).get();
+    expect(two).toMatchObject({ source: 'Lab Grown', catName: 'Lab Grown Diamonds', fluorescenceFrom: 'Faint', cutFrom: null, availability: 2 });
+    const three = t.db.select().from(diamonds).where(eq(diamonds.stockCode, 'IMP-0003')).get();
+    expect(three).toMatchObject({ shape: 'Pear', polishFrom: 'Good', symmetryFrom: 'Very Good', fluorescenceFrom: 'Medium', comments: 'Nice pear, "bow tie" minimal' });
+
+    // a price-only feed updates the price and keeps everything else
+    const update = await upload('prices.csv', 'StkCodeCalcNS,price\nIMP-0001,7000\n', { mode: 'apply' });
+    expect(await update.json()).toMatchObject({ created: 0, updated: 1 });
+    expect(t.db.select().from(diamonds).where(eq(diamonds.stockCode, 'IMP-0001')).get()).toMatchObject({
+      priceCents: 700_000,
+      colourFrom: 'G',
+      comments: 'Eye clean',
+    });
+    const audits = t.db.select().from(auditLog).where(eq(auditLog.action, 'stock.import')).all();
+    expect(audits).toHaveLength(2);
+    expect(audits[0]).toMatchObject({ userId: admin.id, detail: expect.objectContaining({ created: 3, file: 'good.csv' }) });
+  });
+
+  it('reads parcels (semicolon separated, ranges, sizes) and a full feed marks missing stones out of stock', async () => {
+    const { t, upload } = await setup();
+    const inStock = () => t.db.select({ n: count() }).from(diamonds).where(eq(diamonds.inStock, true)).get()?.n;
+    expect(inStock()).toBe(300);
+    const res = await upload('parcels.csv', fixture('parcels.csv'), { mode: 'apply', full: 'true' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ created: 2, markedOut: 300 });
+    expect(inStock()).toBe(2);
+    expect(t.db.select().from(diamonds).where(eq(diamonds.stockCode, 'IMP-P-02')).get()).toMatchObject({
+      catType: 'Multiple Items',
+      catName: 'Parcels',
+      colourFrom: 'G',
+      colourTo: 'H',
+      clarityFrom: 'SI1',
+      clarityTo: 'SI2',
+      ppcCents: 98_000,
+      sizeFrom: 0.03,
+      sizeTo: 0.05,
+    });
+    const listed = (await (await t.request('/diamonds?limit=5')).json()) as { totalDocs: number };
+    expect(listed.totalDocs).toBe(2);
+  });
+
+  it('imports a 20,000-row file in under 10 s, counting every row', async () => {
+    const { t, upload } = await setup();
+    const lines = ['StkCodeCalcNS,StkShape,STWeight,Colour,Clarity,Cut,Polish,Symmetry,Fluorescence,Lab,Cert No,Price,RAP,Depth,Table,Stk_Mes_Concat,StkWebAvailable'];
+    const colours = 'DEFGHIJK';
+    const clarities = ['IF', 'VVS1', 'VVS2', 'VS1', 'VS2', 'SI1', 'SI2'];
+    for (let i = 0; i < 20_000; i++) {
+      const w = (0.3 + (i % 300) / 100).toFixed(2);
+      lines.push(
+        `BULK-${String(i).padStart(6, '0')},${i % 3 ? 'Round' : 'Oval'},${w},${colours[i % 8]},${clarities[i % 7]},EX,VG,EX,NON,GIA,${2_000_000_000 + i},${1000 + i},${(20 + (i % 20)).toFixed(1)},61.5,57,6.40 x 6.43 x 3.95,${1 + (i % 3)}`,
+      );
+    }
+    const csv = `${lines.join('\n')}\n`;
+    const started = performance.now();
+    const res = await upload('bulk.csv', csv, { mode: 'apply' });
+    const ms = performance.now() - started;
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as ImportResult;
+    expect(body).toMatchObject({ rows: 20_000, valid: 20_000, created: 20_000, errorCount: 0 });
+    expect(ms).toBeLessThan(10_000);
+    console.log(`20,000-row import: ${Math.round(ms)} ms over HTTP (${body.ms} ms in the importer)`);
+    expect(t.db.select({ n: count() }).from(diamonds).get()?.n).toBe(20_300);
+  }, 30_000);
+});

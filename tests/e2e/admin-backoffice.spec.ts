@@ -1,0 +1,172 @@
+/**
+ * The back office (issue 7 acceptance) in Chromium against `npm start`:
+ * - an admin creates and publishes a news post; a visitor then reads it at its url and in
+ *   the news list (after the static site regenerates);
+ * - an admin moves a bag request through its statuses and the customer sees each one;
+ * - an admin changes the GBP rate and a trader's prices (shown in GBP) change;
+ * - every back-office screen at 1440 px, saved to test-results/screenshots/admin-*.png.
+ * The bag request is written straight into the server's database (the bag is another
+ * feature's screen); everything the admin does goes through the admin screens.
+ */
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, TRADER, priceCells, submitLogin } from './support/accounts.ts';
+
+test.use({ viewport: { width: 1440, height: 1000 } });
+
+const SHOTS = 'test-results/screenshots';
+
+async function adminSignIn(page: Page, path = '/admin') {
+  await page.goto(path);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await submitLogin(page, ADMIN.email, ADMIN.password);
+  await expect(page.getByRole('navigation', { name: 'Admin' })).toBeVisible();
+}
+
+test('an admin creates and publishes a post; a visitor reads it at its url and in the news list', async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  const title = `Autumn melee parcels ${Date.now()}`;
+  await adminSignIn(page, '/admin/posts/new');
+  await expect(page.getByRole('heading', { name: 'New post' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Title' }).fill(title);
+  await page.getByRole('textbox', { name: 'Snippet' }).fill('Fresh parcels from 0.005 to 0.08 ct.');
+  await page.getByRole('textbox', { name: 'Content (HTML)' }).fill('<p>Our <strong>autumn parcels</strong> are in.</p><script>x()</script>');
+  await page.getByRole('textbox', { name: 'Related tags (comma separated)' }).fill('parcels, melee');
+  await page.screenshot({ path: `${SHOTS}/admin-post-editor.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page).toHaveURL(/\/admin\/posts\/\d+/);
+  await expect(page.getByRole('status')).toContainText('The post was created');
+  const slug = await page.getByRole('textbox', { name: 'Address (/news/…)' }).inputValue();
+  expect(slug).toMatch(/^autumn-melee-parcels-\d+$/);
+
+  await page.goto('/admin/posts');
+  await expect(page.getByRole('row', { name: new RegExp(title) })).toContainText('Published');
+  await page.screenshot({ path: `${SHOTS}/admin-posts.png`, fullPage: true });
+
+  const visitor = await browser.newPage();
+  // the static news pages regenerate in the background after publishing
+  await expect
+    .poll(async () => (await visitor.request.get(`/news/${slug}`)).status(), { timeout: 200_000, intervals: [2_000] })
+    .toBe(200);
+  await visitor.goto(`/news/${slug}`);
+  await expect(visitor.getByRole('heading', { name: title })).toBeVisible();
+  await expect(visitor.getByText('autumn parcels')).toBeVisible();
+  await visitor.goto('/news');
+  await expect(visitor.getByRole('link', { name: new RegExp(title) }).first()).toBeVisible();
+  const all = (await (await visitor.request.get('/api/v1/posts/all')).json()) as { docs: { title: string }[] };
+  expect(all.docs.map((d) => d.title)).toContain(title);
+  await visitor.close();
+});
+
+test('an admin moves a request through its statuses and the customer sees it', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const db = new Database(join(process.env.FACET_E2E_DIR ?? '', 'facet.db'));
+  db.pragma('busy_timeout = 5000');
+  const trader = db.prepare('SELECT id FROM users WHERE email = ?').get(TRADER.email) as { id: number };
+  const stone = db
+    .prepare("SELECT id, stock_code, description, price_cents FROM diamonds WHERE cat_type = 'Single Item' AND price_cents IS NOT NULL LIMIT 1")
+    .get() as { id: number; stock_code: string; description: string; price_cents: number };
+  const items = [
+    {
+      diamondId: stone.id,
+      stockCode: stone.stock_code,
+      type: 'single',
+      description: stone.description,
+      selectedUnit: 'weight',
+      quantity: 1,
+      acceptsAlternatives: true,
+      ppcCents: null,
+      itemPriceCents: stone.price_cents,
+    },
+  ];
+  const { id } = db
+    .prepare(
+      "INSERT INTO bag_requests (user_id, status, order_notes, accepts_any_alternatives, ccy, ex_rate, total_cents, items) VALUES (?, 'new', ?, 0, 'USD', 1.27, ?, ?) RETURNING id",
+    )
+    .get(trader.id, 'Could you hold it until Friday?', stone.price_cents, JSON.stringify(items)) as { id: number };
+  db.close();
+
+  const customer = await browser.newContext();
+  expect((await customer.request.post('/api/v1/login', { data: TRADER })).status()).toBe(200);
+  const statusSeen = async () => {
+    const res = await customer.request.get('/api/v1/profile/bagRequests');
+    return ((await res.json()) as { docs: { _id: number; status: string }[] }).docs.find((d) => d._id === id)?.status;
+  };
+  expect(await statusSeen()).toBe('new');
+
+  await adminSignIn(page, '/admin/requests');
+  await page.getByRole('button', { name: `#${id}`, exact: true }).click();
+  const detail = page.getByRole('article', { name: `Request #${id}` });
+  await expect(detail).toContainText('Could you hold it until Friday?');
+  await expect(detail).toContainText(stone.stock_code);
+  await page.screenshot({ path: `${SHOTS}/admin-requests.png`, fullPage: true });
+  for (const [label, status] of [
+    ['In progress', 'in_progress'],
+    ['Completed', 'completed'],
+  ] as const) {
+    await detail.getByRole('combobox', { name: 'Status' }).selectOption(label);
+    await detail.getByRole('textbox', { name: 'Staff notes' }).fill(`Now ${label.toLowerCase()}`);
+    await detail.getByRole('button', { name: 'Save request' }).click();
+    await expect(detail.getByRole('status')).toContainText('saved');
+    expect(await statusSeen()).toBe(status);
+  }
+  await customer.close();
+});
+
+test('an admin changes the GBP rate and a trader sees new prices', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const traderCtx = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
+  expect((await traderCtx.request.post('/api/v1/login', { data: TRADER })).status()).toBe(200);
+  const traderPage = await traderCtx.newPage();
+  await traderPage.goto('/diamonds/all');
+  const before = await priceCells(traderPage);
+  const gbpShown = before.some((p) => p.includes('£'));
+
+  await adminSignIn(page, '/admin/site-settings');
+  const gbp = page.getByRole('textbox', { name: 'GBP rate' });
+  const old = Number(await gbp.inputValue());
+  await gbp.fill(String(old * 2));
+  // make sure prices are shown in GBP: GBP is the default currency
+  await page.getByRole('radio', { name: 'GBP is the default currency' }).check();
+  await page.getByRole('button', { name: 'Save rates' }).click();
+  await expect(page.getByRole('status').first()).toContainText('exchange rates were saved');
+  await page.screenshot({ path: `${SHOTS}/admin-settings.png`, fullPage: true });
+
+  const site = (await (await traderCtx.request.get('/api/v1/site')).json()) as { fxrates: { currency: string; ExRate: number }[] };
+  expect(site.fxrates.find((r) => r.currency === 'GBP')?.ExRate).toBeCloseTo(old * 2);
+  await traderPage.reload();
+  const after = await priceCells(traderPage);
+  expect(after).not.toEqual(before);
+  if (gbpShown) expect(after.some((p) => p.includes('£'))).toBe(true);
+  await traderCtx.close();
+});
+
+test('every back-office screen at 1440 px', async ({ page }) => {
+  test.setTimeout(90_000);
+  await adminSignIn(page, '/admin/dashboard');
+  for (const [path, heading, file] of [
+    ['/admin/dashboard', 'Dashboard', 'admin-dashboard'],
+    ['/admin/messages', 'Messages', 'admin-messages'],
+    ['/admin/stock', 'Stock import', 'admin-stock'],
+    ['/admin/audit', 'Audit log', 'admin-audit'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: `${SHOTS}/${file}.png`, fullPage: true });
+  }
+  // stock import: a file with bad rows shows its errors and cannot be applied
+  await page.goto('/admin/stock');
+  await page.getByLabel('Stock file').setInputFiles('tests/fixtures/stock/bad-rows.csv');
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await expect(page.getByRole('cell', { name: 'Colour must be D to M, not "Z"' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Apply import' })).toBeDisabled();
+  await page.screenshot({ path: `${SHOTS}/admin-stock-errors.png`, fullPage: true });
+  await page.getByLabel('Stock file').setInputFiles('tests/fixtures/stock/good.csv');
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await expect(page.getByRole('cell', { name: 'IMP-0001' })).toBeVisible();
+  await page.getByRole('button', { name: 'Apply import' }).click();
+  await expect(page.getByRole('status')).toContainText('Imported 3 rows: 3 new');
+  await page.screenshot({ path: `${SHOTS}/admin-stock-applied.png`, fullPage: true });
+});
