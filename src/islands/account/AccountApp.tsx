@@ -1,0 +1,91 @@
+/**
+ * The /my-account island (shell page; the address picks the view): /my-account shows the
+ * profile, the API access panel, change password and sign out; /my-account/api the API
+ * access page for users with api_allow. Visitors get the login dialog, staff go to /admin.
+ * The sent bag requests are listed under the profile (left out if that call is missing).
+ */
+import { useEffect, useState } from 'react';
+import { api } from '../../lib/api.ts';
+import { openDialog } from '../../stores/dialog.ts';
+import { setSession, type AuthState } from '../../stores/session.ts';
+import { ApiAccessPanel } from './ApiAccessPanel.tsx';
+import { ApiPage } from './ApiPage.tsx';
+import { ChangePasswordSection } from './ChangePasswordSection.tsx';
+import { ProfileSection } from './ProfileSection.tsx';
+import { RequestsSection } from './RequestsSection.tsx';
+import { useCustomer } from './use-customer.ts';
+import './account.css';
+
+async function signOut() {
+  setSession(await api.post<AuthState>('/logout'));
+  window.location.assign('/');
+}
+
+export default function AccountApp() {
+  const guard = useCustomer();
+  const [path, setPath] = useState('/my-account');
+  useEffect(() => setPath(window.location.pathname.replace(/\/+$/, '')), []);
+
+  if (guard.state === 'loading' || guard.state === 'staff') {
+    return <div className="acc-loading" aria-busy="true" aria-label="Loading your account" />;
+  }
+  if (guard.state === 'visitor') {
+    return (
+      <section className="acc-signin">
+        <p className="eyebrow">Trade customers</p>
+        <h2>Please sign in to see your account</h2>
+        <button
+          type="button"
+          className="btn"
+          onClick={() => openDialog('login', { returnTo: window.location.pathname })}
+        >
+          Login
+        </button>
+      </section>
+    );
+  }
+  const { user } = guard;
+  const head = (
+    <header className="acc-head">
+      <p className="eyebrow">{user.companyName || 'Your account'}</p>
+      <h1>{path === '/my-account/api' ? 'API Link' : `Welcome, ${user.firstName}`}</h1>
+      <nav className="acc-tabs" aria-label="Account">
+        <a href="/my-account" aria-current={path !== '/my-account/api' ? 'page' : undefined}>
+          Account
+        </a>
+        {user.api_allow && (
+          <a href="/my-account/api" aria-current={path === '/my-account/api' ? 'page' : undefined}>
+            API Link
+          </a>
+        )}
+        <button type="button" className="acc-signout" onClick={() => void signOut()}>
+          Sign out
+        </button>
+      </nav>
+    </header>
+  );
+
+  if (path === '/my-account/api') {
+    return (
+      <>
+        {head}
+        <ApiPage user={user} />
+      </>
+    );
+  }
+  return (
+    <>
+      {head}
+      <div className="acc-grid">
+        <div className="acc-main">
+          <ProfileSection user={user} />
+          <RequestsSection />
+        </div>
+        <aside className="acc-side">
+          <ApiAccessPanel user={user} />
+          <ChangePasswordSection />
+        </aside>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * The side drawer of the API access request: a message box of 10 rows (no validation, spec
+ * section 5) sent with POST /register-api-access; on success the box is cleared, the session
+ * updated (requested, with its date) and the parent shows the thanks and closes the drawer.
+ * Errors are shown in the drawer.
+ */
+import * as Dialog from '@radix-ui/react-dialog';
+import { useState } from 'react';
+import { api } from '../../lib/api.ts';
+import { setSession, type AuthState } from '../../stores/session.ts';
+import { Notice, SubmitButton } from '../dialogs/fields.tsx';
+import { generalMessage } from '../dialogs/use-form.ts';
+
+type Props = { open: boolean; onOpenChange: (open: boolean) => void; onSent: () => void };
+
+export function ApiAccessDrawer({ open, onOpenChange, onSent }: Props) {
+  const [message, setMessage] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+
+  const send = async () => {
+    setBusy(true);
+    setError('');
+    try {
+      const state = await api.post<AuthState>('/register-api-access', { requestApiAccessMessage: message });
+      setMessage('');
+      onSent();
+      setSession(state);
+    } catch (err) {
+      setError(generalMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fx-overlay" />
+        <Dialog.Content className="acc-drawer">
+          <p className="eyebrow">API Link</p>
+          <Dialog.Title className="fx-title">Request API access</Dialog.Title>
+          <Dialog.Description className="fx-desc">
+            Tell us how you would like to use the stock feed. Our team will be in touch.
+          </Dialog.Description>
+          <form className="fx-form acc-drawer__form" onSubmit={(e) => (e.preventDefault(), void send())}>
+            <Notice kind="error">{error}</Notice>
+            <div className="field">
+              <label className="field__label" htmlFor="api-message">
+                Your message
+              </label>
+              <textarea
+                id="api-message"
+                className="input fx-textarea"
+                rows={10}
+                placeholder="Start typing your message..."
+                value={message}
+                onChange={(e) => setMessage(e.target.value)}
+              />
+            </div>
+            <div className="fx-actions">
+              <SubmitButton busy={busy}>Send request</SubmitButton>
+            </div>
+          </form>
+          <Dialog.Close className="fx-close" aria-label="Close">
+            <svg
+              width="18"
+              height="18"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.4"
+              aria-hidden="true"
+            >
+              <path d="M5 5l14 14M19 5 5 19" />
+            </svg>
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

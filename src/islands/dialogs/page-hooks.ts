@@ -1,0 +1,116 @@
+/**
+ * What the dialog host wires into the static page (once per page):
+ * - `[data-account-entry]` buttons (header, footer, hero, catalogue): signed in -> the account
+ *   area (user -> /my-account, other roles -> /admin); a visitor gets the login dialog, or the
+ *   e-mail dialog with `data-account-dialog="email"`.
+ * - `[data-register-form]` (home, about): the e-mail check, then login or password dialog.
+ * - `[data-api-access]`: visitor -> register with requestApiAccess; user -> the API panel.
+ * - `/reset/{token}` opens the new-password dialog; `/verify/{token}` posts the verification.
+ *   Both leave the token out of the address at once (history.replaceState to /).
+ */
+import { EmailSchema } from '../../domain/validation/email.ts';
+import { api } from '../../lib/api.ts';
+import { openDialog } from '../../stores/dialog.ts';
+import { $session, loadSession } from '../../stores/session.ts';
+import { checkEmail, goToAccountIfSignedIn, openErrorDialog, statusMessage } from './flows.ts';
+import { firstIssues } from './use-form.ts';
+import * as v from 'valibot';
+
+async function onAccountEntry(el: HTMLElement) {
+  if (await goToAccountIfSignedIn()) return;
+  openDialog(el.dataset.accountDialog === 'email' ? 'email' : 'login');
+}
+
+async function onApiAccess() {
+  const state = await loadSession();
+  if (!state.user) return openDialog('register', { requestApiAccess: true });
+  if (state.user.role !== 'user') return window.location.assign('/admin');
+  window.location.assign(state.user.api_allow ? '/my-account/api' : '/my-account#api-access');
+}
+
+async function onRegisterForm(form: HTMLFormElement) {
+  const input = form.querySelector<HTMLInputElement>('input[name=email]');
+  const button = form.querySelector<HTMLButtonElement>('button[type=submit]');
+  if (!input) return;
+  const parsed = v.safeParse(EmailSchema, { email: input.value });
+  input.setCustomValidity(parsed.success ? '' : (firstIssues(parsed.issues).email ?? ''));
+  if (!parsed.success) return void input.reportValidity();
+  input.disabled = true;
+  button?.setAttribute('aria-busy', 'true');
+  try {
+    await checkEmail(parsed.output.email);
+  } catch (err) {
+    openErrorDialog(err);
+  } finally {
+    input.disabled = false;
+    button?.removeAttribute('aria-busy');
+  }
+}
+
+async function verify(token: string) {
+  try {
+    await api.post('/verify', { id: token });
+    const pending = await statusMessage('pending');
+    openDialog('message', {
+      title: 'Thank you',
+      text: `Thank you for verifying your e-mail address. Your account now awaits approval by our team. ${pending ?? ''}`.trim(),
+    });
+  } catch (err) {
+    openErrorDialog(err);
+  }
+}
+
+function tokenRoutes() {
+  const m = window.location.pathname.match(/^\/(reset|verify)\/([^/]+)\/?$/);
+  if (!m?.[2]) return;
+  const [, kind, token] = m;
+  window.history.replaceState(null, '', '/');
+  if (kind === 'reset') openDialog('password', { token: decodeURIComponent(token) });
+  else void verify(decodeURIComponent(token));
+}
+
+/** Initials badge on the account entries while signed in. */
+function renderBadges() {
+  const { user } = $session.get();
+  for (const badge of document.querySelectorAll<HTMLElement>('[data-account-badge]')) {
+    const text = user ? `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase() : '';
+    badge.textContent = text;
+    badge.hidden = !user;
+    badge
+      .closest('[data-account-entry]')
+      ?.setAttribute('aria-label', user ? `My account: ${user.firstName} ${user.lastName}` : 'Account');
+  }
+  for (const label of document.querySelectorAll<HTMLElement>('[data-account-label]')) label.hidden = !!user;
+}
+
+export function installPageHooks(): () => void {
+  const onClick = (e: MouseEvent) => {
+    const target = e.target instanceof Element ? e.target : null;
+    const entry = target?.closest<HTMLElement>('[data-account-entry]');
+    if (entry) {
+      e.preventDefault();
+      return void onAccountEntry(entry);
+    }
+    if (target?.closest('[data-api-access]')) {
+      e.preventDefault();
+      void onApiAccess();
+    }
+  };
+  const onSubmit = (e: SubmitEvent) => {
+    const form = e.target instanceof HTMLFormElement && e.target.matches('[data-register-form]') ? e.target : null;
+    if (!form) return;
+    e.preventDefault();
+    void onRegisterForm(form);
+  };
+  for (const f of document.querySelectorAll<HTMLFormElement>('[data-register-form]')) f.dataset.enhanced = 'true';
+  document.addEventListener('click', onClick);
+  document.addEventListener('submit', onSubmit);
+  const unsubscribe = $session.subscribe(renderBadges);
+  void loadSession();
+  tokenRoutes();
+  return () => {
+    document.removeEventListener('click', onClick);
+    document.removeEventListener('submit', onSubmit);
+    unsubscribe();
+  };
+}
