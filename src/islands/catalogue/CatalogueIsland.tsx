@@ -1,169 +1,214 @@
 /**
- * The diamond list island (/diamonds/all): one page of stock from the API in a
- * @tanstack/react-table table with manual (server) pagination. Filters, sorting, tabs,
- * row expansion and the side drawer come in later issues and plug in here.
+ * The diamond list island (/diamonds/all and /diamonds/all/{page}; spec sections 2, 4, 5, 9).
+ * The whole stock is loaded once (stores/catalogue.ts) and filtered, sorted and paged here
+ * with the domain rules (src/domain/catalogue): main tabs, the side filter panel, code search
+ * with its questions, the sortable table with expandable rows, page sizes and the currency.
  */
-import { useEffect, useMemo } from 'react';
-import { useStore } from '@nanostores/react';
-import { flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
-import { $site, loadSite } from '../../stores/site.ts';
-import { catalogueColumns, hasPriceFields, type ColumnMeta } from './columns.tsx';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import {
+  countChangedFilters,
+  currentDefaults,
+  MOBILE_MAX_WIDTH,
+  tabCounts,
+  type MainTab,
+} from '../../domain/catalogue/index.ts';
+import type { DiamondDoc } from '../../domain/diamond.ts';
+import { api } from '../../lib/api.ts';
+import { openDialog } from '../../stores/dialog.ts';
+import { loadSession } from '../../stores/session.ts';
+import CurrencySelect from '../currency/CurrencySelect.tsx';
+import { CatalogueTable } from './CatalogueTable.tsx';
+import type { ColumnContext } from './columns.tsx';
+import { FilterPanel } from './FilterPanel.tsx';
+import { ColouredPlaceholder, MainTabs, ParcelsPlaceholder } from './MainTabs.tsx';
 import { Pager } from './Pager.tsx';
-import { useDiamondPage } from './useDiamondPage.ts';
+import { QuestionDialog } from './QuestionDialog.tsx';
+import { RowActions } from './RowActions.tsx';
+import { RowDetail } from './RowDetail.tsx';
+import { SearchBox } from './SearchBox.tsx';
+import { useCatalogueData } from './useCatalogueData.ts';
+import { useDraftFilters } from './useDraftFilters.ts';
+import { useListState } from './useListState.ts';
+import { useNavCounts } from './useNavCounts.ts';
+import { useResults } from './useResults.ts';
 import './toolbar.css';
+import './panel.css';
+import './slider.css';
+import './detail.css';
 import './table.css';
 import './table-phone.css';
 
-const SKELETON_ROWS = 8;
+function usePhone() {
+  const [phone, setPhone] = useState(false);
+  useEffect(() => {
+    const mq = window.matchMedia(`(max-width: ${MOBILE_MAX_WIDTH}px)`);
+    const on = () => setPhone(mq.matches);
+    on();
+    mq.addEventListener('change', on);
+    return () => mq.removeEventListener('change', on);
+  }, []);
+  return phone;
+}
 
-export default function CatalogueIsland() {
-  const site = useStore($site);
-  const { paging, data, loading, error, goTo, setLimit, retry } = useDiamondPage();
+export default function CatalogueIsland({ coloured = false }: { coloured?: boolean }) {
+  const data = useCatalogueData();
+  const { cat, authorised } = data;
+  const [state, dispatch] = useListState(cat.index, authorised, data.dialogSettings);
+  const results = useResults(cat.index, cat.version, state, authorised);
+  const { draft, change, flush } = useDraftFilters(state.filters, dispatch);
+  const phone = usePhone();
+  useNavCounts(cat.index?.size ?? null, data.session.user);
 
   useEffect(() => {
-    void loadSite();
-  }, []);
+    if (cat.index && results.page !== state.page) dispatch({ type: 'page', page: results.page, total: results.total });
+  }, [cat.index, results.page, results.total, state.page, dispatch]);
 
-  const ccy = site.data?.ccy ?? 'USD';
-  const rates = site.data?.fxrates;
-  const columns = useMemo(() => catalogueColumns({ ccy, rates: rates ?? [] }), [ccy, rates]);
-  const docs = useMemo(() => data?.docs ?? [], [data]);
-
-  const table = useReactTable({
-    data: docs,
-    columns,
-    getCoreRowModel: getCoreRowModel(),
-    getRowId: (d) => String(d._id),
-    manualPagination: true,
-    pageCount: data?.totalPages ?? -1,
-    state: { pagination: { pageIndex: paging.page - 1, pageSize: paging.limit } },
-    onPaginationChange: (updater) => {
-      const next =
-        typeof updater === 'function' ? updater({ pageIndex: paging.page - 1, pageSize: paging.limit }) : updater;
-      if (next.pageSize !== paging.limit) setLimit(next.pageSize);
-      else goTo(next.pageIndex + 1);
+  const answer = useCallback(
+    (yes: boolean, remember: boolean) => {
+      const q = state.question;
+      dispatch({ type: 'answer', yes, remember });
+      if (q && remember && authorised) {
+        api
+          .patch('/profile/updateDialogSettings', { settingName: q.kind, settingValue: yes ? 'yes' : 'no' })
+          .then(() => loadSession(true))
+          .catch(() => {}); // the choice still holds for this visit
+      }
     },
-  });
+    [state.question, authorised, dispatch],
+  );
 
-  const visitor = docs.length > 0 && !docs.some(hasPriceFields);
-  const firstLoad = data == null && loading;
+  const { ccy, rates, labels } = data;
+  const { measurements, availability } = state.columns;
+  const parcels = state.tab === 2;
+  const ctx: ColumnContext = useMemo(
+    () => ({ ccy, rates, authorised, measurements, availability, labels, parcels }),
+    [ccy, rates, authorised, measurements, availability, labels, parcels],
+  );
+  const onToggleRow = useCallback((id: number) => dispatch({ type: 'toggleRow', id }), [dispatch]);
+  const count = countChangedFilters(draft, currentDefaults(state), {
+    authorised,
+    measurements: state.columns.measurements,
+  });
+  const panelOpen = !state.menuCollapsed;
+  const loading = cat.status === 'loading' || cat.status === 'idle';
+  const lockedTab = (state.tab === 2 && !authorised && !loading) || state.tab === 3;
+  const onTab = (tab: MainTab) => dispatch({ type: 'tab', tab });
   const pager = (where: 'top' | 'bottom') => (
     <Pager
       idPrefix={`cat-${where}`}
-      page={paging.page}
-      totalPages={data?.totalPages ?? 1}
-      totalDocs={data?.totalDocs ?? null}
-      limit={paging.limit}
+      page={results.page}
+      totalPages={results.pages}
+      totalDocs={cat.index ? results.total : null}
+      limit={state.pageSize}
       busy={loading}
-      onPage={(p) => {
-        table.setPageIndex(p - 1);
+      onPage={(page) => {
+        dispatch({ type: 'page', page, total: results.total });
         if (where === 'bottom') document.getElementById('catalogue')?.scrollIntoView({ block: 'start' });
       }}
-      onLimit={(n) => table.setPageSize(n)}
+      onLimit={(pageSize) => dispatch({ type: 'pageSize', pageSize })}
     />
   );
 
   return (
     <section id="catalogue" className="cat" aria-label="Stock list" aria-busy={loading}>
-      <div className="cat-toolbar">
-        {pager('top')}
-        {site.data && (
-          <p className="cat-ccy">
-            Prices in <strong>{ccy}</strong>
-          </p>
-        )}
-      </div>
-
-      {visitor && (
-        <div className="cat-notice" role="note">
-          <p>
-            <strong>Trade prices are reserved for approved accounts.</strong> Sign in or register your business to see
-            prices, price per carat and availability.
-          </p>
-          <div className="cat-notice__actions">
-            <button type="button" className="btn btn--small" data-account-entry data-account-dialog="login">
-              Login
-            </button>
-            <a className="btn btn--ghost btn--small" href="/#register">
-              Register
-            </a>
+      <MainTabs tab={state.tab} counts={cat.index ? tabCounts(cat.index) : null} coloured={coloured} onTab={onTab} />
+      {state.tab === 3 ? (
+        <ColouredPlaceholder />
+      ) : lockedTab ? (
+        <ParcelsPlaceholder />
+      ) : (
+        <div className={`cat-layout${panelOpen ? ' has-panel' : ''}${phone ? ' is-phone' : ''}`}>
+          {panelOpen && (
+            <FilterPanel
+              id="cat-filters"
+              tab={state.tab}
+              draft={draft}
+              bounds={state.bounds[state.tab]}
+              count={count}
+              authorised={authorised}
+              columns={state.columns}
+              ccy={data.ccy}
+              labels={data.labels}
+              onChange={change}
+              onColumn={(column, on) => dispatch({ type: 'column', column, on })}
+              onReset={() => dispatch({ type: 'resetFilters' })}
+              onViewResults={() => {
+                flush();
+                dispatch({ type: 'collapseMenu', collapsed: true });
+              }}
+            />
+          )}
+          <div className="cat-main" id="cat-list">
+            <div className="cat-toolbar">
+              <button
+                type="button"
+                className="btn btn--ghost btn--small cat-toggle"
+                aria-expanded={panelOpen}
+                aria-controls="cat-filters"
+                onClick={() => dispatch({ type: 'collapseMenu', collapsed: panelOpen })}
+              >
+                {panelOpen && !phone ? 'Hide filters' : `Filters (${count})`}
+              </button>
+              <SearchBox value={state.filters.search} onSearch={(search) => dispatch({ type: 'search', search })} />
+              <CurrencySelect id="cat-currency" />
+            </div>
+            {!authorised && !loading && (
+              <div className="cat-notice" role="note">
+                <p>
+                  <strong>Trade prices are reserved for approved accounts.</strong> Sign in or register your business to
+                  see prices, price per carat and availability.
+                </p>
+                <div className="cat-notice__actions">
+                  <button type="button" className="btn btn--small" data-account-entry data-account-dialog="login">
+                    Login
+                  </button>
+                  <a className="btn btn--ghost btn--small" href="/#register">
+                    Register
+                  </a>
+                </div>
+              </div>
+            )}
+            {cat.status === 'error' && (
+              <div className="cat-error" role="alert">
+                <p>
+                  <strong>The stock list could not be loaded.</strong> {cat.error}
+                </p>
+              </div>
+            )}
+            {pager('top')}
+            <div className="cat-table-wrap">
+              <CatalogueTable
+                docs={results.docs}
+                ctx={ctx}
+                openRow={state.openRow}
+                onToggleRow={onToggleRow}
+                sort={state.sort}
+                loading={loading}
+                caption={`Diamonds, page ${results.page} of ${results.pages}`}
+                onSort={(column) => dispatch({ type: 'sort', column })}
+                renderDetail={(d: DiamondDoc) => (
+                  <RowDetail
+                    doc={d}
+                    ctx={ctx}
+                    onComingSoon={() =>
+                      openDialog('message', { title: 'Coming Soon', text: 'A 360° view of this stone is coming soon.' })
+                    }
+                    extras={<RowActions doc={d} authorised={authorised} />}
+                  />
+                )}
+              />
+              {!loading && cat.index && results.total === 0 && (
+                <div className="cat-empty" role="status">
+                  <p className="cat-empty__title">No Results Found</p>
+                  <p>Change Your Criteria Using The Filters In The Side Column</p>
+                </div>
+              )}
+            </div>
+            {results.total > 0 && <div className="cat-foot">{pager('bottom')}</div>}
           </div>
         </div>
       )}
-
-      {error && (
-        <div className="cat-error" role="alert">
-          <p>
-            <strong>The stock list could not be loaded.</strong> {error}
-          </p>
-          <button type="button" className="btn btn--ghost btn--small" onClick={retry}>
-            Try again
-          </button>
-        </div>
-      )}
-
-      <div className={`cat-table-wrap${loading && !firstLoad ? ' is-loading' : ''}`} hidden={data == null && !loading}>
-        <div className="cat-progress" hidden={!loading} aria-hidden="true" />
-        <table className="data-table cat-table">
-          <caption className="sr-only">
-            Diamonds, page {paging.page} of {data?.totalPages ?? 1}
-          </caption>
-          <thead>
-            {table.getHeaderGroups().map((hg) => (
-              <tr key={hg.id}>
-                {hg.headers.map((h) => {
-                  const meta = h.column.columnDef.meta as ColumnMeta | undefined;
-                  return (
-                    <th
-                      key={h.id}
-                      scope="col"
-                      className={[meta?.numeric && 'is-num', meta?.className].filter(Boolean).join(' ')}
-                    >
-                      {flexRender(h.column.columnDef.header, h.getContext())}
-                    </th>
-                  );
-                })}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {firstLoad &&
-              Array.from({ length: SKELETON_ROWS }, (_, i) => (
-                <tr key={`s${i}`} className="cat-skeleton" aria-hidden="true">
-                  {columns.map((c, j) => (
-                    <td key={j} className={(c.meta as ColumnMeta | undefined)?.className}>
-                      <span className="cat-skeleton__bar" />
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            {table.getRowModel().rows.map((row) => (
-              <tr key={row.id} className={row.original.specialOffer ? 'is-special' : undefined}>
-                {row.getVisibleCells().map((cell) => {
-                  const meta = cell.column.columnDef.meta as ColumnMeta | undefined;
-                  return (
-                    <td
-                      key={cell.id}
-                      data-label={meta?.label}
-                      className={[meta?.numeric && 'is-num', meta?.className].filter(Boolean).join(' ') || undefined}
-                    >
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {!loading && !error && data && docs.length === 0 && (
-          <div className="cat-empty">
-            <p className="cat-empty__title">No Results Found</p>
-            <p>Change Your Criteria Using The Filters In The Side Column</p>
-          </div>
-        )}
-      </div>
-
-      {docs.length > 0 && <div className="cat-foot">{pager('bottom')}</div>}
+      <QuestionDialog question={state.question} canRemember={authorised} onAnswer={answer} />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 /** Pager: first / previous / next / last, "Page n of N", total stones and the page size. */
-import { PAGE_SIZES } from './useDiamondPage.ts';
+import { PAGE_SIZES } from '../../domain/catalogue/index.ts';
 
 type Props = {
   page: number;

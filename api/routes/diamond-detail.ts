@@ -1,0 +1,57 @@
+/**
+ * One stone, under /api/v1/diamonds (numeric ids only, so /diamonds/catalogue is not caught):
+ *
+ *   GET /diamonds/:id               200 DetailDoc (DiamondDoc + inStock; prices only when signed in)
+ *                                   | 404 diamond_not_found (unknown id). A stone that left the
+ *                                   stock answers with inStock: false.
+ *   GET /diamonds/:id/images        200 [{ type, src, framesCount?, format? }] (360 items carry
+ *                                   framesCount and format; frames are {src}frame-NNN.{format})
+ *   GET /diamonds/:id/certificates  200 [{ src }] signed in | 401 not_signed_in
+ *   GET /diamonds/:id/certificate   200 { report1: { links: { pdf } } } signed in | 401 | 404 certificate_not_found
+ *   GET /diamonds/:id/related       200 DiamondDoc[] (same shape and category, in stock, up to 9)
+ */
+import { Hono, type Context } from 'hono';
+import type { DiamondDoc } from '../../src/domain/diamond.ts';
+import { HttpError } from '../middleware/errors.ts';
+import { signedInUser } from '../middleware/roles.ts';
+import { toDiamondDoc } from '../services/diamond-docs.ts';
+import { relatedStones, stoneCertificates, stoneMedia, stoneOr404 } from '../services/diamond-detail.ts';
+import type { AppEnv, Deps } from '../types.ts';
+
+export type DetailDoc = DiamondDoc & { inStock: boolean };
+export type CertificateAnswer = { report1: { links: { pdf: string } } };
+
+const ID = '/:id{[0-9]+}';
+
+export function diamondDetailRoutes(deps: Deps) {
+  const stone = (c: Context<AppEnv>) => stoneOr404(deps.db, Number(c.req.param('id')));
+  const authorised = (c: Context<AppEnv>) => c.var.user != null;
+  const privately = (c: Context<AppEnv>) => c.header('Cache-Control', 'private, no-store');
+
+  return new Hono<AppEnv>()
+    .get(ID, (c) => {
+      const row = stone(c);
+      privately(c);
+      const doc: DetailDoc = { ...toDiamondDoc(row, authorised(c)), inStock: row.inStock };
+      return c.json(doc);
+    })
+    .get(`${ID}/images`, (c) => c.json(stoneMedia(deps.db, stone(c).id)))
+    .get(`${ID}/certificates`, (c) => {
+      signedInUser(c);
+      privately(c);
+      return c.json(stoneCertificates(deps.db, stone(c).id));
+    })
+    .get(`${ID}/certificate`, (c) => {
+      signedInUser(c);
+      privately(c);
+      const first = stoneCertificates(deps.db, stone(c).id)[0];
+      if (!first) throw new HttpError(404, 'certificate_not_found');
+      const body: CertificateAnswer = { report1: { links: { pdf: first.src } } };
+      return c.json(body);
+    })
+    .get(`${ID}/related`, (c) => {
+      const docs = relatedStones(deps.db, stone(c)).map((d) => toDiamondDoc(d, authorised(c)));
+      privately(c);
+      return c.json(docs);
+    });
+}

@@ -1,0 +1,61 @@
+/**
+ * The signed-in customer's favourites and compare list, under /api/v1/profile
+ * (401 not_signed_in for visitors; foreign Origin 403 on writes, see middleware/origin.ts):
+ *
+ *   GET    /profile/favourites          -                                     200 ListAnswer { ids, docs }
+ *   PUT    /profile/favourites/:id      -                                     200 ListAnswer | 404 diamond_not_found
+ *   DELETE /profile/favourites/:id      -                                     200 ListAnswer | 404 diamond_not_found
+ *   GET    /profile/compare             -                                     200 ListAnswer (ids in position order)
+ *   PUT    /profile/compare/:id         -                                     200 ListAnswer (appended) | 404
+ *   DELETE /profile/compare/:id         -                                     200 ListAnswer | 404
+ *   PUT    /profile/compare             { ids: number[] }                     200 ListAnswer (reordered)
+ *   POST   /profile/lists/merge         { favourites: number[], compare: number[] }
+ *                                                                             200 { favourites, compare } (de-duplicated;
+ *                                                                             unknown ids dropped)
+ * docs are authorised DiamondDocs with `inStock`.
+ */
+import { Hono, type Context } from 'hono';
+import * as v from 'valibot';
+import { readJson } from '../middleware/json-body.ts';
+import { requireUser, signedInUser } from '../middleware/roles.ts';
+import { addToList, getList, MAX_LIST, mergeLists, removeFromList, reorderCompare, type ListName } from '../services/lists.ts';
+import type { AppEnv, Deps } from '../types.ts';
+
+const StoneId = v.pipe(v.number('ids must be numbers'), v.integer('ids must be whole numbers'), v.minValue(1, 'ids must be positive'));
+const IdList = (name: string) =>
+  v.pipe(v.array(StoneId, `${name} must be a list of stone ids`), v.maxLength(MAX_LIST, `${name} may hold at most ${MAX_LIST} stones`));
+
+export const ReorderSchema = v.object({ ids: IdList('ids') });
+export const MergeSchema = v.object({
+  favourites: v.optional(IdList('favourites'), []),
+  compare: v.optional(IdList('compare'), []),
+});
+
+const stoneId = (c: Context<AppEnv>) => Number(c.req.param('id'));
+
+export function listRoutes(deps: Deps) {
+  const now = () => deps.clock.now();
+  const list = (name: ListName) =>
+    new Hono<AppEnv>()
+      .get('/', (c) => {
+        c.header('Cache-Control', 'no-store');
+        return c.json(getList(deps.db, signedInUser(c).id, name));
+      })
+      .put('/:id{[0-9]+}', (c) => c.json(addToList(deps.db, signedInUser(c).id, name, stoneId(c), now())))
+      .delete('/:id{[0-9]+}', (c) => c.json(removeFromList(deps.db, signedInUser(c).id, name, stoneId(c))));
+
+  return new Hono<AppEnv>()
+    .use('*', requireUser())
+    .route('/favourites', list('favourites'))
+    .put('/compare', async (c) => {
+      const user = signedInUser(c);
+      const { ids } = await readJson(c, ReorderSchema);
+      return c.json(reorderCompare(deps.db, user.id, ids));
+    })
+    .route('/compare', list('compare'))
+    .post('/lists/merge', async (c) => {
+      const user = signedInUser(c);
+      const input = await readJson(c, MergeSchema);
+      return c.json(mergeLists(deps.db, user.id, input, now()));
+    });
+}

@@ -1,0 +1,66 @@
+/**
+ * One stone and its extras for the detail screen: the row (in stock or not), its media
+ * (gallery images, videos, the 360 frame set), its certificates and related stones
+ * (same shape and category, in stock, nearest in weight first).
+ */
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { diamondCertificates, diamondMedia, diamonds, type Diamond } from '../../db/schema.ts';
+import { HttpError } from '../middleware/errors.ts';
+
+export type MediaItem = { type: 'image' | 'video' | '360'; src: string; framesCount?: number; format?: string };
+export type CertificateItem = { src: string };
+
+/** spec: 360 sets default to 256 frames of png */
+export const DEFAULT_FRAMES = 256;
+export const DEFAULT_FORMAT = 'png';
+export const RELATED_MAX = 9;
+
+/** The stone, or 404 diamond_not_found. */
+export function stoneOr404(db: Db, id: number): Diamond {
+  const row = db.select().from(diamonds).where(eq(diamonds.id, id)).get();
+  if (!row) throw new HttpError(404, 'diamond_not_found');
+  return row;
+}
+
+export function stoneMedia(db: Db, id: number): MediaItem[] {
+  return db
+    .select()
+    .from(diamondMedia)
+    .where(eq(diamondMedia.diamondId, id))
+    .orderBy(asc(diamondMedia.position), asc(diamondMedia.id))
+    .all()
+    .map((m) =>
+      m.type === '360'
+        ? { type: m.type, src: m.src, framesCount: m.framesCount ?? DEFAULT_FRAMES, format: m.format ?? DEFAULT_FORMAT }
+        : { type: m.type, src: m.src },
+    );
+}
+
+export function stoneCertificates(db: Db, id: number): CertificateItem[] {
+  return db
+    .select({ src: diamondCertificates.src })
+    .from(diamondCertificates)
+    .where(eq(diamondCertificates.diamondId, id))
+    .orderBy(asc(diamondCertificates.id))
+    .all();
+}
+
+/** In-stock stones of the same shape, category (Single/Multiple) and source, nearest weight first. */
+export function relatedStones(db: Db, stone: Diamond, limit = RELATED_MAX): Diamond[] {
+  return db
+    .select()
+    .from(diamonds)
+    .where(
+      and(
+        eq(diamonds.inStock, true),
+        ne(diamonds.id, stone.id),
+        sql`lower(${diamonds.shape}) = ${stone.shape.toLowerCase()}`,
+        eq(diamonds.catType, stone.catType),
+        eq(diamonds.source, stone.source),
+      ),
+    )
+    .orderBy(sql`abs(${diamonds.weight} - ${stone.weight})`, asc(diamonds.id))
+    .limit(limit)
+    .all();
+}

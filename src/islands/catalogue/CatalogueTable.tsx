@@ -1,0 +1,156 @@
+/**
+ * The sortable stock table (@tanstack/react-table, sorting done by the domain): a header
+ * click sorts by that column (again: flips the direction), shown with aria-sort and an arrow.
+ * The open row expands under its stone and scrolls into view ROW_SCROLL_DELAY_MS after it
+ * opens. `catalogue:table-updated` is marked (and measured from the last filter apply)
+ * each time the rows change.
+ */
+import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
+import { flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { ROW_SCROLL_DELAY_MS, type SortState } from '../../domain/catalogue/index.ts';
+import type { DiamondDoc } from '../../domain/diamond.ts';
+import { catalogueColumns, type ColumnContext, type ColumnMeta, type TableMeta } from './columns.tsx';
+import { APPLY_MARK } from './useDraftFilters.ts';
+
+type Props = {
+  docs: DiamondDoc[];
+  /** memoised by the caller: a new context rebuilds the columns (and remounts every cell) */
+  ctx: ColumnContext;
+  openRow: number | null;
+  onToggleRow: (id: number) => void;
+  sort: SortState;
+  onSort: (column: NonNullable<ColumnMeta['sort']>) => void;
+  renderDetail: (doc: DiamondDoc) => ReactNode;
+  caption: string;
+  loading: boolean;
+};
+
+const SKELETON_ROWS = 8;
+export const UPDATED_MARK = 'catalogue:table-updated';
+
+export function CatalogueTable({
+  docs,
+  ctx,
+  openRow,
+  onToggleRow,
+  sort,
+  onSort,
+  renderDetail,
+  caption,
+  loading,
+}: Props) {
+  const columns = useMemo(() => catalogueColumns(ctx), [ctx]);
+  const meta: TableMeta = { openRow, onToggleRow };
+  const table = useReactTable({
+    data: docs,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (d) => String(d._id),
+    manualSorting: true,
+    meta,
+  });
+
+  useLayoutEffect(() => {
+    performance.mark(UPDATED_MARK);
+    if (performance.getEntriesByName(APPLY_MARK, 'mark').length > 0) {
+      performance.measure('catalogue:filter-to-table', APPLY_MARK, UPDATED_MARK);
+      performance.clearMarks(APPLY_MARK);
+    }
+  }, [docs]);
+
+  const openRef = useRef<HTMLTableRowElement | null>(null);
+  useEffect(() => {
+    if (openRow == null) return;
+    const t = window.setTimeout(
+      () => openRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' }),
+      ROW_SCROLL_DELAY_MS,
+    );
+    return () => window.clearTimeout(t);
+  }, [openRow]);
+
+  const span = columns.length;
+  return (
+    <table className="data-table cat-table">
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        {table.getHeaderGroups().map((hg) => (
+          <tr key={hg.id}>
+            {hg.headers.map((h) => {
+              const m = h.column.columnDef.meta as ColumnMeta | undefined;
+              const active = m?.sort != null && sort.column === m.sort;
+              const cls = [m?.numeric && 'is-num', m?.className].filter(Boolean).join(' ') || undefined;
+              return (
+                <th
+                  key={h.id}
+                  scope="col"
+                  className={cls}
+                  aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
+                >
+                  {m?.sort ? (
+                    <button
+                      type="button"
+                      className={`cat-sort${active ? ' is-active' : ''}`}
+                      onClick={() => onSort(m.sort!)}
+                    >
+                      {flexRender(h.column.columnDef.header, h.getContext())}
+                      <span className="cat-sort__arrow" aria-hidden="true">
+                        {active ? (sort.direction === 'asc' ? '↑' : '↓') : '↕'}
+                      </span>
+                    </button>
+                  ) : (
+                    flexRender(h.column.columnDef.header, h.getContext())
+                  )}
+                </th>
+              );
+            })}
+          </tr>
+        ))}
+      </thead>
+      <tbody>
+        {loading &&
+          docs.length === 0 &&
+          Array.from({ length: SKELETON_ROWS }, (_, i) => (
+            <tr key={`s${i}`} className="cat-skeleton" aria-hidden="true">
+              {columns.map((c, j) => (
+                <td key={j} className={(c.meta as ColumnMeta | undefined)?.className}>
+                  <span className="cat-skeleton__bar" />
+                </td>
+              ))}
+            </tr>
+          ))}
+        {table.getRowModel().rows.map((row) => {
+          const d = row.original;
+          const open = openRow === d._id;
+          return (
+            <Fragment key={row.id}>
+              <tr
+                className={
+                  [Number(d.WebSpecial) > 0 && 'is-special', open && 'is-open'].filter(Boolean).join(' ') || undefined
+                }
+                ref={open ? openRef : undefined}
+              >
+                {row.getVisibleCells().map((cell) => {
+                  const m = cell.column.columnDef.meta as ColumnMeta | undefined;
+                  return (
+                    <td
+                      key={cell.id}
+                      data-label={m?.label}
+                      className={[m?.numeric && 'is-num', m?.className].filter(Boolean).join(' ') || undefined}
+                    >
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </td>
+                  );
+                })}
+              </tr>
+              {open && (
+                <tr className="cat-detail-row">
+                  <td colSpan={span}>{renderDetail(d)}</td>
+                </tr>
+              )}
+            </Fragment>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

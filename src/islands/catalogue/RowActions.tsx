@@ -1,0 +1,47 @@
+/**
+ * The expanded row's list actions for a stone: Add to Basket (signed-in users; stores/bag.ts
+ * opens the bag drawer), Add to / Remove Compare and Add to / Remove Favourite (stores/compare.ts
+ * and stores/favourites.ts, kept in the browser for visitors and on the server when signed in).
+ */
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import type { DiamondDoc } from '../../domain/diamond.ts';
+import { addToBag } from '../../stores/bag.ts';
+import { $compare, toggleCompare } from '../../stores/compare.ts';
+import { $favourites, toggleFavourite } from '../../stores/favourites.ts';
+
+export function RowActions({ doc, authorised }: { doc: DiamondDoc; authorised: boolean }) {
+  const favourites = useStore($favourites);
+  const compare = useStore($compare);
+  const [adding, setAdding] = useState(false);
+  const fav = favourites.includes(doc._id);
+  const cmp = compare.includes(doc._id);
+  return (
+    <>
+      {authorised && (
+        <button
+          type="button"
+          className="btn btn--ghost btn--small"
+          disabled={adding}
+          onClick={() => {
+            setAdding(true);
+            void addToBag(doc).finally(() => setAdding(false));
+          }}
+        >
+          Add to Basket
+        </button>
+      )}
+      <button type="button" className="cat-toggle-link" aria-pressed={cmp} onClick={() => void toggleCompare(doc._id)}>
+        {cmp ? 'Remove Compare' : 'Add to Compare'}
+      </button>
+      <button
+        type="button"
+        className="cat-toggle-link"
+        aria-pressed={fav}
+        onClick={() => void toggleFavourite(doc._id)}
+      >
+        {fav ? 'Remove Favourite' : 'Add to Favourite'}
+      </button>
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * The expanded row (spec "Row expansion"): a summary of the stone, View Details, Add to
+ * Basket (disabled for visitors; the working button for signed-in users comes with `extras`,
+ * ./RowActions.tsx, with the compare and favourite toggles), and links to the report,
+ * diagram, images and 360 views. The 360 link shows 'Coming Soon' when the stone has no 360
+ * asset.
+ */
+import type { ReactNode } from 'react';
+import { formatRatio, lwRatio } from '../../domain/catalogue/index.ts';
+import type { DiamondDoc } from '../../domain/diamond.ts';
+import {
+  displayPrice,
+  formatMeasurements,
+  formatRange,
+  formatWeight,
+  MISSING,
+  pricePerCarat,
+} from '../../domain/money.ts';
+import { Price, safeMoney, shapeName, type ColumnContext } from './columns.tsx';
+
+type Props = {
+  doc: DiamondDoc & { has360?: boolean };
+  ctx: ColumnContext;
+  onComingSoon: () => void;
+  extras?: ReactNode;
+};
+
+const pct = (n: number | null | undefined) => (n == null ? MISSING : `${n.toFixed(1)}%`);
+
+export function RowDetail({ doc: d, ctx, onComingSoon, extras }: Props) {
+  const parcel = d.StkCatType === 'Multiple Items';
+  const base = `/diamonds/${d._id}`;
+  const facts: [string, ReactNode][] = [
+    ['Stock code', d.StkCodeCalcNS],
+    ['Shape', shapeName(d.StkShape)],
+    [parcel ? 'Size' : 'Weight', parcel && d.Size ? `${formatRange(d.Size)} ct` : formatWeight(d.STWeight)],
+    ...(parcel ? ([['Total weight', formatWeight(d.STWeight)]] as [string, ReactNode][]) : []),
+    ['Colour', formatRange(d.Colour)],
+    ['Clarity', formatRange(d.Clarity)],
+    ['Cut', formatRange(d.Cut)],
+    ['Polish', formatRange(d.Polish)],
+    ['Symmetry', formatRange(d.Symmetry)],
+    ['Fluorescence', formatRange(d.flourecence)],
+    ['Measurements', formatMeasurements(d.StkMes1, d.StkMes2, d.StkMes3)],
+    ['L/W ratio', formatRatio(lwRatio(d))],
+    ['Depth / Table', `${pct(d.StkDepth_Total)} / ${pct(d.StkTable)}`],
+    ['Lab', [d.StkCertSup, d.StkCertNo].filter(Boolean).join(' ') || MISSING],
+  ];
+  if (ctx.authorised) {
+    facts.push(['Price per carat', <Price key="ppc" money={safeMoney(() => pricePerCarat(d, ctx.ccy, ctx.rates))} />]);
+    facts.push(['Availability', d.StkWebAvailable ? ctx.labels[d.StkWebAvailable] : MISSING]);
+  }
+  return (
+    <div className="cat-detail" id={`cat-row-${d._id}`}>
+      <div className="cat-detail__head">
+        <p className="eyebrow">
+          {parcel ? 'Parcel' : d.Source === 'Lab Grown' ? 'Lab-grown diamond' : 'Natural diamond'}
+        </p>
+        <h3 className="cat-detail__title">
+          {parcel ? `${shapeName(d.StkShape)} parcel` : `${formatWeight(d.STWeight)} ${shapeName(d.StkShape)}`}
+        </h3>
+        <p className="cat-detail__price">
+          {ctx.authorised ? (
+            <Price money={safeMoney(() => displayPrice(d, ctx.ccy, ctx.rates))} />
+          ) : (
+            <span className="cat-locked">Sign in for prices</span>
+          )}
+        </p>
+      </div>
+      <dl className="cat-detail__facts">
+        {facts.map(([k, v]) => (
+          <div key={k}>
+            <dt>{k}</dt>
+            <dd>{v}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="cat-detail__actions">
+        <a className="btn btn--small" href={`${base}/details`}>
+          View Details
+        </a>
+        {!ctx.authorised && (
+          <button
+            type="button"
+            className="btn btn--ghost btn--small"
+            disabled
+            title="Sign in to add stones to your bag"
+          >
+            Add to Basket
+          </button>
+        )}
+        {extras}
+        <nav className="cat-detail__links" aria-label={`Views of ${d.StkCodeCalcNS}`}>
+          {!parcel && <a href={`${base}/report`}>Report</a>}
+          {!parcel && <a href={`${base}/diagram`}>Diagram</a>}
+          <a href={`${base}/details`}>Images</a>
+          {d.has360 ? (
+            <a href={`${base}/360`}>360°</a>
+          ) : (
+            <button type="button" onClick={onComingSoon}>
+              360°
+            </button>
+          )}
+        </nav>
+      </div>
+    </div>
+  );
+}

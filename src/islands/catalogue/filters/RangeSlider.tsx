@@ -1,0 +1,78 @@
+/**
+ * A dual-handle range slider built from two native range inputs laid over one track (so
+ * keyboard, touch and screen readers work as they do for any range input). Values are
+ * slider positions; the caller maps them to filter values (domain sliders.ts).
+ * The handles cannot cross; `snap` rounds a raw position to an allowed one (grade marks).
+ */
+import type { CSSProperties } from 'react';
+
+type Props = {
+  label: string;
+  min: number;
+  max: number;
+  step?: number;
+  value: readonly [number, number];
+  onChange: (v: [number, number]) => void;
+  snap?: (position: number) => number;
+  /** text for a position, for aria-valuetext and the marks */
+  format?: (position: number) => string;
+  marks?: readonly number[];
+};
+
+export function RangeSlider({
+  label,
+  min,
+  max,
+  step = 1,
+  value,
+  onChange,
+  snap = (p) => p,
+  format = String,
+  marks,
+}: Props) {
+  const [lo, hi] = value;
+  const pct = (p: number) => (max === min ? 0 : ((p - min) / (max - min)) * 100);
+  const style = { '--lo': `${pct(lo)}%`, '--hi': `${pct(hi)}%` } as CSSProperties;
+  const set = (end: 0 | 1, raw: number) => {
+    const p = snap(raw);
+    onChange(end === 0 ? [Math.min(p, hi), hi] : [lo, Math.max(p, lo)]);
+  };
+  return (
+    <div className="rs" style={style}>
+      <div className="rs__track" aria-hidden="true">
+        <div className="rs__fill" />
+      </div>
+      <input
+        type="range"
+        className="rs__input"
+        min={min}
+        max={max}
+        step={step}
+        value={lo}
+        aria-label={`${label} from`}
+        aria-valuetext={format(lo)}
+        onChange={(e) => set(0, Number(e.target.value))}
+      />
+      <input
+        type="range"
+        className="rs__input"
+        min={min}
+        max={max}
+        step={step}
+        value={hi}
+        aria-label={`${label} to`}
+        aria-valuetext={format(hi)}
+        onChange={(e) => set(1, Number(e.target.value))}
+      />
+      {marks && (
+        <div className="rs__marks" aria-hidden="true">
+          {marks.map((m) => (
+            <span key={m} style={{ left: `${pct(m)}%` }} className={m >= lo && m <= hi ? 'is-in' : undefined}>
+              {format(m)}
+            </span>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * The list state (domain list-state reducer) wired to the address, the session and the
+ * route intents of /diamonds/all/{page}:
+ * - once the stock index is loaded, the state is read from the address; 'specials' turns
+ *   special offers on and the address becomes /diamonds/all; a shape pre-filters; 'lab-grown'
+ *   opens its tab LAB_GROWN_TAB_DELAY_MS after mount;
+ * - every later change is written back (a tab change pushes a history entry, the rest
+ *   replaces it), and the back button reads the address again;
+ * - the signed-in state and the saved dialog preferences follow the session.
+ */
+import { useEffect, useReducer, useRef } from 'react';
+import {
+  LAB_GROWN_TAB,
+  LAB_GROWN_TAB_DELAY_MS,
+  initialListState,
+  listReducer,
+  type CatalogueIndex,
+  type DialogSettings,
+  type ListAction,
+  type ListState,
+} from '../../domain/catalogue/index.ts';
+import { addressOf, stateFromAddress } from './address.ts';
+
+export type Action = ListAction | { type: 'replace'; state: ListState };
+const reducer = (s: ListState, a: Action): ListState => (a.type === 'replace' ? a.state : listReducer(s, a));
+
+const width = () => (typeof window === 'undefined' ? 0 : window.innerWidth);
+
+export function useListState(index: CatalogueIndex | null, authorised: boolean, dialogSettings: DialogSettings) {
+  const [state, dispatch] = useReducer(reducer, undefined, () => initialListState());
+  const ready = useRef(false); // read from the address
+  const syncing = useRef(false); // writing to the address (not while the lab-grown tab is pending)
+  const lastTab = useRef(state.tab);
+  const opts = useRef({ authorised, dialogSettings });
+  opts.current = { authorised, dialogSettings };
+
+  // first read of the address, once the stock (and so the slider bounds) is known
+  useEffect(() => {
+    if (!index) return;
+    if (ready.current) {
+      dispatch({ type: 'bounds', bounds: index.bounds });
+      return;
+    }
+    ready.current = true;
+    const { state: s, intent } = stateFromAddress(window.location, index, { width: width(), ...opts.current });
+    dispatch({ type: 'replace', state: s });
+    lastTab.current = s.tab;
+    if (intent.kind === 'specials' || intent.kind === 'shape')
+      dispatch({ type: 'route', page: intent.kind === 'shape' ? intent.shape : 'specials' });
+    if (intent.kind !== 'lab-grown') {
+      syncing.current = true;
+      return;
+    }
+    const t = window.setTimeout(() => {
+      dispatch({ type: 'tab', tab: LAB_GROWN_TAB });
+      syncing.current = true;
+    }, LAB_GROWN_TAB_DELAY_MS);
+    return () => window.clearTimeout(t);
+  }, [index]);
+
+  // state -> address
+  useEffect(() => {
+    if (!syncing.current) return;
+    const next = addressOf(state, width());
+    const here = window.location.pathname + window.location.search;
+    if (next !== here) {
+      if (state.tab !== lastTab.current) window.history.pushState(null, '', next);
+      else window.history.replaceState(window.history.state, '', next);
+    }
+    lastTab.current = state.tab;
+  }, [state.tab, state.page, state.pageSize, state.sort, state.filters, state]);
+
+  // back / forward -> state
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  useEffect(() => {
+    if (!index) return;
+    const onPop = () => {
+      const { state: s, intent } = stateFromAddress(window.location, index, {
+        width: width(),
+        ...opts.current,
+        previous: stateRef.current,
+      });
+      const next = intent.kind === 'lab-grown' ? listReducer(s, { type: 'tab', tab: LAB_GROWN_TAB }) : s;
+      lastTab.current = next.tab;
+      dispatch({ type: 'replace', state: next });
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, [index]);
+
+  useEffect(() => dispatch({ type: 'authorised', authorised }), [authorised]);
+  useEffect(() => dispatch({ type: 'dialogSettings', settings: dialogSettings }), [dialogSettings]);
+
+  return [state, dispatch] as const;
+}

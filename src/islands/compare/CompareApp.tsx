@@ -1,0 +1,90 @@
+/**
+ * Compare Diamonds (/diamonds/compare, spec "Compare screen", section 5 compare tabs):
+ * tabs Single / Lab grown / Parcel, each with the compare-list stones of its category in
+ * list order; columns side by side, one under another on phones. Drag and drop reorders
+ * (mouse after 5 px, touch after a 120 ms press, keyboard with Space); a drop with no
+ * destination changes nothing; Remove takes a stone out.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo, useState } from 'react';
+import { COMPARE_TAB_LABELS, COMPARE_TABS, compareTabCounts, compareTabItems, type CompareTab } from '../../domain/catalogue/tabs.ts';
+import { $compare, loadLists, reorderCompare, toggleCompare } from '../../stores/compare.ts';
+import { loadSession } from '../../stores/session.ts';
+import { loadSite } from '../../stores/site.ts';
+import { useListDocs, type ListDoc } from '../favourites/useListDocs.ts';
+import { CompareBoard } from './CompareBoard.tsx';
+import { applyMove } from './reorder.ts';
+import { useListBadges } from '../favourites/useListBadges.ts';
+import './compare.css';
+
+export default function CompareApp() {
+  const ids = useStore($compare);
+  const [tab, setTab] = useState<CompareTab>(0);
+  const { entries, ready } = useListDocs(ids, 'compare');
+
+  useListBadges();
+
+  useEffect(() => {
+    void loadSession();
+    void loadSite();
+    void loadLists();
+  }, []);
+
+  const loaded = useMemo(() => {
+    const map = new Map<number, ListDoc>();
+    for (const e of entries) if (e.doc?.inStock) map.set(e.id, e.doc);
+    return map;
+  }, [entries]);
+  const counts = compareTabCounts(ids, loaded);
+  const items = compareTabItems(ids, loaded, tab);
+  const gone = entries.filter((e) => e.known && !e.doc?.inStock).map((e) => e.id);
+
+  // open the first tab that has stones, once they are known
+  useEffect(() => {
+    if (ready && counts[tab] === 0) {
+      const first = COMPARE_TABS.find((t) => counts[t] > 0);
+      if (first != null) setTab(first);
+    }
+  }, [ready]);
+
+  const onMove = (activeId: number, overId: number | null) => {
+    const next = applyMove(ids, activeId, overId);
+    if (next !== ids) void reorderCompare(next);
+  };
+
+  return (
+    <div className="cmp">
+      <div className="cmp-tabs" role="tablist" aria-label="Compare by category">
+        {COMPARE_TABS.map((t) => (
+          <button key={t} type="button" role="tab" aria-selected={tab === t} className="cmp-tab" onClick={() => setTab(t)}>
+            {COMPARE_TAB_LABELS[t]} <span className="cmp-tab__count num">{counts[t]}</span>
+          </button>
+        ))}
+      </div>
+      {ids.length === 0 ? (
+        <div className="cmp-empty">
+          <h2>Nothing to compare yet</h2>
+          <p>Add stones with the compare toggle on the list or the detail page.</p>
+          <a className="btn" href="/diamonds/all">
+            Browse all diamonds
+          </a>
+        </div>
+      ) : !ready && items.length === 0 ? (
+        <p className="cmp-note" aria-busy="true">Loading your compare list…</p>
+      ) : items.length === 0 ? (
+        <p className="cmp-note">No stones of this category in your compare list.</p>
+      ) : (
+        <CompareBoard items={items} onMove={onMove} onRemove={(id) => void toggleCompare(id)} />
+      )}
+      {gone.length > 0 && (
+        <p className="cmp-note cmp-gone">
+          {gone.length === 1 ? 'One stone' : `${gone.length} stones`} in your compare list {gone.length === 1 ? 'is' : 'are'} no
+          longer available.{' '}
+          <button type="button" className="cmp-inline" onClick={() => gone.forEach((id) => void toggleCompare(id))}>
+            Remove {gone.length === 1 ? 'it' : 'them'}
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+/**
+ * The sortable compare columns (@dnd-kit): mouse drag after 5 px, touch after a 120 ms
+ * press, keyboard with Space to lift and drop (arrows move; Down/Right go to the next stone
+ * and Up/Left to the previous, whichever way the columns are laid out), Escape cancels.
+ */
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  MouseSensor,
+  TouchSensor,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+  type KeyboardCoordinateGetter,
+} from '@dnd-kit/core';
+import { horizontalListSortingStrategy, SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { useEffect, useState } from 'react';
+import type { ListDoc } from '../favourites/useListDocs.ts';
+import { CompareColumn, ROWS } from './CompareColumn.tsx';
+
+export const KEYBOARD_CODES = { start: ['Space'], cancel: ['Escape'], end: ['Space'] };
+const PHONE = '(max-width: 599px)';
+
+/** In a row of columns, Down and Up step like Right and Left. */
+const rowCoordinates: KeyboardCoordinateGetter = (event, args) => {
+  const map: Record<string, string> = { ArrowDown: 'ArrowRight', ArrowUp: 'ArrowLeft' };
+  const code = map[event.code] ?? event.code;
+  const proxy = { code, preventDefault: () => event.preventDefault() } as unknown as KeyboardEvent;
+  return sortableKeyboardCoordinates(proxy, args);
+};
+const columnCoordinates: KeyboardCoordinateGetter = (event, args) => {
+  const map: Record<string, string> = { ArrowRight: 'ArrowDown', ArrowLeft: 'ArrowUp' };
+  const code = map[event.code] ?? event.code;
+  const proxy = { code, preventDefault: () => event.preventDefault() } as unknown as KeyboardEvent;
+  return sortableKeyboardCoordinates(proxy, args);
+};
+
+function usePhone(): boolean {
+  const [phone, setPhone] = useState(() => window.matchMedia(PHONE).matches);
+  useEffect(() => {
+    const mq = window.matchMedia(PHONE);
+    const on = () => setPhone(mq.matches);
+    mq.addEventListener('change', on);
+    return () => mq.removeEventListener('change', on);
+  }, []);
+  return phone;
+}
+
+type Props = { items: ListDoc[]; onMove: (activeId: number, overId: number | null) => void; onRemove: (id: number) => void };
+
+export function CompareBoard({ items, onMove, onRemove }: Props) {
+  const phone = usePhone();
+  const sensors = useSensors(
+    useSensor(MouseSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 120, tolerance: 5 } }),
+    useSensor(KeyboardSensor, {
+      coordinateGetter: phone ? columnCoordinates : rowCoordinates,
+      keyboardCodes: KEYBOARD_CODES,
+    }),
+  );
+  const onDragEnd = (e: DragEndEvent) => onMove(Number(e.active.id), e.over ? Number(e.over.id) : null);
+
+  return (
+    <div className={phone ? 'cmp-board cmp-board--vertical' : 'cmp-board'}>
+      {!phone && (
+        <dl className="cmp-labels" aria-hidden="true">
+          <div className="cmp-labels__head" />
+          {ROWS.map((r) => (
+            <dt key={r.label}>{r.label}</dt>
+          ))}
+        </dl>
+      )}
+      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+        <SortableContext items={items.map((d) => d._id)} strategy={phone ? verticalListSortingStrategy : horizontalListSortingStrategy}>
+          <ol className="cmp-columns" aria-label="Stones to compare">
+            {items.map((d, i) => (
+              <CompareColumn key={d._id} doc={d} position={i + 1} onRemove={() => onRemove(d._id)} />
+            ))}
+          </ol>
+        </SortableContext>
+      </DndContext>
+    </div>
+  );
+}

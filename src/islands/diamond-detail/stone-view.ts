@@ -1,0 +1,63 @@
+/**
+ * What the stone screens (detail, 360, favourites, compare) share: the address of a stone
+ * page, its display name, and prices in the chosen currency for signed-in users only.
+ */
+import { useStore } from '@nanostores/react';
+import type { DiamondDoc } from '../../domain/diamond.ts';
+import { displayPrice, formatPrice, pricePerCarat, type Money } from '../../domain/money.ts';
+import { $isAuthorised } from '../../stores/session.ts';
+import { $site } from '../../stores/site.ts';
+
+export type StonePage = 'details' | 'report' | 'diagram' | '360';
+export const DETAIL_TABS = ['details', 'report', 'diagram'] as const;
+export type DetailTab = (typeof DETAIL_TABS)[number];
+export const TAB_LABELS: Record<DetailTab, string> = { details: 'Details', report: 'Report', diagram: 'Diagram' };
+
+/** /diamonds/{id}[/page] -> id and page (null for the bare 360 view); null when not a stone address. */
+export function parseStoneAddress(pathname: string): { id: number; page: StonePage | null } | null {
+  const m = /^\/diamonds\/(\d+)(?:\/(details|report|diagram|360))?\/?$/.exec(pathname);
+  if (!m) return null;
+  return { id: Number(m[1]), page: (m[2] as StonePage | undefined) ?? null };
+}
+
+export const stonePath = (id: number, page: StonePage = 'details') => `/diamonds/${id}/${page}`;
+export const shapePath = (shape: string) => `/diamonds/all/${encodeURIComponent(shape.trim().toLowerCase())}`;
+
+export const isParcel = (d: Pick<DiamondDoc, 'StkCatType'>) => d.StkCatType === 'Multiple Items';
+export const shapeName = (shape: string) => shape.toLowerCase().replace(/\b\w/g, (c) => c.toUpperCase());
+
+export function kindLabel(d: Pick<DiamondDoc, 'StkCatType' | 'Source' | 'StkCatName'>): string {
+  if (isParcel(d)) return 'Parcel';
+  return d.Source === 'Lab Grown' || d.StkCatName === 'Lab Grown Diamonds' ? 'Lab-grown diamond' : 'Natural diamond';
+}
+
+function safe(fn: () => Money | null): Money | null {
+  try {
+    return fn();
+  } catch {
+    return null; // no rate for the chosen currency yet
+  }
+}
+
+export type Pricing = {
+  authorised: boolean;
+  ccy: string;
+  /** formatted displayed price, or null (visitor, no price, no rates yet) */
+  price(d: DiamondDoc): string | null;
+  /** formatted price per carat, or null */
+  perCarat(d: DiamondDoc): string | null;
+};
+
+export function usePricing(): Pricing {
+  const authorised = useStore($isAuthorised);
+  const site = useStore($site).data;
+  const ccy = site?.ccy ?? 'USD';
+  const rates = site?.fxrates ?? [];
+  const fmt = (m: Money | null) => (m ? formatPrice(m.amount, m.ccy) : null);
+  return {
+    authorised,
+    ccy,
+    price: (d) => (authorised && rates.length ? fmt(safe(() => displayPrice(d, ccy, rates))) : null),
+    perCarat: (d) => (authorised && rates.length ? fmt(safe(() => pricePerCarat(d, ccy, rates))) : null),
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * GET /api/v1/diamonds/catalogue: the full in-stock list for the browser-side catalogue
+ * (decision 003). Visitors get no prices, ppc, RAP or availability (special offers keep
+ * WebSpecial); signed-in users get them; repeat loads are 304 by ETag.
+ */
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { diamondMedia, diamonds } from '../../db/schema.ts';
+import { createTestApp, insertUser, signIn } from './auth-helpers.ts';
+
+type Doc = Record<string, unknown> & { _id: number; WebSpecial?: number; has360?: boolean };
+type Payload = { docs: Doc[]; totalDocs: number };
+
+const PRICE_KEYS = ['price', 'priceOrig', 'ppc', 'ExWebTotal', 'RAP', 'StkWebAvailable'];
+
+describe('GET /diamonds/catalogue', () => {
+  it('answers every in-stock stone to a visitor without price, ppc, RAP or availability', async () => {
+    const t = await createTestApp();
+    const res = await t.request('/diamonds/catalogue');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-cache');
+    const body = (await res.json()) as Payload;
+    const inStock = t.db.select().from(diamonds).where(eq(diamonds.inStock, true)).all();
+    expect(body.totalDocs).toBe(inStock.length);
+    expect(body.docs).toHaveLength(inStock.length);
+    for (const d of body.docs) for (const k of PRICE_KEYS) expect(d, `${k} of ${d._id}`).not.toHaveProperty(k);
+    const specials = body.docs.filter((d) => d.WebSpecial != null);
+    expect(specials.length).toBeGreaterThan(0);
+    for (const d of specials) expect(d.WebSpecial).toBeGreaterThan(0);
+  });
+
+  it('gives a signed-in user prices, RAP and availability', async () => {
+    const t = await createTestApp();
+    const user = await insertUser(t.db);
+    const agent = await signIn(t, user.email);
+    const body = (await (await agent.request('/diamonds/catalogue')).json()) as Payload;
+    const singles = body.docs.filter((d) => d.StkCatType === 'Single Item');
+    const parcels = body.docs.filter((d) => d.StkCatType === 'Multiple Items');
+    expect(singles.some((d) => typeof d.price === 'number')).toBe(true);
+    expect(singles.some((d) => typeof d.RAP === 'number')).toBe(true);
+    expect(parcels.some((d) => typeof d.ppc === 'number')).toBe(true);
+    expect(body.docs.every((d) => [1, 2, 3].includes(d.StkWebAvailable as number))).toBe(true);
+  });
+
+  it('carries only the list fields (no comments, descriptions or proportions)', async () => {
+    const t = await createTestApp();
+    const body = (await (await t.request('/diamonds/catalogue')).json()) as Payload;
+    for (const k of ['Comments', 'StkDesc', 'StkCulet', 'StkDepth_Crown', 'img', 'imgSide']) {
+      expect(body.docs.some((d) => k in d)).toBe(false);
+    }
+    expect(body.docs[0]).toMatchObject({
+      _id: expect.any(Number),
+      StkCodeCalcNS: expect.any(String),
+      STWeight: expect.any(Number),
+    });
+  });
+
+  it('flags the stones that have a 360 frame set', async () => {
+    const t = await createTestApp();
+    const body = (await (await t.request('/diamonds/catalogue')).json()) as Payload;
+    const with360 = new Set(
+      t.db
+        .select()
+        .from(diamondMedia)
+        .where(eq(diamondMedia.type, '360'))
+        .all()
+        .map((m) => m.diamondId),
+    );
+    for (const d of body.docs) expect(Boolean(d.has360), `stone ${d._id}`).toBe(with360.has(d._id));
+  });
+
+  it('answers 304 to a repeat load with the ETag, and a new body after the stock changes', async () => {
+    const t = await createTestApp();
+    const first = await t.request('/diamonds/catalogue');
+    const etag = first.headers.get('etag');
+    expect(etag).toBeTruthy();
+    const again = await t.request('/diamonds/catalogue', { headers: { 'if-none-match': etag! } });
+    expect(again.status).toBe(304);
+    const sold = ((await first.json()) as Payload).docs[0]!._id;
+    t.db.update(diamonds).set({ inStock: false }).where(eq(diamonds.id, sold)).run();
+    const after = await t.request('/diamonds/catalogue', { headers: { 'if-none-match': etag! } });
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(etag);
+    const body = (await after.json()) as Payload;
+    expect(body.docs.some((d) => d._id === sold)).toBe(false);
+  });
+
+  it("never answers a visitor's ETag with 304 once signed in", async () => {
+    const t = await createTestApp();
+    const visitorTag = (await t.request('/diamonds/catalogue')).headers.get('etag')!;
+    const user = await insertUser(t.db);
+    const agent = await signIn(t, user.email);
+    const res = await agent.request('/diamonds/catalogue', { headers: { 'if-none-match': visitorTag } });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Payload;
+    expect(body.docs.some((d) => 'price' in d)).toBe(true);
+  });
+});

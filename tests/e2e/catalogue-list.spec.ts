@@ -1,0 +1,179 @@
+/**
+ * The diamond list screen in Chromium (catalogue spec sections 2, 4, 5, 9): filters change
+ * the count, sorting toggles, code search asks 'Reset Filters', a row opens and leads to the
+ * details, the currency converts a signed-in trader's prices, and a visitor sees no price in
+ * the page or the payload.
+ */
+import { expect, test, type Page } from '@playwright/test';
+
+const TRADER = { email: 'trader@facet.trade', password: 'Trader#2026' };
+const PRICE_KEYS = ['price', 'priceOrig', 'ppc', 'ExWebTotal', 'RAP', 'StkWebAvailable'];
+
+const stoneCount = async (page: Page) => {
+  const text = await page
+    .getByRole('navigation', { name: 'Pages of the stock list' })
+    .first()
+    .locator('strong')
+    .first()
+    .innerText();
+  return Number(text.replace(/,/g, ''));
+};
+
+/** The table's stone rows (not the expanded detail row). */
+const stoneRows = (page: Page) => page.locator('.cat-table tbody tr:not(.cat-detail-row):not(.cat-skeleton)');
+
+async function openList(page: Page, path = '/diamonds/all') {
+  await page.goto(path);
+  await expect(stoneRows(page).first()).toBeVisible();
+  await expect.poll(() => stoneCount(page)).toBeGreaterThan(0);
+}
+
+async function signIn(page: Page) {
+  const res = await page.request.post('/api/v1/login', { data: TRADER });
+  expect(res.status()).toBe(200);
+}
+
+const weights = async (page: Page) =>
+  (await page.locator('.cat-table td[data-label="WEIGHT"]').allInnerTexts()).map((t) => parseFloat(t));
+
+test.describe('catalogue list', () => {
+  test('filtering by shape and then weight narrows the count and keeps it in the address', async ({ page }) => {
+    await openList(page);
+    const all = await stoneCount(page);
+    await page.getByRole('button', { name: 'Round', exact: true }).click();
+    await expect.poll(() => stoneCount(page)).toBeLessThan(all);
+    await expect(page).toHaveURL(/shape=round/);
+    await expect(page.getByRole('tab', { name: 'Filters (1)' })).toBeVisible();
+    const rounds = await stoneCount(page);
+    for (const name of await page.locator('.cat-shape__name').allInnerTexts()) expect(name).toMatch(/^Round/);
+
+    const from = page.getByRole('textbox', { name: 'Weight from' });
+    await from.fill('1');
+    await from.press('Enter');
+    await expect.poll(() => stoneCount(page)).toBeLessThan(rounds);
+    await expect(page).toHaveURL(/wt=1-/);
+    for (const w of await weights(page)) expect(w).toBeGreaterThanOrEqual(1);
+
+    await page.reload();
+    await expect.poll(() => stoneCount(page)).toBeLessThan(rounds);
+    await expect(page.getByRole('button', { name: 'Round', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  test('a column header sorts ascending, then descending, with its indicator', async ({ page }) => {
+    await openList(page);
+    const header = page.getByRole('columnheader', { name: /WEIGHT/ });
+    await header.getByRole('button').click();
+    await expect(header).toHaveAttribute('aria-sort', 'ascending');
+    const up = await weights(page);
+    expect(up).toEqual([...up].sort((a, b) => a - b));
+    await header.getByRole('button').click();
+    await expect(header).toHaveAttribute('aria-sort', 'descending');
+    const down = await weights(page);
+    expect(down).toEqual([...down].sort((a, b) => b - a));
+    expect(down[0]).toBeGreaterThan(up[0]!);
+    await expect(page).toHaveURL(/sort=-weight/);
+    const colour = page.getByRole('columnheader', { name: /COLOUR/ });
+    await colour.getByRole('button').click();
+    await expect(colour).toHaveAttribute('aria-sort', 'ascending');
+    await expect(header).not.toHaveAttribute('aria-sort', /.+/);
+  });
+
+  test('a code search while filters are set asks Reset Filters; Yes clears them', async ({ page }) => {
+    await openList(page);
+    await page.getByRole('button', { name: 'Oval', exact: true }).click();
+    await expect(page.getByRole('tab', { name: 'Filters (1)' })).toBeVisible();
+    await expect(page).toHaveURL(/shape=oval/);
+    const code = (await page.locator('.cat-shape__code').first().innerText()).trim();
+    const search = page.getByRole('searchbox', { name: 'Search by stock code' });
+    await search.fill(code.slice(-4));
+    await search.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Reset Filters' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Yes' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('tab', { name: 'Filters (0)' })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`q=${code.slice(-4)}`));
+    await expect(page).not.toHaveURL(/shape=/);
+    const codes = await page.locator('.cat-shape__code').allInnerTexts();
+    expect(codes.length).toBeGreaterThan(0);
+    for (const c of codes) expect(c.toLowerCase()).toContain(code.slice(-4).toLowerCase());
+
+    await search.press('Escape');
+    await expect(search).toHaveValue('');
+    await expect(page).not.toHaveURL(/q=/);
+  });
+
+  test('an empty result shows the spec message', async ({ page }) => {
+    await openList(page);
+    const search = page.getByRole('searchbox', { name: 'Search by stock code' });
+    await search.fill('no-such-code');
+    await search.press('Enter');
+    await expect(page.getByText('No Results Found')).toBeVisible();
+    await expect(page.getByText('Change Your Criteria Using The Filters In The Side Column')).toBeVisible();
+  });
+
+  test('opening a row shows its summary and View Details leads to /diamonds/{id}/details', async ({ page }) => {
+    await openList(page);
+    const code = (await page.locator('.cat-shape__code').first().innerText()).trim();
+    await page.getByRole('button', { name: `Open ${code}` }).click();
+    const detail = page.locator('.cat-detail');
+    await expect(detail).toBeVisible();
+    await expect(detail.getByText(code)).toBeVisible();
+    await expect(detail.getByRole('button', { name: 'Add to Basket' })).toBeDisabled();
+    await detail.getByRole('link', { name: 'View Details' }).click();
+    await expect(page).toHaveURL(/\/diamonds\/\d+\/details$/);
+  });
+
+  test('the specials route turns special offers on and becomes /diamonds/all', async ({ page }) => {
+    await page.goto('/diamonds/all/specials');
+    await expect(page).toHaveURL(/\/diamonds\/all\?special=1$/);
+    await expect(stoneRows(page).first()).toBeVisible();
+    const rows = await stoneRows(page).count();
+    await expect(stoneRows(page).filter({ hasText: 'Offer' })).toHaveCount(rows);
+  });
+
+  test('the lab-grown route opens the Lab Grown tab', async ({ page }) => {
+    await page.goto('/diamonds/all/lab-grown');
+    await expect(page.getByRole('tab', { name: /Lab Grown/ })).toHaveAttribute('aria-selected', 'true');
+    await expect(page).toHaveURL(/\/diamonds\/all\/lab-grown$/);
+    await page.getByRole('tab', { name: /Singles/ }).click();
+    await expect(page).toHaveURL(/\/diamonds\/all$/);
+    await page.goBack();
+    await expect(page.getByRole('tab', { name: /Lab Grown/ })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('a visitor sees no price in the list or in the payload, and Parcels ask to sign in', async ({ page }) => {
+    const payload = page.waitForResponse((r) => r.url().includes('/api/v1/diamonds/catalogue') && r.status() === 200);
+    await openList(page);
+    const body = (await (await payload).json()) as { docs: Record<string, unknown>[] };
+    expect(body.docs.length).toBeGreaterThan(0);
+    for (const d of body.docs) for (const k of PRICE_KEYS) expect(d).not.toHaveProperty(k);
+    await page
+      .getByRole('button', { name: /^Open / })
+      .first()
+      .click();
+    const text = await page.locator('#catalogue').innerText();
+    expect(text).not.toMatch(/[$£€¥]\s?\d/);
+    await expect(page.getByRole('combobox', { name: 'Currency' })).toBeDisabled();
+    await page.getByRole('tab', { name: /Parcels/ }).click();
+    await expect(page.getByRole('button', { name: /Sign in or register to view our parcels/ })).toBeVisible();
+  });
+
+  test('a signed-in trader changes the currency and the prices convert', async ({ page }) => {
+    await signIn(page);
+    await openList(page);
+    const firstPrice = () => page.locator('.cat-table td[data-label="PRICE"]').first().innerText();
+    await expect.poll(firstPrice).toMatch(/^£[\d,]+\.\d\d$/);
+    const gbp = Number((await firstPrice()).replace(/[^\d.]/g, ''));
+    const select = page.getByRole('combobox', { name: 'Currency' });
+    await expect(select, await page.locator('.ccy').evaluate((e) => e.outerHTML.slice(0, 200))).toBeEnabled();
+    await select.selectOption('USD');
+    await expect.poll(firstPrice).toMatch(/^\$[\d,]+\.\d\d$/);
+    const usd = Number((await firstPrice()).replace(/[^\d.]/g, ''));
+    // seeded rates: GBP 1, USD 1.27; prices are whole units after conversion
+    expect(Math.abs(usd - gbp * 1.27)).toBeLessThanOrEqual(1.27);
+    await page.getByRole('combobox', { name: 'Currency' }).selectOption('JPY');
+    await expect.poll(firstPrice).toMatch(/^¥[\d,]+\.\d\d$/);
+    await expect(page.getByRole('columnheader', { name: /PPC/ })).toBeVisible();
+  });
+});
