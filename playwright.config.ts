@@ -13,12 +13,15 @@
  *
  * Environment: CHROMIUM_PATH (default /usr/bin/chromium), CI (1 retry, no .only),
  * E2E_SEED_STONES, E2E_BASE_URL (test against a server that is already running; no webServer).
+ * E-mail: the runner starts one SMTP capture (FACET_E2E_SMTP_PORT) and the server gets
+ * SMTP_URL pointing at it; received messages are JSON files in <FACET_E2E_DIR>/mail/.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { startSmtpCapture } from './tests/e2e/support/smtp-capture.ts';
 
 const isCI = !!process.env.CI;
 const external = process.env.E2E_BASE_URL;
@@ -41,6 +44,14 @@ if (!external && !process.env.FACET_E2E_PORT) {
   const dir = mkdtempSync(join(tmpdir(), 'facet-e2e-'));
   process.env.FACET_E2E_DIR = dir;
   process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+}
+
+// One SMTP capture for the whole run, started by the runner only (workers inherit the port):
+// the server sends real SMTP to it and each message lands in <dir>/mail/ (tests/e2e/support/mail.ts).
+if (!external && !process.env.FACET_E2E_SMTP_PORT) {
+  const capture = await startSmtpCapture(join(process.env.FACET_E2E_DIR ?? tmpdir(), 'mail'));
+  process.env.FACET_E2E_SMTP_PORT = String(capture.port);
+  process.on('exit', () => capture.close());
 }
 
 const port = Number(process.env.FACET_E2E_PORT);
@@ -96,6 +107,7 @@ export default defineConfig({
           LOG_REQUESTS: 'false',
           RATE_LIMIT_FACTOR: '20',
           SITE_URL: baseURL,
+          SMTP_URL: `smtp://127.0.0.1:${process.env.FACET_E2E_SMTP_PORT}`,
         },
       },
 });

@@ -11,11 +11,21 @@ import { securityHeaders } from './middleware/security-headers.ts';
 import { sessionMiddleware } from './middleware/session.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { authRoutes } from './routes/auth.ts';
+import { bagRequestRoutes } from './routes/bag-requests.ts';
+import { bagRoutes } from './routes/bag.ts';
+import { catalogueRoutes } from './routes/catalogue.ts';
 import { configRoutes } from './routes/configs.ts';
+import { diamondDetailRoutes } from './routes/diamond-detail.ts';
 import { diamondRoutes } from './routes/diamonds.ts';
+import { geoRoutes } from './routes/geo.ts';
 import { healthRoutes } from './routes/health.ts';
+import { listRoutes } from './routes/lists.ts';
+import { messageRoutes } from './routes/messages.ts';
+import { postRoutes } from './routes/posts.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { siteRoutes } from './routes/site.ts';
+import { siteBlockRoutes } from './routes/site-blocks.ts';
+import { siteBuildRoutes } from './routes/site-build.ts';
 import type { AppEnv, Deps } from './types.ts';
 
 export const API_BASE = '/api/v1';
@@ -26,10 +36,20 @@ export function createApp(deps: Deps) {
     .use(sessionMiddleware(deps))
     .route('/health', healthRoutes(deps))
     .route('/site', siteRoutes(deps))
+    .route('/geo', geoRoutes(deps))
+    .route('/message', messageRoutes(deps))
+    .route('/posts', postRoutes(deps))
+    .route('/diamonds/catalogue', catalogueRoutes(deps))
     .route('/diamonds', diamondRoutes(deps))
+    .route('/diamonds', diamondDetailRoutes(deps))
     .route('/', authRoutes(deps))
+    .route('/profile/bag', bagRoutes(deps))
+    .route('/profile', bagRequestRoutes(deps))
     .route('/profile', profileRoutes(deps))
+    .route('/profile', listRoutes(deps))
+    .route('/configs/site-blocks', siteBlockRoutes(deps))
     .route('/configs', configRoutes(deps))
+    .route('/admin/site-build', siteBuildRoutes(deps))
     .route('/admin', adminRoutes(deps));
 
   const app = new Hono<AppEnv>();

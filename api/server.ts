@@ -7,6 +7,9 @@ import { compress } from 'hono/compress';
 import { Hono } from 'hono';
 import { createApp, API_BASE } from './app.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
+import { createRegenerator, newestBuild } from './services/regenerate.ts';
+import { buildSite, buildStamp } from './services/site-build.ts';
+import { serveUploads } from './services/uploads.ts';
 import { siteRoot, staticSite, type SiteRoot } from './static-site.ts';
 import type { Deps } from './types.ts';
 
@@ -16,13 +19,22 @@ export function createServerApp(deps: Deps, root: SiteRoot) {
   app.use(compress());
   app.use(`${API_BASE}/*`, async (c) => api.fetch(c.req.raw, c.env));
   app.use(securityHeaders());
+  app.use('/uploads/*', serveUploads(deps.config.UPLOADS_DIR));
   app.use(staticSite(root));
   return app;
 }
 
 export function startServer(deps: Deps, siteDir: string): Promise<{ server: ServerType; root: SiteRoot; url: string }> {
-  const root = siteRoot(siteDir);
-  const app = createServerApp(deps, root);
+  // serve the newest complete build (a regenerated `<siteDir>-<ms>` folder may be newer)
+  const root = siteRoot(newestBuild(siteDir));
+  const site =
+    deps.site ??
+    createRegenerator({
+      root,
+      siteDir,
+      build: (out) => buildSite(out, { DATABASE_PATH: deps.config.DATABASE_PATH }, buildStamp(deps.db)),
+    });
+  const app = createServerApp({ ...deps, site }, root);
   return new Promise((resolveStart) => {
     const server = serve({ fetch: app.fetch, port: deps.config.PORT, hostname: deps.config.HOST }, (info) => {
       resolveStart({ server, root, url: `http://localhost:${info.port}` });

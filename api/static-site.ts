@@ -8,7 +8,7 @@
  * - Anything else falls back to the home page with status 404, as the spec asks.
  */
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import type { MiddlewareHandler } from 'hono';
@@ -43,6 +43,9 @@ export const SHELL_ROUTES: { pattern: RegExp; shell: string }[] = [
   { pattern: /^\/admin(\/.*)?$/, shell: 'admin/index.html' },
   { pattern: /^\/diamonds\/all\/[^/]+\/?$/, shell: 'diamonds/all/index.html' },
 ];
+
+/** Shell routes whose address holds a verification or reset token. */
+const TOKEN_PAGE = /^\/(reset|verify)\//;
 
 export type SiteRoot = { get(): string; set(dir: string): void };
 export function siteRoot(initial: string): SiteRoot {
@@ -82,6 +85,25 @@ function send(file: string, status: number, method: string): Response {
   return new Response(body, { status, headers });
 }
 
+/**
+ * A shell page whose address carries a one-time token (/verify/x, /reset/x): sent with
+ * `Referrer-Policy: no-referrer` and the same policy as a <meta> in its head, so the token
+ * never leaks in a Referer even where an outer middleware rewrites the header.
+ */
+async function sendTokenPage(file: string, method: string): Promise<Response> {
+  const headers = new Headers({
+    'content-type': TYPES['.html'] as string,
+    'cache-control': 'no-store',
+    'referrer-policy': 'no-referrer',
+  });
+  if (method === 'HEAD') return new Response(null, { status: 200, headers });
+  const html = await readFile(file, 'utf8');
+  return new Response(html.replace(/<head(\s[^>]*)?>/i, (m) => `${m}<meta name="referrer" content="no-referrer">`), {
+    status: 200,
+    headers,
+  });
+}
+
 export function staticSite(root: SiteRoot): MiddlewareHandler {
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
@@ -97,7 +119,7 @@ export function staticSite(root: SiteRoot): MiddlewareHandler {
     const shell = SHELL_ROUTES.find((r) => r.pattern.test(path));
     if (shell) {
       const file = await fileAt(dir, shell.shell);
-      if (file) return send(file, 200, c.req.method);
+      if (file) return TOKEN_PAGE.test(path) ? sendTokenPage(file, c.req.method) : send(file, 200, c.req.method);
     }
     const home = await fileAt(dir, 'index.html');
     if (home) return send(home, 404, c.req.method);

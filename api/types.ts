@@ -7,7 +7,10 @@ import type { Mailer } from './services/mailer.ts';
 export type Clock = { now(): number };
 export const systemClock: Clock = { now: () => Date.now() };
 
-export type Deps = { db: Db; mailer: Mailer; clock: Clock; config: Config };
+/** The static site's regenerator (api/services/regenerate.ts); absent in API tests. */
+export type SiteHooks = { contentChanged(reason: string): void; status?(): unknown };
+
+export type Deps = { db: Db; mailer: Mailer; clock: Clock; config: Config; site?: SiteHooks };
 
 export type SessionInfo = { idHash: string; rememberMe: boolean };
 

@@ -8,6 +8,10 @@
  * The seeded database (and the site built from it) are cached in bench/out/ and rebuilt
  * only when the stone count, the schema, the migrations or the seed code change.
  * Aim: the full app serves at least 50% of the floor's requests per second.
+ *
+ * Then the catalogue: filter + sort through the domain code in Node (bench/catalogue-filter.ts:
+ * 10,000 and 50,000 stones, payload bytes per stone) and the list screen in Chromium on a
+ * 10,000-stone database (bench/catalogue-browser.ts: filter change to updated table).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -16,6 +20,8 @@ import { parseArgs } from 'node:util';
 import { migrateDb, openDb } from '../db/client.ts';
 import { seedDatabase } from '../db/seed/index.ts';
 import { benchDiamondsHttp, compareAnswers, ROOT, startServer, type Server } from './diamonds-http.ts';
+import { main as catalogueFilterMain } from './catalogue-filter.ts';
+import { benchCatalogueBrowser, printBrowserResult } from './catalogue-browser.ts';
 
 const { values } = parseArgs({
   options: {
@@ -142,4 +148,23 @@ try {
   process.exitCode = 1;
 } finally {
   await stopAll();
+}
+
+// ---------------------------------------------------------------- catalogue
+const CATALOGUE_STONES = 10_000;
+try {
+  console.log('');
+  catalogueFilterMain([]);
+  const catalogueDb = await prepareDb(CATALOGUE_STONES);
+  printBrowserResult(
+    await benchCatalogueBrowser({
+      dbFile: catalogueDb,
+      siteDir: join(OUT, `site-${CATALOGUE_STONES}`),
+      stones: CATALOGUE_STONES,
+      log,
+    }),
+  );
+} catch (err) {
+  console.error('[bench] catalogue benches failed:', err instanceof Error ? err.message : err);
+  process.exitCode = 1;
 }

@@ -6,6 +6,7 @@ import { count } from 'drizzle-orm';
 import { loadConfig } from '../api/config.ts';
 import { startServer } from '../api/server.ts';
 import { createMailer } from '../api/services/mailer.ts';
+import { newestBuild } from '../api/services/regenerate.ts';
 import { buildSite, buildStamp, isBuildCurrent } from '../api/services/site-build.ts';
 import { systemClock } from '../api/types.ts';
 import { migrateDb, openDb } from '../db/client.ts';
@@ -24,7 +25,7 @@ if (stones === 0) {
 }
 
 const stamp = buildStamp(db);
-if (!isBuildCurrent(config.SITE_DIR, stamp)) {
+if (!isBuildCurrent(newestBuild(config.SITE_DIR), stamp)) {
   console.log(`Building the site into ${config.SITE_DIR} ...`);
   const b0 = performance.now();
   await buildSite(config.SITE_DIR, { DATABASE_PATH: config.DATABASE_PATH }, stamp);

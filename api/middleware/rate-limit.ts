@@ -38,6 +38,8 @@ export const RATE_LIMITS = {
   token: { perAddress: { limit: 30, windowMs: 15 * MINUTE } },
   /** POST /profile/change-password (guards the current-password check of a stolen session) */
   changePassword: { perAccount: { limit: 10, windowMs: 15 * MINUTE } },
+  /** POST /message (contact and API drawers; public, so capped per client address) */
+  message: { perAddress: { limit: 10, windowMs: HOUR } },
 } as const satisfies Record<string, RateRule>;
 
 export type RateRuleName = keyof typeof RATE_LIMITS;

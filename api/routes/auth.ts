@@ -37,6 +37,7 @@ import {
   resetPassword,
   verifyEmail,
 } from '../services/accounts.ts';
+import { bagLines } from '../services/bag.ts';
 import { createSession, deleteSession } from '../services/sessions.ts';
 import { authState } from '../services/user-view.ts';
 import type { AppEnv, Deps } from '../types.ts';
@@ -80,7 +81,7 @@ export function authRoutes(deps: Deps) {
       });
       setSessionCookie(c, deps, session, input.rememberMe);
       c.header('Cache-Control', 'no-store');
-      return c.json(authState(user));
+      return c.json(authState(user, { bag: bagLines(deps.db, user.id) }));
     })
     .post('/logout', (c) => {
       const session = c.var.session;
@@ -104,7 +105,8 @@ export function authRoutes(deps: Deps) {
     .get('/me', (c) => {
       c.header('Cache-Control', 'no-store');
       const user = c.var.user;
-      return c.json(authState(user && user.status === 'approved' ? user : null));
+      const signedIn = user && user.status === 'approved' ? user : null;
+      return c.json(authState(signedIn, { bag: signedIn ? bagLines(deps.db, signedIn.id) : [] }));
     })
     .post('/register-api-access', async (c) => {
       const user = signedInUser(c);

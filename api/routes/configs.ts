@@ -5,8 +5,26 @@
  *
  * The messages the dialogs show for an account status (spec section 4): the configs row of
  * type `registration_messages` over the built-in defaults below, so every status has one.
+ *
+ *   GET   /configs?fields=type&filter=diamond_available  ->  200 { docs: [{ _id, type, fields }] } (empty when none)
+ *   POST  /configs      { type: 'diamond_available', fields: { diamond_available_now, _later, _on_demand } }
+ *                       admins  ->  201 { doc, message: 'Your settings have been saved' } | 409 config_exists { options: { id } }
+ *   PATCH /configs/:id  same body, admins  ->  200 { doc, message } | 404 config_not_found
+ * Only the 'diamond_available' type is served by the generic calls (400 for another filter).
  */
 import { Hono } from 'hono';
+import * as v from 'valibot';
+import { HttpError, parseOr400 } from '../middleware/errors.ts';
+import { readJson } from '../middleware/json-body.ts';
+import { requireAdmin, signedInAdmin } from '../middleware/roles.ts';
+import {
+  AVAILABILITY_TYPE,
+  AvailabilityConfigSchema,
+  configDocs,
+  createAvailabilityConfig,
+  SETTINGS_SAVED,
+  updateAvailabilityConfig,
+} from '../services/availability-config.ts';
 import { configFields } from '../services/site-state.ts';
 import type { AppEnv, Deps } from '../types.ts';
 
@@ -24,9 +42,33 @@ export function registrationMessages(deps: Deps): Record<string, string> {
   return { ...DEFAULT_REGISTRATION_MESSAGES, ...(configFields(deps.db, 'registration_messages') ?? {}) };
 }
 
+const ListQuery = v.object({
+  fields: v.optional(v.string()),
+  filter: v.literal(AVAILABILITY_TYPE, `filter must be ${AVAILABILITY_TYPE}`),
+});
+const IdParam = v.pipe(v.string(), v.regex(/^\d+$/, 'id must be a whole number'), v.transform(Number));
+
 export function configRoutes(deps: Deps) {
-  return new Hono<AppEnv>().get('/registration-messages', (c) => {
-    c.header('Cache-Control', 'no-cache');
-    return c.json({ fields: registrationMessages(deps) });
-  });
+  return new Hono<AppEnv>()
+    .get('/registration-messages', (c) => {
+      c.header('Cache-Control', 'no-cache');
+      return c.json({ fields: registrationMessages(deps) });
+    })
+    .get('/', (c) => {
+      const q = parseOr400(ListQuery, c.req.query());
+      c.header('Cache-Control', 'no-cache');
+      return c.json({ docs: configDocs(deps.db, q.filter) });
+    })
+    .post('/', requireAdmin(), async (c) => {
+      const admin = signedInAdmin(c);
+      const input = await readJson(c, AvailabilityConfigSchema);
+      return c.json({ doc: createAvailabilityConfig(deps, admin.id, input), message: SETTINGS_SAVED }, 201);
+    })
+    .patch('/:id', requireAdmin(), async (c) => {
+      const admin = signedInAdmin(c);
+      const id = parseOr400(IdParam, c.req.param('id'));
+      if (!Number.isSafeInteger(id)) throw new HttpError(404, 'config_not_found');
+      const input = await readJson(c, AvailabilityConfigSchema);
+      return c.json({ doc: updateAvailabilityConfig(deps, admin.id, id, input), message: SETTINGS_SAVED });
+    });
 }

@@ -7,9 +7,10 @@
  * profile fields the account area shows and edits.
  */
 import type { User } from '../../db/schema.ts';
+import type { BagLineView } from '../../src/domain/bag/view.ts';
 
-/** A bag line as /me carries it; filled by the bag feature (empty until then). */
-export type BagEntry = Record<string, unknown>;
+/** A bag line as /me, login and the bag request carry it (api/services/bag.ts bagLines). */
+export type BagEntry = BagLineView;
 
 export type UserView = {
   _id: string;

@@ -1,0 +1,15 @@
+/**
+ * GET /admin/site-build (admins)  ->  200 { state, version, lastBuiltAt, lastError, reasons }
+ * The background regeneration's status (services/regenerate.ts); { state: 'off' } when the
+ * API runs without a regenerator (tests, or a server without a built site).
+ */
+import { Hono } from 'hono';
+import { requireAdmin } from '../middleware/roles.ts';
+import type { AppEnv, Deps } from '../types.ts';
+
+export function siteBuildRoutes(deps: Deps) {
+  return new Hono<AppEnv>().get('/', requireAdmin(), (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(deps.site?.status?.() ?? { state: 'off', version: 0, lastBuiltAt: null, lastError: null, reasons: [] });
+  });
+}

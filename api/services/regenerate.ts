@@ -1,0 +1,134 @@
+/**
+ * Automatic static regeneration: after a content change the site is rebuilt in the
+ * background (debounced), into a fresh folder next to SITE_DIR (`<SITE_DIR>-<stamp>`), and
+ * the served root is swapped to it only once the build is complete; older builds are then
+ * deleted. A failed build keeps the current site and is logged. Changes that arrive during
+ * a build queue one more build after it.
+ *
+ *   const regen = createRegenerator({ root, siteDir, env: { DATABASE_PATH } });
+ *   deps.site = regen;          // services call deps.site?.contentChanged('block x')
+ *   regen.status();             // { state: 'idle' | 'scheduled' | 'building' | 'failed', ... }
+ */
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import type { SiteRoot } from '../static-site.ts';
+
+export type BuildState = 'idle' | 'scheduled' | 'building' | 'failed';
+export type BuildStatus = { state: BuildState; version: number; lastBuiltAt: string | null; lastError: string | null; reasons: string[] };
+export type Builder = (outDir: string) => Promise<void>;
+
+export type Regenerator = {
+  contentChanged(reason: string): void;
+  status(): BuildStatus;
+  /** resolves when no build is scheduled or running (tests, shutdown) */
+  idle(): Promise<void>;
+};
+
+const SUFFIX = /-(\d{13})$/;
+
+/** Complete builds next to siteDir (`<siteDir>-<ms>` with an index.html), newest first. */
+export function listBuilds(siteDir: string): string[] {
+  const base = resolve(siteDir);
+  const parent = dirname(base);
+  if (!existsSync(parent)) return [];
+  return readdirSync(parent)
+    .filter((n) => n.startsWith(`${basename(base)}-`) && SUFFIX.test(n))
+    .map((n) => join(parent, n))
+    .filter((d) => existsSync(join(d, 'index.html')) && existsSync(join(d, '.build-stamp')))
+    .sort((a, b) => Number(SUFFIX.exec(b)?.[1]) - Number(SUFFIX.exec(a)?.[1]));
+}
+
+/** The folder to serve at start-up: the newest complete regenerated build newer than siteDir, else siteDir. */
+export function newestBuild(siteDir: string): string {
+  const builds = listBuilds(siteDir);
+  const main = join(resolve(siteDir), 'index.html');
+  const mainTime = existsSync(main) ? statSync(main).mtimeMs : 0;
+  const newest = builds[0];
+  return newest && statSync(join(newest, 'index.html')).mtimeMs > mainTime ? newest : resolve(siteDir);
+}
+
+export function createRegenerator(opts: {
+  root: SiteRoot;
+  siteDir: string;
+  build: Builder;
+  debounceMs?: number;
+  now?: () => number;
+  log?: (msg: string) => void;
+}): Regenerator {
+  const { root, siteDir, build, debounceMs = 1500, now = Date.now, log = (m) => console.log(m) } = opts;
+  const status: BuildStatus = { state: 'idle', version: 0, lastBuiltAt: null, lastError: null, reasons: [] };
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let waiters: (() => void)[] = [];
+
+  const settle = () => {
+    if (timer || running) return;
+    for (const w of waiters) w();
+    waiters = [];
+  };
+
+  const prune = (keep: string) => {
+    for (const dir of listBuilds(siteDir)) {
+      if (dir !== keep) rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  const run = async () => {
+    timer = null;
+    const reasons = status.reasons;
+    status.reasons = [];
+    status.state = 'building';
+    const out = `${resolve(siteDir)}-${now()}`;
+    const t0 = performance.now();
+    try {
+      await build(out);
+      root.set(out);
+      status.version += 1;
+      status.lastBuiltAt = new Date(now()).toISOString();
+      status.lastError = null;
+      status.state = 'idle';
+      log(`[site] rebuilt in ${((performance.now() - t0) / 1000).toFixed(1)} s (${reasons.join(', ')})`);
+      try {
+        prune(out);
+      } catch (err) {
+        log(`[site] could not delete an old build: ${String(err)}`);
+      }
+    } catch (err) {
+      rmSync(out, { recursive: true, force: true });
+      status.state = 'failed';
+      status.lastError = err instanceof Error ? err.message.slice(0, 2000) : String(err);
+      console.error('[site] rebuild failed; the current site stays', err);
+    }
+  };
+
+  const start = () => {
+    running = run().finally(() => {
+      running = null;
+      if (again) {
+        again = false;
+        schedule();
+      }
+      settle();
+    });
+  };
+
+  const schedule = () => {
+    if (timer) clearTimeout(timer);
+    if (status.state !== 'building') status.state = 'scheduled';
+    timer = setTimeout(() => {
+      timer = null;
+      if (running) again = true;
+      else start();
+    }, debounceMs);
+  };
+
+  return {
+    contentChanged(reason) {
+      status.reasons.push(reason);
+      schedule();
+    },
+    status: () => ({ ...status, reasons: [...status.reasons] }),
+    idle: () => (timer || running ? new Promise<void>((r) => waiters.push(r)) : Promise.resolve()),
+  };
+}

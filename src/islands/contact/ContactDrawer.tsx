@@ -1,0 +1,61 @@
+/**
+ * A button that opens a side drawer (Radix Dialog) with the message form: the contact page's
+ * SEND A MESSAGE ("It's a pleasure to meet you") and the API page's drawer ("Contact Us About
+ * Our API", kind 'api'). After a successful send the drawer closes and the snackbar
+ * "Thanks for sending us your message!" shows for 10 s (spec section 9).
+ */
+import * as Dialog from '@radix-ui/react-dialog';
+import { useState } from 'react';
+import type { ContactKind } from '../../domain/validation/contact.ts';
+import { ContactForm } from './ContactForm.tsx';
+import { Snackbar } from './Snackbar.tsx';
+import './contact.css';
+
+export const SENT_TEXT = 'Thanks for sending us your message!';
+
+type Props = {
+  kind?: ContactKind;
+  /** the drawer's title */
+  title: string;
+  /** the opening button's label */
+  label: string;
+  description?: string;
+  buttonClass?: string;
+};
+
+export default function ContactDrawer({ kind = 'contact', title, label, description, buttonClass = 'btn' }: Props) {
+  const [open, setOpen] = useState(false);
+  const [sent, setSent] = useState(false);
+
+  return (
+    <>
+      <Dialog.Root open={open} onOpenChange={setOpen}>
+        <Dialog.Trigger className={buttonClass}>{label}</Dialog.Trigger>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fx-overlay" />
+          <Dialog.Content className="ct-drawer">
+            <p className="eyebrow">{kind === 'api' ? 'API' : 'Contact'}</p>
+            <Dialog.Title className="fx-title ct-drawer__title">{title}</Dialog.Title>
+            <Dialog.Description className="fx-desc ct-drawer__desc">
+              {description ?? 'Leave your details and a few words; our trade desk will answer within one working day.'}
+            </Dialog.Description>
+            <ContactForm
+              kind={kind}
+              submitLabel="Send Message"
+              onSent={() => {
+                setOpen(false);
+                setSent(true);
+              }}
+            />
+            <Dialog.Close className="fx-close" aria-label="Close">
+              <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.4" aria-hidden="true">
+                <path d="M5 5l14 14M19 5 5 19" />
+              </svg>
+            </Dialog.Close>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+      <Snackbar message={sent ? SENT_TEXT : null} onClose={() => setSent(false)} />
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * Saving a site block from the admin editor (spec section 7): PATCH /configs/site-blocks/:id
+ * when the block exists, else POST /configs/site-blocks with its _id; JSON for text and
+ * list blocks, multipart for images (one file in `src`). Then the blocks are refetched.
+ * Client checks mirror the server's: text required, one png/jpeg file.
+ */
+import { api } from '../../lib/api.ts';
+
+export type ListSection = { title: string; content: string };
+export type BlockType = 'text' | 'image' | 'list';
+export type BlockDoc = { _id: string; type: BlockType; value: string | ListSection[]; url: string | null };
+export type Blocks = Record<string, BlockDoc>;
+
+export const MSG_TEXT_REQUIRED = 'Text is required';
+export const MSG_ONE_FILE = 'You cannot upload more than one file at once';
+export const MSG_NOT_IMAGE = "The file you wanted to upload isn't an image";
+const IMAGE_TYPES = ['image/png', 'image/jpeg'];
+
+export async function fetchBlocks(): Promise<Blocks> {
+  return (await api.get<{ blocks: Blocks }>('/configs/site-blocks')).blocks;
+}
+
+/** The first problem with the chosen files, or null. */
+export function fileProblem(files: ArrayLike<File>): string | null {
+  if (files.length > 1) return MSG_ONE_FILE;
+  const f = files[0];
+  if (!f || !IMAGE_TYPES.includes(f.type)) return MSG_NOT_IMAGE;
+  return null;
+}
+
+export type Draft =
+  | { type: 'text'; value: string }
+  | { type: 'list'; value: ListSection[] }
+  | { type: 'image'; value: string; file: File };
+
+export async function saveBlock(id: string, exists: boolean, draft: Draft): Promise<BlockDoc> {
+  let body: unknown;
+  if (draft.type === 'image') {
+    const form = new FormData();
+    if (!exists) {
+      form.set('_id', id);
+      form.set('type', 'image');
+    }
+    form.set('value', draft.value || 'placeholder');
+    form.set('src', draft.file);
+    body = form;
+  } else {
+    body = exists ? { type: draft.type, value: draft.value } : { _id: id, type: draft.type, value: draft.value };
+  }
+  const path = exists ? `/configs/site-blocks/${encodeURIComponent(id)}` : '/configs/site-blocks';
+  const res = exists ? await api.patch<{ block: BlockDoc }>(path, body) : await api.post<{ block: BlockDoc }>(path, body);
+  return res.block;
+}

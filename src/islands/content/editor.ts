@@ -1,0 +1,98 @@
+/**
+ * The admin content editor (loaded only for staff by content-edit.ts): an Edit button after
+ * every [data-block] element (data-block-type text | image | list), a dialog with the block's
+ * form, save (PATCH or POST) and refetch, then the page shows the new value at once; the
+ * static pages follow when the server's background rebuild is done. Also reveals
+ * [data-staff-only] elements (Manage News, admin link buttons).
+ */
+import { blockFields } from './block-form.ts';
+import { fetchBlocks, saveBlock, type BlockDoc, type Blocks, type BlockType } from './block-save.ts';
+import { ApiError } from '../../lib/api.ts';
+import './editor.css';
+
+let blocks: Blocks = {};
+
+function currentValue(node: HTMLElement, id: string, type: BlockType): BlockDoc['value'] {
+  const b = blocks[id];
+  if (b) return b.value;
+  if (type === 'image') return node.querySelector('img')?.alt ?? (node as HTMLImageElement).alt ?? '';
+  return type === 'list' ? [] : node.innerText.trim();
+}
+
+function show(node: HTMLElement, doc: BlockDoc): void {
+  if (doc.type === 'text' && typeof doc.value === 'string') {
+    node.textContent = doc.value;
+  } else if (doc.type === 'image' && doc.url) {
+    const img = node instanceof HTMLImageElement ? node : node.querySelector('img');
+    if (img) {
+      img.closest('picture')?.querySelectorAll('source').forEach((s) => s.remove());
+      img.src = doc.url;
+      img.alt = typeof doc.value === 'string' ? doc.value : img.alt;
+    }
+  }
+}
+
+function openEditor(node: HTMLElement, id: string, type: BlockType): void {
+  const dialog = document.createElement('dialog');
+  dialog.className = 'block-edit';
+  dialog.setAttribute('aria-labelledby', 'block-edit-title');
+  const form = document.createElement('form');
+  form.method = 'dialog';
+  form.noValidate = true;
+  const title = Object.assign(document.createElement('h2'), { id: 'block-edit-title', textContent: `Edit ${type} block` });
+  const meta = Object.assign(document.createElement('p'), { className: 'block-edit__id', textContent: id });
+  const fields = blockFields(type, currentValue(node, id, type));
+  const error = Object.assign(document.createElement('p'), { className: 'block-edit__error', role: 'alert' });
+  const actions = document.createElement('div');
+  actions.className = 'block-edit__actions';
+  const cancel = Object.assign(document.createElement('button'), { type: 'button', className: 'btn btn--ghost', textContent: 'Cancel' });
+  const save = Object.assign(document.createElement('button'), { type: 'submit', className: 'btn', textContent: 'Save' });
+  actions.append(cancel, save);
+  form.append(title, meta, fields.node, error, actions);
+  dialog.append(form);
+  document.body.append(dialog);
+  cancel.onclick = () => dialog.close();
+  dialog.addEventListener('close', () => dialog.remove());
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const draft = fields.read();
+    if (typeof draft === 'string') {
+      error.textContent = draft;
+      return;
+    }
+    save.disabled = true;
+    save.textContent = 'Saving…';
+    error.textContent = '';
+    try {
+      const doc = await saveBlock(id, id in blocks, draft);
+      blocks = await fetchBlocks().catch(() => ({ ...blocks, [id]: doc }));
+      show(node, blocks[id] ?? doc);
+      dialog.close();
+    } catch (err) {
+      console.error('[content] block save failed', err);
+      error.textContent = err instanceof ApiError ? err.message : 'The block could not be saved';
+      save.disabled = false;
+      save.textContent = 'Save';
+    }
+  });
+  dialog.showModal();
+}
+
+export async function startEditor(): Promise<void> {
+  blocks = await fetchBlocks().catch(() => ({}));
+  for (const staff of document.querySelectorAll<HTMLElement>('[data-staff-only]')) staff.hidden = false;
+  for (const node of document.querySelectorAll<HTMLElement>('[data-block]')) {
+    const id = node.dataset.block ?? '';
+    const type = (node.dataset.blockType ?? 'text') as BlockType;
+    if (!id) continue;
+    const button = Object.assign(document.createElement('button'), {
+      type: 'button',
+      className: `block-edit__open block-edit__open--${type}`,
+      textContent: 'Edit',
+    });
+    button.setAttribute('aria-label', `Edit ${type} block ${id}`);
+    button.onclick = () => openEditor(node, id, type);
+    if (type === 'image' && !(node instanceof HTMLImageElement)) node.append(button);
+    else node.after(button);
+  }
+}

@@ -1,0 +1,79 @@
+/** The background site regenerator: debounced, swaps only complete builds, keeps the old site on failure. */
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createRegenerator, listBuilds, newestBuild } from '../../api/services/regenerate.ts';
+import { siteRoot } from '../../api/static-site.ts';
+
+let dir = '';
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function setup(build: (out: string) => Promise<void>) {
+  dir = mkdtempSync(join(tmpdir(), 'facet-regen-'));
+  const siteDir = join(dir, 'site');
+  mkdirSync(siteDir);
+  writeFileSync(join(siteDir, 'index.html'), 'v0');
+  const root = siteRoot(siteDir);
+  let t = 1_700_000_000_000;
+  const regen = createRegenerator({ root, siteDir, build, debounceMs: 20, now: () => ++t, log: () => {} });
+  return { siteDir, root, regen };
+}
+
+const fakeBuild = (calls: string[]) => async (out: string) => {
+  calls.push(out);
+  await new Promise((r) => setTimeout(r, 10));
+  mkdirSync(out, { recursive: true });
+  writeFileSync(join(out, 'index.html'), `v${calls.length}`);
+  writeFileSync(join(out, '.build-stamp'), 'x');
+};
+
+describe('regenerator', () => {
+  it('debounces changes into one build, swaps the root and deletes older builds', async () => {
+    const calls: string[] = [];
+    const { siteDir, root, regen } = setup(fakeBuild(calls));
+    regen.contentChanged('a');
+    regen.contentChanged('b');
+    expect(regen.status().state).toBe('scheduled');
+    await regen.idle();
+    expect(calls).toHaveLength(1);
+    expect(root.get()).toBe(calls[0]);
+    expect(regen.status()).toMatchObject({ state: 'idle', version: 1 });
+    regen.contentChanged('c');
+    await regen.idle();
+    expect(calls).toHaveLength(2);
+    expect(root.get()).toBe(calls[1]);
+    expect(existsSync(calls[0] as string)).toBe(false);
+    expect(listBuilds(siteDir)).toEqual([calls[1]]);
+    expect(newestBuild(siteDir)).toBe(calls[1]);
+  });
+
+  it('keeps the current site when a build fails, and removes the half-built folder', async () => {
+    const outs: string[] = [];
+    const { siteDir, root, regen } = setup(async (out) => {
+      outs.push(out);
+      mkdirSync(out);
+      writeFileSync(join(out, 'half.html'), '');
+      throw new Error('astro build failed');
+    });
+    regen.contentChanged('x');
+    await regen.idle();
+    expect(root.get()).toBe(siteDir);
+    expect(regen.status()).toMatchObject({ state: 'failed', version: 0 });
+    expect(existsSync(outs[0] as string)).toBe(false);
+  });
+
+  it('queues one more build when a change arrives during a build', async () => {
+    const calls: string[] = [];
+    const { root, regen } = setup(async (out) => {
+      await fakeBuild(calls)(out);
+      if (calls.length === 1) regen.contentChanged('during');
+    });
+    regen.contentChanged('first');
+    await regen.idle();
+    await new Promise((r) => setTimeout(r, 60));
+    await regen.idle();
+    expect(calls).toHaveLength(2);
+    expect(root.get()).toBe(calls[1]);
+  });
+});
