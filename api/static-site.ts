@@ -47,10 +47,23 @@ export const SHELL_ROUTES: { pattern: RegExp; shell: string }[] = [
 /** Shell routes whose address holds a verification or reset token. */
 const TOKEN_PAGE = /^\/(reset|verify)\//;
 
-export type SiteRoot = { get(): string; set(dir: string): void };
+/**
+ * The folder being served, and the one it replaced: a page loaded just before a swap still
+ * asks for its own hashed assets, so `/_astro/` misses fall back to the previous build.
+ */
+export type SiteRoot = { get(): string; previous(): string | null; set(dir: string): void };
 export function siteRoot(initial: string): SiteRoot {
   let current = resolve(initial);
-  return { get: () => current, set: (dir) => (current = resolve(dir)) };
+  let before: string | null = null;
+  return {
+    get: () => current,
+    previous: () => before,
+    set: (dir) => {
+      const next = resolve(dir);
+      if (next !== current) before = current;
+      current = next;
+    },
+  };
 }
 
 async function fileAt(root: string, rel: string): Promise<string | null> {
@@ -116,6 +129,11 @@ export function staticSite(root: SiteRoot): MiddlewareHandler {
     }
     const direct = await fileAt(dir, path);
     if (direct) return send(direct, 200, c.req.method);
+    const before = root.previous();
+    if (before && path.startsWith('/_astro/')) {
+      const old = await fileAt(before, path);
+      if (old) return send(old, 200, c.req.method);
+    }
     const shell = SHELL_ROUTES.find((r) => r.pattern.test(path));
     if (shell) {
       const file = await fileAt(dir, shell.shell);

@@ -1,8 +1,8 @@
 /**
  * Automatic static regeneration: after a content change the site is rebuilt in the
  * background (debounced), into a fresh folder next to SITE_DIR (`<SITE_DIR>-<stamp>`), and
- * the served root is swapped to it only once the build is complete; older builds are then
- * deleted. A failed build keeps the current site and is logged. Changes that arrive during
+ * the served root is swapped to it only once the build is complete; builds older than the
+ * one it replaced are then deleted (pages loaded before the swap still get their assets). A failed build keeps the current site and is logged. Changes that arrive during
  * a build queue one more build after it.
  *
  *   const regen = createRegenerator({ root, siteDir, env: { DATABASE_PATH } });
@@ -68,9 +68,11 @@ export function createRegenerator(opts: {
     waiters = [];
   };
 
-  const prune = (keep: string) => {
+  /** Deletes every regenerated build but the one served and the one it replaced. */
+  const prune = () => {
+    const keep = [root.get(), root.previous()];
     for (const dir of listBuilds(siteDir)) {
-      if (dir !== keep) rmSync(dir, { recursive: true, force: true });
+      if (!keep.includes(dir)) rmSync(dir, { recursive: true, force: true });
     }
   };
 
@@ -90,7 +92,7 @@ export function createRegenerator(opts: {
       status.state = 'idle';
       log(`[site] rebuilt in ${((performance.now() - t0) / 1000).toFixed(1)} s (${reasons.join(', ')})`);
       try {
-        prune(out);
+        prune();
       } catch (err) {
         log(`[site] could not delete an old build: ${String(err)}`);
       }

@@ -1,5 +1,5 @@
 /** The one-port server: built pages, shell pages for client routes, the 404 home fallback, the API beside them. */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -75,5 +75,18 @@ describe('the one-port server', () => {
     const { get, root } = await setup();
     root.set(fakeSite('v2'));
     expect(await get('/news')).toMatchObject({ status: 200, text: '<p>v2:news</p>' });
+  });
+
+  it('still serves the replaced build\'s hashed assets to pages loaded before a swap', async () => {
+    const { get, root } = await setup();
+    const v2 = fakeSite('v2');
+    writeFileSync(join(v2, '_astro', 'app.def456.js'), 'export const v = 2');
+    rmSync(join(v2, '_astro', 'app.abc123.js'));
+    root.set(v2);
+    expect((await get('/_astro/app.abc123.js')).status).toBe(200);
+    expect((await get('/_astro/app.def456.js')).text).toBe('export const v = 2');
+    root.set(fakeSite('v3'));
+    expect((await get('/_astro/app.def456.js')).status).toBe(200);
+    expect((await get('/_astro/nope.js')).status).toBe(404);
   });
 });

@@ -4,7 +4,7 @@
  * e-mail (real SMTP) -> /reset/{token} opens the new-password dialog -> login opens with
  * "Your password has been reset" -> the new password signs in.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { createApprovedCustomer, GOOD_PASSWORD, submitLogin, uniqueEmail } from './support/accounts.ts';
 import { linkIn, waitForMail } from './support/mail.ts';
 

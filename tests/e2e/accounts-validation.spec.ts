@@ -2,7 +2,8 @@
  * Every validation message of spec section 5, shown against the input that causes it, in the
  * dialogs (the same valibot schemas the API parses with, so the API answers the same words).
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { uniqueEmail } from './support/accounts.ts';
 
 const box = (scope: Locator, name: string) => scope.getByRole('textbox', { name, exact: true });

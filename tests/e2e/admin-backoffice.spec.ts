@@ -10,7 +10,8 @@
  */
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { ADMIN, TRADER, priceCells, submitLogin } from './support/accounts.ts';
 
 test.use({ viewport: { width: 1440, height: 1000 } });
@@ -140,6 +141,11 @@ test('an admin changes the GBP rate and a trader sees new prices', async ({ page
   expect(after).not.toEqual(before);
   if (gbpShown) expect(after.some((p) => p.includes('£'))).toBe(true);
   await traderCtx.close();
+
+  // put the rate back for the other specs sharing this shop
+  await gbp.fill(String(old));
+  await page.getByRole('button', { name: 'Save rates' }).click();
+  await expect(page.getByRole('status').first()).toContainText('exchange rates were saved');
 });
 
 test('every back-office screen at 1440 px', async ({ page }) => {

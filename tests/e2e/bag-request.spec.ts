@@ -4,7 +4,7 @@
  * sees both messages, finds the request in their account (API and /my-account), and the staff e-mail arrives
  * through the SMTP capture with the priced items.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { waitForMail } from './support/mail.ts';
 import { addByApi, emptyBag, pickStones, signInAs } from './bag-support.ts';
 

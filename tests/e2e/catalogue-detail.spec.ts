@@ -3,7 +3,8 @@
  * sign-in gate (visitor: the Login dialog; trader: the certificate PDF in a new window),
  * no price for a visitor in the DOM or on the wire, and the 360 view playing frames.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { CURRENCY_AMOUNT, SITE_NAME, TRADER } from './support/accounts.ts';
 
 type Doc = { _id: number; StkCatType: string; Source: string; StkCertNo: string; specialOffer: boolean };

@@ -4,7 +4,8 @@
  * details, the currency converts a signed-in trader's prices, and a visitor sees no price in
  * the page or the payload.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 
 const TRADER = { email: 'trader@facet.trade', password: 'Trader#2026' };
 const PRICE_KEYS = ['price', 'priceOrig', 'ppc', 'ExWebTotal', 'RAP', 'StkWebAvailable'];
@@ -170,8 +171,11 @@ test.describe('catalogue list', () => {
     await select.selectOption('USD');
     await expect.poll(firstPrice).toMatch(/^\$[\d,]+\.\d\d$/);
     const usd = Number((await firstPrice()).replace(/[^\d.]/g, ''));
-    // seeded rates: GBP 1, USD 1.27; prices are whole units after conversion
-    expect(Math.abs(usd - gbp * 1.27)).toBeLessThanOrEqual(1.27);
+    // the rates the server holds now (another test may have changed them); whole units after conversion
+    const site = (await (await page.request.get('/api/v1/site')).json()) as { fxrates: { currency: string; ExRate: number }[] };
+    const rate = (ccy: string) => site.fxrates.find((r) => r.currency === ccy)?.ExRate ?? NaN;
+    const usdPerGbp = rate('USD') / rate('GBP');
+    expect(Math.abs(usd - gbp * usdPerGbp)).toBeLessThanOrEqual(usdPerGbp);
     await page.getByRole('combobox', { name: 'Currency' }).selectOption('JPY');
     await expect.poll(firstPrice).toMatch(/^¥[\d,]+\.\d\d$/);
     await expect(page.getByRole('columnheader', { name: /PPC/ })).toBeVisible();

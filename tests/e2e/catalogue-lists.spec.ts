@@ -4,7 +4,8 @@
  * Space) persisted on the server for the trader, and a visitor's browser lists merged into
  * the server's at sign-in.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { SITE_NAME, TRADER } from './support/accounts.ts';
 
 type Doc = { _id: number; StkCatType: string; Source: string; StkCatName: string };

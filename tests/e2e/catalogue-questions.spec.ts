@@ -3,7 +3,8 @@
  * set asks 'Clear your code'; a signed-in user's remembered answer is saved with
  * PATCH /api/v1/profile/updateDialogSettings and answers the next time without asking.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 
 const stoneRows = (page: Page) => page.locator('.cat-table tbody tr:not(.cat-detail-row):not(.cat-skeleton)');
 

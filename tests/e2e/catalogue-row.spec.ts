@@ -3,7 +3,8 @@
  * a stone without a 360 asset shows 'Coming Soon'; compare and favourite toggles flip and count
  * in the navigation; switching the measurements column off hides it.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 
 const stoneRows = (page: Page) => page.locator('.cat-table tbody tr:not(.cat-detail-row):not(.cat-skeleton)');
 

@@ -3,7 +3,7 @@
  * accordion's three texts are saved with 'Your settings have been saved', the accordion
  * collapses, and the list's availability labels follow.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 
 const ADMIN = { email: 'admin@facet.trade', password: 'Admin#2026' };
 const LIST = '/api/v1/configs?fields=type&filter=diamond_available';

@@ -3,7 +3,8 @@
  * each with its browser title; axe finds no serious or critical violation on FAQ and About.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 
 const SITE_NAME = process.env.PUBLIC_SITE_NAME ?? 'Facet Trade';
 

@@ -5,7 +5,8 @@
  */
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 
 const SITE_NAME = process.env.PUBLIC_SITE_NAME ?? 'Facet Trade';
 const dbPath = () => join(process.env.FACET_E2E_DIR ?? '', 'facet.db');

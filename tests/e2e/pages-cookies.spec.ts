@@ -3,7 +3,8 @@
  * one, hidden for an unlisted one; Got it! stores the remember cookie (365 days) and the
  * notice stays away after a reload. The country comes from the proxy header cf-ipcountry.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 
 const notice = (page: Page) => page.getByRole('region', { name: 'Cookie notice' });
 

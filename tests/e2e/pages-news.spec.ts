@@ -4,7 +4,8 @@
  * link shape, and an axe scan of the list and a post.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 
 const SITE_NAME = process.env.PUBLIC_SITE_NAME ?? 'Facet Trade';
 type Post = { _id: number; title: string; url: string };

@@ -4,7 +4,8 @@
  * as artefacts for review; they are not compared.
  */
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 
 const SITE_NAME = process.env.PUBLIC_SITE_NAME ?? 'Facet Trade';
 const SHOTS = 'test-results/screenshots';

@@ -43,9 +43,13 @@ describe('regenerator', () => {
     await regen.idle();
     expect(calls).toHaveLength(2);
     expect(root.get()).toBe(calls[1]);
+    // the replaced build stays for pages loaded before the swap; older ones go
+    expect(listBuilds(siteDir)).toEqual([calls[1], calls[0]]);
+    regen.contentChanged('d');
+    await regen.idle();
     expect(existsSync(calls[0] as string)).toBe(false);
-    expect(listBuilds(siteDir)).toEqual([calls[1]]);
-    expect(newestBuild(siteDir)).toBe(calls[1]);
+    expect(listBuilds(siteDir)).toEqual([calls[2], calls[1]]);
+    expect(newestBuild(siteDir)).toBe(calls[2]);
   });
 
   it('keeps the current site when a build fails, and removes the half-built folder', async () => {

@@ -53,11 +53,12 @@ function Detail({ request, onSaved }: { request: BagRequest; onSaved: (r: BagReq
   const [notes, setNotes] = useState(request.staffNotes);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<NoticeState>(null);
+  // a different request resets the form; a saved one keeps its notice
   useEffect(() => {
     setStatus(request.status);
     setNotes(request.staffNotes);
-    setNotice(null);
   }, [request._id, request.status, request.staffNotes]);
+  useEffect(() => setNotice(null), [request._id]);
   const save = async () => {
     setBusy(true);
     try {
