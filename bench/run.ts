@@ -12,6 +12,12 @@
  * Then the catalogue: filter + sort through the domain code in Node (bench/catalogue-filter.ts:
  * 10,000 and 50,000 stones, payload bytes per stone) and the list screen in Chromium on a
  * 10,000-stone database (bench/catalogue-browser.ts: filter change to updated table).
+ *
+ * Then the stock import (bench/stock-import.ts): median time to import a 20,000-row CSV and
+ * the same rows as an Excel workbook.
+ *
+ * Then the downloads (bench/downloads.ts: PDF and Excel of 5,000 stones, median of 5) and the
+ * bag request round trip (bench/bag-request.ts: POST /profile/bagRequest, median).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -22,6 +28,10 @@ import { seedDatabase } from '../db/seed/index.ts';
 import { benchDiamondsHttp, compareAnswers, ROOT, startServer, type Server } from './diamonds-http.ts';
 import { main as catalogueFilterMain } from './catalogue-filter.ts';
 import { benchCatalogueBrowser, printBrowserResult } from './catalogue-browser.ts';
+import { benchLighthouse, printLighthouseResult } from './lighthouse.ts';
+import { main as stockImportMain } from './stock-import.ts';
+import { benchDownloads, printDownloads } from './downloads.ts';
+import { benchBagRequest, printBagRequest } from './bag-request.ts';
 
 const { values } = parseArgs({
   options: {
@@ -143,6 +153,14 @@ try {
   writeFileSync(outFile, json);
   writeFileSync(join(OUT, 'latest.json'), json);
   console.log(`results: ${outFile}`);
+
+  // Lighthouse (mobile) on home, about, news and FAQ of the same full app (bench/lighthouse.ts)
+  try {
+    printLighthouseResult(await benchLighthouse(servers[0]!.url, { log }));
+  } catch (err) {
+    console.error('[bench] lighthouse failed:', err instanceof Error ? err.message : err);
+    process.exitCode = 1;
+  }
 } catch (err) {
   console.error('[bench] failed:', err instanceof Error ? err.message : err);
   process.exitCode = 1;
@@ -166,5 +184,25 @@ try {
   );
 } catch (err) {
   console.error('[bench] catalogue benches failed:', err instanceof Error ? err.message : err);
+  process.exitCode = 1;
+}
+
+// ---------------------------------------------------------------- stock import
+try {
+  console.log('');
+  await stockImportMain([]);
+} catch (err) {
+  console.error('[bench] stock import bench failed:', err instanceof Error ? err.message : err);
+  process.exitCode = 1;
+}
+
+// ---------------------------------------------------------------- downloads and bag request
+try {
+  printDownloads(await benchDownloads(5000, 5));
+  printBagRequest(
+    await benchBagRequest({ dbFile: await prepareDb(opts.stones), siteDir: join(OUT, `site-${opts.stones}`), runs: 20, log }),
+  );
+} catch (err) {
+  console.error('[bench] downloads / bag request benches failed:', err instanceof Error ? err.message : err);
   process.exitCode = 1;
 }

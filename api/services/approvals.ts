@@ -3,7 +3,7 @@
  * access, disable. Every change writes an audit_log row naming the admin; reject and
  * disable end the customer's sessions at once; approve e-mails the customer.
  */
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, like, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { writeTx } from '../../db/client.ts';
 import { auditLog, users, type User, type USER_STATUSES } from '../../db/schema.ts';
@@ -19,6 +19,8 @@ export type CustomerFilter = {
   status: CustomerStatus | 'all';
   /** 'requested': asked for API access and not yet allowed */
   apiAccess?: 'requested' | 'allowed' | 'any';
+  /** words that must each appear in the e-mail, a name or the company (case-insensitive) */
+  q?: string;
   page: number;
   limit: number;
 };
@@ -28,6 +30,11 @@ export function listCustomers(db: Db, f: CustomerFilter) {
   if (f.status !== 'all') where.push(eq(users.status, f.status));
   if (f.apiAccess === 'requested') where.push(eq(users.requestApiAccess, true), eq(users.apiAllow, false));
   if (f.apiAccess === 'allowed') where.push(eq(users.apiAllow, true));
+  for (const word of (f.q ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 5)) {
+    // SQLite's LIKE ignores the case of ASCII letters; wildcards typed in are dropped
+    const pattern = `%${word.replace(/[%_]/g, '')}%`;
+    where.push(or(...[users.email, users.firstName, users.lastName, users.companyName].map((col) => like(col, pattern)))!);
+  }
   const cond = and(...where);
   const totalDocs = db.select({ n: count() }).from(users).where(cond).get()?.n ?? 0;
   const rows = db

@@ -2,8 +2,11 @@
  * Automatic static regeneration: after a content change the site is rebuilt in the
  * background (debounced), into a fresh folder next to SITE_DIR (`<SITE_DIR>-<stamp>`), and
  * the served root is swapped to it only once the build is complete; builds older than the
- * one it replaced are then deleted (pages loaded before the swap still get their assets). A failed build keeps the current site and is logged. Changes that arrive during
- * a build queue one more build after it.
+ * one it replaced are then deleted (pages loaded before the swap still get their assets).
+ * A failed build keeps the current site and is logged, and is tried again (`retries` times,
+ * `retryDelayMs` later): a build can fail for a passing reason, e.g. another build of the
+ * same checkout clearing Astro's shared `.astro/` temp files. Changes that arrive during a
+ * build queue one more build after it.
  *
  *   const regen = createRegenerator({ root, siteDir, env: { DATABASE_PATH } });
  *   deps.site = regen;          // services call deps.site?.contentChanged('block x')
@@ -52,14 +55,20 @@ export function createRegenerator(opts: {
   siteDir: string;
   build: Builder;
   debounceMs?: number;
+  /** how often a failed build is tried again, and after how long (default 1, 5 x debounceMs) */
+  retries?: number;
+  retryDelayMs?: number;
   now?: () => number;
   log?: (msg: string) => void;
 }): Regenerator {
   const { root, siteDir, build, debounceMs = 1500, now = Date.now, log = (m) => console.log(m) } = opts;
+  const { retries = 1, retryDelayMs = debounceMs * 5 } = opts;
+  let failures = 0;
   const status: BuildStatus = { state: 'idle', version: 0, lastBuiltAt: null, lastError: null, reasons: [] };
   let timer: ReturnType<typeof setTimeout> | null = null;
   let running: Promise<void> | null = null;
   let again = false;
+  let retryLater = false;
   let waiters: (() => void)[] = [];
 
   const settle = () => {
@@ -90,6 +99,7 @@ export function createRegenerator(opts: {
       status.lastBuiltAt = new Date(now()).toISOString();
       status.lastError = null;
       status.state = 'idle';
+      failures = 0;
       log(`[site] rebuilt in ${((performance.now() - t0) / 1000).toFixed(1)} s (${reasons.join(', ')})`);
       try {
         prune();
@@ -100,7 +110,15 @@ export function createRegenerator(opts: {
       rmSync(out, { recursive: true, force: true });
       status.state = 'failed';
       status.lastError = err instanceof Error ? err.message.slice(0, 2000) : String(err);
-      console.error('[site] rebuild failed; the current site stays', err);
+      failures += 1;
+      if (failures <= retries) {
+        console.error(`[site] rebuild failed; the current site stays, trying again in ${retryDelayMs} ms`, err);
+        status.reasons = [...reasons, ...status.reasons];
+        if (!timer) retryLater = true;
+      } else {
+        failures = 0;
+        console.error('[site] rebuild failed; the current site stays', err);
+      }
     }
   };
 
@@ -110,19 +128,22 @@ export function createRegenerator(opts: {
       if (again) {
         again = false;
         schedule();
+      } else if (retryLater) {
+        retryLater = false;
+        schedule(retryDelayMs);
       }
       settle();
     });
   };
 
-  const schedule = () => {
+  const schedule = (delay = debounceMs) => {
     if (timer) clearTimeout(timer);
     if (status.state !== 'building') status.state = 'scheduled';
     timer = setTimeout(() => {
       timer = null;
       if (running) again = true;
       else start();
-    }, debounceMs);
+    }, delay);
   };
 
   return {

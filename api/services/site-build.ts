@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -46,13 +46,32 @@ export function isBuildCurrent(siteDir: string, stamp: string): boolean {
   return existsSync(join(siteDir, 'index.html')) && existsSync(file) && readFileSync(file, 'utf8') === stamp;
 }
 
+/** Path settings made absolute, since the build runs from another directory. */
+function absolutePaths(env: Record<string, string>): Record<string, string> {
+  const all = { ...process.env, ...env };
+  const out: Record<string, string> = { ...env };
+  for (const key of ['DATABASE_PATH', 'UPLOADS_DIR', 'SITE_DIR']) {
+    const value = all[key];
+    if (value) out[key] = resolve(value);
+  }
+  return out;
+}
+
 /** Runs `astro build` into outDir; resolves when done, rejects with its output on failure. */
 export function buildSite(outDir: string, env: Record<string, string>, stamp: string): Promise<void> {
   return new Promise((done, fail) => {
     const astro = join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs');
-    const child = spawn(process.execPath, [astro, 'build', '--silent'], {
-      cwd: ROOT,
-      env: { ...process.env, ...env, ASTRO_OUT_DIR: resolve(outDir), ASTRO_TELEMETRY_DISABLED: '1' },
+    // Astro writes its intermediate server build into `<cwd>/.astro/` when outDir is outside
+    // the current directory, and those chunks must resolve packages from the project's
+    // node_modules. So each build runs from its own work folder inside the project: builds
+    // into different folders (a regeneration, a second server) never share those files.
+    const out = resolve(outDir);
+    const work = join(ROOT, 'node_modules', '.cache', 'facet-builds', createHash('sha256').update(out).digest('hex').slice(0, 16));
+    rmSync(work, { recursive: true, force: true });
+    mkdirSync(work, { recursive: true });
+    const child = spawn(process.execPath, [astro, 'build', '--silent', '--root', ROOT], {
+      cwd: work,
+      env: { ...process.env, ...absolutePaths(env), ASTRO_OUT_DIR: out, ASTRO_TELEMETRY_DISABLED: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -60,6 +79,7 @@ export function buildSite(outDir: string, env: Record<string, string>, stamp: st
     child.stderr.on('data', (d) => (output += d));
     child.on('error', fail);
     child.on('close', (code) => {
+      rmSync(work, { recursive: true, force: true });
       if (code === 0) {
         writeFileSync(join(outDir, STAMP_FILE), stamp);
         done();

@@ -78,6 +78,22 @@ describe('GET /admin/customers', () => {
     expect(body.docs.map((d) => d.email)).toEqual(['api@example.com']);
   });
 
+  it('searches by e-mail, name or company, every word, in any letter case', async () => {
+    const { t, staff } = await setup();
+    await insertUser(t.db, { email: 'ops@marlow.example', firstName: 'Nia', lastName: 'Okafor', companyName: 'Marlow Fine Jewellery' });
+    await insertUser(t.db, { email: 'buyer@hatton.example', firstName: 'Marlow', lastName: 'Reed', companyName: 'Hatton Gems' });
+    const emails = async (q: string) =>
+      ((await (await staff.request(`/admin/customers?status=all&q=${encodeURIComponent(q)}`)).json()) as {
+        docs: { email: string }[];
+      }).docs.map((d) => d.email).sort();
+    expect(await emails('MARLOW')).toEqual(['buyer@hatton.example', 'ops@marlow.example']);
+    expect(await emails('marlow jewellery')).toEqual(['ops@marlow.example']);
+    expect(await emails('hatton.example')).toEqual(['buyer@hatton.example']);
+    expect(await emails('okafor reed')).toEqual([]);
+    expect(await emails('%')).toHaveLength(3);
+    expect((await staff.request(`/admin/customers?q=${'x'.repeat(101)}`)).status).toBe(400);
+  });
+
   it('refuses an unknown status filter', async () => {
     const { staff } = await setup();
     expect((await staff.request('/admin/customers?status=everyone')).status).toBe(400);

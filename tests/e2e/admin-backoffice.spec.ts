@@ -148,7 +148,7 @@ test('an admin changes the GBP rate and a trader sees new prices', async ({ page
   await expect(page.getByRole('status').first()).toContainText('exchange rates were saved');
 });
 
-test('every back-office screen at 1440 px', async ({ page }) => {
+test('back-office screens open, and the stock import refuses bad rows and applies a good file', async ({ page }) => {
   test.setTimeout(90_000);
   await adminSignIn(page, '/admin/dashboard');
   for (const [path, heading, file] of [

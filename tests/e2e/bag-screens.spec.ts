@@ -1,15 +1,12 @@
 /**
- * The bag drawer (opened by Add to Basket), the bag page filled and empty, and the DOWNLOAD
- * drawer, at 1440 x 900 and 390 x 844. Screenshots go to BAG_SHOTS (default
+ * The bag drawer (opened by Add to Basket) and the bag page filled and empty, at 1440 x 900
+ * and 390 x 844 (the DOWNLOAD drawer is covered by downloads.spec.ts). Screenshots go to BAG_SHOTS (default
  * test-results/screenshots/bag) for review. Uses the admin account, so it never touches the
  * trader's bag that bag-request.spec.ts fills.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from './support/test.ts';
-import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { DownloadPanel } from '../../src/islands/downloads/DownloadPanel.tsx';
 import { addByApi, emptyBag, pickStones, signInAs } from './bag-support.ts';
 
 const SHOTS = process.env.BAG_SHOTS ?? 'test-results/screenshots/bag';
@@ -21,7 +18,7 @@ const VIEWPORTS = [
 test.describe.configure({ mode: 'serial' });
 
 for (const vp of VIEWPORTS) {
-  test(`bag drawer, bag page and download drawer at ${vp.width}`, async ({ page }) => {
+  test(`bag drawer and bag page at ${vp.width}`, async ({ page }) => {
     mkdirSync(SHOTS, { recursive: true });
     await page.setViewportSize({ width: vp.width, height: vp.height });
     await signInAs(page, 'admin@facet.trade', 'Admin#2026');
@@ -48,20 +45,6 @@ for (const vp of VIEWPORTS) {
     await page.keyboard.press('Escape');
     await page.locator(`[data-bag-line="${a.parcel._id}"]`).getByRole('button', { name: /More of/ }).click();
     await page.screenshot({ path: join(SHOTS, `page-filled-${vp.name}.png`), fullPage: true });
-
-    // the DOWNLOAD panel in its 270 px drawer frame, with the site's styles
-    const html = renderToStaticMarkup(createElement(DownloadPanel, { docs: [], tickedIds: [] }));
-    await page.addStyleTag({ path: 'src/islands/downloads/downloads.css' });
-    await page.evaluate((inner) => {
-      document.body.insertAdjacentHTML(
-        'beforeend',
-        `<div class="dl-overlay"></div><div class="dl-drawer" role="dialog" aria-label="Download"><header class="dl-drawer__head"><h2 class="dl-drawer__title">Download</h2></header>${inner}</div>`,
-      );
-    }, html);
-    const dl = page.getByRole('dialog', { name: 'Download' });
-    expect((await dl.boundingBox())?.width).toBe(Math.min(270, vp.width));
-    await expect(dl.getByRole('button', { name: 'Download' })).toBeDisabled();
-    await page.screenshot({ path: join(SHOTS, `download-${vp.name}.png`) });
 
     await emptyBag(page);
     await page.goto('/diamonds/bag');

@@ -39,6 +39,7 @@ const weights = async (page: Page) =>
 
 test.describe('catalogue list', () => {
   test('filtering by shape and then weight narrows the count and keeps it in the address', async ({ page }) => {
+    test.slow(); // two debounced filter changes and a reload, on a shared two-core machine
     await openList(page);
     const all = await stoneCount(page);
     await page.getByRole('button', { name: 'Round', exact: true }).click();
@@ -144,17 +145,29 @@ test.describe('catalogue list', () => {
   });
 
   test('a visitor sees no price in the list or in the payload, and Parcels ask to sign in', async ({ page }) => {
+    const bodies: Promise<string>[] = [];
+    page.on('response', (res) => {
+      if (res.url().includes('/api/v1/') && res.headers()['content-type']?.includes('json')) {
+        bodies.push(res.text().catch(() => ''));
+      }
+    });
     const payload = page.waitForResponse((r) => r.url().includes('/api/v1/diamonds/catalogue') && r.status() === 200);
     await openList(page);
     const body = (await (await payload).json()) as { docs: Record<string, unknown>[] };
     expect(body.docs.length).toBeGreaterThan(0);
     for (const d of body.docs) for (const k of PRICE_KEYS) expect(d).not.toHaveProperty(k);
+    await expect(page.locator('.cat-table td[data-label="PRICE"]').getByText('Sign in for prices').first()).toBeVisible();
     await page
       .getByRole('button', { name: /^Open / })
       .first()
       .click();
+    await expect(page.locator('.cat-detail')).toBeVisible();
     const text = await page.locator('#catalogue').innerText();
     expect(text).not.toMatch(/[$£€¥]\s?\d/);
+    // nothing the page fetched carries a price field (the list, the rates, the labels, the session)
+    const texts = await Promise.all(bodies);
+    expect(texts.length).toBeGreaterThan(1);
+    for (const t of texts) expect(t).not.toMatch(new RegExp(`"(${PRICE_KEYS.join('|')})":`));
     await expect(page.getByRole('combobox', { name: 'Currency' })).toBeDisabled();
     await page.getByRole('tab', { name: /Parcels/ }).click();
     await expect(page.getByRole('button', { name: /Sign in or register to view our parcels/ })).toBeVisible();

@@ -67,6 +67,23 @@ describe('regenerator', () => {
     expect(existsSync(outs[0] as string)).toBe(false);
   });
 
+  it('tries a failed build once more, later, with the same reasons', async () => {
+    const calls: string[] = [];
+    let failed = false;
+    const { root, regen } = setup(async (out) => {
+      if (!failed) {
+        failed = true;
+        throw new Error('Cannot find module .astro/.prerender/chunks/x.mjs');
+      }
+      await fakeBuild(calls)(out);
+    });
+    regen.contentChanged('block a');
+    await regen.idle();
+    expect(calls).toHaveLength(1);
+    expect(root.get()).toBe(calls[0]);
+    expect(regen.status()).toMatchObject({ state: 'idle', version: 1, lastError: null });
+  });
+
   it('queues one more build when a change arrives during a build', async () => {
     const calls: string[] = [];
     const { root, regen } = setup(async (out) => {

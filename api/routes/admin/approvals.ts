@@ -2,7 +2,8 @@
  * Staff approval of customers, under /api/v1/admin/customers (admins only, see index.ts):
  *
  *   GET  /admin/customers?status=pending|unverified|approved|rejected|disabled|all
- *                        &apiAccess=requested|allowed|any&page=1&limit=50
+ *                        &apiAccess=requested|allowed|any&q=words&page=1&limit=50
+ *                        (q: each word in the e-mail, first or last name or company)
  *                                                   200 { docs: CustomerView[], totalDocs, page, limit }
  *   POST /admin/customers/:id/approve               200 CustomerView (e-mails the customer) | 409 email_not_verified
  *   POST /admin/customers/:id/reject                200 CustomerView (ends their sessions)
@@ -39,6 +40,7 @@ const ListQuery = v.object({
     v.picklist(['requested', 'allowed', 'any'], 'apiAccess must be requested, allowed or any'),
     'any',
   ),
+  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'q must be at most 100 characters'))),
   page: v.optional(wholeNumberParam('page', 1_000_000), '1'),
   limit: v.optional(wholeNumberParam('limit', CUSTOMERS_MAX_LIMIT), '50'),
 });

@@ -6,15 +6,18 @@
  *   POST   /admin/posts   { title, url?, snippet?, content?, date?, src?, related?, status? }   201 PostView
  *   PATCH  /admin/posts/:id   any of those fields                       200 PostView
  *   DELETE /admin/posts/:id                                             200 { deleted: true }
+ *   POST   /admin/posts/cover   multipart: src = one png or jpeg (at most 5 MB)   201 { src: '/uploads/...' }
+ *          (the image is checked by content and stored; the editor then saves it as the post's src)
  *
  * url: a slug (or /news/slug), unique (409 with a field error); made from the title when
  * left out. content: HTML, sanitised before it is stored. Every change is audited.
  */
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { POST_STATUSES } from '../../../db/schema.ts';
 import { wholeNumberParam } from '../../lib/query-params.ts';
-import { parseOr400 } from '../../middleware/errors.ts';
+import { HttpError, parseOr400 } from '../../middleware/errors.ts';
 import { jsonBody, readJson } from '../../middleware/json-body.ts';
 import { signedInAdmin } from '../../middleware/roles.ts';
 import {
@@ -26,6 +29,8 @@ import {
   PostUpdateSchema,
   updatePost,
 } from '../../services/admin-posts.ts';
+import { audit } from '../../services/admin-audit.ts';
+import { checkImage, MSG_TOO_LARGE, singleFile, storeImage, UPLOAD_MAX_BYTES } from '../../services/uploads.ts';
 import type { AppEnv, Deps } from '../../types.ts';
 import { idParam } from './ids.ts';
 
@@ -40,6 +45,31 @@ const postId = (raw: string) => idParam(raw, 'post_not_found');
 
 export function adminPostRoutes(deps: Deps) {
   return new Hono<AppEnv>()
+    // the cover upload is multipart: registered before the JSON guard, which then never sees it
+    .post(
+      '/cover',
+      bodyLimit({
+        maxSize: UPLOAD_MAX_BYTES + 64 * 1024,
+        onError: () => {
+          throw new HttpError(413, [{ param: 'src', msg: MSG_TOO_LARGE }]);
+        },
+      }),
+      async (c) => {
+        const admin = signedInAdmin(c);
+        if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data'))
+          throw new HttpError(415, 'unsupported_media_type');
+        let form: Record<string, string | File | (string | File)[]>;
+        try {
+          form = await c.req.parseBody({ all: true });
+        } catch {
+          throw new HttpError(400, 'invalid_body');
+        }
+        const file = singleFile(form.src);
+        const src = await storeImage(deps.config.UPLOADS_DIR, await checkImage(new Uint8Array(await file.arrayBuffer())));
+        audit(deps.db, admin.id, 'post.cover_upload', 'upload', src, { name: file.name, bytes: file.size }, deps.clock.now());
+        return c.json({ src }, 201);
+      },
+    )
     .use('*', jsonBody())
     .get('/', (c) => c.json(listPosts(deps.db, parseOr400(ListQuery, c.req.query()))))
     .get('/:id', (c) => c.json(getPost(deps.db, postId(c.req.param('id')))))

@@ -1,8 +1,9 @@
 /**
  * Reading a stock file into a table of strings: CSV (comma, semicolon or tab separated,
- * RFC 4180 quotes, UTF-8 with or without a BOM) or Excel .xlsx (the first worksheet, via
+ * RFC 4180 quotes, UTF-8 with or without a BOM; parsed by csv-parse) or Excel .xlsx (the first worksheet, via
  * exceljs). Anything unreadable throws a 400 invalid_file with the reason.
  */
+import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { HttpError } from '../../middleware/errors.ts';
 
@@ -17,55 +18,20 @@ function sniffDelimiter(firstLine: string): string {
 }
 
 export function parseCsv(text: string): Table {
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (text.includes('\u0000')) throw invalidFile('The file is not a text (CSV) file');
-  const firstBreak = text.search(/\r?\n/);
-  const delim = sniffDelimiter(firstBreak < 0 ? text : text.slice(0, firstBreak));
-  const out: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let i = 0;
-  let quoted = false;
-  const n = text.length;
-  while (i < n) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i += 2;
-          continue;
-        }
-        quoted = false;
-        i++;
-        continue;
-      }
-      field += ch;
-      i++;
-      continue;
-    }
-    if (ch === '"' && field === '') {
-      quoted = true;
-      i++;
-    } else if (ch === delim) {
-      row.push(field);
-      field = '';
-      i++;
-    } else if (ch === '\n' || ch === '\r') {
-      row.push(field);
-      out.push(row);
-      row = [];
-      field = '';
-      i += ch === '\r' && text[i + 1] === '\n' ? 2 : 1;
-    } else {
-      field += ch;
-      i++;
-    }
-  }
-  if (quoted) throw invalidFile('A quoted value is never closed');
-  if (field !== '' || row.length) {
-    row.push(field);
-    out.push(row);
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const firstBreak = body.search(/\r?\n/);
+  let out: string[][];
+  try {
+    out = parse(body, {
+      delimiter: sniffDelimiter(firstBreak < 0 ? body : body.slice(0, firstBreak)),
+      relax_column_count: true,
+      skip_empty_lines: true,
+    });
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'CSV_QUOTE_NOT_CLOSED') throw invalidFile('A quoted value is never closed');
+    throw invalidFile(`The CSV cannot be read: ${err instanceof Error ? err.message : String(err)}`);
   }
   const nonEmpty = out.filter((r) => r.some((c) => c.trim() !== ''));
   const [headers, ...rows] = nonEmpty;

@@ -26,6 +26,8 @@ export type Column = {
   header: string;
   pdfWidth: number;
   excelOnly?: boolean;
+  /** figures: right-aligned in the PDF */
+  numeric?: boolean;
   value: (d: DiamondDoc, ctx: CellContext) => string;
 };
 
@@ -69,13 +71,14 @@ const PPC: Column = {
   key: 'ppc',
   header: 'PPC',
   pdfWidth: 9,
+  numeric: true,
   value: (d, ctx) => money(ctx.pricing ? stonePricePerCarat(d, ctx.pricing.ccy, ctx.pricing.rates) : null, ctx),
 };
 
 export const SINGLE_COLUMNS: readonly Column[] = [
   ID,
   SHAPE,
-  { key: 'weight', header: 'Weight', pdfWidth: 6, value: (d) => num(d.STWeight) },
+  { key: 'weight', header: 'Weight', pdfWidth: 6, numeric: true, value: (d) => num(d.STWeight) },
   COLOUR,
   CLARITY,
   { key: 'cut', header: 'Cut', pdfWidth: 4, value: (d) => finishAbbr(d.Cut) },
@@ -85,11 +88,12 @@ export const SINGLE_COLUMNS: readonly Column[] = [
   { ...LWD, pdfWidth: 13 },
   { ...LAB, pdfWidth: 5 },
   { ...PPC, pdfWidth: 9 },
-  { key: 'br', header: 'BR', pdfWidth: 5, value: (d, ctx) => (ctx.pricing && d.RAP != null ? `${num(d.RAP)}%` : MISSING) },
+  { key: 'br', header: 'BR', pdfWidth: 5, numeric: true, value: (d, ctx) => (ctx.pricing && d.RAP != null ? `${num(d.RAP)}%` : MISSING) },
   {
     key: 'price',
     header: 'Price',
     pdfWidth: 10,
+    numeric: true,
     value: (d, ctx) => money(ctx.pricing ? stonePrice(d, ctx.pricing.ccy, ctx.pricing.rates) : null, ctx),
   },
   {

@@ -17,6 +17,9 @@ type SentRequest = {
   items: unknown[];
 };
 
+/** 'in_progress' -> 'In progress' */
+const statusLabel = (s: string) => (s.charAt(0).toUpperCase() + s.slice(1)).replace(/_/g, ' ');
+
 export function RequestsSection() {
   const [docs, setDocs] = useState<SentRequest[] | null>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'absent' | 'error'>('loading');
@@ -47,7 +50,7 @@ export function RequestsSection() {
       )}
       {state === 'ready' && docs && docs.length > 0 && (
         <div className="acc-table-wrap">
-          <table className="data-table">
+          <table className="data-table acc-requests">
             <thead>
               <tr>
                 <th scope="col">Sent</th>
@@ -64,12 +67,16 @@ export function RequestsSection() {
             <tbody>
               {docs.map((r) => (
                 <tr key={r._id}>
-                  <td>{dayjs(r.createdAt).format('DD/MM/YYYY')}</td>
-                  <td>#{r._id}</td>
-                  <td className="is-num">{r.items.length}</td>
-                  <td className="is-num">{formatPrice(r.totalPrice, r.ccy)}</td>
-                  <td>
-                    <span className="badge">{r.status}</span>
+                  <td data-label="Sent">{dayjs(r.createdAt).format('DD/MM/YYYY')}</td>
+                  <td data-label="Reference">#{r._id}</td>
+                  <td data-label="Stones" className="is-num">
+                    {r.items.length}
+                  </td>
+                  <td data-label="Total" className="is-num">
+                    {formatPrice(r.totalPrice, r.ccy)}
+                  </td>
+                  <td data-label="Status">
+                    <span className="badge">{statusLabel(r.status)}</span>
                   </td>
                 </tr>
               ))}

@@ -1,14 +1,48 @@
-/** The admin 'Settings' section: the catalogue's settings forms (for now, Diamonds Availability). */
+/**
+ * The admin 'Settings' section, one entry of the admin navigation with two tabs:
+ * Availability (/admin/settings: the catalogue's Diamonds Availability wording) and
+ * Rates & site (/admin/site-settings: exchange rates and default currency, registration
+ * messages, site name and social links). Each tab is its own address, so a link or a
+ * reload opens the same tab.
+ */
+import { lazy, Suspense, useEffect, useState } from 'react';
 import AvailabilitySettings from './AvailabilitySettings.tsx';
 
+const RatesAndSiteSettings = lazy(() => import('../admin/settings/SettingsSection.tsx'));
+
+const TABS = [
+  { path: '/admin/settings', label: 'Availability', intro: 'The wording customers see for stock availability.' },
+  {
+    path: '/admin/site-settings',
+    label: 'Rates & site',
+    intro: 'Exchange rates and the default currency, the messages for held accounts, the site name and social links.',
+  },
+] as const;
+
 export default function SettingsSection() {
+  const [path, setPath] = useState<string>(TABS[0].path);
+  useEffect(() => setPath(window.location.pathname.replace(/\/+$/, '')), []);
+  const tab = TABS.find((t) => path === t.path || path.startsWith(`${t.path}/`)) ?? TABS[0];
   return (
     <section aria-labelledby="adm-settings">
       <header className="adm-head">
         <h1 id="adm-settings">Settings</h1>
-        <p className="adm-muted">The wording customers see for stock availability.</p>
+        <p className="adm-muted">{tab.intro}</p>
       </header>
-      <AvailabilitySettings />
+      <nav className="adm-subnav" aria-label="Settings">
+        {TABS.map((t) => (
+          <a key={t.path} href={t.path} aria-current={t === tab ? 'page' : undefined}>
+            {t.label}
+          </a>
+        ))}
+      </nav>
+      {tab.path === '/admin/settings' ? (
+        <AvailabilitySettings />
+      ) : (
+        <Suspense fallback={<div className="adm-loading" aria-busy="true" />}>
+          <RatesAndSiteSettings />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -1,13 +1,13 @@
 /**
  * The /admin island (shell page; the address picks the section): navigation from the
- * section registry (sections.ts), the overview at /admin, each section at its own path.
- * Visitors get the login dialog; customers (role user) go to /my-account.
+ * section registry (sections.ts), the dashboard at /admin, each section at its own path
+ * (an unknown /admin/... address says so). Visitors get the login dialog; customers (role
+ * user) go to /my-account.
  */
 import { Suspense, useEffect, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { openDialog } from '../../stores/dialog.ts';
 import { setSession, type AuthState } from '../../stores/session.ts';
-import { Overview } from './Overview.tsx';
 import { ADMIN_SECTIONS, sectionFor } from './sections.ts';
 import { useStaff } from './use-staff.ts';
 import './admin.css';
@@ -47,9 +47,6 @@ export default function AdminApp() {
       <aside className="adm-nav">
         <p className="eyebrow">Admin</p>
         <nav aria-label="Admin">
-          <a href="/admin" aria-current={section ? undefined : 'page'}>
-            Overview
-          </a>
           {ADMIN_SECTIONS.map((s) => (
             <a key={s.path} href={s.path} aria-current={s === section ? 'page' : undefined}>
               {s.label}
@@ -71,7 +68,12 @@ export default function AdminApp() {
             <Section />
           </Suspense>
         ) : (
-          <Overview user={guard.user} />
+          <section className="adm-missing">
+            <h1>There is nothing at this address</h1>
+            <p className="adm-muted">
+              Choose a section on the left, or go back to the <a className="link" href="/admin">dashboard</a>.
+            </p>
+          </section>
         )}
       </div>
     </div>

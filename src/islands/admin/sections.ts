@@ -1,81 +1,79 @@
 /**
  * The admin area's sections: the navigation and the routes of /admin are built from this
- * list, so a feature adds its section with one line. `path` is the address the section owns
- * (it also owns everything under it); `load` imports its component lazily.
+ * list, so a feature adds its section with one line. `path` is the address the section's
+ * navigation entry opens; the section also owns everything under it and the `also` paths
+ * (the dashboard is /admin itself; Settings has two tabs, /admin/settings and
+ * /admin/site-settings). `component` is imported lazily.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 export type AdminSection = {
   path: string;
   label: string;
-  /** one line for the overview */
-  summary: string;
+  /** other addresses this section answers (each with everything under it) */
+  also?: string[];
   component: LazyExoticComponent<ComponentType>;
 };
 
+export const DASHBOARD: AdminSection = {
+  path: '/admin',
+  label: 'Dashboard',
+  also: ['/admin/dashboard'],
+  component: lazy(() => import('./dashboard/DashboardSection.tsx')),
+};
+
 export const ADMIN_SECTIONS: AdminSection[] = [
+  DASHBOARD,
   {
     path: '/admin/customers',
-    label: 'Customers / Approvals',
-    summary: 'Approve or reject trade registrations, grant API access, disable accounts.',
+    label: 'Customers',
     component: lazy(() => import('./customers/CustomersSection.tsx')),
-  },
-  {
-    path: '/admin/settings',
-    label: 'Settings',
-    summary: 'The wording of stock availability (Diamonds Availability).',
-    component: lazy(() => import('../admin-settings/SettingsSection.tsx')),
-  },
-  {
-    path: '/admin/dashboard',
-    label: 'Dashboard',
-    summary: 'What waits for staff, the stock by category and the latest changes.',
-    component: lazy(() => import('./dashboard/DashboardSection.tsx')),
-  },
-  {
-    path: '/admin/posts',
-    label: 'News',
-    summary: 'Write, publish and delete news posts.',
-    component: lazy(() => import('./posts/PostsSection.tsx')),
   },
   {
     path: '/admin/requests',
     label: 'Requests',
-    summary: 'Bag requests with their priced snapshot: status and staff notes.',
     component: lazy(() => import('./requests/RequestsSection.tsx')),
   },
   {
     path: '/admin/messages',
     label: 'Messages',
-    summary: 'Contact and API access messages, marked read or handled.',
     component: lazy(() => import('./messages/MessagesSection.tsx')),
   },
   {
-    path: '/admin/site-settings',
-    label: 'Rates & site',
-    summary: 'Exchange rates and default currency, registration messages, site name, social links.',
-    component: lazy(() => import('./settings/SettingsSection.tsx')),
+    path: '/admin/posts',
+    label: 'News',
+    component: lazy(() => import('./posts/PostsSection.tsx')),
   },
   {
     path: '/admin/stock',
     label: 'Stock import',
-    summary: 'Upload a CSV or Excel stock file, preview it, apply it.',
     component: lazy(() => import('./stock/StockImportSection.tsx')),
+  },
+  {
+    path: '/admin/settings',
+    label: 'Settings',
+    also: ['/admin/site-settings'],
+    component: lazy(() => import('../admin-settings/SettingsSection.tsx')),
   },
   {
     path: '/admin/audit',
     label: 'Audit log',
-    summary: 'Every admin change: who, what, when.',
     component: lazy(() => import('./audit/AuditSection.tsx')),
   },
 ];
 
-/** The section owning `path` (the longest matching prefix), or null for the overview. */
+/** The section owning `path`: the longest matching address; /admin itself is the dashboard. */
 export function sectionFor(path: string): AdminSection | null {
-  const clean = path.replace(/\/+$/, '');
-  return (
-    ADMIN_SECTIONS.filter((s) => clean === s.path || clean.startsWith(`${s.path}/`)).sort(
-      (a, b) => b.path.length - a.path.length,
-    )[0] ?? null
-  );
+  const clean = path.replace(/\/+$/, '') || '/';
+  if (clean === DASHBOARD.path) return DASHBOARD;
+  let best: { section: AdminSection; length: number } | null = null;
+  for (const section of ADMIN_SECTIONS) {
+    if (section === DASHBOARD && clean !== '/admin/dashboard') continue;
+    for (const owned of [section.path, ...(section.also ?? [])]) {
+      if ((clean === owned || clean.startsWith(`${owned}/`)) && owned.length > (best?.length ?? 0)) {
+        best = { section, length: owned.length };
+      }
+    }
+  }
+  return best?.section ?? null;
 }

@@ -17,6 +17,7 @@ import { api } from '../../lib/api.ts';
 import { openDialog } from '../../stores/dialog.ts';
 import { loadSession } from '../../stores/session.ts';
 import CurrencySelect from '../currency/CurrencySelect.tsx';
+import { CatalogueDownload } from '../downloads/CatalogueDownload.tsx';
 import { CatalogueTable } from './CatalogueTable.tsx';
 import type { ColumnContext } from './columns.tsx';
 import { FilterPanel } from './FilterPanel.tsx';
@@ -85,6 +86,8 @@ export default function CatalogueIsland({ coloured = false }: { coloured?: boole
     [ccy, rates, authorised, measurements, availability, labels, parcels],
   );
   const onToggleRow = useCallback((id: number) => dispatch({ type: 'toggleRow', id }), [dispatch]);
+  const onTick = useCallback((id: number) => dispatch({ type: 'toggleSelected', id }), [dispatch]);
+  const ticked = useMemo(() => new Set(state.downloadSelection), [state.downloadSelection]);
   const count = countChangedFilters(draft, currentDefaults(state), {
     authorised,
     measurements: state.columns.measurements,
@@ -150,6 +153,12 @@ export default function CatalogueIsland({ coloured = false }: { coloured?: boole
                 {panelOpen && !phone ? 'Hide filters' : `Filters (${count})`}
               </button>
               <SearchBox value={state.filters.search} onSearch={(search) => dispatch({ type: 'search', search })} />
+              <CatalogueDownload
+                state={state}
+                index={cat.index}
+                authorised={authorised}
+                onToggle={() => dispatch({ type: 'toggleDownloadDrawer' })}
+              />
               <CurrencySelect id="cat-currency" />
             </div>
             {!authorised && !loading && (
@@ -182,6 +191,8 @@ export default function CatalogueIsland({ coloured = false }: { coloured?: boole
                 ctx={ctx}
                 openRow={state.openRow}
                 onToggleRow={onToggleRow}
+                ticked={authorised ? ticked : undefined}
+                onTick={authorised ? onTick : undefined}
                 sort={state.sort}
                 loading={loading}
                 caption={`Diamonds, page ${results.page} of ${results.pages}`}

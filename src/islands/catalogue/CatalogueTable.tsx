@@ -23,6 +23,9 @@ type Props = {
   renderDetail: (doc: DiamondDoc) => ReactNode;
   caption: string;
   loading: boolean;
+  /** download ticks (signed-in users): the ticked `_id`s and their toggle */
+  ticked?: ReadonlySet<number>;
+  onTick?: (id: number) => void;
 };
 
 const SKELETON_ROWS = 8;
@@ -38,9 +41,11 @@ export function CatalogueTable({
   renderDetail,
   caption,
   loading,
+  ticked,
+  onTick,
 }: Props) {
   const columns = useMemo(() => catalogueColumns(ctx), [ctx]);
-  const meta: TableMeta = { openRow, onToggleRow };
+  const meta: TableMeta = { openRow, onToggleRow, ticked, onTick };
   const table = useReactTable({
     data: docs,
     columns,

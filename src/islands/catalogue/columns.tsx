@@ -22,6 +22,7 @@ import {
   type Money,
 } from '../../domain/money.ts';
 import type { AvailabilityLabels } from '../../stores/catalogue.ts';
+import { DownloadTick } from '../downloads/CatalogueDownload.tsx';
 
 export type ColumnContext = {
   ccy: string;
@@ -35,7 +36,13 @@ export type ColumnContext = {
 };
 
 /** Per-render state the cells read through the table's `meta` (so the columns stay memoised). */
-export type TableMeta = { openRow: number | null; onToggleRow: (id: number) => void };
+export type TableMeta = {
+  openRow: number | null;
+  onToggleRow: (id: number) => void;
+  /** `_id`s ticked for download ('Only Ticked Items') and their toggle (signed-in only) */
+  ticked?: ReadonlySet<number>;
+  onTick?: (id: number) => void;
+};
 
 /** Column meta read by the table: a label for the phone card layout, alignment, sortability. */
 export type ColumnMeta = { label: string; numeric?: boolean; className?: string; sort?: SortColumn };
@@ -132,6 +139,7 @@ export function catalogueColumns(x: ColumnContext): ColumnDef<DiamondDoc, unknow
       : [range('Cut', 'cut', FINISH), range('Polish', 'polish', FINISH), range('Symmetry', 'symmetry', FINISH)]),
     range('flourecence', 'fluor', FLUOR),
   ] as ColumnDef<DiamondDoc, unknown>[];
+  if (x.authorised) cols.unshift(tickColumn);
   if (x.measurements) {
     cols.push(
       col.display({
@@ -199,6 +207,17 @@ export function catalogueColumns(x: ColumnContext): ColumnDef<DiamondDoc, unknow
   );
   return cols;
 }
+
+/** The per-stone download tick (signed-in users; hidden on phones, like 'Only Ticked Items'). */
+const tickColumn = col.display({
+  id: 'tick',
+  header: () => <span className="sr-only">Download tick</span>,
+  meta: { label: 'DOWNLOAD', className: 'cat-col-tick' },
+  cell: ({ row: { original: d }, table }) => {
+    const m = table.options.meta as TableMeta;
+    return m.onTick ? <DownloadTick doc={d} ticked={m.ticked?.has(d._id) ?? false} onToggle={m.onTick} /> : null;
+  },
+}) as ColumnDef<DiamondDoc, unknown>;
 
 function pricedColumns(x: ColumnContext): ColumnDef<DiamondDoc, unknown>[] {
   const out = [

@@ -19,16 +19,38 @@ function currentValue(node: HTMLElement, id: string, type: BlockType): BlockDoc[
   return type === 'list' ? [] : node.innerText.trim();
 }
 
+/** Fills `box` with paragraphs as the static pages render text (components/Paragraphs.astro). */
+function paragraphs(box: HTMLElement, text: string): void {
+  box.replaceChildren(
+    ...text
+      .split(/\n\s*\n/)
+      .map((p) => p.trim())
+      .filter(Boolean)
+      .map((p) => {
+        const para = document.createElement('p');
+        p.split('\n').forEach((line, i) => para.append(...(i > 0 ? [document.createElement('br'), line] : [line])));
+        return para;
+      }),
+  );
+}
+
 function show(node: HTMLElement, doc: BlockDoc): void {
   if (doc.type === 'text' && typeof doc.value === 'string') {
-    node.textContent = doc.value;
+    // a block rendered as paragraphs keeps its paragraphs (and their styles)
+    const prose = node.querySelector<HTMLElement>(':scope > .prose');
+    if (prose) paragraphs(prose, doc.value);
+    else node.textContent = doc.value;
   } else if (doc.type === 'image' && doc.url) {
-    const img = node instanceof HTMLImageElement ? node : node.querySelector('img');
-    if (img) {
-      img.closest('picture')?.querySelectorAll('source').forEach((s) => s.remove());
-      img.src = doc.url;
-      img.alt = typeof doc.value === 'string' ? doc.value : img.alt;
+    let img = node instanceof HTMLImageElement ? node : node.querySelector('img');
+    if (!img) {
+      // the block showed a drawn placeholder: put the image in its place, keep the Edit button
+      img = document.createElement('img');
+      img.decoding = 'async';
+      node.replaceChildren(img, ...node.querySelectorAll(':scope > .block-edit__open'));
     }
+    img.closest('picture')?.querySelectorAll('source').forEach((s) => s.remove());
+    img.src = doc.url;
+    img.alt = typeof doc.value === 'string' ? doc.value : img.alt;
   }
 }
 

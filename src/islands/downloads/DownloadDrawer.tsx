@@ -1,9 +1,7 @@
 /**
  * The DOWNLOAD side drawer (270 px wide, right-hand Radix Dialog) around DownloadPanel.
- * Mount it from the catalogue list with the filtered docs and the ticked ids:
- *
- *   <DownloadDrawer open={mode === 'download'} onOpenChange={(o) => !o && closeDrawer()}
- *                   docs={results.docs} tickedIds={state.downloadSelection} />
+ * The catalogue list mounts it through CatalogueDownload.tsx (its toolbar button toggles it)
+ * with the whole filtered list, the ticked ids and the loaded stock.
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { DownloadPanel, type DownloadPanelProps } from './DownloadPanel.tsx';

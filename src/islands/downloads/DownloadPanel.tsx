@@ -1,7 +1,8 @@
 /**
  * The DOWNLOAD panel (spec sections 4, 5, 6 and 9): a download type and a format, the button
  * enabled only with both, reading 'PLEASE WAIT...' (and disabled) while the file is built.
- * 'Only Ticked Items' is hidden on phones (xs). Visitors pressing the button get the login
+ * 'Only Ticked Items' shows how many stones are ticked, is disabled while none are, and is
+ * hidden on phones (xs). Visitors pressing the button get the login
  * dialog, returning to this page. PDF building starts after 1 s (spec timing).
  */
 import { useStore } from '@nanostores/react';
@@ -56,8 +57,9 @@ export function DownloadPanel({ docs, tickedIds, allDocs, onDone }: DownloadPane
   const site = useStore($site);
   const catalogue = useStore($catalogue);
   const labels = useStore($availabilityLabels);
+  const tickedCount = Array.isArray(tickedIds) ? tickedIds.length : (tickedIds as ReadonlySet<number>).size;
   const types = DOWNLOAD_TYPES.filter((t) => !(phone && t === 'selected'));
-  const chosenType = type && types.includes(type) ? type : null;
+  const chosenType = type && types.includes(type) && !(type === 'selected' && tickedCount === 0) ? type : null;
 
   const run = async () => {
     if (!chosenType || !format) return;
@@ -90,12 +92,25 @@ export function DownloadPanel({ docs, tickedIds, allDocs, onDone }: DownloadPane
     <form className="dl-panel" onSubmit={(e) => (e.preventDefault(), void run())}>
       <fieldset className="dl-group">
         <legend>Stock list</legend>
-        {types.map((t) => (
-          <label key={t} className="dl-radio">
-            <input type="radio" name="downloadType" value={t} checked={chosenType === t} onChange={() => setType(t)} />
-            <span>{DOWNLOAD_TYPE_LABELS[t]}</span>
-          </label>
-        ))}
+        {types.map((t) => {
+          const none = t === 'selected' && tickedCount === 0;
+          return (
+            <label key={t} className={`dl-radio${none ? ' is-disabled' : ''}`}>
+              <input
+                type="radio"
+                name="downloadType"
+                value={t}
+                checked={chosenType === t}
+                disabled={none}
+                onChange={() => setType(t)}
+              />
+              <span>
+                {DOWNLOAD_TYPE_LABELS[t]}
+                {t === 'selected' && <small className="dl-radio__count"> ({tickedCount})</small>}
+              </span>
+            </label>
+          );
+        })}
       </fieldset>
       <fieldset className="dl-group">
         <legend>Format</legend>

@@ -19,7 +19,14 @@ export function buildWorkbook(t: TableDoc): ExcelJS.Workbook {
   return wb;
 }
 
+/**
+ * Deflate level 3 instead of exceljs's default 6: most of the time of a large workbook is the
+ * zip (pure JS deflate); level 3 builds 5,000 stones about a third faster for a file about
+ * 15 % larger (bench/downloads.ts).
+ */
+const WRITE_OPTIONS: Partial<ExcelJS.XlsxWriteOptions> = { zip: { compression: 'DEFLATE', compressionOptions: { level: 3 } } };
+
 export async function buildXlsx(t: TableDoc): Promise<ArrayBuffer> {
-  const buffer = await buildWorkbook(t).xlsx.writeBuffer();
+  const buffer = await buildWorkbook(t).xlsx.writeBuffer(WRITE_OPTIONS);
   return buffer as ArrayBuffer;
 }

@@ -6,6 +6,7 @@
 import type { Availability, DiamondDoc } from '../../domain/diamond.ts';
 import {
   columnsFor,
+  PARCEL_COLUMNS,
   downloadFileName,
   DOWNLOAD_TITLES,
   excelColumns,
@@ -39,7 +40,7 @@ export function tableFor(req: DownloadRequest): TableDoc {
   return {
     brand: req.brand,
     title: DOWNLOAD_TITLES[req.type],
-    subtitle: `${docs.length} stones · Downloaded ${dayjs(date).format('MMM D, YYYY')} · ${prices}`,
+    subtitle: `${docs.length.toLocaleString('en-GB')} ${all === PARCEL_COLUMNS ? 'parcels' : 'stones'} · Downloaded ${dayjs(date).format('MMM D, YYYY')} · ${prices}`,
     columns,
     rows: rowsOf(docs, columns, { pricing: req.pricing, availability: req.availability }),
   };

@@ -1,13 +1,14 @@
 /**
  * One stone of the home strip or carousel: image, subtitle (spec rule), price in the chosen
- * currency (cents small; visitors see only special offers' prices), Add to Basket (disabled
- * for visitors) and View Details.
+ * currency (cents small; visitors see only special offers' prices), Add to Basket (for
+ * visitors it opens the login dialog, then returns here) and View Details.
  */
 import { useStore } from '@nanostores/react';
 import { detailsHref } from '../../domain/home/strip.ts';
 import { tilePrice, tileSubtitle, type TileStone } from '../../domain/home/tile.ts';
 import { isSpecialOffer } from '../../domain/catalogue/pricing.ts';
 import { addToBag } from '../../stores/bag.ts';
+import { openDialog } from '../../stores/dialog.ts';
 import { $site } from '../../stores/site.ts';
 
 /** `special` marks a build-time special offer whose price is not known yet. */
@@ -57,9 +58,8 @@ export function StoneTile({ stone, signedIn, compact = false, headingLevel: H = 
           <button
             type="button"
             className="btn btn--small"
-            disabled={!signedIn}
             title={signedIn ? undefined : 'Sign in to add stones to your basket'}
-            onClick={() => void addToBag({ _id: stone._id })}
+            onClick={() => (signedIn ? void addToBag({ _id: stone._id }) : openDialog('login', { returnTo: '/#special-offers' }))}
           >
             Add to Basket
           </button>

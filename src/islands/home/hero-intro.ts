@@ -34,7 +34,9 @@ function run(el: HTMLElement): void {
     el.dataset.step = step;
     if (step === INTRO_END) remember();
   };
+  let ended = false;
   const finish = () => {
+    ended = true;
     for (const t of timers) clearTimeout(t);
     set(INTRO_END);
   };
@@ -43,8 +45,13 @@ function run(el: HTMLElement): void {
     remember();
     return;
   }
+  // steps at 0 ms are set at once, so every later step comes its full delay after the intro began
   const start = () => {
-    for (const s of INTRO_STEPS) timers.push(window.setTimeout(() => set(s.step), s.at));
+    if (ended) return; // skipped while the poster was still loading
+    for (const s of INTRO_STEPS) {
+      if (s.at <= 0) set(s.step);
+      else timers.push(window.setTimeout(() => set(s.step), s.at));
+    }
   };
   // loading ends when the poster is ready (or at once without one / on error)
   const poster = el.querySelector<HTMLImageElement>('[data-hero-media] img');

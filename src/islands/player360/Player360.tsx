@@ -29,6 +29,8 @@ export function Player360({ set, controls = true, logo = null, label = '360° vi
       data-playing={p.playing && !p.dragging ? 'true' : 'false'}
       data-controls={controls && p.controlsShown ? 'shown' : 'hidden'}
       onPointerEnter={p.poke}
+      onPointerMove={p.poke}
+      onFocus={p.poke}
     >
       <div
         className="p360__stage"

@@ -61,8 +61,8 @@ export function useSpinPlayer(set: SpinSet, loop = true) {
     drag.current = { x: e.clientX, frame, width: e.currentTarget.clientWidth };
     setDragging(true);
   };
+  // (any pointer movement over the player, controls included, shows them: see Player360's figure)
   const onPointerMove = (e: PointerEvent<HTMLElement>) => {
-    poke();
     const d = drag.current;
     if (d) setFrame(frameFromDrag(d.frame, e.clientX - d.x, d.width, set.framesCount));
   };

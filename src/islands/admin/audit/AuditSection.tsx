@@ -20,8 +20,45 @@ const ENTITIES: Record<string, string> = {
   contact_message: 'Messages',
   exchange_rate: 'Exchange rates',
   config: 'Settings',
+  site_block: 'Site content',
   diamond: 'Stock',
 };
+
+const ACTIONS: Record<string, string> = {
+  'customer.approve': 'Approved a customer',
+  'customer.reject': 'Rejected a registration',
+  'customer.disable': 'Disabled an account',
+  'customer.api_access.grant': 'Granted API access',
+  'customer.api_access.revoke': 'Revoked API access',
+  'post.create': 'Created a post',
+  'post.update': 'Edited a post',
+  'post.publish': 'Published a post',
+  'post.unpublish': 'Unpublished a post',
+  'post.delete': 'Deleted a post',
+  'post.cover_upload': 'Uploaded a cover image',
+  'request.status': 'Changed a request’s status',
+  'request.notes': 'Wrote staff notes',
+  'message.status': 'Marked a message',
+  'rates.update': 'Changed exchange rates',
+  'rates.default': 'Changed the default currency',
+  'settings.registration_messages': 'Changed registration messages',
+  'settings.site': 'Changed site settings',
+  'stock.import': 'Imported stock',
+  'config.create': 'Saved availability labels',
+  'config.update': 'Changed availability labels',
+};
+
+/** An entry's action in words ('post.publish' -> 'Published a post'); site blocks say which way. */
+export function actionLabel(a: AuditEntry): string {
+  const known = ACTIONS[a.action];
+  if (known) return known;
+  if (a.entity === 'site_block') return a.action === 'create' ? 'Added site content' : 'Edited site content';
+  const words = a.action.replace(/[._]/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const itemOf = (a: AuditEntry) => `${ENTITIES[a.entity] ?? a.entity.replace(/_/g, ' ')}${a.entityId ? ` #${a.entityId}` : ''}`;
+const whoOf = (a: AuditEntry) => (a.user ? a.user.name || a.user.email : 'System');
 const LIMIT = 50;
 
 /** A short readable line for an entry's detail. */
@@ -52,17 +89,35 @@ export function AuditTable({ docs }: { docs: AuditEntry[] }) {
         {docs.map((a) => (
           <tr key={a._id}>
             <td className="num">{fmtDateTime(a.createdAt)}</td>
-            <td>{a.user ? a.user.name || a.user.email : <span className="adm-muted">System</span>}</td>
-            <td>{a.action}</td>
-            <td className="adm-muted">
-              {a.entity}
-              {a.entityId ? ` #${a.entityId}` : ''}
-            </td>
+            <td>{whoOf(a)}</td>
+            <td title={a.action}>{actionLabel(a)}</td>
+            <td className="adm-muted">{itemOf(a)}</td>
             <td className="adk-detail-json">{describe(a)}</td>
           </tr>
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** The latest entries as a compact list (the dashboard's recent activity). */
+export function AuditList({ docs }: { docs: AuditEntry[] }) {
+  return (
+    <ol className="adk-activity">
+      {docs.map((a) => {
+        const detail = describe(a);
+        return (
+          <li key={a._id}>
+            <span className="adk-activity__when num">{fmtDateTime(a.createdAt)}</span>
+            <span className="adk-activity__what">
+              <strong>{actionLabel(a)}</strong> <span className="adm-muted">{itemOf(a)}</span>
+              {detail && <span className="adk-activity__detail">{detail}</span>}
+            </span>
+            <span className="adk-activity__who adm-muted">{whoOf(a)}</span>
+          </li>
+        );
+      })}
+    </ol>
   );
 }
 
@@ -90,8 +145,10 @@ export default function AuditSection() {
       </div>
       <Notice notice={error ? { kind: 'error', text: error } : null} />
       <div className="adm-table-wrap" aria-busy={loading}>
-        {data && <AuditTable docs={data.docs} />}
-        {data && data.docs.length === 0 && <p className="adm-empty">Nothing has been changed yet.</p>}
+        {data && data.docs.length > 0 && <AuditTable docs={data.docs} />}
+        {data && data.docs.length === 0 && (
+          <p className="adm-empty">{entity ? `No changes to ${ENTITIES[entity]?.toLowerCase()} yet.` : 'Nothing has been changed yet.'}</p>
+        )}
       </div>
       {data && <Pager page={page} total={data.totalDocs} limit={LIMIT} onPage={setPage} />}
     </section>

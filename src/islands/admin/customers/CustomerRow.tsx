@@ -1,7 +1,19 @@
-/** One customer of the approvals list, with the details staff vet (a toggled row) and the actions. */
+/**
+ * One customer of the list, with the actions; the name toggles a row with the details staff
+ * vet and the customer's latest requests (each a link into the requests inbox).
+ */
 import dayjs from 'dayjs';
-import { Fragment, useState } from 'react';
-import { ACTION_LABELS, actionName, actionsFor, type Action, type Customer } from './customers-api.ts';
+import { Fragment, useEffect, useState } from 'react';
+import { fmtMoney, StatusBadge } from '../dashboard/kit.tsx';
+import {
+  ACTION_LABELS,
+  actionName,
+  actionsFor,
+  customerRequests,
+  type Action,
+  type Customer,
+  type CustomerRequest,
+} from './customers-api.ts';
 
 const date = (iso: string | null) => (iso ? dayjs(iso).format('DD/MM/YYYY') : '—');
 
@@ -45,6 +57,7 @@ export function CustomerRow({ customer: c, onAction }: { customer: Customer; onA
       {open && (
         <tr className="adm-detail">
           <td colSpan={6}>
+            <section className="adm-detail__body" aria-label={`Details of ${name}`}>
             <dl className="adm-dl">
               <div>
                 <dt>Phone</dt>
@@ -84,9 +97,47 @@ export function CustomerRow({ customer: c, onAction }: { customer: Customer; onA
                 </div>
               )}
             </dl>
+            <CustomerRequests customerId={c._id} />
+            </section>
           </td>
         </tr>
       )}
     </Fragment>
+  );
+}
+
+function CustomerRequests({ customerId }: { customerId: string }) {
+  const [data, setData] = useState<{ docs: CustomerRequest[]; totalDocs: number } | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    const ctl = new AbortController();
+    customerRequests(customerId, ctl.signal)
+      .then(setData)
+      .catch(() => !ctl.signal.aborted && setFailed(true));
+    return () => ctl.abort();
+  }, [customerId]);
+  return (
+    <div className="adm-detail__requests">
+      <h3 className="adm-detail__title">
+        Requests{data && data.totalDocs > 0 ? <span className="num"> ({data.totalDocs})</span> : null}
+      </h3>
+      {failed && <p className="adm-muted">The requests could not be loaded.</p>}
+      {!failed && !data && <p className="adm-muted">Loading…</p>}
+      {data && data.docs.length === 0 && <p className="adm-muted">No requests sent yet.</p>}
+      {data && data.docs.length > 0 && (
+        <ul className="adm-detail__list">
+          {data.docs.map((r) => (
+            <li key={r._id}>
+              <a className="link" href={`/admin/requests?id=${r._id}`}>
+                Request #{r._id}
+              </a>
+              <span className="num adm-muted">{date(r.createdAt)}</span>
+              <span className="num">{fmtMoney(r.totalCents, r.ccy)}</span>
+              <StatusBadge status={r.status} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

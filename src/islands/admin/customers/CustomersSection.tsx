@@ -1,7 +1,8 @@
 /**
- * Customers / Approvals (/admin/customers): the list of trade customers filtered by status
- * (pending first) and API access, with approve, reject, grant or revoke API access and
- * disable; reject, disable and revoke ask for confirmation first.
+ * Customers (/admin/customers): the trade customers, searched by name, company or e-mail and
+ * filtered by status (awaiting approval first) and API access, with approve, reject, grant or
+ * revoke API access and disable; reject, disable and revoke ask for confirmation first. A
+ * customer's name opens their details and their sent requests.
  */
 import { useState } from 'react';
 import { generalMessage } from '../../dialogs/use-form.ts';
@@ -54,8 +55,11 @@ export default function CustomersSection() {
   return (
     <section aria-labelledby="adm-customers">
       <header className="adm-head">
-        <h1 id="adm-customers">Customers / Approvals</h1>
-        <p className="adm-muted">Verified registrations wait here for approval. Approving e-mails the customer.</p>
+        <h1 id="adm-customers">Customers</h1>
+        <p className="adm-muted">
+          Verified registrations wait here for approval; approving e-mails the customer. Open a name for the
+          details and requests.
+        </p>
       </header>
       <div className="adm-filters">
         <div className="adm-tabs" role="group" aria-label="Status">
@@ -65,20 +69,33 @@ export default function CustomersSection() {
             </button>
           ))}
         </div>
-        <label className="adm-select">
-          <span className="field__label">API access</span>
-          <select
-            className="select"
-            value={filters.api}
-            onChange={(e) => change({ api: e.target.value as (typeof API_FILTERS)[number] })}
-          >
-            {API_FILTERS.map((a) => (
-              <option key={a} value={a}>
-                {API_LABELS[a]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <div className="adm-filters__fields">
+          <label className="adm-search">
+            <span className="field__label">Search</span>
+            <input
+              type="search"
+              className="input"
+              aria-label="Search customers"
+              placeholder="Name, company or e-mail"
+              value={filters.q}
+              onChange={(e) => change({ q: e.target.value })}
+            />
+          </label>
+          <label className="adm-select">
+            <span className="field__label">API access</span>
+            <select
+              className="select"
+              value={filters.api}
+              onChange={(e) => change({ api: e.target.value as (typeof API_FILTERS)[number] })}
+            >
+              {API_FILTERS.map((a) => (
+                <option key={a} value={a}>
+                  {API_LABELS[a]}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
       </div>
       {notice && (
         <p
@@ -113,7 +130,13 @@ export default function CustomersSection() {
             ))}
           </tbody>
         </table>
-        {data && data.docs.length === 0 && <p className="adm-empty">No customers with this status.</p>}
+        {data && data.docs.length === 0 && (
+          <p className="adm-empty">
+            {filters.q.trim()
+              ? `No ${filters.status === 'all' ? '' : `${STATUS_LABELS[filters.status]?.toLowerCase()} `}customers match “${filters.q.trim()}”.`
+              : 'No customers with this status.'}
+          </p>
+        )}
       </div>
       {data && pages > 1 && (
         <nav className="adm-pager" aria-label="Pages">

@@ -21,8 +21,21 @@ export type Action = 'approve' | 'reject' | 'disable' | 'grant' | 'revoke';
 
 export const PAGE_SIZE = 50;
 
-export function listCustomers(status: StatusFilter, apiAccess: ApiFilter, page: number, signal?: AbortSignal) {
-  return api.get<CustomerPage>('/admin/customers', { query: { status, apiAccess, page, limit: PAGE_SIZE }, signal });
+export function listCustomers(status: StatusFilter, apiAccess: ApiFilter, q: string, page: number, signal?: AbortSignal) {
+  return api.get<CustomerPage>('/admin/customers', {
+    query: { status, apiAccess, page, limit: PAGE_SIZE, ...(q.trim() ? { q: q.trim() } : {}) },
+    signal,
+  });
+}
+
+/** A customer's sent requests, newest first (the requests inbox's view, trimmed to what the row shows). */
+export type CustomerRequest = { _id: number; status: string; createdAt: string; ccy: string; totalCents: number | null; items: unknown[] };
+
+export function customerRequests(id: string, signal?: AbortSignal) {
+  return api.get<{ docs: CustomerRequest[]; totalDocs: number }>(`/admin/customers/${id}/requests`, {
+    query: { limit: 10 },
+    signal,
+  });
 }
 
 export function runAction(id: string, action: Action): Promise<Customer> {

@@ -1,9 +1,10 @@
 /**
- * The list state of Customers / Approvals: the status filter (pending by default) and the
- * API filter live in the address (?status=&api=&page=), the page of customers is fetched
- * from the API, and an action's answer replaces its row.
+ * The list state of Customers: the status filter (pending by default), the API filter and
+ * the search words live in the address (?status=&api=&q=&page=), the page of customers is
+ * fetched from the API (a search waits for a pause in typing), and an action's answer
+ * replaces its row.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api.ts';
 import {
   API_FILTERS,
@@ -15,7 +16,7 @@ import {
   type StatusFilter,
 } from './customers-api.ts';
 
-export type Filters = { status: StatusFilter; api: ApiFilter; page: number };
+export type Filters = { status: StatusFilter; api: ApiFilter; q: string; page: number };
 
 function readFilters(): Filters {
   const q = new URLSearchParams(window.location.search);
@@ -24,6 +25,7 @@ function readFilters(): Filters {
   return {
     status: STATUSES.includes(status) ? status : 'pending',
     api: API_FILTERS.includes(api) ? api : 'any',
+    q: q.get('q') ?? '',
     page: Math.max(1, Number(q.get('page')) || 1),
   };
 }
@@ -33,6 +35,7 @@ function writeFilters(f: Filters) {
   url.search = '';
   if (f.status !== 'pending') url.searchParams.set('status', f.status);
   if (f.api !== 'any') url.searchParams.set('api', f.api);
+  if (f.q.trim()) url.searchParams.set('q', f.q.trim());
   if (f.page > 1) url.searchParams.set('page', String(f.page));
   window.history.replaceState(null, '', url);
 }
@@ -42,6 +45,7 @@ export function useCustomers() {
   const [data, setData] = useState<CustomerPage | null>(null);
   const [error, setError] = useState('');
   const [loading, setLoading] = useState(true);
+  const searched = useRef('');
 
   useEffect(() => setFilters(readFilters()), []);
 
@@ -50,16 +54,23 @@ export function useCustomers() {
     writeFilters(filters);
     const ctl = new AbortController();
     setLoading(true);
-    listCustomers(filters.status, filters.api, filters.page, ctl.signal)
-      .then((d) => {
-        setData(d);
-        setError('');
-      })
-      .catch((err: unknown) => {
-        if (!ctl.signal.aborted) setError(err instanceof ApiError ? err.message : 'Could not load the customers.');
-      })
-      .finally(() => !ctl.signal.aborted && setLoading(false));
-    return () => ctl.abort();
+    const load = () =>
+      listCustomers(filters.status, filters.api, filters.q, filters.page, ctl.signal)
+        .then((d) => {
+          setData(d);
+          setError('');
+        })
+        .catch((err: unknown) => {
+          if (!ctl.signal.aborted) setError(err instanceof ApiError ? err.message : 'Could not load the customers.');
+        })
+        .finally(() => !ctl.signal.aborted && setLoading(false));
+    // typing a search waits for a pause; a filter click loads at once
+    const timer = setTimeout(() => void load(), filters.q === searched.current ? 0 : 250);
+    searched.current = filters.q;
+    return () => {
+      clearTimeout(timer);
+      ctl.abort();
+    };
   }, [filters]);
 
   const change = useCallback((patch: Partial<Filters>) => setFilters((f) => (f ? { ...f, page: 1, ...patch } : f)), []);
@@ -68,7 +79,7 @@ export function useCustomers() {
     [],
   );
   return {
-    filters: filters ?? { status: 'pending' as const, api: 'any' as const, page: 1 },
+    filters: filters ?? { status: 'pending' as const, api: 'any' as const, q: '', page: 1 },
     data,
     error,
     loading,

@@ -1,5 +1,5 @@
-/** Dashboard (/admin/dashboard): what waits for staff, the stock by category, the latest changes. */
-import { AuditTable, type AuditEntry } from '../audit/AuditSection.tsx';
+/** Dashboard (/admin, also /admin/dashboard): what waits for staff, the stock by category, the latest changes. */
+import { AuditList, type AuditEntry } from '../audit/AuditSection.tsx';
 import { Notice, useApiGet } from './kit.tsx';
 
 type Dashboard = {
@@ -39,7 +39,7 @@ export default function DashboardSection() {
       <div className="adk-split">
         <div className="adk-panel">
           <h2>Recent activity</h2>
-          {data && data.recent.length > 0 ? <AuditTable docs={data.recent} /> : <p className="adm-empty">No changes yet.</p>}
+          {data && data.recent.length > 0 ? <AuditList docs={data.recent} /> : <p className="adm-empty">No changes yet.</p>}
           <a className="link" href="/admin/audit">
             The whole audit log
           </a>
@@ -77,7 +77,7 @@ export default function DashboardSection() {
             <h2>News</h2>
             <p>
               <span className="num">{c ? n(c.publishedPosts) : '–'}</span> published,{' '}
-              <span className="num">{c ? n(c.draftPosts) : '–'}</span> drafts
+              <span className="num">{c ? n(c.draftPosts) : '–'}</span> {c?.draftPosts === 1 ? 'draft' : 'drafts'}
             </p>
             <a className="link" href="/admin/posts">
               Manage news

@@ -1,12 +1,12 @@
 /**
  * Create or edit a post: title, url (slug, suggested from the title), snippet, content
- * (HTML with a small toolbar; the server sanitises it), date, cover image path, related
- * tags, draft or published; delete after a confirmation.
+ * (HTML with a small toolbar; the server sanitises it), date, cover image (uploaded, or a
+ * path), related tags, draft or published; delete after a confirmation.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '../../../lib/api.ts';
 import { ConfirmDialog, generalMessage, Notice, StatusBadge, useApiGet, type NoticeState } from '../dashboard/kit.tsx';
-import { deletePost, savePost, slugOf, type Post, type PostInput } from './posts-api.ts';
+import { deletePost, savePost, slugOf, uploadCover, type Post, type PostInput } from './posts-api.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
 const EMPTY: PostInput = { title: '', url: '', snippet: '', content: '', date: today(), src: '', related: [], status: 'draft' };
@@ -57,6 +57,54 @@ function HtmlEditor({ value, onChange }: { value: string; onChange: (v: string) 
         onChange={(e) => onChange(e.target.value)}
       />
       <span className="adm-muted">Scripts, styles and unknown tags are removed when the post is saved.</span>
+    </div>
+  );
+}
+
+/** The cover: a preview, an upload (png or jpeg, checked by the server) and the path it gives. */
+function CoverField({ value, onChange, error }: { value: string; onChange: (v: string) => void; error?: string }) {
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState('');
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    setBusy(true);
+    setProblem('');
+    try {
+      onChange((await uploadCover(file)).src);
+    } catch (err) {
+      setProblem(err instanceof ApiError && Array.isArray(err.msg) ? (err.msg[0]?.msg ?? generalMessage(err)) : generalMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="field adk-cover">
+      <span className="field__label" id="cover-label">
+        Cover image
+      </span>
+      <div className="adk-cover__row">
+        <div className="adk-cover__preview">{value ? <img src={value} alt="" /> : <span>No cover</span>}</div>
+        <div className="adk-cover__controls">
+          <label className="btn btn--ghost btn--small adk-cover__upload">
+            {busy ? 'Uploading…' : 'Upload image'}
+            <input
+              type="file"
+              accept="image/png,image/jpeg"
+              aria-label="Upload a cover image"
+              disabled={busy}
+              onChange={(e) => void upload(e.target.files?.[0])}
+            />
+          </label>
+          <input
+            className="input"
+            aria-labelledby="cover-label"
+            placeholder="/uploads/cover.jpg"
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+          />
+        </div>
+      </div>
+      {(problem || error) && <span className="adk-field-error">{problem || error}</span>}
     </div>
   );
 }
@@ -190,11 +238,7 @@ export function PostEditor({ id }: { id: number | null }) {
         <HtmlEditor value={form.content} onChange={(v) => set('content', v)} />
         {err('content')}
         <div className="adk-grid2">
-          <label className="field">
-            <span className="field__label">Cover image (path)</span>
-            <input className="input" placeholder="/media/news/cover.jpg" value={form.src} onChange={(e) => set('src', e.target.value)} />
-            {err('src')}
-          </label>
+          <CoverField value={form.src} onChange={(v) => set('src', v)} error={fieldErrors.src} />
           <label className="field">
             <span className="field__label">Related tags (comma separated)</span>
             <input className="input" placeholder="parcels, lab grown" value={tags} onChange={(e) => setTags(e.target.value)} />

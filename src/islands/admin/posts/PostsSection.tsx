@@ -54,13 +54,13 @@ function PostList() {
             {data?.docs.map((p) => (
               <tr key={p._id}>
                 <td>
-                  <a className="link" href={`/admin/posts/${p._id}`}>
+                  <a className="adm-title-link" href={`/admin/posts/${p._id}`}>
                     {p.title}
                   </a>
                 </td>
-                <td className="adm-muted">{p.url}</td>
+                <td className="adm-muted adm-wrap">{p.url}</td>
                 <td className="num">{fmtDate(p.date)}</td>
-                <td className="adm-muted">{p.related.join(', ')}</td>
+                <td className="adm-muted adm-wrap">{p.related.join(', ') || '—'}</td>
                 <td>
                   <StatusBadge status={p.status} />
                 </td>

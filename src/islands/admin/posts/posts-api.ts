@@ -20,6 +20,13 @@ export const savePost = (id: number | null, input: PostInput) =>
   id == null ? api.post<Post>('/admin/posts', input) : api.patch<Post>(`/admin/posts/${id}`, input);
 export const deletePost = (id: number) => api.delete<{ deleted: true }>(`/admin/posts/${id}`);
 
+/** Uploads a png or jpeg cover; answers its address for the post's src. */
+export function uploadCover(file: File) {
+  const form = new FormData();
+  form.set('src', file);
+  return api.post<{ src: string }>('/admin/posts/cover', form);
+}
+
 /** '/admin/posts' -> list, '/admin/posts/new' -> new, '/admin/posts/12' -> 12 */
 export function postRoute(path: string): 'list' | 'new' | number {
   const m = /^\/admin\/posts\/([^/]+)\/?$/.exec(path);

@@ -164,16 +164,42 @@ function Detail({ request, onSaved }: { request: BagRequest; onSaved: (r: BagReq
   );
 }
 
+/** ?id= in the address opens that request (the customers list links here). */
+const requestedId = () => {
+  const id = Number(new URLSearchParams(window.location.search).get('id'));
+  return Number.isInteger(id) && id > 0 ? id : null;
+};
+
 export default function RequestsSection() {
   const [status, setStatus] = useState<Status | 'all'>('all');
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<number | null>(null);
+  const [linked, setLinked] = useState<BagRequest | null>(null);
   const { data, setData, error, loading } = useApiGet<Paged<BagRequest>>('/admin/requests', { status, page, limit: LIMIT });
+  useEffect(() => {
+    const id = requestedId();
+    if (id == null) return;
+    setSelected(id);
+    api
+      .get<BagRequest>(`/admin/requests/${id}`)
+      .then(setLinked)
+      .catch(() => setLinked(null));
+  }, []);
   useEffect(() => {
     if (selected == null && data?.docs[0]) setSelected(data.docs[0]._id);
   }, [data, selected]);
-  const current = data?.docs.find((r) => r._id === selected) ?? null;
-  const replace = (r: BagRequest) => setData((d) => (d ? { ...d, docs: d.docs.map((x) => (x._id === r._id ? r : x)) } : d));
+  const current = data?.docs.find((r) => r._id === selected) ?? (linked?._id === selected ? linked : null);
+  const choose = (id: number) => {
+    setSelected(id);
+    const url = new URL(window.location.href);
+    url.searchParams.set('id', String(id));
+    window.history.replaceState(null, '', url);
+  };
+  const replace = (r: BagRequest) => {
+    setData((d) => (d ? { ...d, docs: d.docs.map((x) => (x._id === r._id ? r : x)) } : d));
+    setLinked((l) => (l?._id === r._id ? r : l));
+  };
+  const empty = data != null && data.docs.length === 0;
   return (
     <section aria-labelledby="adm-requests">
       <header className="adm-head">
@@ -183,56 +209,59 @@ export default function RequestsSection() {
       <div className="adk-bar">
         <div className="adm-tabs" role="group" aria-label="Status">
           {(['all', ...REQUEST_STATUSES] as const).map((s) => (
-            <button key={s} type="button" aria-pressed={status === s} onClick={() => (setStatus(s), setPage(1), setSelected(null))}>
+            <button key={s} type="button" aria-pressed={status === s} onClick={() => (setStatus(s), setPage(1), setSelected(null), setLinked(null))}>
               {s === 'all' ? 'All' : humanise(s)}
             </button>
           ))}
         </div>
       </div>
       <Notice notice={error ? { kind: 'error', text: error } : null} />
-      <div className="adk-split">
-        <div>
-          <div className="adm-table-wrap" aria-busy={loading}>
-            <table className="data-table adm-table">
-              <thead>
-                <tr>
-                  <th scope="col">Request</th>
-                  <th scope="col">Customer</th>
-                  <th scope="col" className="is-num">
-                    Total
-                  </th>
-                  <th scope="col">Status</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data?.docs.map((r) => (
-                  <tr key={r._id} className={r._id === selected ? 'adk-selected' : undefined}>
-                    <td>
-                      <button type="button" className="adk-row-button" onClick={() => setSelected(r._id)}>
-                        #{r._id}
-                      </button>
-                      <br />
-                      <span className="adm-muted num">{fmtDateTime(r.createdAt)}</span>
-                    </td>
-                    <td>
-                      {r.customer?.companyName ?? '—'}
-                      <br />
-                      <span className="adm-muted">{r.customer?.name}</span>
-                    </td>
-                    <td className="is-num num">{fmtMoney(r.totalCents, r.ccy)}</td>
-                    <td>
-                      <StatusBadge status={r.status} />
-                    </td>
+      {empty ? (
+        <p className="adm-empty">{status === 'all' ? 'No requests yet.' : `No ${humanise(status).toLowerCase()} requests.`}</p>
+      ) : (
+        <div className="adk-split adk-split--inbox">
+          <div className="adk-inbox-list">
+            <div className="adm-table-wrap" aria-busy={loading}>
+              <table className="data-table adm-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Request</th>
+                    <th scope="col">Customer</th>
+                    <th scope="col" className="is-num">
+                      Total
+                    </th>
+                    <th scope="col">Status</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-            {data && data.docs.length === 0 && <p className="adm-empty">No requests with this status.</p>}
+                </thead>
+                <tbody>
+                  {data?.docs.map((r) => (
+                    <tr key={r._id} className={r._id === selected ? 'adk-selected' : undefined}>
+                      <td>
+                        <button type="button" className="adk-row-button" onClick={() => choose(r._id)}>
+                          #{r._id}
+                        </button>
+                        <br />
+                        <span className="adm-muted num">{fmtDateTime(r.createdAt)}</span>
+                      </td>
+                      <td className="adm-wrap">
+                        {r.customer?.companyName ?? '—'}
+                        <br />
+                        <span className="adm-muted">{r.customer?.name}</span>
+                      </td>
+                      <td className="is-num num">{fmtMoney(r.totalCents, r.ccy)}</td>
+                      <td>
+                        <StatusBadge status={r.status} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            {data && <Pager page={page} total={data.totalDocs} limit={LIMIT} onPage={setPage} />}
           </div>
-          {data && <Pager page={page} total={data.totalDocs} limit={LIMIT} onPage={setPage} />}
+          {current ? <Detail request={current} onSaved={replace} /> : <div className="adk-panel adm-muted">Choose a request.</div>}
         </div>
-        {current && <Detail request={current} onSaved={replace} />}
-      </div>
+      )}
     </section>
   );
 }

@@ -1,7 +1,8 @@
 /**
- * Settings (/admin/settings): exchange rates with the default currency, the registration
- * messages shown per account status, the site name and social links. (The availability
- * labels have their own settings form, see the catalogue.)
+ * The Rates & site tab of Settings (/admin/site-settings; the tabs are in
+ * ../../admin-settings/SettingsSection.tsx): exchange rates with the default currency, the
+ * registration messages shown per account status, the site name and social links. (The
+ * availability labels are the Availability tab.)
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { api } from '../../../lib/api.ts';
@@ -191,15 +192,12 @@ function SiteForm({ site }: { site: Record<string, string> }) {
   );
 }
 
-export default function SettingsSection() {
+export default function RatesAndSiteSettings() {
   const { data, error } = useApiGet<Settings>('/admin/settings');
   return (
-    <section aria-labelledby="adm-settings">
-      <header className="adm-head">
-        <h1 id="adm-settings">Settings</h1>
-      </header>
+    <>
       <Notice notice={error ? { kind: 'error', text: error } : null} />
-      {data && (
+      {data ? (
         <div className="adk-split">
           <div className="adk-form">
             <RatesForm rates={data.rates} />
@@ -207,7 +205,9 @@ export default function SettingsSection() {
           </div>
           <MessagesForm messages={data.registrationMessages} />
         </div>
+      ) : (
+        !error && <div className="adm-loading" aria-busy="true" aria-label="Loading the settings" />
       )}
-    </section>
+    </>
   );
 }

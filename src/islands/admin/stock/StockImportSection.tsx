@@ -87,18 +87,29 @@ export default function StockImportSection() {
       </header>
       <form className="adk-form" onSubmit={preview}>
         <div className="adk-file">
-          <label className="field">
-            <span className="field__label">Stock file</span>
-            <input
-              type="file"
-              accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-              onChange={(e) => {
-                setFile(e.target.files?.[0] ?? null);
-                setResult(null);
-                setNotice(null);
-              }}
-            />
-          </label>
+          <div className="field">
+            <span className="field__label" id="stock-file-label">
+              Stock file
+            </span>
+            <div className="adk-file__pick">
+              <label className="btn btn--ghost btn--small adk-cover__upload">
+                Choose file
+                <input
+                  type="file"
+                  aria-labelledby="stock-file-label"
+                  accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                  onChange={(e) => {
+                    setFile(e.target.files?.[0] ?? null);
+                    setResult(null);
+                    setNotice(null);
+                  }}
+                />
+              </label>
+              <span className={file ? 'adk-file__name' : 'adk-file__name adm-muted'}>
+                {file ? `${file.name} (${Math.max(1, Math.round(file.size / 1024)).toLocaleString('en-GB')} KB)` : 'No file chosen: .csv or .xlsx'}
+              </span>
+            </div>
+          </div>
           <label className="adk-check">
             <input type="checkbox" checked={full} onChange={(e) => (setFull(e.target.checked), setResult(null))} />
             Full feed: stones missing from this file go out of stock

@@ -1,0 +1,171 @@
+/**
+ * Issue 7, "Audit log of every admin change (who, what, when)": walks every state-changing
+ * admin call of the app's route table (everything under /api/v1/admin plus the admin-only
+ * configs and site-block writes), makes one real change with each, and checks that each
+ * left its own audit row naming the admin, the thing changed and the time, and that
+ * GET /admin/audit shows them. A new admin write without a case here fails the first check.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { auditLog, bagRequests, contactMessages, type RequestLine } from '../../db/schema.ts';
+import { createTestApp, insertAdmin, insertUser, signIn, type TestApp } from './auth-helpers.ts';
+
+const API = '/api/v1';
+/** Admin-only writes that live outside /admin (the spec's own paths). */
+const ADMIN_WRITES_ELSEWHERE = [
+  'POST /configs',
+  'PATCH /configs/:id',
+  'POST /configs/site-blocks',
+  'PATCH /configs/site-blocks/:id',
+];
+
+function adminWrites(t: TestApp): string[] {
+  const out = new Set<string>();
+  for (const r of t.app.routes) {
+    if (r.method === 'ALL' || r.method === 'GET' || !r.path.startsWith(API)) continue;
+    const key = `${r.method} ${r.path.slice(API.length)}`;
+    if (key.startsWith(`${r.method} /admin/`) || ADMIN_WRITES_ELSEWHERE.includes(key)) out.add(key);
+  }
+  return [...out].sort();
+}
+
+const line: RequestLine = {
+  diamondId: 1,
+  stockCode: 'FT-S-000001',
+  type: 'single',
+  description: '1.01ct Round G VS1',
+  selectedUnit: 'weight',
+  quantity: 1.01,
+  acceptsAlternatives: false,
+  ppcCents: null,
+  itemPriceCents: 745_000,
+};
+
+describe('the audit log', () => {
+  it('every admin write leaves an audit row with who, what and when', async () => {
+    const t = await createTestApp({ seed: false, env: { UPLOADS_DIR: mkdtempSync(join(tmpdir(), 'facet-audit-uploads-')) } });
+    const admin = await insertAdmin(t.db, { firstName: 'Grace', lastName: 'Staff' });
+    const staff = await signIn(t, admin.email);
+    const verified = { status: 'pending' as const, emailVerifiedAt: new Date() };
+    const toApprove = await insertUser(t.db, verified);
+    const toReject = await insertUser(t.db, verified);
+    const toDisable = await insertUser(t.db);
+    const api = await insertUser(t.db, { requestApiAccess: true });
+    const request = t.db
+      .insert(bagRequests)
+      .values({ userId: api.id, ccy: 'USD', exRate: 1, totalCents: 745_000, items: [line] })
+      .returning()
+      .get();
+    const message = t.db
+      .insert(contactMessages)
+      .values({ kind: 'contact', name: 'Ada', email: 'ada@example.com', phone: '1', companyName: 'Ada Ltd', message: 'Hello' })
+      .returning()
+      .get();
+    const form = new FormData();
+    form.set('file', new File([readFileSync(new URL('../fixtures/stock/good.csv', import.meta.url))], 'good.csv'));
+    form.set('mode', 'apply');
+
+    const cover = new FormData();
+    cover.set('src', new File([await sharp({ create: { width: 40, height: 30, channels: 3, background: '#b08d57' } }).png().toBuffer()], 'cover.png'));
+
+    let postId = 0;
+    let configId = 0;
+    // one real change per admin write: [route, call, the action(s) its audit row must carry]
+    const cases: Record<string, [() => Promise<Response>, string]> = {
+      'POST /admin/customers/:id/approve': [() => staff.request(`/admin/customers/${toApprove.id}/approve`, { method: 'POST' }), 'customer.approve'],
+      'POST /admin/customers/:id/reject': [() => staff.request(`/admin/customers/${toReject.id}/reject`, { method: 'POST' }), 'customer.reject'],
+      'POST /admin/customers/:id/disable': [() => staff.request(`/admin/customers/${toDisable.id}/disable`, { method: 'POST' }), 'customer.disable'],
+      'POST /admin/customers/:id/api-access': [() => staff.json(`/admin/customers/${api.id}/api-access`, 'POST', { allow: true }), 'customer.api_access.grant'],
+      'POST /admin/posts': [
+        async () => {
+          const res = await staff.json('/admin/posts', 'POST', { title: 'Audit me' });
+          postId = ((await res.clone().json()) as { _id: number })._id;
+          return res;
+        },
+        'post.create',
+      ],
+      'POST /admin/posts/cover': [() => staff.request('/admin/posts/cover', { method: 'POST', body: cover }), 'post.cover_upload'],
+      'PATCH /admin/posts/:id': [() => staff.json(`/admin/posts/${postId}`, 'PATCH', { snippet: 'Now with a snippet' }), 'post.'],
+      'DELETE /admin/posts/:id': [() => staff.request(`/admin/posts/${postId}`, { method: 'DELETE' }), 'post.delete'],
+      'PATCH /admin/requests/:id': [() => staff.json(`/admin/requests/${request.id}`, 'PATCH', { status: 'in_progress' }), 'request.status'],
+      'PATCH /admin/messages/:id': [() => staff.json(`/admin/messages/${message.id}`, 'PATCH', { status: 'read' }), 'message.status'],
+      'PUT /admin/settings/rates': [() => staff.json('/admin/settings/rates', 'PUT', { rates: [{ currency: 'GBP', exRate: 0.81 }] }), 'rates.update'],
+      'PUT /admin/settings/registration-messages': [
+        () => staff.json('/admin/settings/registration-messages', 'PUT', { unverified: 'a', pending: 'b', rejected: 'c', disabled: 'd' }),
+        'settings.registration_messages',
+      ],
+      'PUT /admin/settings/site': [() => staff.json('/admin/settings/site', 'PUT', { site_name: 'Facet Audit' }), 'settings.site'],
+      'POST /admin/stock-import': [() => staff.request('/admin/stock-import', { method: 'POST', body: form }), 'stock.import'],
+      'POST /configs': [
+        async () => {
+          const res = await staff.json('/configs', 'POST', {
+            type: 'diamond_available',
+            fields: { diamond_available_now: 'Now', diamond_available_later: 'Later', diamond_available_on_demand: 'Ask' },
+          });
+          configId = ((await res.clone().json()) as { doc: { _id: number } }).doc._id;
+          return res;
+        },
+        'config.create',
+      ],
+      'PATCH /configs/:id': [
+        () =>
+          staff.json(`/configs/${configId}`, 'PATCH', {
+            type: 'diamond_available',
+            fields: { diamond_available_now: 'Today', diamond_available_later: 'Later', diamond_available_on_demand: 'Ask' },
+          }),
+        'config.update',
+      ],
+      'POST /configs/site-blocks': [() => staff.json('/configs/site-blocks', 'POST', { _id: 'audit_block', type: 'text', value: 'One' }), 'create'],
+      'PATCH /configs/site-blocks/:id': [() => staff.json('/configs/site-blocks/audit_block', 'PATCH', { type: 'text', value: 'Two' }), 'update'],
+    };
+
+    // the table and the cases name the same writes: none is left out
+    expect(adminWrites(t)).toEqual(Object.keys(cases).sort());
+
+    for (const [route, [call, action]] of Object.entries(cases)) {
+      const before = t.db.select().from(auditLog).all().length;
+      t.clock.advance(60_000);
+      const res = await call();
+      expect(res.status, route).toBeLessThan(300);
+      const rows = t.db.select().from(auditLog).all().slice(before);
+      expect(rows.length, `${route} left no audit row`).toBeGreaterThanOrEqual(1);
+      for (const row of rows) {
+        expect(row.userId, route).toBe(admin.id);
+        expect(row.action.startsWith(action), `${route}: ${row.action}`).toBe(true);
+        expect(row.entity, route).toBeTruthy();
+        expect(row.createdAt.getTime(), route).toBe(t.clock.now());
+      }
+    }
+
+    // the audit screen's call shows them, newest first, with the admin's name
+    const all = (await (await staff.request('/admin/audit?limit=200')).json()) as {
+      totalDocs: number;
+      docs: { action: string; user: { name: string; email: string } | null; createdAt: string }[];
+    };
+    expect(all.totalDocs).toBe(t.db.select().from(auditLog).all().length);
+    expect(all.docs[0]?.action).toBe('update');
+    expect(all.docs.at(-1)?.action).toBe('customer.approve');
+    expect(all.docs.every((d) => d.user?.email === admin.email && d.user.name === 'Grace Staff')).toBe(true);
+    const times = all.docs.map((d) => Date.parse(d.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+
+  it('a refused change (bad input, unknown id) leaves no audit row', async () => {
+    const t = await createTestApp({ seed: false });
+    const admin = await insertAdmin(t.db);
+    const staff = await signIn(t, admin.email);
+    const bad = [
+      await staff.json('/admin/posts', 'POST', { title: '' }),
+      await staff.json('/admin/posts/999', 'PATCH', { title: 'x' }),
+      await staff.json('/admin/requests/999', 'PATCH', { status: 'completed' }),
+      await staff.json('/admin/messages/1', 'PATCH', { status: 'gone' }),
+      await staff.json('/admin/settings/rates', 'PUT', { rates: [{ currency: 'GBP', exRate: -1 }] }),
+      await staff.request('/admin/customers/999/approve', { method: 'POST' }),
+    ];
+    for (const res of bad) expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(t.db.select().from(auditLog).all()).toEqual([]);
+  });
+});
