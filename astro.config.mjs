@@ -21,7 +21,8 @@ export default defineConfig({
   outDir: env.ASTRO_OUT_DIR || './dist',
   ...(env.SITE_URL ? { site: env.SITE_URL } : {}),
   integrations: [react()],
-  build: { format: 'directory' },
+  // every page's CSS inline: no render-blocking stylesheet request before first paint
+  build: { format: 'directory', inlineStylesheets: 'always' },
   trailingSlash: 'ignore',
   devToolbar: { enabled: false },
   vite: {

@@ -21,7 +21,8 @@ type ImportResult = {
 };
 
 async function setup(stones = 300) {
-  const t = await createTestApp({ stones });
+  const siteChanges: string[] = [];
+  const t = await createTestApp({ stones, site: { contentChanged: (reason) => siteChanges.push(reason) } });
   const admin = await insertAdmin(t.db);
   const staff = await signIn(t, admin.email);
   const upload = (name: string, data: Uint8Array | string, fields: Record<string, string> = {}) => {
@@ -30,7 +31,7 @@ async function setup(stones = 300) {
     for (const [k, v] of Object.entries(fields)) form.set(k, v);
     return staff.request('/admin/stock-import', { method: 'POST', body: form });
   };
-  return { t, admin, staff, upload };
+  return { t, admin, staff, upload, siteChanges };
 }
 
 /** A fingerprint of the whole stock table, to prove an import changed nothing. */
@@ -39,7 +40,7 @@ const stockState = (t: TestApp) =>
 
 describe('stock import', () => {
   it('refuses a malformed file with 400 and changes nothing', async () => {
-    const { t, upload } = await setup();
+    const { t, upload, siteChanges } = await setup();
     const before = stockState(t);
     for (const [name, data, reason] of [
       ['malformed.csv', fixture('malformed.csv'), /never closed/],
@@ -58,6 +59,7 @@ describe('stock import', () => {
     }
     expect(stockState(t)).toBe(before);
     expect(t.db.select().from(auditLog).all()).toHaveLength(0);
+    expect(siteChanges).toEqual([]);
   });
 
   it('previews a file with bad rows (per-row errors) and refuses to apply it, changing nothing', async () => {
@@ -122,14 +124,17 @@ describe('stock import', () => {
   });
 
   it('applies a file with synonym headers: creates, updates by stock code and computes the ranks', async () => {
-    const { t, admin, upload } = await setup();
+    const { t, admin, upload, siteChanges } = await setup();
     const preview = (await (await upload('good.csv', fixture('good.csv'))).json()) as ImportResult;
     expect(preview).toMatchObject({ rows: 3, valid: 3, errorCount: 0, created: 3, updated: 0, applied: false });
+    expect(siteChanges).toEqual([]);
     expect(t.db.select().from(diamonds).where(eq(diamonds.stockCode, 'IMP-0001')).get()).toBeUndefined();
 
     const res = await upload('good.csv', fixture('good.csv'), { mode: 'apply' });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ applied: true, created: 3, updated: 0 });
+    // the static home page (its specials strip) is rebuilt from the new stock
+    expect(siteChanges).toEqual(['stock import']);
     const one = t.db.select().from(diamonds).where(eq(diamonds.stockCode, 'IMP-0001')).get();
     expect(one).toMatchObject({
       shape: 'Round',

@@ -23,7 +23,7 @@ import { afterAll, inject, onTestFinished } from 'vitest';
 import { API_BASE, createApp } from '../../api/app.ts';
 import { loadConfig, type Config } from '../../api/config.ts';
 import { createMailer, type Mailer, type MailMessage } from '../../api/services/mailer.ts';
-import type { Clock } from '../../api/types.ts';
+import type { Clock, Deps } from '../../api/types.ts';
 import { migrateDb, openDb, type Db } from '../../db/client.ts';
 import { DEFAULT_TEST_STONES, ensureBaseDb } from './base-db.ts';
 
@@ -39,6 +39,8 @@ export type TestAppOptions = {
   env?: Record<string, string>;
   /** the clock's start, ms since the epoch; default Date.now() */
   now?: number;
+  /** the static-site hooks (content changes); default none */
+  site?: Deps['site'];
 };
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -101,7 +103,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
   const config = loadConfig({ ...opts.env, DATABASE_PATH: file, NODE_ENV: 'test', LOG_REQUESTS: 'false' });
   const clock = createTestClock(opts.now);
   const mailer = createTestMailer(db, config);
-  const app = createApp({ db, mailer, clock, config });
+  const app = createApp({ db, mailer, clock, config, site: opts.site });
 
   let closed = false;
   const cleanup = () => {

@@ -8,7 +8,8 @@
  *     400 invalid_file { options: { reason } }  a file that cannot be read as a stock table
  *     422 import_has_errors { options: ImportResult }  apply with row errors: nothing is written
  *     413 payload_too_large, 415 unsupported_media_type (not multipart)
- * Both query string and form fields may carry mode and full.
+ * Both query string and form fields may carry mode and full. An applied import asks for a
+ * background rebuild of the static site (the home page's strip is chosen from the stock).
  */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -50,14 +51,15 @@ export function stockImportRoutes(deps: Deps) {
       const file = body.file;
       if (!(file instanceof File)) throw new HttpError(400, [{ param: 'file', msg: 'Please choose a stock file (.csv or .xlsx)' }]);
       const data = new Uint8Array(await file.arrayBuffer());
-      return c.json(
-        await importStockFile(deps.db, file.name || 'upload.csv', data, {
-          mode: opts.mode,
-          full: opts.full,
-          adminId: admin.id,
-          now: deps.clock.now(),
-        }),
-      );
+      const result = await importStockFile(deps.db, file.name || 'upload.csv', data, {
+        mode: opts.mode,
+        full: opts.full,
+        adminId: admin.id,
+        now: deps.clock.now(),
+      });
+      // the home page's specials strip is chosen at build time from the stock
+      if (result.applied) deps.site?.contentChanged('stock import');
+      return c.json(result);
     },
   );
 }
