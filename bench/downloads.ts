@@ -1,5 +1,5 @@
 /**
- * Download building bench: the PDF (jspdf + jspdf-autotable) and the Excel workbook (exceljs)
+ * Download building bench: the PDF (jspdf) and the Excel workbook (exceljs)
  * of the 'current' stock list for 5,000 stones, through the same code the browser runs
  * (src/islands/downloads/build.ts: select, cells, then the builder, up to the file bytes).
  * Stones come from the deterministic seed generator (db/seed), priced in GBP for a signed-in

@@ -126,6 +126,7 @@ test('an admin changes the GBP rate and a trader sees new prices', async ({ page
 
   await adminSignIn(page, '/admin/site-settings');
   const gbp = page.getByRole('textbox', { name: 'GBP rate' });
+  await expect(gbp).toHaveValue(/^\d/); // the rates have loaded
   const old = Number(await gbp.inputValue());
   await gbp.fill(String(old * 2));
   // make sure prices are shown in GBP: GBP is the default currency

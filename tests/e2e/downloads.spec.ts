@@ -31,7 +31,8 @@ const SINGLE_HEADERS = ['ID', 'Shape', 'Weight', 'Colour', 'Clarity', 'Cut', 'Po
 const PARCEL_HEADERS = ['ID', 'Shape', 'Size', 'Colour', 'Clarity', 'L/W/D', 'Lab', 'PPC'];
 const FINISH = /^(-|(EX|VG|GD|FAR|POR)(-(EX|VG|GD|FAR|POR))?)$/;
 const FLUOR = /^(-|(NON|FNT|SL|VSL|MED|SG|VSG)(-(NON|FNT|SL|VSL|MED|SG|VSG))?)$/;
-const CODE_LINE = /^\s*(FT-[SLP]-\d{6})\s/;
+// a stock code opens each row: the seeded FT-S-000001 kind, or an imported one (another spec imports IMP-0001...)
+const CODE_LINE = /^\s*((?:FT-[SLP]-\d{6})|(?:[A-Z]{2,5}-\d{4,6}))\s/;
 
 const stockList = (page: Page) => page.getByRole('region', { name: 'Stock list' });
 const downloadButton = (page: Page) => stockList(page).getByRole('button', { name: /^Download/ });
