@@ -28,13 +28,20 @@ function stoneRows(page: Page) {
  * otherwise from the first column (the shape cell carries the code under the shape name).
  */
 async function stockCodes(page: Page): Promise<string[]> {
-  const headers = await page.getByRole('table').first().getByRole('columnheader').allInnerTexts();
-  const column = Math.max(
-    0,
-    headers.findIndex((h) => /stock|code/i.test(h)),
-  );
-  const rows = await stoneRows(page).all();
-  const texts = await Promise.all(rows.map((row) => row.getByRole('cell').nth(column).innerText()));
+  // One read in the page: per-row locator queries over a long table take seconds each poll.
+  const texts = await page
+    .getByRole('table')
+    .first()
+    .evaluate((table) => {
+      const headers = [...table.querySelectorAll('thead th')].map((th) => th.textContent ?? '');
+      const column = Math.max(
+        0,
+        headers.findIndex((h) => /stock|code/i.test(h)),
+      );
+      return [...table.querySelectorAll('tbody tr')]
+        .filter((row) => row.querySelector('td'))
+        .map((row) => (row.querySelectorAll('td')[column] as HTMLElement | undefined)?.innerText ?? '');
+    });
   return texts.map((t) => t.match(/\b[A-Z]+(?:-[A-Z]+)*-?\d{4,}\b/)?.[0] ?? t.trim());
 }
 
