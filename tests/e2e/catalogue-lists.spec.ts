@@ -60,8 +60,13 @@ test('favourite and compare stones, see them listed, and reorder compare by keyb
   const handle = compareColumns(page).first().getByRole('button', { name: /^Reorder/ });
   await handle.focus();
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/v1/profile/compare') && r.request().method() === 'PUT');
+  // dnd-kit announces each step in its live region: wait for each before the next key, or a
+  // key pressed while the sensor is still attaching its listeners is lost
+  const announced = page.locator('[id^="DndLiveRegion"]');
   await page.keyboard.press('Space');
+  await expect(announced).toContainText(new RegExp(`Picked up draggable item ${a}\\b|Draggable item ${a} was moved over droppable area ${a}\\b`));
   await page.keyboard.press('ArrowDown');
+  await expect(announced).toContainText(`Draggable item ${a} was moved over droppable area ${b}.`);
   await page.keyboard.press('Space');
   expect((await saved).status()).toBe(200);
   await expect(compareColumns(page).first()).toHaveAttribute('data-stone-id', String(b));

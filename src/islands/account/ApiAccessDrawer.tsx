@@ -10,6 +10,7 @@ import { api } from '../../lib/api.ts';
 import { setSession, type AuthState } from '../../stores/session.ts';
 import { Notice, SubmitButton } from '../dialogs/fields.tsx';
 import { generalMessage } from '../dialogs/use-form.ts';
+import { DialogCloseButton } from '../ui/CloseButton.tsx';
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; onSent: () => void };
 
@@ -62,19 +63,7 @@ export function ApiAccessDrawer({ open, onOpenChange, onSent }: Props) {
               <SubmitButton busy={busy}>Send request</SubmitButton>
             </div>
           </form>
-          <Dialog.Close className="fx-close" aria-label="Close">
-            <svg
-              width="18"
-              height="18"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.4"
-              aria-hidden="true"
-            >
-              <path d="M5 5l14 14M19 5 5 19" />
-            </svg>
-          </Dialog.Close>
+          <DialogCloseButton className="fx-close" />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

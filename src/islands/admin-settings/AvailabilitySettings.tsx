@@ -15,8 +15,11 @@ import {
   type AvailabilityConfigDoc,
   type AvailabilityFields,
 } from '../../stores/catalogue.ts';
-import { Snackbar } from './Snackbar.tsx';
+import { Snackbar } from '../ui/Snackbar.tsx';
 import './settings.css';
+
+/** spec section 9: a settings confirmation stays 6000 ms */
+const SAVED_SNACK_MS = 6000;
 
 export const SETTINGS_SAVED = 'Your settings have been saved';
 type Fields = Required<AvailabilityFields>;
@@ -107,7 +110,7 @@ export default function AvailabilitySettings() {
           </div>
         </form>
       </div>
-      <Snackbar message={message} onClose={() => setMessage(null)} />
+      <Snackbar message={message} onClose={() => setMessage(null)} ms={SAVED_SNACK_MS} className="snack" />
     </section>
   );
 }

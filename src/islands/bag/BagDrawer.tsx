@@ -14,6 +14,7 @@ import { BagDrawerRow } from './BagDrawerRow.tsx';
 import { Snackbars } from './Snackbars.tsx';
 import { useBag } from './use-bag.ts';
 import './bag-drawer.css';
+import { DialogCloseButton } from '../ui/CloseButton.tsx';
 
 function useCountBadge() {
   const count = useStore($bagCount);
@@ -77,11 +78,7 @@ export default function BagDrawer() {
               <Dialog.Title className="bag-drawer__title">
                 Your Bag <span className="bag-drawer__count num">({bag.lines.length})</span>
               </Dialog.Title>
-              <Dialog.Close className="bag-drawer__close" aria-label="Close">
-                <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.4" aria-hidden="true">
-                  <path d="M5 5l14 14M19 5 5 19" />
-                </svg>
-              </Dialog.Close>
+              <DialogCloseButton className="bag-drawer__close" />
             </header>
             {bag.lines.length === 0 ? (
               <p className="bag-drawer__empty">Your Bag Is Currently Empty</p>

@@ -9,6 +9,7 @@ import { formatPriceOrNA } from '../../domain/catalogue/pricing.ts';
 import { removeFromBag, updateLine } from '../../stores/bag.ts';
 import { QuantityInput } from './QuantityInput.tsx';
 import type { PricedLine } from './use-bag.ts';
+import { CrossIcon } from '../ui/CloseButton.tsx';
 
 type Props = { line: PricedLine; ccy: string; onAlternative: (id: number, on: boolean) => void };
 
@@ -49,9 +50,7 @@ export function BagLineRow({ line, ccy, onAlternative }: Props) {
       </td>
       <td className="bag-line__remove">
         <button type="button" className="bag-remove" aria-label={`Remove ${code}`} onClick={() => void removeFromBag(line.diamondId)}>
-          <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden="true">
-            <path d="M5 5l14 14M19 5 5 19" />
-          </svg>
+          <CrossIcon size={16} weight={1.5} />
         </button>
       </td>
     </tr>

@@ -15,6 +15,7 @@ import { useListDocs, type ListDoc } from '../favourites/useListDocs.ts';
 import { CompareBoard } from './CompareBoard.tsx';
 import { applyMove } from './reorder.ts';
 import { useListBadges } from '../favourites/useListBadges.ts';
+import '../../styles/tabs.css';
 import './compare.css';
 
 export default function CompareApp() {
@@ -54,15 +55,15 @@ export default function CompareApp() {
 
   return (
     <div className="cmp">
-      <div className="cmp-tabs" role="tablist" aria-label="Compare by category">
+      <div className="tabs" role="tablist" aria-label="Compare by category">
         {COMPARE_TABS.map((t) => (
-          <button key={t} type="button" role="tab" aria-selected={tab === t} className="cmp-tab" onClick={() => setTab(t)}>
-            {COMPARE_TAB_LABELS[t]} <span className="cmp-tab__count num">{counts[t]}</span>
+          <button key={t} type="button" role="tab" aria-selected={tab === t} className="tab" onClick={() => setTab(t)}>
+            {COMPARE_TAB_LABELS[t]} <span className="tab__count num">{counts[t]}</span>
           </button>
         ))}
       </div>
       {ids.length === 0 ? (
-        <div className="cmp-empty">
+        <div className="list-empty">
           <h2>Nothing to compare yet</h2>
           <p>Add stones with the compare toggle on the list or the detail page.</p>
           <a className="btn" href="/diamonds/all">
@@ -70,14 +71,14 @@ export default function CompareApp() {
           </a>
         </div>
       ) : !ready && items.length === 0 ? (
-        <p className="cmp-note" aria-busy="true">Loading your compare list…</p>
+        <p className="list-note" aria-busy="true">Loading your compare list…</p>
       ) : items.length === 0 ? (
-        <p className="cmp-note">No stones of this category in your compare list.</p>
+        <p className="list-note">No stones of this category in your compare list.</p>
       ) : (
         <CompareBoard items={items} onMove={onMove} onRemove={(id) => void toggleCompare(id)} />
       )}
       {gone.length > 0 && (
-        <p className="cmp-note cmp-gone">
+        <p className="list-note cmp-gone">
           {gone.length === 1 ? 'One stone' : `${gone.length} stones`} in your compare list {gone.length === 1 ? 'is' : 'are'} no
           longer available.{' '}
           <button type="button" className="cmp-inline" onClick={() => gone.forEach((id) => void toggleCompare(id))}>

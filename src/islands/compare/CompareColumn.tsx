@@ -61,7 +61,7 @@ export function CompareColumn({ doc: d, position, onRemove }: Props) {
         <a className="cmp-col__title" href={stonePath(d._id)}>
           {title}
         </a>
-        <p className="cmp-col__price num">{pricing.authorised ? (price ?? MISSING) : <span className="cmp-muted">Sign in for price</span>}</p>
+        <p className="cmp-col__price num">{pricing.authorised ? (price ?? MISSING) : <span className="list-muted">Sign in for price</span>}</p>
       </div>
       <dl className="cmp-col__rows">
         {ROWS.map((r) => (

@@ -8,8 +8,12 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import type { ContactKind } from '../../domain/validation/contact.ts';
 import { ContactForm } from './ContactForm.tsx';
-import { Snackbar } from './Snackbar.tsx';
+import { Snackbar } from '../ui/Snackbar.tsx';
 import './contact.css';
+import { DialogCloseButton } from '../ui/CloseButton.tsx';
+
+/** spec section 9: the message drawers' confirmation stays 10000 ms */
+const SENT_SNACK_MS = 10_000;
 
 export const SENT_TEXT = 'Thanks for sending us your message!';
 
@@ -47,15 +51,11 @@ export default function ContactDrawer({ kind = 'contact', title, label, descript
                 setSent(true);
               }}
             />
-            <Dialog.Close className="fx-close" aria-label="Close">
-              <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.4" aria-hidden="true">
-                <path d="M5 5l14 14M19 5 5 19" />
-              </svg>
-            </Dialog.Close>
+            <DialogCloseButton className="fx-close" />
           </Dialog.Content>
         </Dialog.Portal>
       </Dialog.Root>
-      <Snackbar message={sent ? SENT_TEXT : null} onClose={() => setSent(false)} />
+      <Snackbar message={sent ? SENT_TEXT : null} onClose={() => setSent(false)} ms={SENT_SNACK_MS} className="ct-snack" />
     </>
   );
 }

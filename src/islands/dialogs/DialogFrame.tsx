@@ -5,6 +5,7 @@
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
+import { DialogCloseButton } from '../ui/CloseButton.tsx';
 
 type Props = {
   title: string;
@@ -52,19 +53,7 @@ export function DialogFrame({ title, eyebrow, description, wide, onBack, childre
           )}
         </div>
         <div className="fx-body">{children}</div>
-        <Dialog.Close className="fx-close" aria-label="Close">
-          <svg
-            width="18"
-            height="18"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.4"
-            aria-hidden="true"
-          >
-            <path d="M5 5l14 14M19 5 5 19" />
-          </svg>
-        </Dialog.Close>
+        <DialogCloseButton className="fx-close" />
       </Dialog.Content>
     </Dialog.Portal>
   );

@@ -60,7 +60,7 @@ export function DetailScreen({ id, tab, onTab }: Props) {
         {!doc.inStock && <p className="sd-gone">This stone is no longer available.</p>}
       </header>
 
-      <div className="sd-tabs" role="tablist" aria-label="Stone information">
+      <div className="tabs" role="tablist" aria-label="Stone information">
         {DETAIL_TABS.map((t) => {
           const disabled = parcel && t !== 'details';
           return (
@@ -72,7 +72,7 @@ export function DetailScreen({ id, tab, onTab }: Props) {
               aria-selected={shown === t}
               aria-controls="sd-panel"
               disabled={disabled}
-              className="sd-tab"
+              className="tab"
               onClick={() => onTab(t)}
             >
               {TAB_LABELS[t]}

@@ -12,6 +12,7 @@ import { loadSite } from '../../stores/site.ts';
 import { DetailScreen } from './DetailScreen.tsx';
 import { parseStoneAddress, stonePath, type DetailTab } from './stone-view.ts';
 import { SpinView } from './SpinView.tsx';
+import '../../styles/tabs.css';
 import './detail.css';
 
 const readAddress = () => parseStoneAddress(window.location.pathname);

@@ -6,6 +6,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { DownloadPanel, type DownloadPanelProps } from './DownloadPanel.tsx';
 import './downloads.css';
+import { DialogCloseButton } from '../ui/CloseButton.tsx';
 
 export type DownloadDrawerProps = DownloadPanelProps & { open: boolean; onOpenChange: (open: boolean) => void };
 
@@ -17,11 +18,7 @@ export function DownloadDrawer({ open, onOpenChange, ...panel }: DownloadDrawerP
         <Dialog.Content className="dl-drawer" aria-describedby={undefined}>
           <header className="dl-drawer__head">
             <Dialog.Title className="dl-drawer__title">Download</Dialog.Title>
-            <Dialog.Close className="dl-drawer__close" aria-label="Close">
-              <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.4" aria-hidden="true">
-                <path d="M5 5l14 14M19 5 5 19" />
-              </svg>
-            </Dialog.Close>
+            <DialogCloseButton className="dl-drawer__close" />
           </header>
           <DownloadPanel {...panel} onDone={() => onOpenChange(false)} />
         </Dialog.Content>

@@ -52,7 +52,7 @@ export function FavouriteRow({ entry }: { entry: Entry }) {
           More {shapeName(d.StkShape)} stones
         </a>
       </div>
-      <p className="fav-row__price num">{pricing.authorised ? (price ?? '-') : <span className="fav-muted">Sign in for price</span>}</p>
+      <p className="fav-row__price num">{pricing.authorised ? (price ?? '-') : <span className="list-muted">Sign in for price</span>}</p>
       <div className="fav-row__actions">
         <button type="button" className="fav-btn" aria-pressed={compared} onClick={() => void toggleCompare(d._id)}>
           {compared ? 'In compare' : 'Compare'}

@@ -13,6 +13,7 @@ import { loadSite } from '../../stores/site.ts';
 import { FavouriteRow } from './FavouriteRow.tsx';
 import { useListDocs, type Entry } from './useListDocs.ts';
 import { useListBadges } from './useListBadges.ts';
+import '../../styles/tabs.css';
 import './favourites.css';
 
 type Tab = 'all' | CompareTab;
@@ -37,26 +38,26 @@ export default function FavouritesApp() {
 
   return (
     <div className="fav">
-      <div className="fav-tabs" role="tablist" aria-label="Favourites by category">
+      <div className="tabs" role="tablist" aria-label="Favourites by category">
         {TABS.map((t) => (
           <button
             key={t}
             type="button"
             role="tab"
             aria-selected={tab === t}
-            className="fav-tab"
+            className="tab"
             onClick={() => setTab(t)}
           >
-            {label(t)} <span className="fav-tab__count num">{entries.filter((e) => inTab(e, t)).length}</span>
+            {label(t)} <span className="tab__count num">{entries.filter((e) => inTab(e, t)).length}</span>
           </button>
         ))}
       </div>
       {ids.length === 0 ? (
         <Empty />
       ) : !ready && shown.length === 0 ? (
-        <p className="fav-note" aria-busy="true">Loading your favourites…</p>
+        <p className="list-note" aria-busy="true">Loading your favourites…</p>
       ) : shown.length === 0 ? (
-        <p className="fav-note">No favourites in this category.</p>
+        <p className="list-note">No favourites in this category.</p>
       ) : (
         <ul className="fav-list" aria-label="Favourite diamonds">
           {shown.map((e) => (
@@ -70,7 +71,7 @@ export default function FavouritesApp() {
 
 function Empty() {
   return (
-    <div className="fav-empty">
+    <div className="list-empty">
       <h2>No favourites yet</h2>
       <p>Mark stones with the heart on the list or the detail page to keep them here.</p>
       <a className="btn" href="/diamonds/all">

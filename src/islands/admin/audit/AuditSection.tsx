@@ -1,6 +1,7 @@
 /** Audit log (/admin/audit): every staff change, newest first: who, what, when. */
 import { useState } from 'react';
 import { fmtDateTime, Notice, Pager, useApiGet, type Paged } from '../dashboard/kit.tsx';
+import { AdminTable } from '../AdminTable.tsx';
 
 export type AuditEntry = {
   _id: number;
@@ -57,7 +58,8 @@ export function actionLabel(a: AuditEntry): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-const itemOf = (a: AuditEntry) => `${ENTITIES[a.entity] ?? a.entity.replace(/_/g, ' ')}${a.entityId ? ` #${a.entityId}` : ''}`;
+const itemOf = (a: AuditEntry) =>
+  `${ENTITIES[a.entity] ?? a.entity.replace(/_/g, ' ')}${a.entityId ? ` #${a.entityId}` : ''}`;
 const whoOf = (a: AuditEntry) => (a.user ? a.user.name || a.user.email : 'System');
 const LIMIT = 50;
 
@@ -67,7 +69,10 @@ export function describe(a: AuditEntry): string {
   if ('from' in d && 'to' in d) return `${String(d.from)} → ${String(d.to)}`;
   if (a.action === 'stock.import')
     return `${String(d.file)}: ${String(d.rows)} rows, ${String(d.created)} new, ${String(d.updated)} updated, ${String(d.markedOut)} out`;
-  if ('changes' in d) return Object.entries(d.changes as Record<string, { from: unknown; to: unknown }>).map(([k, v]) => `${k} ${String(v.from)} → ${String(v.to)}`).join(', ');
+  if ('changes' in d)
+    return Object.entries(d.changes as Record<string, { from: unknown; to: unknown }>)
+      .map(([k, v]) => `${k} ${String(v.from)} → ${String(v.to)}`)
+      .join(', ');
   if ('title' in d) return String(d.title);
   if ('fields' in d && Array.isArray(d.fields)) return `changed: ${d.fields.join(', ') || 'nothing'}`;
   return '';
@@ -75,28 +80,17 @@ export function describe(a: AuditEntry): string {
 
 export function AuditTable({ docs }: { docs: AuditEntry[] }) {
   return (
-    <table className="data-table adm-table">
-      <thead>
-        <tr>
-          <th scope="col">When</th>
-          <th scope="col">Who</th>
-          <th scope="col">What</th>
-          <th scope="col">Item</th>
-          <th scope="col">Detail</th>
+    <AdminTable columns={['When', 'Who', 'What', 'Item', 'Detail']}>
+      {docs.map((a) => (
+        <tr key={a._id}>
+          <td className="num">{fmtDateTime(a.createdAt)}</td>
+          <td>{whoOf(a)}</td>
+          <td title={a.action}>{actionLabel(a)}</td>
+          <td className="adm-muted">{itemOf(a)}</td>
+          <td className="adk-detail-json">{describe(a)}</td>
         </tr>
-      </thead>
-      <tbody>
-        {docs.map((a) => (
-          <tr key={a._id}>
-            <td className="num">{fmtDateTime(a.createdAt)}</td>
-            <td>{whoOf(a)}</td>
-            <td title={a.action}>{actionLabel(a)}</td>
-            <td className="adm-muted">{itemOf(a)}</td>
-            <td className="adk-detail-json">{describe(a)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </AdminTable>
   );
 }
 
@@ -147,7 +141,9 @@ export default function AuditSection() {
       <div className="adm-table-wrap" aria-busy={loading}>
         {data && data.docs.length > 0 && <AuditTable docs={data.docs} />}
         {data && data.docs.length === 0 && (
-          <p className="adm-empty">{entity ? `No changes to ${ENTITIES[entity]?.toLowerCase()} yet.` : 'Nothing has been changed yet.'}</p>
+          <p className="adm-empty">
+            {entity ? `No changes to ${ENTITIES[entity]?.toLowerCase()} yet.` : 'Nothing has been changed yet.'}
+          </p>
         )}
       </div>
       {data && <Pager page={page} total={data.totalDocs} limit={LIMIT} onPage={setPage} />}

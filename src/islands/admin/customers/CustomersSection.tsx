@@ -20,6 +20,7 @@ import {
   type Customer,
 } from './customers-api.ts';
 import { useCustomers } from './use-customers.ts';
+import { AdminTable } from '../AdminTable.tsx';
 
 const STATUS_LABELS: Record<string, string> = {
   pending: 'Awaiting approval',
@@ -57,8 +58,8 @@ export default function CustomersSection() {
       <header className="adm-head">
         <h1 id="adm-customers">Customers</h1>
         <p className="adm-muted">
-          Verified registrations wait here for approval; approving e-mails the customer. Open a name for the
-          details and requests.
+          Verified registrations wait here for approval; approving e-mails the customer. Open a name for the details and
+          requests.
         </p>
       </header>
       <div className="adm-filters">
@@ -111,25 +112,11 @@ export default function CustomersSection() {
         </p>
       )}
       <div className="adm-table-wrap" aria-busy={loading}>
-        <table className="data-table adm-table">
-          <thead>
-            <tr>
-              <th scope="col">Customer</th>
-              <th scope="col">Country</th>
-              <th scope="col">Registered</th>
-              <th scope="col">Status</th>
-              <th scope="col">API</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {data?.docs.map((c) => (
-              <CustomerRow key={c._id} customer={c} onAction={(a) => request(c, a)} />
-            ))}
-          </tbody>
-        </table>
+        <AdminTable columns={['Customer', 'Country', 'Registered', 'Status', 'API', '']}>
+          {data?.docs.map((c) => (
+            <CustomerRow key={c._id} customer={c} onAction={(a) => request(c, a)} />
+          ))}
+        </AdminTable>
         {data && data.docs.length === 0 && (
           <p className="adm-empty">
             {filters.q.trim()

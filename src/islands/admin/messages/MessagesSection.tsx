@@ -1,7 +1,17 @@
 /** Messages inbox (/admin/messages): contact-form and API-access messages, marked read or handled. */
 import { useState } from 'react';
 import { api } from '../../../lib/api.ts';
-import { fmtDateTime, generalMessage, Notice, Pager, StatusBadge, useApiGet, type NoticeState, type Paged } from '../dashboard/kit.tsx';
+import {
+  fmtDateTime,
+  generalMessage,
+  Notice,
+  Pager,
+  StatusBadge,
+  useApiGet,
+  type NoticeState,
+  type Paged,
+} from '../dashboard/kit.tsx';
+import { AdminTable } from '../AdminTable.tsx';
 
 type Message = {
   _id: number;
@@ -24,7 +34,12 @@ export default function MessagesSection() {
   const [kind, setKind] = useState<keyof typeof KINDS>('all');
   const [page, setPage] = useState(1);
   const [notice, setNotice] = useState<NoticeState>(null);
-  const { data, setData, error, loading } = useApiGet<Paged<Message>>('/admin/messages', { status, kind, page, limit: LIMIT });
+  const { data, setData, error, loading } = useApiGet<Paged<Message>>('/admin/messages', {
+    status,
+    kind,
+    page,
+    limit: LIMIT,
+  });
   const mark = async (m: Message, to: Message['status']) => {
     try {
       const after = await api.patch<Message>(`/admin/messages/${m._id}`, { status: to });
@@ -50,7 +65,11 @@ export default function MessagesSection() {
         </div>
         <label className="adm-select">
           <span className="field__label">Kind</span>
-          <select className="select" value={kind} onChange={(e) => (setKind(e.target.value as keyof typeof KINDS), setPage(1))}>
+          <select
+            className="select"
+            value={kind}
+            onChange={(e) => (setKind(e.target.value as keyof typeof KINDS), setPage(1))}
+          >
             {Object.entries(KINDS).map(([k, label]) => (
               <option key={k} value={k}>
                 {label}
@@ -62,63 +81,50 @@ export default function MessagesSection() {
       <Notice notice={notice} />
       <Notice notice={error ? { kind: 'error', text: error } : null} />
       <div className="adm-table-wrap" aria-busy={loading}>
-        <table className="data-table adm-table">
-          <thead>
-            <tr>
-              <th scope="col">From</th>
-              <th scope="col">Message</th>
-              <th scope="col">Received</th>
-              <th scope="col">Status</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
+        <AdminTable columns={['From', 'Message', 'Received', 'Status', '']}>
+          {data?.docs.map((m) => (
+            <tr key={m._id}>
+              <td>
+                <strong>{m.name}</strong>
+                <br />
+                <span className="adm-muted">{m.companyName}</span>
+                <br />
+                <a className="link" href={`mailto:${m.email}`}>
+                  {m.email}
+                </a>
+                <br />
+                <span className="adm-muted num">{m.phone}</span>
+              </td>
+              <td>
+                <span className="adm-muted">{m.kind === 'api' ? 'API access' : m.pageTitle || 'Contact form'}</span>
+                <p className="adk-pre">{m.message}</p>
+              </td>
+              <td className="num">{fmtDateTime(m.createdAt)}</td>
+              <td>
+                <StatusBadge status={m.status} />
+              </td>
+              <td>
+                <div className="adk-actions">
+                  {m.status === 'new' && (
+                    <button type="button" className="btn btn--ghost btn--small" onClick={() => void mark(m, 'read')}>
+                      Mark read
+                    </button>
+                  )}
+                  {m.status !== 'handled' && (
+                    <button type="button" className="btn btn--small" onClick={() => void mark(m, 'handled')}>
+                      Handled
+                    </button>
+                  )}
+                  {m.status === 'handled' && (
+                    <button type="button" className="btn btn--ghost btn--small" onClick={() => void mark(m, 'new')}>
+                      Reopen
+                    </button>
+                  )}
+                </div>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {data?.docs.map((m) => (
-              <tr key={m._id}>
-                <td>
-                  <strong>{m.name}</strong>
-                  <br />
-                  <span className="adm-muted">{m.companyName}</span>
-                  <br />
-                  <a className="link" href={`mailto:${m.email}`}>
-                    {m.email}
-                  </a>
-                  <br />
-                  <span className="adm-muted num">{m.phone}</span>
-                </td>
-                <td>
-                  <span className="adm-muted">{m.kind === 'api' ? 'API access' : m.pageTitle || 'Contact form'}</span>
-                  <p className="adk-pre">{m.message}</p>
-                </td>
-                <td className="num">{fmtDateTime(m.createdAt)}</td>
-                <td>
-                  <StatusBadge status={m.status} />
-                </td>
-                <td>
-                  <div className="adk-actions">
-                    {m.status === 'new' && (
-                      <button type="button" className="btn btn--ghost btn--small" onClick={() => void mark(m, 'read')}>
-                        Mark read
-                      </button>
-                    )}
-                    {m.status !== 'handled' && (
-                      <button type="button" className="btn btn--small" onClick={() => void mark(m, 'handled')}>
-                        Handled
-                      </button>
-                    )}
-                    {m.status === 'handled' && (
-                      <button type="button" className="btn btn--ghost btn--small" onClick={() => void mark(m, 'new')}>
-                        Reopen
-                      </button>
-                    )}
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </AdminTable>
         {data && data.docs.length === 0 && <p className="adm-empty">No messages here.</p>}
       </div>
       {data && <Pager page={page} total={data.totalDocs} limit={LIMIT} onPage={setPage} />}

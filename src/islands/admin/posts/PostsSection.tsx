@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { fmtDate, Notice, Pager, StatusBadge, useApiGet, type NoticeState, type Paged } from '../dashboard/kit.tsx';
 import { PostEditor } from './PostEditor.tsx';
 import { postRoute, type Post } from './posts-api.ts';
+import { AdminTable } from '../AdminTable.tsx';
 
 const FILTERS = ['all', 'published', 'draft'] as const;
 const LIMIT = 25;
@@ -40,34 +41,23 @@ function PostList() {
       <Notice notice={notice} />
       <Notice notice={error ? { kind: 'error', text: error } : null} />
       <div className="adm-table-wrap" aria-busy={loading}>
-        <table className="data-table adm-table">
-          <thead>
-            <tr>
-              <th scope="col">Title</th>
-              <th scope="col">Address</th>
-              <th scope="col">Date</th>
-              <th scope="col">Tags</th>
-              <th scope="col">Status</th>
+        <AdminTable columns={['Title', 'Address', 'Date', 'Tags', 'Status']}>
+          {data?.docs.map((p) => (
+            <tr key={p._id}>
+              <td>
+                <a className="adm-title-link" href={`/admin/posts/${p._id}`}>
+                  {p.title}
+                </a>
+              </td>
+              <td className="adm-muted adm-wrap">{p.url}</td>
+              <td className="num">{fmtDate(p.date)}</td>
+              <td className="adm-muted adm-wrap">{p.related.join(', ') || '—'}</td>
+              <td>
+                <StatusBadge status={p.status} />
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {data?.docs.map((p) => (
-              <tr key={p._id}>
-                <td>
-                  <a className="adm-title-link" href={`/admin/posts/${p._id}`}>
-                    {p.title}
-                  </a>
-                </td>
-                <td className="adm-muted adm-wrap">{p.url}</td>
-                <td className="num">{fmtDate(p.date)}</td>
-                <td className="adm-muted adm-wrap">{p.related.join(', ') || '—'}</td>
-                <td>
-                  <StatusBadge status={p.status} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </AdminTable>
         {data && data.docs.length === 0 && <p className="adm-empty">No posts here yet.</p>}
       </div>
       {data && <Pager page={page} total={data.totalDocs} limit={LIMIT} onPage={setPage} />}

@@ -7,6 +7,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { api } from '../../../lib/api.ts';
 import { fmtDateTime, generalMessage, Notice, useApiGet, type NoticeState } from '../dashboard/kit.tsx';
+import { AdminTable } from '../AdminTable.tsx';
 
 type Rate = { currency: string; exRate: number; isDefault: boolean; updatedAt: string };
 type Settings = {
@@ -70,44 +71,34 @@ function RatesForm({ rates }: { rates: Rate[] }) {
     <form className="adk-panel" onSubmit={(e) => void save(e)} aria-labelledby="set-rates">
       <h2 id="set-rates">Exchange rates</h2>
       <p className="adm-muted">Rates against a common unit: a price converts as amount ÷ rate(from) × rate(to).</p>
-      <table className="data-table adm-table">
-        <thead>
-          <tr>
-            <th scope="col">Currency</th>
-            <th scope="col">Rate</th>
-            <th scope="col">Default</th>
-            <th scope="col">Updated</th>
+      <AdminTable columns={['Currency', 'Rate', 'Default', 'Updated']}>
+        {updated.map((r) => (
+          <tr key={r.currency}>
+            <th scope="row">{r.currency}</th>
+            <td>
+              <input
+                className="input num"
+                aria-label={`${r.currency} rate`}
+                inputMode="decimal"
+                required
+                pattern="[0-9]*[.]?[0-9]+"
+                value={values[r.currency] ?? ''}
+                onChange={(e) => setValues((v) => ({ ...v, [r.currency]: e.target.value }))}
+              />
+            </td>
+            <td>
+              <input
+                type="radio"
+                name="default-currency"
+                aria-label={`${r.currency} is the default currency`}
+                checked={def === r.currency}
+                onChange={() => setDef(r.currency)}
+              />
+            </td>
+            <td className="adm-muted num">{fmtDateTime(r.updatedAt)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {updated.map((r) => (
-            <tr key={r.currency}>
-              <th scope="row">{r.currency}</th>
-              <td>
-                <input
-                  className="input num"
-                  aria-label={`${r.currency} rate`}
-                  inputMode="decimal"
-                  required
-                  pattern="[0-9]*[.]?[0-9]+"
-                  value={values[r.currency] ?? ''}
-                  onChange={(e) => setValues((v) => ({ ...v, [r.currency]: e.target.value }))}
-                />
-              </td>
-              <td>
-                <input
-                  type="radio"
-                  name="default-currency"
-                  aria-label={`${r.currency} is the default currency`}
-                  checked={def === r.currency}
-                  onChange={() => setDef(r.currency)}
-                />
-              </td>
-              <td className="adm-muted num">{fmtDateTime(r.updatedAt)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </AdminTable>
       <div className="adk-actions">
         <button type="submit" className="btn" disabled={s.busy}>
           Save rates
@@ -154,7 +145,8 @@ function SiteForm({ site }: { site: Record<string, string> }) {
   const [values, setValues] = useState(site);
   const s = useSave();
   useEffect(() => setValues(site), [site]);
-  const save = (e: FormEvent) => s.run(e, () => api.put('/admin/settings/site', values), 'The site settings were saved.');
+  const save = (e: FormEvent) =>
+    s.run(e, () => api.put('/admin/settings/site', values), 'The site settings were saved.');
   return (
     <form className="adk-panel" onSubmit={(e) => void save(e)} aria-labelledby="set-site">
       <h2 id="set-site">Site name and social links</h2>
