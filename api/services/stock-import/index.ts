@@ -18,7 +18,10 @@ import { audit } from '../admin-audit.ts';
 import { invalidateStock } from '../stock.ts';
 import { mapHeaders, type Field } from './headers.ts';
 import { invalidFile, parseStockFile, type Table } from './parse.ts';
+import type { ImportResult, PreviewRow } from '../../../src/domain/stock-import.ts';
 import { validateRow, type RowError, type StoneRecord } from './validate.ts';
+
+export type { ImportResult, PreviewRow } from '../../../src/domain/stock-import.ts';
 
 export { parseStockFile, parseCsv } from './parse.ts';
 
@@ -37,35 +40,7 @@ export type ImportOptions = {
   onProgress?: (phase: 'validate' | 'write', done: number, total: number) => void;
 };
 
-export type PreviewRow = {
-  row: number;
-  action: 'create' | 'update';
-  StkCodeCalcNS: string;
-  StkShape: string | null;
-  STWeight: number | null;
-  Colour: string | null;
-  Clarity: string | null;
-  price: number | null;
-  ppc: number | null;
-  StkCatType: string | null;
-};
 
-export type ImportResult = {
-  mode: 'preview' | 'apply';
-  full: boolean;
-  applied: boolean;
-  rows: number;
-  valid: number;
-  errorCount: number;
-  errors: RowError[];
-  created: number;
-  updated: number;
-  markedOut: number;
-  columns: { header: string; field: string }[];
-  ignoredColumns: string[];
-  preview: PreviewRow[];
-  ms: number;
-};
 
 /** db column (snake_case) per field the file may provide, for the update part of the upsert */
 const FIELD_COLUMNS: Record<Field, (keyof NewDiamond)[]> = {

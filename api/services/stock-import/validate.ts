@@ -20,8 +20,9 @@ import {
   fluorescenceRank,
 } from '../../../src/domain/grades.ts';
 import type { Field, HeaderMap, RangeField } from './headers.ts';
+import type { RowError } from '../../../src/domain/stock-import.ts';
 
-export type RowError = { row: number; field: string; msg: string };
+export type { RowError } from '../../../src/domain/stock-import.ts';
 export type StoneRecord = { row: number; stone: NewDiamond & { stockCode: string } };
 
 const norm = (s: string) => s.toUpperCase().replace(/[\s.]+/g, '');

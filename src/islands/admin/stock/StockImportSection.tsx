@@ -5,35 +5,11 @@
  */
 import { useState, type FormEvent } from 'react';
 import { api, ApiError } from '../../../lib/api.ts';
+import type { ImportResult } from '../../../domain/stock-import.ts';
 import { generalMessage, Notice, type NoticeState } from '../dashboard/kit.tsx';
 
-type PreviewRow = {
-  row: number;
-  action: 'create' | 'update';
-  StkCodeCalcNS: string;
-  StkShape: string | null;
-  STWeight: number | null;
-  Colour: string | null;
-  Clarity: string | null;
-  price: number | null;
-  ppc: number | null;
-  StkCatType: string | null;
-};
-type Result = {
-  applied: boolean;
-  full: boolean;
-  rows: number;
-  valid: number;
-  errorCount: number;
-  errors: { row: number; field: string; msg: string }[];
-  created: number;
-  updated: number;
-  markedOut: number;
-  columns: { header: string; field: string }[];
-  ignoredColumns: string[];
-  preview: PreviewRow[];
-  ms: number;
-};
+type Result = ImportResult;
+
 
 const n = (x: number) => x.toLocaleString('en-GB');
 
