@@ -1,6 +1,6 @@
 /**
  * Screenshots of every back-office screen at 1440 px and of the customer's /my-account at
- * 1440 and 390 px, saved to $SHOTS_DIR (default /tmp/shots/helper-admin/) to be looked at.
+ * 1440 and 390 px, saved to $SHOTS_DIR (default test-results/screenshots/admin/) to be looked at.
  * Each screen is also checked for what a finished screen shows: its heading, filled tables
  * (the shop has a pending registration, a request, a message, a post), one navigation entry
  * per section, and no empty placeholders.
@@ -17,7 +17,7 @@ import { expect, test } from './support/test.ts';
 import { ADMIN, COMPANY, GOOD_PASSWORD, TRADER, submitLogin, uniqueEmail } from './support/accounts.ts';
 import { REMEMBER_COOKIE } from '../../src/islands/cookie-notice/rules.ts';
 
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/helper-admin';
+const SHOTS = process.env.SHOTS_DIR ?? 'test-results/screenshots/admin';
 mkdirSync(SHOTS, { recursive: true });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });

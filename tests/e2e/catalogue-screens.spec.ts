@@ -1,8 +1,8 @@
 /**
  * Screenshots of the catalogue screens for review, at 1440 x 900 and 390 x 844: the list
  * with the filter panel open and collapsed, an expanded row, the detail, report and diagram
- * tabs, the 360 view, favourites and compare. Saved to test-results/screens/ and to
- * CATALOGUE_SHOTS (default /tmp/shots/helper-catalogue/). Each step also checks what a person
+ * tabs, the 360 view, favourites and compare. Saved to CATALOGUE_SHOTS (default
+ * test-results/screenshots/catalogue/). Each step also checks what a person
  * would notice: no part of the page runs wider than the window, and no column header of the
  * table is cut off. Uses an approved customer of its own, so it changes no shared account.
  */
@@ -13,7 +13,7 @@ import { expect, test } from './support/test.ts';
 import { createApprovedCustomer, GOOD_PASSWORD, uniqueEmail } from './support/accounts.ts';
 import { REMEMBER_COOKIE } from '../../src/islands/cookie-notice/rules.ts';
 
-const DIRS = ['test-results/screens', process.env.CATALOGUE_SHOTS ?? '/tmp/shots/helper-catalogue'];
+const DIRS = [process.env.CATALOGUE_SHOTS ?? 'test-results/screenshots/catalogue'];
 const VIEWPORTS = [
   { name: '1440', width: 1440, height: 900 },
   { name: '390', width: 390, height: 844 },
