@@ -26,7 +26,9 @@ async function firstPost(page: Page): Promise<Post> {
 async function check(page: Page, name: string) {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await page.evaluate(() => document.fonts.ready);
-  const fonts = await page.evaluate(() => [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family));
+  const fonts = await page.evaluate(() =>
+    [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family),
+  );
   expect(fonts.length, `${name}: no web font loaded`).toBeGreaterThan(0);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `${name}: the page is ${overflow}px wider than the window`).toBeLessThanOrEqual(0);
@@ -36,7 +38,9 @@ async function check(page: Page, name: string) {
     await page.waitForTimeout(50);
   }
   const footerImages = page.getByRole('contentinfo').locator('img');
-  await expect.poll(() => footerImages.evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete))).toBe(true);
+  await expect
+    .poll(() => footerImages.evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete)))
+    .toBe(true);
   await page.evaluate(() => window.scrollTo(0, 0));
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
