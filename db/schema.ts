@@ -20,6 +20,7 @@ import {
   index,
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core';
+import { REQUEST_STATUSES, type RequestLine } from '../src/domain/bag/request.ts';
 
 const createdAt = () =>
   integer('created_at', { mode: 'timestamp_ms' })
@@ -336,21 +337,7 @@ export const bagItems = sqliteTable(
   (t) => [uniqueIndex('bag_items_user_diamond_uq').on(t.userId, t.diamondId)],
 );
 
-export const REQUEST_STATUSES = ['new', 'in_progress', 'completed', 'cancelled'] as const;
-
-/** One line of a request's priced snapshot, frozen when the request was sent. */
-export type RequestLine = {
-  diamondId: number;
-  stockCode: string;
-  type: 'single' | 'parcel';
-  description: string;
-  selectedUnit: 'weight' | 'items';
-  quantity: number;
-  acceptsAlternatives: boolean;
-  /** in the request's currency, minor units; null = N/A (parcel priced by items) */
-  ppcCents: number | null;
-  itemPriceCents: number | null;
-};
+export { REQUEST_STATUSES, type RequestLine } from '../src/domain/bag/request.ts';
 
 export const bagRequests = sqliteTable(
   'bag_requests',

@@ -17,20 +17,10 @@ import {
   type NoticeState,
   type Paged,
 } from '../dashboard/kit.tsx';
+import { REQUEST_STATUSES, type RequestLine, type RequestStatus } from '../../../domain/bag/request.ts';
 
-export const REQUEST_STATUSES = ['new', 'in_progress', 'completed', 'cancelled'] as const;
-type Status = (typeof REQUEST_STATUSES)[number];
-type Line = {
-  diamondId: number;
-  stockCode: string;
-  type: 'single' | 'parcel';
-  description: string;
-  selectedUnit: 'weight' | 'items';
-  quantity: number;
-  acceptsAlternatives: boolean;
-  ppcCents: number | null;
-  itemPriceCents: number | null;
-};
+type Status = RequestStatus;
+type Line = RequestLine;
 export type BagRequest = {
   _id: number;
   status: Status;
