@@ -38,8 +38,10 @@ test('an admin creates and publishes a post; a visitor reads it at its url and i
   await page.getByRole('button', { name: 'Publish' }).click();
   await expect(page).toHaveURL(/\/admin\/posts\/\d+/);
   await expect(page.getByRole('status')).toContainText('The post was created');
-  const slug = await page.getByRole('textbox', { name: 'Address (/news/…)' }).inputValue();
-  expect(slug).toMatch(/^autumn-melee-parcels-\d+$/);
+  // the editor loads the saved post at its new address: wait for its fields
+  const address = page.getByRole('textbox', { name: 'Address (/news/…)' });
+  await expect(address).toHaveValue(/^autumn-melee-parcels-\d+$/);
+  const slug = await address.inputValue();
 
   await page.goto('/admin/posts');
   await expect(page.getByRole('row', { name: new RegExp(title) })).toContainText('Published');
