@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startServer, type Server } from './diamonds-http.ts';
+import { median, quantile } from './stats.ts';
 
 const TRADER = { email: 'trader@facet.trade', password: 'Trader#2026' };
 const WARMUP = 3;
@@ -27,11 +28,6 @@ type Stone = { _id: number; StkCatType: string; price?: number; WebSpecial?: num
 type Line = { diamondId: number; type: 'single' | 'parcel'; itemPrice: number | null; ppc: number | null };
 
 export type BagRequestResult = { url: string; runs: number; medianMs: number; p90Ms: number; minMs: number };
-
-const quantile = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * (s.length - 1) + 0.5))]!;
-};
 
 async function call(url: string, path: string, cookie: string, init: { method?: string; body?: unknown } = {}) {
   const res = await fetch(`${url}/api/v1${path}`, {
@@ -86,7 +82,7 @@ export async function timeBagRequests(url: string, runs = 20): Promise<BagReques
     if ((reply as { user?: { bag?: unknown[] } }).user?.bag?.length !== 0) throw new Error('the bag was not emptied');
     if (i >= WARMUP) times.push(ms);
   }
-  return { url, runs, medianMs: quantile(times, 0.5), p90Ms: quantile(times, 0.9), minMs: Math.min(...times) };
+  return { url, runs, medianMs: median(times), p90Ms: quantile(times, 0.9), minMs: Math.min(...times) };
 }
 
 /** Starts the full app (on a copy of `dbFile`, or a fresh seeded database) and times the requests. */

@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { startServer } from './diamonds-http.ts';
+import { median } from './stats.ts';
 
 export type BrowserBenchResult = {
   stones: number;
@@ -27,12 +28,6 @@ export type BrowserBenchResult = {
   applyToTableMs: number;
   applyToPaintMs: number;
   clickToTableMs: number;
-};
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
 
 type Sample = { applyToTable: number; applyToPaint: number; clickToTable: number };

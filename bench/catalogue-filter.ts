@@ -19,6 +19,7 @@ import type { DiamondDoc, Range } from '../src/domain/diamond.ts';
 import { CLARITIES, COLOURS, FINISH_GRADES, FLUORESCENCES, finishRank, fluorescenceRank } from '../src/domain/grades.ts';
 import type { FxRate } from '../src/domain/money.ts';
 import { defaultFilters, filterAndSort, INDEX_FIELDS, prepareCatalogue, sortOrder, type FilterState } from '../src/domain/catalogue/index.ts';
+import { median } from './stats.ts';
 
 const RUNS = 20;
 const SIZES = [10_000, 50_000];
@@ -145,11 +146,6 @@ function visitorDoc(d: DiamondDoc): DiamondDoc {
 
 // ---------------------------------------------------------------- measuring
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 function time(fn: () => void): number {
   const t0 = performance.now();
   fn();

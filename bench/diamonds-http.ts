@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import autocannon from 'autocannon';
+import { median } from './stats.ts';
 
 export const ROOT = resolve(import.meta.dirname, '..');
 export const NODE = join(ROOT, 'node_modules', '.bin', 'node');
@@ -101,12 +102,6 @@ export async function compareAnswers(a: Server, b: Server, path: string): Promis
   );
   return { same: false, note: `differ in: ${diff.join(', ') || '(keys)'}` };
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((x, y) => x - y);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
 
 export async function benchDiamondsHttp(
   servers: Server[],

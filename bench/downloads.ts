@@ -17,6 +17,7 @@ import type { DiamondDoc } from '../src/domain/diamond.ts';
 import { buildPdf } from '../src/islands/downloads/build-pdf.ts';
 import { buildXlsx } from '../src/islands/downloads/build-xlsx.ts';
 import { tableFor, type DownloadRequest } from '../src/islands/downloads/build.ts';
+import { median } from './stats.ts';
 
 export const AIM_MS = 2000;
 const RATES = [
@@ -35,12 +36,6 @@ export function benchStones(count: number): DiamondDoc[] {
   }
   return docs;
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 
 /** Wall-clock medians, and the process's CPU time (user + system) medians: on a busy machine the wall time includes waiting for a core, the CPU time does not. */
 export type DownloadsResult = {

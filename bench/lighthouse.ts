@@ -22,6 +22,7 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { ROOT, startServer } from './diamonds-http.ts';
+import { median } from './stats.ts';
 
 export const LIGHTHOUSE_PAGES = [
   { name: 'home', path: '/' },
@@ -53,12 +54,6 @@ export type PageResult = {
   losses: string[];
 };
 export type LighthouseResult = { at: string; url: string; chromium: string; runs: number; pages: PageResult[] };
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 
 function figures(lhr: Result): PageFigures {
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);

@@ -18,6 +18,7 @@ import { parseArgs } from 'node:util';
 import ExcelJS from 'exceljs';
 import { migrateDb, openDb } from '../db/client.ts';
 import { importTable, parseStockFile } from '../api/services/stock-import/index.ts';
+import { median } from './stats.ts';
 
 const HEADER =
   'StkCodeCalcNS,StkShape,STWeight,Colour,Clarity,Cut,Polish,Symmetry,Fluorescence,Lab,Cert No,Price,RAP,Depth,Table,Stk_Mes_Concat,StkWebAvailable';
@@ -63,12 +64,6 @@ export async function stockXlsx(rows: number, prefix = 'BULK-'): Promise<Uint8Ar
   ws.addRows(stockRows(rows, prefix));
   return new Uint8Array(await wb.xlsx.writeBuffer());
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 
 type Timing = { total: number; parse: number; import: number; created: number };
 
