@@ -1,6 +1,6 @@
 /** Dashboard (/admin, also /admin/dashboard): what waits for staff, the stock by category, the latest changes. */
 import { AuditList, type AuditEntry } from '../audit/AuditSection.tsx';
-import { Notice, useApiGet } from './kit.tsx';
+import { fmtCount, Notice, useApiGet } from './kit.tsx';
 
 type Dashboard = {
   counts: Record<
@@ -11,14 +11,13 @@ type Dashboard = {
   recent: AuditEntry[];
 };
 
-const n = (x: number) => x.toLocaleString('en-GB');
 
 export default function DashboardSection() {
   const { data, error } = useApiGet<Dashboard>('/admin/dashboard');
   const c = data?.counts;
   const tiles: [string, number | undefined, string][] = [
     ['/admin/customers?status=pending', c?.pendingApprovals, 'registrations await approval'],
-    ['/admin/requests', c?.newRequests, `new requests (${c ? n(c.openRequests) : '–'} in progress)`],
+    ['/admin/requests', c?.newRequests, `new requests (${c ? fmtCount(c.openRequests) : '–'} in progress)`],
     ['/admin/messages', c?.newMessages, 'new messages'],
     ['/admin/customers?status=all&apiAccess=requested', c?.apiAccessRequests, 'API access requests'],
   ];
@@ -31,7 +30,7 @@ export default function DashboardSection() {
       <div className="adk-stats">
         {tiles.map(([href, value, label]) => (
           <a key={label} href={href}>
-            <strong className="num">{value == null ? '–' : n(value)}</strong>
+            <strong className="num">{value == null ? '–' : fmtCount(value)}</strong>
             <span>{label}</span>
           </a>
         ))}
@@ -63,8 +62,8 @@ export default function DashboardSection() {
                 {data?.stock.map((s) => (
                   <tr key={s.category}>
                     <th scope="row">{s.category}</th>
-                    <td className="is-num num">{n(s.inStock)}</td>
-                    <td className="is-num num">{n(s.outOfStock)}</td>
+                    <td className="is-num num">{fmtCount(s.inStock)}</td>
+                    <td className="is-num num">{fmtCount(s.outOfStock)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -76,8 +75,8 @@ export default function DashboardSection() {
           <div className="adk-panel">
             <h2>News</h2>
             <p>
-              <span className="num">{c ? n(c.publishedPosts) : '–'}</span> published,{' '}
-              <span className="num">{c ? n(c.draftPosts) : '–'}</span> {c?.draftPosts === 1 ? 'draft' : 'drafts'}
+              <span className="num">{c ? fmtCount(c.publishedPosts) : '–'}</span> published,{' '}
+              <span className="num">{c ? fmtCount(c.draftPosts) : '–'}</span> {c?.draftPosts === 1 ? 'draft' : 'drafts'}
             </p>
             <a className="link" href="/admin/posts">
               Manage news

@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../../lib/api.ts';
 import { generalMessage } from '../../dialogs/use-form.ts';
+import { formatPriceOrNA } from '../../../domain/catalogue/pricing.ts';
 import './kit.css';
 
 export { ConfirmDialog } from '../customers/ConfirmDialog.tsx';
@@ -75,12 +76,12 @@ const timeFmt = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short
 export const fmtDate = (iso: string) => dateFmt.format(new Date(iso));
 export const fmtDateTime = (iso: string) => timeFmt.format(new Date(iso));
 
-const SYMBOLS: Record<string, string> = { GBP: '£', USD: '$', EUR: '€', JPY: '¥', NZD: 'NZ$' };
-export function fmtMoney(cents: number | null | undefined, ccy: string): string {
-  if (cents == null) return 'N/A';
-  const n = (cents / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return `${SYMBOLS[ccy] ?? `${ccy} `}${n}`;
-}
+/** An amount in minor units as '£1,234.50' (the catalogue's formatting); 'N/A' when missing. */
+export const fmtMoney = (cents: number | null | undefined, ccy: string): string =>
+  formatPriceOrNA(cents == null ? null : cents / 100, ccy);
+
+/** A count with thousands separators: 20,000. */
+export const fmtCount = (x: number) => x.toLocaleString('en-GB');
 
 export const humanise = (s: string) => (s.charAt(0).toUpperCase() + s.slice(1)).replace(/_/g, ' ');
 

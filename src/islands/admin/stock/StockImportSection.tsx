@@ -6,12 +6,11 @@
 import { useState, type FormEvent } from 'react';
 import { api, ApiError } from '../../../lib/api.ts';
 import type { ImportResult } from '../../../domain/stock-import.ts';
-import { generalMessage, Notice, type NoticeState } from '../dashboard/kit.tsx';
+import { fmtCount, generalMessage, Notice, type NoticeState } from '../dashboard/kit.tsx';
 
 type Result = ImportResult;
 
 
-const n = (x: number) => x.toLocaleString('en-GB');
 
 export default function StockImportSection() {
   const [file, setFile] = useState<File | null>(null);
@@ -34,7 +33,7 @@ export default function StockImportSection() {
       if (r.applied) {
         setNotice({
           kind: 'info',
-          text: `Imported ${n(r.rows)} rows: ${n(r.created)} new, ${n(r.updated)} updated, ${n(r.markedOut)} marked out of stock.`,
+          text: `Imported ${fmtCount(r.rows)} rows: ${fmtCount(r.created)} new, ${fmtCount(r.updated)} updated, ${fmtCount(r.markedOut)} marked out of stock.`,
         });
       }
     } catch (err) {
@@ -106,19 +105,19 @@ export default function StockImportSection() {
         <div className="adk-form" style={{ maxWidth: 'none', marginTop: 'var(--space-6)' }}>
           <div className="adk-stats" role="group" aria-label="Summary">
             <a href="#stock-rows">
-              <strong className="num">{n(result.rows)}</strong>
-              <span>rows ({n(result.valid)} valid)</span>
+              <strong className="num">{fmtCount(result.rows)}</strong>
+              <span>rows ({fmtCount(result.valid)} valid)</span>
             </a>
             <a href="#stock-rows">
-              <strong className="num">{n(result.created)}</strong>
+              <strong className="num">{fmtCount(result.created)}</strong>
               <span>new stones</span>
             </a>
             <a href="#stock-rows">
-              <strong className="num">{n(result.updated)}</strong>
+              <strong className="num">{fmtCount(result.updated)}</strong>
               <span>updated</span>
             </a>
             <a href="#stock-errors">
-              <strong className="num">{n(result.full ? result.markedOut : result.errorCount)}</strong>
+              <strong className="num">{fmtCount(result.full ? result.markedOut : result.errorCount)}</strong>
               <span>{result.full ? 'to mark out of stock' : 'errors'}</span>
             </a>
           </div>
@@ -130,7 +129,7 @@ export default function StockImportSection() {
             <div id="stock-errors" className="adm-table-wrap">
               <table className="data-table adm-table">
                 <caption className="adk-field-error" style={{ textAlign: 'left', paddingBottom: 'var(--space-2)' }}>
-                  {n(result.errorCount)} {result.errorCount === 1 ? 'error' : 'errors'}: nothing can be imported until the file is
+                  {fmtCount(result.errorCount)} {result.errorCount === 1 ? 'error' : 'errors'}: nothing can be imported until the file is
                   corrected{result.errors.length < result.errorCount ? ` (first ${result.errors.length} shown)` : ''}.
                 </caption>
                 <thead>
