@@ -8,23 +8,20 @@
  * straight in the server's database (the bag is another feature's screen), the message
  * through the contact call, the registration through the register call.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { ADMIN, COMPANY, GOOD_PASSWORD, TRADER, submitLogin, uniqueEmail } from './support/accounts.ts';
-import { REMEMBER_COOKIE } from '../../src/islands/cookie-notice/rules.ts';
+import { expectNoSidewaysScroll, noCookieNotice, saveShot } from './support/screens.ts';
 
 const SHOTS = process.env.SHOTS_DIR ?? 'test-results/screenshots/admin';
-mkdirSync(SHOTS, { recursive: true });
-
-const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => saveShot(page, SHOTS, name);
 
 /** The cookie notice was answered before (it would otherwise cover part of every screenshot). */
 test.beforeEach(async ({ context, baseURL }) => {
-  await context.addCookies([{ name: REMEMBER_COOKIE, value: '1', url: baseURL ?? '' }]);
+  await noCookieNotice(context, baseURL);
 });
 
 /** A request from the trader (priced snapshot as the bag would store it), a pending registration. */
@@ -206,7 +203,7 @@ for (const width of [1440, 390]) {
     await expect(page.locator('#acc-api')).toBeVisible(); // the API access panel, whichever of its states
     await expect(page.getByText('Loading your requests')).toHaveCount(0);
     // nothing runs off the side of the screen
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await expectNoSidewaysScroll(page, `my-account-${width}`);
     await shot(page, `my-account-${width}`);
   });
 }

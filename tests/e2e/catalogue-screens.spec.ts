@@ -6,12 +6,10 @@
  * would notice: no part of the page runs wider than the window, and no column header of the
  * table is cut off. Uses an approved customer of its own, so it changes no shared account.
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { createApprovedCustomer, GOOD_PASSWORD, uniqueEmail } from './support/accounts.ts';
-import { REMEMBER_COOKIE } from '../../src/islands/cookie-notice/rules.ts';
+import { expectNoSidewaysScroll, noCookieNotice, saveShot } from './support/screens.ts';
 
 const DIRS = [process.env.CATALOGUE_SHOTS ?? 'test-results/screenshots/catalogue'];
 const VIEWPORTS = [
@@ -21,19 +19,9 @@ const VIEWPORTS = [
 
 type Doc = { _id: number; StkCatType: string; Source: string; StkCertNo: string; StkShape: string };
 
-/** The cookie notice answered already, so it covers nothing in the pictures. */
-async function noCookieNotice(page: Page, baseURL: string) {
-  await page.context().addCookies([{ name: REMEMBER_COOKIE, value: '1', url: baseURL }]);
-}
-
 async function shot(page: Page, name: string, fullPage = false) {
-  // the page never scrolls sideways
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name}: the page is ${overflow}px wider than the window`).toBeLessThanOrEqual(0);
-  for (const dir of DIRS) {
-    mkdirSync(dir, { recursive: true });
-    await page.screenshot({ path: join(dir, `${name}.png`), fullPage });
-  }
+  await expectNoSidewaysScroll(page, name);
+  for (const dir of DIRS) await saveShot(page, dir, name, fullPage);
 }
 
 /**
@@ -96,7 +84,7 @@ test.beforeAll(async ({ baseURL }) => {
 for (const vp of VIEWPORTS) {
   test(`catalogue screens at ${vp.width} px`, async ({ page, baseURL }) => {
     test.setTimeout(120_000);
-    await noCookieNotice(page, baseURL!);
+    await noCookieNotice(page.context(), baseURL);
     const phone = vp.width < 600;
     await page.setViewportSize({ width: vp.width, height: vp.height });
     expect((await page.request.post('/api/v1/login', { data: { email, password: GOOD_PASSWORD } })).status()).toBe(200);
@@ -164,7 +152,7 @@ for (const vp of VIEWPORTS) {
 }
 
 test('the list as a visitor sees it at 1440 px', async ({ page, baseURL }) => {
-  await noCookieNotice(page, baseURL!);
+  await noCookieNotice(page.context(), baseURL);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/diamonds/all');
   await expect(stoneRows(page).first()).toBeVisible();

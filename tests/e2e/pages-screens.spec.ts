@@ -5,11 +5,9 @@
  * notice at once: a visible main heading, the self-hosted fonts in use, and no part of the
  * page wider than the window.
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
-import { REMEMBER_COOKIE } from '../../src/islands/cookie-notice/rules.ts';
+import { expectNoSidewaysScroll, noCookieNotice, saveShot } from './support/screens.ts';
 
 const SHOTS = process.env.PAGES_SHOTS ?? 'test-results/screenshots/pages';
 
@@ -30,8 +28,7 @@ async function check(page: Page, name: string) {
     [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family),
   );
   expect(fonts.length, `${name}: no web font loaded`).toBeGreaterThan(0);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name}: the page is ${overflow}px wider than the window`).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(page, name);
   // lazy images (the footer's logos) load as a reader scrolls; a full-page picture does not scroll
   for (let y = 0; y < (await page.evaluate(() => document.documentElement.scrollHeight)); y += 600) {
     await page.evaluate((top) => window.scrollTo(0, top), y);
@@ -42,8 +39,7 @@ async function check(page: Page, name: string) {
     .poll(() => footerImages.evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete)))
     .toBe(true);
   await page.evaluate(() => window.scrollTo(0, 0));
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+  await saveShot(page, SHOTS, name);
 }
 
 for (const viewport of [
@@ -54,7 +50,7 @@ for (const viewport of [
     test.setTimeout(120_000);
     await page.setViewportSize(viewport);
     // the cookie notice answered already, and the home intro seen: the pages at rest
-    await page.context().addCookies([{ name: REMEMBER_COOKIE, value: '1', url: baseURL! }]);
+    await noCookieNotice(page.context(), baseURL);
     const post = await firstPost(page);
     const w = viewport.width;
 
