@@ -4,7 +4,7 @@
  * with the domain rules (src/domain/catalogue): main tabs, the side filter panel, code search
  * with its questions, the sortable table with expandable rows, page sizes and the currency.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import {
   countChangedFilters,
   currentDefaults,
@@ -32,6 +32,7 @@ import { useDraftFilters } from './useDraftFilters.ts';
 import { useListState } from './useListState.ts';
 import { useNavCounts } from './useNavCounts.ts';
 import { useResults } from './useResults.ts';
+import { useMedia } from '../ui/useMedia.ts';
 import './toolbar.css';
 import './panel.css';
 import './slider.css';
@@ -39,17 +40,6 @@ import './detail.css';
 import './table.css';
 import './table-phone.css';
 
-function usePhone() {
-  const [phone, setPhone] = useState(false);
-  useEffect(() => {
-    const mq = window.matchMedia(`(max-width: ${MOBILE_MAX_WIDTH}px)`);
-    const on = () => setPhone(mq.matches);
-    on();
-    mq.addEventListener('change', on);
-    return () => mq.removeEventListener('change', on);
-  }, []);
-  return phone;
-}
 
 export default function CatalogueIsland({ coloured = false }: { coloured?: boolean }) {
   const data = useCatalogueData();
@@ -57,7 +47,7 @@ export default function CatalogueIsland({ coloured = false }: { coloured?: boole
   const [state, dispatch] = useListState(cat.index, authorised, data.dialogSettings);
   const results = useResults(cat.index, cat.version, state, authorised);
   const { draft, change, flush } = useDraftFilters(state.filters, dispatch);
-  const phone = usePhone();
+  const phone = useMedia(`(max-width: ${MOBILE_MAX_WIDTH}px)`);
   useNavCounts(cat.index?.size ?? null, data.session.user);
 
   useEffect(() => {

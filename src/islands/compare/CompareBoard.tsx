@@ -15,12 +15,11 @@ import {
   type KeyboardCoordinateGetter,
 } from '@dnd-kit/core';
 import { horizontalListSortingStrategy, SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { useEffect, useState } from 'react';
 import type { ListDoc } from '../favourites/useListDocs.ts';
 import { CompareColumn, ROWS } from './CompareColumn.tsx';
+import { PHONE_QUERY, useMedia } from '../ui/useMedia.ts';
 
 export const KEYBOARD_CODES = { start: ['Space'], cancel: ['Escape'], end: ['Space'] };
-const PHONE = '(max-width: 599px)';
 
 /** In a row of columns, Down and Up step like Right and Left. */
 const rowCoordinates: KeyboardCoordinateGetter = (event, args) => {
@@ -36,21 +35,11 @@ const columnCoordinates: KeyboardCoordinateGetter = (event, args) => {
   return sortableKeyboardCoordinates(proxy, args);
 };
 
-function usePhone(): boolean {
-  const [phone, setPhone] = useState(() => window.matchMedia(PHONE).matches);
-  useEffect(() => {
-    const mq = window.matchMedia(PHONE);
-    const on = () => setPhone(mq.matches);
-    mq.addEventListener('change', on);
-    return () => mq.removeEventListener('change', on);
-  }, []);
-  return phone;
-}
 
 type Props = { items: ListDoc[]; onMove: (activeId: number, overId: number | null) => void; onRemove: (id: number) => void };
 
 export function CompareBoard({ items, onMove, onRemove }: Props) {
-  const phone = usePhone();
+  const phone = useMedia(PHONE_QUERY, { clientOnly: true });
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: 5 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 120, tolerance: 5 } }),

@@ -2,29 +2,19 @@
  * RELATED: stones of the same shape and category, three to a slide (two on phones),
  * with previous/next. A card opens the stone's details.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { DiamondDoc } from '../../domain/diamond.ts';
 import { formatRange, formatWeight } from '../../domain/money.ts';
 import { shapeName, stonePath, usePricing } from './stone-view.ts';
 import { useRelated } from './useStone.ts';
+import { PHONE_QUERY, useMedia } from '../ui/useMedia.ts';
 import './related.css';
 
-const PHONE = '(max-width: 599px)';
 
-function usePerSlide(): number {
-  const [n, setN] = useState(() => (window.matchMedia(PHONE).matches ? 2 : 3));
-  useEffect(() => {
-    const mq = window.matchMedia(PHONE);
-    const on = () => setN(mq.matches ? 2 : 3);
-    mq.addEventListener('change', on);
-    return () => mq.removeEventListener('change', on);
-  }, []);
-  return n;
-}
 
 export function RelatedCarousel({ id }: { id: number }) {
   const docs = useRelated(id, true);
-  const perSlide = usePerSlide();
+  const perSlide = useMedia(PHONE_QUERY, { clientOnly: true }) ? 2 : 3;
   const [slide, setSlide] = useState(0);
   const pricing = usePricing();
   if (docs.length === 0) return null;

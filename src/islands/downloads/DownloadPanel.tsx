@@ -6,7 +6,7 @@
  * dialog, returning to this page. PDF building starts after 1 s (spec timing).
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { DiamondDoc } from '../../domain/diamond.ts';
 import {
   DOWNLOAD_FORMAT_LABELS,
@@ -21,9 +21,9 @@ import { openDialog } from '../../stores/dialog.ts';
 import { $isAuthorised } from '../../stores/session.ts';
 import { $site } from '../../stores/site.ts';
 import { buildDownload, saveBlob } from './build.ts';
+import { PHONE_QUERY, useMedia } from '../ui/useMedia.ts';
 
 export const PDF_DELAY_MS = 1000;
-const PHONE = '(max-width: 599px)';
 
 export type DownloadPanelProps = {
   /** the filtered list on screen */
@@ -36,23 +36,12 @@ export type DownloadPanelProps = {
   onDone?: () => void;
 };
 
-function usePhone() {
-  const [phone, setPhone] = useState(false);
-  useEffect(() => {
-    const mq = window.matchMedia(PHONE);
-    const on = () => setPhone(mq.matches);
-    on();
-    mq.addEventListener('change', on);
-    return () => mq.removeEventListener('change', on);
-  }, []);
-  return phone;
-}
 
 export function DownloadPanel({ docs, tickedIds, allDocs, onDone }: DownloadPanelProps) {
   const [type, setType] = useState<DownloadType | null>(null);
   const [format, setFormat] = useState<DownloadFormat | null>(null);
   const [loading, setLoading] = useState(false);
-  const phone = usePhone();
+  const phone = useMedia(PHONE_QUERY);
   const authorised = useStore($isAuthorised);
   const site = useStore($site);
   const catalogue = useStore($catalogue);

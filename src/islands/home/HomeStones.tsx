@@ -3,7 +3,7 @@
  * time, prices filled in live) and the carousel below it (desktop or phone). Server-rendered
  * from the build-time stones, so visitors without JS still see the strip.
  */
-import { useMedia } from './useMedia.ts';
+import { PHONE_QUERY, useMedia } from '../ui/useMedia.ts';
 import { useHomeStones } from './useHomeStones.ts';
 import { Carousel } from './Carousel.tsx';
 import { PhoneCards } from './PhoneCards.tsx';
@@ -14,7 +14,7 @@ type Props = { initial: TileDoc[]; title: string };
 
 export default function HomeStones({ initial, title }: Props) {
   const { strip, carousel, signedIn } = useHomeStones(initial.map((s) => s._id));
-  const phone = useMedia('(max-width: 599px)');
+  const phone = useMedia(PHONE_QUERY);
   const tiles: TileDoc[] = strip && strip.length > 0 ? strip : initial;
   const more = carousel ?? [];
   return (

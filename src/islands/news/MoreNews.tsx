@@ -5,20 +5,9 @@
 import { useEffect, useId, useState } from 'react';
 import { PER_SLIDE_DESKTOP, PER_SLIDE_PHONE, showSlider, slides } from '../../domain/news.ts';
 import { PostCardView, type CardPost } from './PostCardView.tsx';
+import { PHONE_QUERY, useMedia } from '../ui/useMedia.ts';
 
-const PHONE = '(max-width: 599px)';
 
-function usePerSlide(): number {
-  const [per, setPer] = useState(PER_SLIDE_DESKTOP);
-  useEffect(() => {
-    const mq = window.matchMedia(PHONE);
-    const update = () => setPer(mq.matches ? PER_SLIDE_PHONE : PER_SLIDE_DESKTOP);
-    update();
-    mq.addEventListener('change', update);
-    return () => mq.removeEventListener('change', update);
-  }, []);
-  return per;
-}
 
 const Arrow = ({ dir }: { dir: 'prev' | 'next' }) => (
   <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.3" aria-hidden="true">
@@ -28,7 +17,7 @@ const Arrow = ({ dir }: { dir: 'prev' | 'next' }) => (
 
 export default function MoreNews({ posts }: { posts: CardPost[] }) {
   const id = useId();
-  const per = usePerSlide();
+  const per = useMedia(PHONE_QUERY) ? PER_SLIDE_PHONE : PER_SLIDE_DESKTOP;
   const pages = slides(posts, per);
   const [page, setPage] = useState(0);
   const last = Math.max(0, pages.length - 1);
