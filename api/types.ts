@@ -1,6 +1,6 @@
 /** Shared types of the API: what createApp is built from, and what a request carries. */
 import type { Db } from '../db/client.ts';
-import type { User } from '../db/schema.ts';
+import type { User } from '../db/tables.ts';
 import type { Config } from './config.ts';
 import type { Mailer } from './services/mailer.ts';
 

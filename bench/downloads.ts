@@ -11,7 +11,7 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { generateStones } from '../db/seed/diamonds.ts';
-import type { Diamond } from '../db/schema.ts';
+import type { Diamond } from '../db/tables.ts';
 import { toDiamondDoc } from '../api/services/diamond-docs.ts';
 import type { DiamondDoc } from '../src/domain/diamond.ts';
 import { buildPdf } from '../src/islands/downloads/build-pdf.ts';

@@ -67,7 +67,7 @@ function seedKey(stones: number): string {
     if (s.isDirectory()) for (const n of readdirSync(p).sort()) walk(join(p, n));
     else h.update(p).update(readFileSync(p));
   };
-  for (const p of ['db/schema.ts', 'db/migrations', 'db/seed', 'content']) walk(join(ROOT, p));
+  for (const p of ['db/tables.ts', 'db/migrations', 'db/seed', 'content']) walk(join(ROOT, p));
   return h.digest('hex');
 }
 

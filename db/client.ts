@@ -1,35 +1,71 @@
 /**
- * Opens the SQLite file with the house pragmas and wraps it in drizzle.
- * better-sqlite3 is synchronous: a write transaction (`writeTx`) runs start to end on one
- * call stack, so it can never be held across an await.
+ * The data layer's one seam: opens the database named by the settings (a PostgreSQL URL, or
+ * else the SQLite file), migrates it, and runs write transactions correctly on both.
+ *
+ *   const db = await openDb(config.DATABASE_URL || config.DATABASE_PATH);
+ *   await migrateDb(db);
+ *   const user = await writeTx(db, async (tx) => { ... await tx.insert(...) ... });
+ *
+ * Services see one type, `Db`: drizzle's query builder in its awaited form. Every query is
+ * awaited (`await db.select()...`); `.get()`, `.all()` and `.run()` are SQLite-only and are not
+ * used outside the SQLite adapter. Tables come from db/tables.ts (bound to the engine in use).
+ *
+ * SQLite (better-sqlite3, db/sqlite.ts): one connection; writeTx is a serialised writer (one
+ * at a time in the process) holding `BEGIN IMMEDIATE`.
+ * PostgreSQL (node-postgres, db/postgres.ts): a pool; writeTx is a real transaction at the
+ * configured isolation (READ COMMITTED by default, SERIALIZABLE with DATABASE_ISOLATION, the
+ * way CockroachDB and YugabyteDB run), retried on serialization failures and deadlocks
+ * (40001, 40P01). Inside writeTx every query made through `db` joins the transaction, even when
+ * a helper was handed the outer `db`; nested writeTx calls join the outer one.
  */
-import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
-import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
-import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import * as schema from './schema.ts';
+import type { SQL } from 'drizzle-orm';
+import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
+import type * as schema from './schema.ts';
 
-export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+export type Engine = 'sqlite' | 'postgres';
 
-export const MIGRATIONS_FOLDER = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
+type Extras = {
+  readonly engine: Engine;
+  /** Runs `fn` in a write transaction (see the file comment). */
+  readonly transact: <T>(fn: (tx: Db) => Promise<T>) => Promise<T>;
+  /** Rows of a raw query (dialect-neutral SQL built with drizzle's `sql`). */
+  readonly rows: <T>(query: SQL) => Promise<T[]>;
+  /** Runs a raw statement. */
+  readonly exec: (query: SQL) => Promise<void>;
+  readonly close: () => Promise<void>;
+};
 
-export function openDb(path: string): Db {
-  if (path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
-  const sqlite = new Database(path);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = FULL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  return drizzle({ client: sqlite, schema, casing: 'snake_case' }) as Db;
+export type Db = BaseSQLiteDatabase<'async', unknown, typeof schema> & Extras;
+
+const isPostgresUrl = (s: string) => /^postgres(ql)?:\/\//i.test(s);
+
+/** Opens `location`: a `postgres://` URL or a SQLite file path (`:memory:` too). */
+export async function openDb(location: string, opts: { isolation?: 'read committed' | 'serializable'; poolSize?: number } = {}): Promise<Db> {
+  if (isPostgresUrl(location)) {
+    const { openPostgres } = await import('./postgres.ts');
+    return openPostgres(location, opts);
+  }
+  const { openSqlite } = await import('./sqlite.ts');
+  return openSqlite(location);
 }
 
-export function migrateDb(db: Db): void {
-  migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+export async function migrateDb(db: Db): Promise<void> {
+  if (db.engine === 'postgres') return (await import('./postgres.ts')).migratePostgres(db);
+  return (await import('./sqlite.ts')).migrateSqlite(db);
 }
 
-/** Runs `fn` in a BEGIN IMMEDIATE transaction. `fn` must be synchronous. */
-export function writeTx<T>(db: Db, fn: (tx: Db) => T): T {
-  return db.$client.transaction(() => fn(db)).immediate();
+/** Runs `fn` in one write transaction (serialised on SQLite, retried on PostgreSQL). */
+export function writeTx<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transact(fn);
+}
+
+/** The first row of a query, or undefined. */
+export async function first<T>(query: PromiseLike<T[]>): Promise<T | undefined> {
+  return (await query)[0];
+}
+
+/** How many rows an insert, update or delete without `returning()` touched, on either engine. */
+export function changes(result: unknown): number {
+  const r = result as { changes?: number; rowCount?: number | null };
+  return Number(r.changes ?? r.rowCount ?? 0);
 }

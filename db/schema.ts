@@ -1,5 +1,6 @@
 /**
- * The one picture of Facet Trade's data (drizzle, SQLite, snake_case columns).
+ * The one picture of Facet Trade's data (drizzle, snake_case columns), written as SQLite tables;
+ * db/to-pg.ts builds the PostgreSQL schema from the same definitions (db/schema-pg.ts).
  *
  * Conventions
  * - Times are integer milliseconds since the epoch (`timestamp_ms`).
@@ -19,6 +20,7 @@ import {
   primaryKey,
   index,
   uniqueIndex,
+  blob,
 } from 'drizzle-orm/sqlite-core';
 import { REQUEST_STATUSES, type RequestLine } from '../src/domain/bag/request.ts';
 
@@ -412,6 +414,73 @@ export const auditLog = sqliteTable(
   },
   (t) => [index('audit_log_created_idx').on(t.createdAt)],
 );
+
+// ---------------------------------------------------------------- cluster state
+
+/**
+ * Versions every app node reads to know its caches are current (`stock` after any change of
+ * diamonds or their media, `content` after any change the static pages are built from).
+ */
+export const appState = sqliteTable('app_state', {
+  key: text('key').primaryKey(),
+  version: integer('version').notNull().default(0),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Leases: one holder at a time across every node (start-up migration and seed, the site
+ * build). A lease is taken by a conditional upsert and ends at `expiresAt` if never released.
+ */
+export const leases = sqliteTable('leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
+/** Rate-limit counters shared by every node: calls of one key in one fixed time slot. */
+export const rateHits = sqliteTable(
+  'rate_hits',
+  {
+    key: text('key').notNull(),
+    slot: integer('slot').notNull(),
+    hits: integer('hits').notNull().default(0),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.slot] }), index('rate_hits_expires_idx').on(t.expiresAt)],
+);
+
+/** Uploaded images (image blocks), kept in the database so that every node serves them. */
+export const uploads = sqliteTable('uploads', {
+  name: text('name').primaryKey(),
+  contentType: text('content_type').notNull(),
+  data: blob('data', { mode: 'buffer' }).notNull(),
+  createdAt: createdAt(),
+});
+
+/** Every table, in dependency order (db/to-pg.ts builds the PostgreSQL twins from this). */
+export const sqliteTables = {
+  users,
+  sessions,
+  tokens,
+  siteBlocks,
+  posts,
+  configs,
+  exchangeRates,
+  diamonds,
+  diamondMedia,
+  diamondCertificates,
+  favourites,
+  compareItems,
+  bagItems,
+  bagRequests,
+  contactMessages,
+  emailOutbox,
+  auditLog,
+  appState,
+  leases,
+  rateHits,
+  uploads,
+};
 
 export type User = typeof users.$inferSelect;
 export type Diamond = typeof diamonds.$inferSelect;

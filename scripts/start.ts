@@ -10,7 +10,7 @@ import { newestBuild } from '../api/services/regenerate.ts';
 import { buildSite, buildStamp, isBuildCurrent } from '../api/services/site-build.ts';
 import { systemClock } from '../api/types.ts';
 import { migrateDb, openDb } from '../db/client.ts';
-import { diamonds } from '../db/schema.ts';
+import { diamonds } from '../db/tables.ts';
 import { DEMO_ACCOUNTS, seedDatabase } from '../db/seed/index.ts';
 
 const t0 = performance.now();

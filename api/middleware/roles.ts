@@ -6,7 +6,7 @@
  * here is a second line.
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import type { User } from '../../db/schema.ts';
+import type { User } from '../../db/tables.ts';
 import type { AppEnv } from '../types.ts';
 import { HttpError } from './errors.ts';
 

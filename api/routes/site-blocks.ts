@@ -18,7 +18,7 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
-import { siteBlocks } from '../../db/schema.ts';
+import { siteBlocks } from '../../db/tables.ts';
 import { HttpError, parseOr400 } from '../middleware/errors.ts';
 import { readJson } from '../middleware/json-body.ts';
 import { requireAdmin, signedInAdmin } from '../middleware/roles.ts';

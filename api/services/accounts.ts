@@ -11,7 +11,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { writeTx } from '../../db/client.ts';
-import { contactMessages, sessions, users, type DialogSettings, type User } from '../../db/schema.ts';
+import { contactMessages, sessions, users, type DialogSettings, type User } from '../../db/tables.ts';
 import { ACCOUNT_MESSAGES, type ProfileUpdateValues } from '../../src/domain/validation/account.ts';
 import type { RegisterValues } from '../../src/domain/validation/registration.ts';
 import { HttpError } from '../middleware/errors.ts';

@@ -5,7 +5,7 @@
  */
 import { and, count, desc, eq, like, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { auditLog, users } from '../../db/schema.ts';
+import { auditLog, users } from '../../db/tables.ts';
 
 export function audit(
   db: Db,

@@ -1,7 +1,7 @@
 /** The admin overview: what is waiting for staff, the stock by category, the latest changes. */
 import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { bagRequests, contactMessages, diamonds, posts, users } from '../../db/schema.ts';
+import { bagRequests, contactMessages, diamonds, posts, users } from '../../db/tables.ts';
 import { listAudit } from './admin-audit.ts';
 
 export function dashboard(db: Db) {

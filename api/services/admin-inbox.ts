@@ -12,7 +12,7 @@ import {
   type MESSAGE_KINDS,
   type MESSAGE_STATUSES,
   type REQUEST_STATUSES,
-} from '../../db/schema.ts';
+} from '../../db/tables.ts';
 import { HttpError } from '../middleware/errors.ts';
 import type { Deps } from '../types.ts';
 import { audit } from './admin-audit.ts';

@@ -8,7 +8,7 @@ import { and, count, desc, eq, like, ne, or, type SQL } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import * as v from 'valibot';
 import { writeTx, type Db } from '../../db/client.ts';
-import { POST_STATUSES, posts, type Post } from '../../db/schema.ts';
+import { POST_STATUSES, posts, type Post } from '../../db/tables.ts';
 import { SANITIZE_OPTIONS } from '../../db/seed/markdown.ts';
 import { HttpError } from '../middleware/errors.ts';
 import type { Deps } from '../types.ts';

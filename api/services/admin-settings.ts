@@ -8,7 +8,7 @@
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { writeTx, type Db } from '../../db/client.ts';
-import { configs, CURRENCIES, exchangeRates } from '../../db/schema.ts';
+import { configs, CURRENCIES, exchangeRates } from '../../db/tables.ts';
 import { HttpError } from '../middleware/errors.ts';
 import { registrationMessages } from '../routes/configs.ts';
 import type { Deps } from '../types.ts';

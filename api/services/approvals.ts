@@ -6,7 +6,7 @@
 import { and, count, desc, eq, like, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { writeTx } from '../../db/client.ts';
-import { auditLog, users, type User, type USER_STATUSES } from '../../db/schema.ts';
+import { auditLog, users, type User, type USER_STATUSES } from '../../db/tables.ts';
 import { HttpError } from '../middleware/errors.ts';
 import type { Deps } from '../types.ts';
 import { endSessions, findUserById, siteOf } from './accounts.ts';

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { writeTx, type Db } from '../../db/client.ts';
-import { auditLog, configs } from '../../db/schema.ts';
+import { auditLog, configs } from '../../db/tables.ts';
 import { HttpError } from '../middleware/errors.ts';
 import type { Deps } from '../types.ts';
 

@@ -11,7 +11,7 @@
  */
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { writeTx, type Db } from '../../db/client.ts';
-import { bagItems, bagRequests, diamonds, type RequestLine } from '../../db/schema.ts';
+import { bagItems, bagRequests, diamonds, type RequestLine } from '../../db/tables.ts';
 import { kindOf, quantityError } from '../../src/domain/bag/lines.ts';
 import { amountsAgree, ratesAgree, type BagRequestParsed } from '../../src/domain/bag/payload.ts';
 import { priceLine, totalOf, type BagLineView } from '../../src/domain/bag/view.ts';

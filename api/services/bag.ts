@@ -5,7 +5,7 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { bagItems, diamonds, exchangeRates } from '../../db/schema.ts';
+import { bagItems, diamonds, exchangeRates } from '../../db/tables.ts';
 import { initialQuantity, kindOf, quantityError, quantityForUnit } from '../../src/domain/bag/lines.ts';
 import type { BagAddInput, BagPatchInput } from '../../src/domain/bag/payload.ts';
 import { priceLine, type BagLineView } from '../../src/domain/bag/view.ts';

@@ -16,7 +16,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { diamondMedia, diamonds } from '../../db/schema.ts';
+import { diamondMedia, diamonds } from '../../db/tables.ts';
 import type { DiamondDoc } from '../../src/domain/diamond.ts';
 import { INDEX_FIELDS } from '../../src/domain/catalogue/prepare.ts';
 import { toDiamondDoc } from './diamond-docs.ts';

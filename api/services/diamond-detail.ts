@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { diamondCertificates, diamondMedia, diamonds, type Diamond } from '../../db/schema.ts';
+import { diamondCertificates, diamondMedia, diamonds, type Diamond } from '../../db/tables.ts';
 import { HttpError } from '../middleware/errors.ts';
 
 export type MediaItem = { type: 'image' | 'video' | '360'; src: string; framesCount?: number; format?: string };

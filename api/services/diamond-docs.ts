@@ -3,7 +3,7 @@
  * `authorised` false drops price, ppc, ExWebTotal, RAP, priceOrig and availability;
  * a special offer keeps only its WebSpecial price.
  */
-import type { Diamond } from '../../db/schema.ts';
+import type { Diamond } from '../../db/tables.ts';
 import { shapeImage, type DiamondDoc, type Range } from '../../src/domain/diamond.ts';
 
 const major = (cents: number | null): number | null => (cents == null ? null : cents / 100);

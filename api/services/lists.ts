@@ -8,7 +8,7 @@
 import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { writeTx } from '../../db/client.ts';
-import { compareItems, diamonds, favourites, type Diamond } from '../../db/schema.ts';
+import { compareItems, diamonds, favourites, type Diamond } from '../../db/tables.ts';
 import type { DiamondDoc } from '../../src/domain/diamond.ts';
 import { HttpError } from '../middleware/errors.ts';
 import { toDiamondDoc } from './diamond-docs.ts';

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client.ts';
-import { emailOutbox } from '../../db/schema.ts';
+import { emailOutbox } from '../../db/tables.ts';
 
 export type MailMessage = { to: string; subject: string; text: string; html: string };
 export type Mailer = { send(message: MailMessage): Promise<{ id: number; status: 'sent' | 'logged' | 'failed' }> };

@@ -3,7 +3,7 @@
  * (contact_messages, status 'new', linked to the signed-in user if any) and e-mailed to
  * STAFF_EMAIL with a Reply-To-friendly body. Every value put into HTML is escaped.
  */
-import { contactMessages, type User } from '../../db/schema.ts';
+import { contactMessages, type User } from '../../db/tables.ts';
 import type { ContactMessage } from '../../src/domain/validation/contact.ts';
 import type { Deps } from '../types.ts';
 import { siteOf } from './accounts.ts';

@@ -7,7 +7,7 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { tokens, type TOKEN_KINDS } from '../../db/schema.ts';
+import { tokens, type TOKEN_KINDS } from '../../db/tables.ts';
 import { newSecret, sha256 } from './tokens.ts';
 
 export type TokenKind = (typeof TOKEN_KINDS)[number];

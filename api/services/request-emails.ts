@@ -4,7 +4,7 @@
  * quantity, price per carat, price; N/A for a parcel priced by items), the total, the
  * alternatives choices and the order notes. Every value put into HTML is escaped.
  */
-import type { RequestLine, User } from '../../db/schema.ts';
+import type { RequestLine, User } from '../../db/tables.ts';
 import { formatQuantity } from '../../src/domain/bag/lines.ts';
 import { formatPriceOrNA } from '../../src/domain/catalogue/pricing.ts';
 import { escapeHtml, type Site } from './email-templates.ts';

@@ -6,7 +6,7 @@
  */
 import { eq, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sessions, users, type User } from '../../db/schema.ts';
+import { sessions, users, type User } from '../../db/tables.ts';
 import { newSecret, sha256 } from './tokens.ts';
 
 const HOUR = 3_600_000;

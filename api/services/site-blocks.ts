@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { writeTx } from '../../db/client.ts';
-import { siteBlocks, type SiteBlock } from '../../db/schema.ts';
+import { siteBlocks, type SiteBlock } from '../../db/tables.ts';
 import { HttpError } from '../middleware/errors.ts';
 import type { Deps } from '../types.ts';
 import { audit } from './admin-audit.ts';

@@ -1,7 +1,7 @@
 /** The site state the islands start from: name, currency, rates, social links, availability labels, blocks. */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { configs, exchangeRates, siteBlocks } from '../../db/schema.ts';
+import { configs, exchangeRates, siteBlocks } from '../../db/tables.ts';
 
 export const DEFAULT_AVAILABILITY = {
   diamond_available_now: 'Immediately',

@@ -6,7 +6,7 @@
 import { and, asc, count, desc, eq, max, min, sql, type SQL } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client.ts';
-import { diamonds, type CAT_TYPES, type Diamond } from '../../db/schema.ts';
+import { diamonds, type CAT_TYPES, type Diamond } from '../../db/tables.ts';
 import type { CategoryRanges, DiamondRanges } from '../../src/domain/diamond.ts';
 
 /** API sort keys -> columns (ranges sort by their lower rank). */

@@ -6,7 +6,7 @@
  * Balances, api_allow, requestApiAccess, requestApiAccessDate, dialogSettings } } plus the
  * profile fields the account area shows and edits.
  */
-import type { User } from '../../db/schema.ts';
+import type { User } from '../../db/tables.ts';
 import type { BagLineView } from '../../src/domain/bag/view.ts';
 
 /** A bag line as /me, login and the bag request carry it (api/services/bag.ts bagLines). */

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from '../client.ts';
-import { BLOCK_TYPES, POST_STATUSES, posts, siteBlocks, type BlockValue } from '../schema.ts';
+import { BLOCK_TYPES, POST_STATUSES, posts, siteBlocks, type BlockValue } from '../tables.ts';
 import { parseFrontMatter, renderPostHtml } from './markdown.ts';
 
 export const CONTENT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../content');

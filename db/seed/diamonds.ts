@@ -7,7 +7,7 @@
  * in USD cents for singles, `ppcCents` in GBP pence for parcels (which have no USD price, no
  * RAP and no special offer: a parcel is priced per carat).
  */
-import type { NewDiamond } from '../schema.ts';
+import type { NewDiamond } from '../tables.ts';
 import {
   CLARITIES,
   COLOURS,

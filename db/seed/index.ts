@@ -15,7 +15,7 @@ import { count, sql } from 'drizzle-orm';
 import { SingleBar, Presets } from 'cli-progress';
 import { loadConfig } from '../../api/config.ts';
 import { migrateDb, openDb, writeTx, type Db } from '../client.ts';
-import * as s from '../schema.ts';
+import * as s from '../tables.ts';
 import { generateStones, type SeedStone } from './diamonds.ts';
 import { SAMPLE_CERTIFICATE, mediaRows } from './media.ts';
 import { seedUsers } from './users.ts';

@@ -5,7 +5,7 @@
  * convert = amount / rate(source) * rate(target), so $1,270 is £1,000.
  */
 import type { Db } from '../client.ts';
-import { configs, exchangeRates } from '../schema.ts';
+import { configs, exchangeRates } from '../tables.ts';
 
 const SEEDED_AT = new Date(Date.UTC(2026, 0, 1));
 

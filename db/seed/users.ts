@@ -4,7 +4,7 @@
  */
 import { hashPassword } from '../../api/services/passwords.ts';
 import type { Db } from '../client.ts';
-import { users } from '../schema.ts';
+import { users } from '../tables.ts';
 
 export type DemoAccount = { label: string; role: 'user' | 'admin'; email: string; password: string };
 

@@ -20,7 +20,7 @@ import { and, asc, desc, eq, gt } from 'drizzle-orm';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { loadConfig } from '../../api/config.ts';
-import * as schema from '../../db/schema.ts';
+import * as schema from '../../db/tables.ts';
 import { shapeImage } from '../domain/diamond.ts';
 
 type ReadDb = BetterSQLite3Database<typeof schema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema.ts';
+import { auditLog } from '../../db/tables.ts';
 import {
   PASSWORD,
   createTestApp,

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { auditLog, bagRequests, contactMessages, type RequestLine } from '../../db/schema.ts';
+import { auditLog, bagRequests, contactMessages, type RequestLine } from '../../db/tables.ts';
 import { createTestApp, insertAdmin, insertUser, signIn, type TestApp } from './auth-helpers.ts';
 
 const API = '/api/v1';

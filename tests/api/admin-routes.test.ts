@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { auditLog, bagRequests, contactMessages, posts, type RequestLine } from '../../db/schema.ts';
+import { auditLog, bagRequests, contactMessages, posts, type RequestLine } from '../../db/tables.ts';
 import { createTestApp, errorOf, insertAdmin, insertUser, signIn, type TestApp } from './auth-helpers.ts';
 
 const ADMIN_PREFIX = '/api/v1/admin';

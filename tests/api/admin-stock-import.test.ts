@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { count, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, diamonds } from '../../db/schema.ts';
+import { auditLog, diamonds } from '../../db/tables.ts';
 import { createTestApp, errorOf, insertAdmin, signIn, type TestApp } from './auth-helpers.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/stock/${name}`, import.meta.url));

@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users, type User } from '../../db/schema.ts';
+import { users, type User } from '../../db/tables.ts';
 import { hashPassword } from '../../api/services/passwords.ts';
 import type { MailMessage } from '../../api/services/mailer.ts';
 import { createTestApp, type TestApp } from './helpers.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sessions } from '../../db/schema.ts';
+import { sessions } from '../../db/tables.ts';
 import { SESSION_LIFETIMES } from '../../api/services/sessions.ts';
 import { PASSWORD, createTestApp, errorOf, insertUser, meOf, signIn } from './auth-helpers.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contactMessages, sessions } from '../../db/schema.ts';
+import { contactMessages, sessions } from '../../db/tables.ts';
 import {
   OTHER_PASSWORD,
   PASSWORD,

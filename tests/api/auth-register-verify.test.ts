@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { configs, tokens, users } from '../../db/schema.ts';
+import { configs, tokens, users } from '../../db/tables.ts';
 import { PASSWORD, createTestApp, errorOf, insertUser, linkToken, registration, userByEmail } from './auth-helpers.ts';
 
 const HOUR = 3_600_000;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { sessions, tokens } from '../../db/schema.ts';
+import { sessions, tokens } from '../../db/tables.ts';
 import {
   OTHER_PASSWORD,
   PASSWORD,

@@ -3,7 +3,7 @@
  * single and a parcel from the stock, the server's own pricing for the payload, row counts.
  */
 import { and, count, eq, isNotNull } from 'drizzle-orm';
-import { bagItems, bagRequests, diamonds } from '../../db/schema.ts';
+import { bagItems, bagRequests, diamonds } from '../../db/tables.ts';
 import type { BagLineView } from '../../src/domain/bag/view.ts';
 import { createTestApp, signIn, type TestApp } from './auth-helpers.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { diamonds } from '../../db/schema.ts';
+import { diamonds } from '../../db/tables.ts';
 import { errorOf } from './auth-helpers.ts';
 import { bagOf, counts, payloadOf, traderWithBag } from './bag-fixtures.ts';
 

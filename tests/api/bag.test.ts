@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { diamonds } from '../../db/schema.ts';
+import { diamonds } from '../../db/tables.ts';
 import { errorOf, createTestApp } from './auth-helpers.ts';
 import { bagOf, counts, stoneOf, traderWithBag } from './bag-fixtures.ts';
 

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { diamondMedia, diamonds } from '../../db/schema.ts';
+import { diamondMedia, diamonds } from '../../db/tables.ts';
 import { createTestApp, insertUser, signIn } from './auth-helpers.ts';
 
 type Doc = Record<string, unknown> & { _id: number; WebSpecial?: number; has360?: boolean };

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { configs } from '../../db/schema.ts';
+import { configs } from '../../db/tables.ts';
 import { createTestApp, errorOf, insertAdmin, insertUser, signIn } from './auth-helpers.ts';
 
 const LIST = '/configs?fields=type&filter=diamond_available';

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { diamondCertificates, diamondMedia, diamonds } from '../../db/schema.ts';
+import { diamondCertificates, diamondMedia, diamonds } from '../../db/tables.ts';
 import type { DetailDoc } from '../../api/routes/diamond-detail.ts';
 import type { DiamondDoc } from '../../src/domain/diamond.ts';
 import { createTestApp, errorOf, signIn, type TestApp } from './auth-helpers.ts';

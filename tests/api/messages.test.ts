@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { contactMessages } from '../../db/schema.ts';
+import { contactMessages } from '../../db/tables.ts';
 import { errorOf, insertUser, signIn } from './auth-helpers.ts';
 import { createTestApp } from './helpers.ts';
 

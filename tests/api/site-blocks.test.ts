@@ -1,7 +1,7 @@
 /** Site blocks (spec "Editable site content"): admin-only writes, text required, audit row, regeneration hook. */
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, siteBlocks } from '../../db/schema.ts';
+import { auditLog, siteBlocks } from '../../db/tables.ts';
 import { createTestApp, errorOf, insertAdmin, insertUser, signIn } from './auth-helpers.ts';
 
 const block = (t: Awaited<ReturnType<typeof createTestApp>>, id: string) =>

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { siteBlocks } from '../../db/schema.ts';
+import { siteBlocks } from '../../db/tables.ts';
 import { createTestApp, errorOf, insertAdmin, signIn } from './auth-helpers.ts';
 
 const dirs: string[] = [];

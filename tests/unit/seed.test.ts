@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, is } from 'drizzle-orm';
 import { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { migrateDb, openDb, type Db } from '../../db/client.ts';
-import * as schema from '../../db/schema.ts';
+import * as schema from '../../db/tables.ts';
 import { DEMO_ACCOUNTS, RESET_ORDER, resetDatabase, seedDatabase, stoneCount } from '../../db/seed/index.ts';
 import { BASE_DATE } from '../../db/seed/diamonds.ts';
 import { SPIN_SET, spinFrame } from '../../db/seed/media.ts';

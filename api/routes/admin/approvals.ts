@@ -14,7 +14,7 @@
  */
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { USER_STATUSES } from '../../../db/schema.ts';
+import { USER_STATUSES } from '../../../db/tables.ts';
 import { HttpError, parseOr400 } from '../../middleware/errors.ts';
 import { jsonBody, readJson } from '../../middleware/json-body.ts';
 import { signedInAdmin } from '../../middleware/roles.ts';

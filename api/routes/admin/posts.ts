@@ -15,7 +15,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
-import { POST_STATUSES } from '../../../db/schema.ts';
+import { POST_STATUSES } from '../../../db/tables.ts';
 import { wholeNumberParam } from '../../lib/query-params.ts';
 import { HttpError, parseOr400 } from '../../middleware/errors.ts';
 import { jsonBody, readJson } from '../../middleware/json-body.ts';

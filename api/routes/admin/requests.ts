@@ -15,7 +15,7 @@
  */
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { REQUEST_STATUSES } from '../../../db/schema.ts';
+import { REQUEST_STATUSES } from '../../../db/tables.ts';
 import { wholeNumberParam } from '../../lib/query-params.ts';
 import { parseOr400 } from '../../middleware/errors.ts';
 import { jsonBody, readJson } from '../../middleware/json-body.ts';

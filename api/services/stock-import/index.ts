@@ -12,7 +12,7 @@
  */
 import { getTableColumns } from 'drizzle-orm';
 import { writeTx, type Db } from '../../../db/client.ts';
-import { diamonds, type NewDiamond } from '../../../db/schema.ts';
+import { diamonds, type NewDiamond } from '../../../db/tables.ts';
 import { HttpError } from '../../middleware/errors.ts';
 import { audit } from '../admin-audit.ts';
 import { invalidateStock } from '../stock.ts';

@@ -7,7 +7,7 @@
  * A new stock code needs StkShape, STWeight and a price (price or ExWebTotal for a single
  * stone, ppc for a parcel); a known stock code may come with only the columns that change.
  */
-import type { NewDiamond } from '../../../db/schema.ts';
+import type { NewDiamond } from '../../../db/tables.ts';
 import {
   CLARITIES,
   COLOURS,

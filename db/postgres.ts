@@ -1,0 +1,96 @@
+/**
+ * The PostgreSQL adapter (node-postgres pool): numbers come back as numbers (bigint and
+ * numeric aggregates), write transactions run at the configured isolation and are retried on
+ * serialization failures and deadlocks, and every query made through the Db inside a
+ * transaction joins it.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { SQL } from 'drizzle-orm';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import type { Db } from './client.ts';
+import { bindEngine } from './tables.ts';
+
+export const PG_MIGRATIONS = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations-pg');
+
+const INT8 = 20;
+const NUMERIC = 1700;
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8 || oid === NUMERIC ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+/** SQLSTATEs after which the whole transaction is tried again. */
+const RETRYABLE = new Set(['40001', '40P01']);
+const MAX_ATTEMPTS = 8;
+
+export function sqlState(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) {
+    if (typeof e.code === 'string') return e.code;
+  }
+  return undefined;
+}
+
+type Open = { isolation?: 'read committed' | 'serializable'; poolSize?: number };
+
+export function openPostgres(url: string, opts: Open = {}): Db {
+  bindEngine('postgres');
+  const isolation = opts.isolation ?? 'read committed';
+  const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10, types });
+  pool.on('error', (err) => console.error('[db] idle PostgreSQL connection failed', err.message));
+  const root = drizzle({ client: pool, casing: 'snake_case' });
+  const current = new AsyncLocalStorage<{ tx: NodePgDatabase; open: boolean }>();
+
+  const transact = async <T>(fn: (tx: Db) => Promise<T>): Promise<T> => {
+    if (current.getStore()?.open) return fn(handle);
+    for (let attempt = 1; ; attempt++) {
+      const state = { tx: root as NodePgDatabase, open: false };
+      try {
+        return await root.transaction(
+          async (tx) => {
+            state.tx = tx as unknown as NodePgDatabase;
+            state.open = true;
+            try {
+              return await current.run(state, () => fn(handle));
+            } finally {
+              state.open = false;
+            }
+          },
+          { isolationLevel: isolation },
+        );
+      } catch (err) {
+        if (!RETRYABLE.has(sqlState(err) ?? '') || attempt >= MAX_ATTEMPTS) throw err;
+        await new Promise((r) => setTimeout(r, Math.random() * 5 * 2 ** attempt));
+      }
+    }
+  };
+
+  const extras = {
+    engine: 'postgres' as const,
+    transact,
+    rows: async <T>(query: SQL) => (await target().execute(query)).rows as T[],
+    exec: async (query: SQL) => void (await target().execute(query)),
+    close: () => pool.end(),
+  };
+  const target = (): NodePgDatabase => {
+    const s = current.getStore();
+    return s?.open ? s.tx : (root as NodePgDatabase);
+  };
+  const handle = new Proxy(root, {
+    get(_, prop) {
+      if (prop in extras) return extras[prop as keyof typeof extras];
+      if (prop === '$client') return pool;
+      const t = target() as unknown as Record<PropertyKey, unknown>;
+      const v = t[prop];
+      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(t) : v;
+    },
+  }) as unknown as Db;
+  return handle;
+}
+
+export async function migratePostgres(db: Db): Promise<void> {
+  await migrate(db as unknown as NodePgDatabase, { migrationsFolder: PG_MIGRATIONS });
+}

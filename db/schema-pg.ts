@@ -1,0 +1,10 @@
+/**
+ * The PostgreSQL schema: built from db/schema.ts by db/to-pg.ts (one definition, two
+ * engines). drizzle-kit reads this file for the PostgreSQL migrations (drizzle.pg.config.ts).
+ */
+import { sqliteTables } from './schema.ts';
+import { toPgTables } from './to-pg.ts';
+
+export const pgTables = toPgTables(sqliteTables);
+
+export const { users, sessions, tokens, siteBlocks, posts, configs, exchangeRates, diamonds, diamondMedia, diamondCertificates, favourites, compareItems, bagItems, bagRequests, contactMessages, emailOutbox, auditLog, appState, leases, rateHits, uploads } = pgTables;
