@@ -1,14 +1,26 @@
 /**
- * Vitest: two projects.
+ * Vitest projects.
  * - unit: pure logic in tests/unit (src/domain and friends), no database.
  * - api:  the Hono app in-process against a temporary SQLite file (tests/api/helpers.ts).
  *         tests/api/global-setup.ts builds one seeded base database per run; every
  *         createTestApp() copies it, so a test never sees another test's writes.
+ * - api-pg: the same API test files against PostgreSQL (FACET_TEST_ENGINE=pg), plus the
+ *         PostgreSQL-only tests in tests/pg. tests/support/pg-global-setup.ts starts a
+ *         throwaway server from Debian's binaries and builds a template database; every
+ *         createTestApp() clones it (CREATE DATABASE ... TEMPLATE) and drops it after.
+ * - api-pg-serializable: the concurrency tests once more with write transactions at
+ *         SERIALIZABLE (DATABASE_ISOLATION), the way CockroachDB and YugabyteDB run.
+ * `npm run test:pg` runs the two PostgreSQL projects alone.
  *
  * Workers: forks (better-sqlite3 is a native addon; a child process per worker keeps it
  * simple), at most 2 at a time, which is what the CI machines have in cores.
  */
 import { defineConfig } from 'vitest/config';
+
+const API_TESTS = 'tests/api/**/*.test.ts';
+const PG_SETUP = 'tests/support/pg-global-setup.ts';
+/** db/tables.ts picks its engine from the environment when it loads (DATABASE_ENGINE). */
+const PG_ENV = { FACET_TEST_ENGINE: 'pg', DATABASE_ENGINE: 'postgres' };
 
 export default defineConfig({
   test: {
@@ -29,9 +41,29 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'api',
-          include: ['tests/api/**/*.test.ts'],
+          include: [API_TESTS],
           environment: 'node',
           globalSetup: ['tests/api/global-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api-pg',
+          include: [API_TESTS, 'tests/pg/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: [PG_SETUP],
+          env: PG_ENV,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api-pg-serializable',
+          include: ['tests/api/concurrency.test.ts'],
+          environment: 'node',
+          globalSetup: [PG_SETUP],
+          env: { ...PG_ENV, DATABASE_ISOLATION: 'serializable' },
         },
       },
     ],

@@ -132,10 +132,10 @@ async function cli() {
     const { migrateDb, openDb } = await import('../db/client.ts');
     const { seedDatabase } = await import('../db/seed/index.ts');
     console.log(`[catalogue-browser] seeding ${stones} stones into ${values.db} ...`);
-    const db = openDb(values.db);
-    migrateDb(db);
+    const db = await openDb(values.db);
+    await migrateDb(db);
     await seedDatabase(db, { stones, production: false });
-    db.$client.close();
+    await db.close();
   }
   const siteDir = join(tmpdir(), `catalogue-bench-site-${stones}`);
   printBrowserResult(await benchCatalogueBrowser({ dbFile: values.db, siteDir, stones, runs: Number(values.runs) }));

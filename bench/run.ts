@@ -24,6 +24,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { migrateDb, openDb } from '../db/client.ts';
+import { sqliteClient } from '../db/sqlite.ts';
 import { seedDatabase } from '../db/seed/index.ts';
 import { benchDiamondsHttp, compareAnswers, ROOT, startServer, type Server } from './diamonds-http.ts';
 import { main as catalogueFilterMain } from './catalogue-filter.ts';
@@ -83,11 +84,11 @@ async function prepareDb(stones: number): Promise<string> {
   const t0 = performance.now();
   const tmp = `${file}.tmp`;
   for (const f of [file, tmp].flatMap((f) => [f, `${f}-wal`, `${f}-shm`])) rmSync(f, { force: true });
-  const db = openDb(tmp);
-  migrateDb(db);
+  const db = await openDb(tmp);
+  await migrateDb(db);
   await seedDatabase(db, { stones, production: false });
-  db.$client.pragma('wal_checkpoint(TRUNCATE)');
-  db.$client.close();
+  sqliteClient(db).pragma('wal_checkpoint(TRUNCATE)');
+  await db.close();
   renameSync(tmp, file);
   writeFileSync(keyFile, key);
   log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
@@ -200,7 +201,12 @@ try {
 try {
   printDownloads(await benchDownloads(5000, 5));
   printBagRequest(
-    await benchBagRequest({ dbFile: await prepareDb(opts.stones), siteDir: join(OUT, `site-${opts.stones}`), runs: 20, log }),
+    await benchBagRequest({
+      dbFile: await prepareDb(opts.stones),
+      siteDir: join(OUT, `site-${opts.stones}`),
+      runs: 20,
+      log,
+    }),
   );
 } catch (err) {
   console.error('[bench] downloads / bag request benches failed:', err instanceof Error ? err.message : err);

@@ -73,19 +73,25 @@ type Timing = { total: number; parse: number; import: number; created: number };
  */
 async function importOnce(name: string, data: Uint8Array): Promise<Timing> {
   const dir = mkdtempSync(join(tmpdir(), 'facet-import-bench-'));
-  const db = openDb(join(dir, 'bench.db'));
+  const db = await openDb(join(dir, 'bench.db'));
   try {
-    migrateDb(db);
+    await migrateDb(db);
     let t = performance.now();
     const table = await parseStockFile(name, data);
     const parse = performance.now() - t;
     t = performance.now();
-    const result = importTable(db, table, { mode: 'apply', full: false, adminId: null, fileName: name, now: Date.now() });
+    const result = await importTable(db, table, {
+      mode: 'apply',
+      full: false,
+      adminId: null,
+      fileName: name,
+      now: Date.now(),
+    });
     const upsert = performance.now() - t;
     if (result.errorCount > 0 || !result.applied) throw new Error(`${name}: ${result.errorCount} row errors`);
     return { total: parse + upsert, parse, import: upsert, created: result.created };
   } finally {
-    db.$client.close();
+    await db.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -127,7 +133,8 @@ export async function main(argv: readonly string[] = process.argv.slice(2)) {
     ]);
   }
   const widths = table[0]!.map((_, i) => Math.max(...table.map((r) => r[i]!.length)));
-  for (const r of table) console.log(r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('   '));
+  for (const r of table)
+    console.log(r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('   '));
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main();

@@ -26,7 +26,7 @@ if (!file || args.includes('--help')) {
 }
 
 const { DATABASE_PATH } = loadConfig();
-const db = openDb(DATABASE_PATH);
+const db = await openDb(DATABASE_PATH);
 const bar = new cliProgress.SingleBar(
   { format: ' {phase} |{bar}| {value}/{total} rows', hideCursor: true, synchronousUpdate: true, fps: 10 },
   cliProgress.Presets.shades_classic,
@@ -34,10 +34,10 @@ const bar = new cliProgress.SingleBar(
 let phase = '';
 let code = 0;
 try {
-  migrateDb(db);
+  await migrateDb(db);
   const started = performance.now();
   const table = await parseStockFile(basename(file), readFileSync(file));
-  const result = importTable(db, table, {
+  const result = await importTable(db, table, {
     mode: dryRun ? 'preview' : 'apply',
     full,
     adminId: null,
@@ -76,6 +76,6 @@ try {
   } else console.error(err);
   code = 1;
 } finally {
-  db.$client.close();
+  await db.close();
 }
 process.exit(code);

@@ -1,7 +1,7 @@
 /**
  * `npm test`: every suite in order, then one summary line that CI reads.
  *
- *   1. vitest (projects unit + api), report -> test-results/vitest.json
+ *   1. vitest (every project: unit, api, api-pg, api-pg-serializable), report -> test-results/vitest.json
  *   2. playwright (tests/e2e),         report -> test-results/e2e.json
  *
  * Both runners stream their own output. The last line printed is `N passed, N failed`
@@ -42,7 +42,7 @@ type PlaywrightReport = {
 
 const suites: Suite[] = [
   {
-    name: 'vitest (unit + api)',
+    name: 'vitest (unit, api on SQLite and PostgreSQL)',
     entry: 'node_modules/vitest/vitest.mjs',
     args: ['run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json'],
     report: join(results, 'vitest.json'),

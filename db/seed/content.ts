@@ -79,28 +79,26 @@ export function loadStarterPosts(dir = join(CONTENT_DIR, 'posts')): StarterPost[
   });
 }
 
-export function seedContent(db: Db): { blocks: number; posts: number } {
+export async function seedContent(db: Db): Promise<{ blocks: number; posts: number }> {
   const blocks = loadStarterBlocks();
   const starterPosts = loadStarterPosts().sort((a, b) => +a.date - +b.date);
   const b =
     blocks.length === 0
       ? []
-      : db
+      : await db
           .insert(siteBlocks)
           .values(
             blocks.map((x) => ({ id: x._id, type: x.type, value: x.value, url: x.url ?? null, updatedAt: SEEDED_AT })),
           )
           .onConflictDoNothing({ target: siteBlocks.id })
-          .returning({ id: siteBlocks.id })
-          .all();
+          .returning({ id: siteBlocks.id });
   const p =
     starterPosts.length === 0
       ? []
-      : db
+      : await db
           .insert(posts)
           .values(starterPosts)
           .onConflictDoNothing({ target: posts.url })
-          .returning({ id: posts.id })
-          .all();
+          .returning({ id: posts.id });
   return { blocks: b.length, posts: p.length };
 }

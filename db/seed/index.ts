@@ -11,13 +11,14 @@
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { count, sql } from 'drizzle-orm';
+import { count, getTableName, sql } from 'drizzle-orm';
 import { SingleBar, Presets } from 'cli-progress';
 import { loadConfig } from '../../api/config.ts';
-import { migrateDb, openDb, writeTx, type Db } from '../client.ts';
+import { first, migrateDb, openDb, writeTx, type Db } from '../client.ts';
+import { sqliteClient } from '../sqlite.ts';
 import * as s from '../tables.ts';
 import { generateStones, type SeedStone } from './diamonds.ts';
-import { SAMPLE_CERTIFICATE, mediaRows } from './media.ts';
+import { SAMPLE_CERTIFICATE, mediaRows, type MediaRow } from './media.ts';
 import { seedUsers } from './users.ts';
 import { seedRatesAndConfigs } from './rates-and-configs.ts';
 import { seedContent } from './content.ts';
@@ -46,6 +47,11 @@ export type SeedSummary = {
 };
 
 const BATCH = 2000;
+/**
+ * Bound parameters per multi-row INSERT, under both engines' limits (SQLite 32766,
+ * PostgreSQL 65535): a chunk holds as many rows as fit.
+ */
+const MAX_PARAMS = 30_000;
 
 /** Every table, children before parents, for --reset. */
 export const RESET_ORDER = [
@@ -66,47 +72,63 @@ export const RESET_ORDER = [
   s.tokens,
   s.sessions,
   s.users,
+  s.appState,
+  s.leases,
+  s.rateHits,
+  s.uploads,
 ] as const;
 
-/** Deletes all rows of all tables (and restarts the id counters) in one transaction. */
-export function resetDatabase(db: Db): void {
-  writeTx(db, (tx) => {
-    for (const table of RESET_ORDER) tx.delete(table).run();
-    tx.run(sql`DELETE FROM sqlite_sequence`);
+/** Deletes all rows of all tables and restarts the id counters, in one transaction. */
+export async function resetDatabase(db: Db): Promise<void> {
+  await writeTx(db, async (tx) => {
+    if (tx.engine === 'postgres') {
+      const names = RESET_ORDER.map((t) => sql.identifier(getTableName(t)));
+      await tx.exec(sql`TRUNCATE TABLE ${sql.join(names, sql`, `)} RESTART IDENTITY CASCADE`);
+      return;
+    }
+    for (const table of RESET_ORDER) await tx.delete(table);
+    await tx.exec(sql`DELETE FROM sqlite_sequence`);
   });
 }
 
-export const stoneCount = (db: Db): number => db.select({ n: count() }).from(s.diamonds).get()?.n ?? 0;
+export const stoneCount = async (db: Db): Promise<number> =>
+  (await first(db.select({ n: count() }).from(s.diamonds)))?.n ?? 0;
 
 const nextTick = () => new Promise<void>((r) => setImmediate(r));
 
-function prepareInserts(db: Db, sample: SeedStone) {
-  const placeholders = Object.fromEntries(Object.keys(sample.row).map((k) => [k, sql.placeholder(k)]));
-  const stone = db
-    .insert(s.diamonds)
-    .values(placeholders as unknown as s.NewDiamond)
-    .prepare();
-  const media = db
-    .insert(s.diamondMedia)
-    .values({
-      diamondId: sql.placeholder('diamondId'),
-      type: sql.placeholder('type'),
-      src: sql.placeholder('src'),
-      framesCount: sql.placeholder('framesCount'),
-      format: sql.placeholder('format'),
-      position: sql.placeholder('position'),
-    })
-    .prepare();
-  const certificate = db
-    .insert(s.diamondCertificates)
-    .values({ diamondId: sql.placeholder('diamondId'), src: sql.placeholder('src') })
-    .prepare();
-  return { stone, media, certificate };
+/** `rows` in slices that fit one INSERT's parameters. */
+function* chunks<T extends object>(rows: readonly T[]): Generator<T[]> {
+  const perRow = Math.max(1, Object.keys(rows[0] ?? {}).length);
+  const size = Math.max(1, Math.floor(MAX_PARAMS / perRow));
+  for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
+}
+
+/** Inserts one batch of stones with their media and certificates (ids as the engine gives them). */
+async function insertBatch(tx: Db, batch: readonly SeedStone[], sum: SeedSummary): Promise<void> {
+  const ids = new Map<string, number>();
+  for (const part of chunks(batch.map((b) => b.row))) {
+    const got = await tx.insert(s.diamonds).values(part).returning({ id: s.diamonds.id, code: s.diamonds.stockCode });
+    for (const r of got) ids.set(r.code, r.id);
+  }
+  const media: MediaRow[] = [];
+  const certificates: { diamondId: number; src: string }[] = [];
+  for (const stone of batch) {
+    const id = ids.get(stone.row.stockCode);
+    if (id === undefined) throw new Error(`seed: no id came back for ${stone.row.stockCode}`);
+    media.push(...mediaRows(id, stone.row.shape, stone.media));
+    if (stone.media.certificate) certificates.push({ diamondId: id, src: SAMPLE_CERTIFICATE });
+    if (stone.kind === 'natural') sum.natural += 1;
+    else if (stone.kind === 'lab') sum.labGrown += 1;
+    else sum.parcels += 1;
+  }
+  for (const part of chunks(media)) await tx.insert(s.diamondMedia).values(part);
+  for (const part of chunks(certificates)) await tx.insert(s.diamondCertificates).values(part);
+  sum.mediaRows += media.length;
+  sum.certificates += certificates.length;
 }
 
 async function seedStones(db: Db, total: number, onProgress: SeedOptions['onProgress'], sum: SeedSummary) {
   const stones = generateStones(total);
-  let inserts: ReturnType<typeof prepareInserts> | undefined;
   let done = 0;
   while (done < total) {
     const batch: SeedStone[] = [];
@@ -115,24 +137,7 @@ async function seedStones(db: Db, total: number, onProgress: SeedOptions['onProg
       if (batch.length === BATCH) break;
     }
     if (batch.length === 0) break;
-    inserts ??= prepareInserts(db, batch[0]!);
-    const ins = inserts;
-    writeTx(db, () => {
-      for (const stone of batch) {
-        const id = Number(ins.stone.run(stone.row as unknown as Record<string, unknown>).lastInsertRowid);
-        for (const m of mediaRows(id, stone.row.shape, stone.media)) {
-          ins.media.run(m);
-          sum.mediaRows += 1;
-        }
-        if (stone.media.certificate) {
-          ins.certificate.run({ diamondId: id, src: SAMPLE_CERTIFICATE });
-          sum.certificates += 1;
-        }
-        if (stone.kind === 'natural') sum.natural += 1;
-        else if (stone.kind === 'lab') sum.labGrown += 1;
-        else sum.parcels += 1;
-      }
-    });
+    await writeTx(db, (tx) => insertBatch(tx, batch, sum));
     done += batch.length;
     sum.stones = done;
     onProgress?.(done, total);
@@ -143,7 +148,7 @@ async function seedStones(db: Db, total: number, onProgress: SeedOptions['onProg
 export async function seedDatabase(db: Db, { stones, production, onProgress }: SeedOptions): Promise<SeedSummary> {
   const started = performance.now();
   if (!Number.isInteger(stones) || stones < 0) throw new Error(`stones must be a whole number >= 0, got ${stones}`);
-  const existing = stoneCount(db);
+  const existing = await stoneCount(db);
   if (existing > 0) throw new Error(`the database already holds ${existing} stones; reset it first`);
   const sum: SeedSummary = {
     stones: 0,
@@ -158,9 +163,9 @@ export async function seedDatabase(db: Db, { stones, production, onProgress }: S
     ms: 0,
   };
   if (!production) sum.users = await seedUsers(db);
-  writeTx(db, (tx) => {
-    seedRatesAndConfigs(tx);
-    const c = seedContent(tx);
+  await writeTx(db, async (tx) => {
+    await seedRatesAndConfigs(tx);
+    const c = await seedContent(tx);
     sum.blocks = c.blocks;
     sum.posts = c.posts;
   });
@@ -192,10 +197,10 @@ function parseArgs(argv: string[], fallbackStones: number): { stones: number; re
 async function main() {
   const config = loadConfig();
   const { stones, reset } = parseArgs(process.argv.slice(2), config.SEED_STONES);
-  const db = openDb(config.DATABASE_PATH);
+  const db = await openDb(config.DATABASE_PATH);
   try {
-    migrateDb(db);
-    const existing = stoneCount(db);
+    await migrateDb(db);
+    const existing = await stoneCount(db);
     if (existing > 0 && !reset) {
       console.error(
         `${config.DATABASE_PATH} already holds ${existing} stones: run with --reset to replace everything.`,
@@ -203,7 +208,7 @@ async function main() {
       process.exitCode = 1;
       return;
     }
-    if (reset) resetDatabase(db);
+    if (reset) await resetDatabase(db);
     const bar =
       stones >= 2000
         ? new SingleBar({ format: 'seeding stones {bar} {value}/{total}', hideCursor: true }, Presets.shades_classic)
@@ -215,14 +220,14 @@ async function main() {
       onProgress: (done) => bar?.update(done),
     });
     bar?.stop();
-    db.$client.pragma('wal_checkpoint(TRUNCATE)');
+    if (db.engine === 'sqlite') sqliteClient(db).pragma('wal_checkpoint(TRUNCATE)');
     console.log(
       `seeded ${config.DATABASE_PATH}: ${sum.stones} stones (${sum.natural} natural, ${sum.labGrown} lab-grown, ` +
         `${sum.parcels} parcels), ${sum.mediaRows} media rows, ${sum.certificates} certificates, ${sum.users} users, ` +
         `${sum.blocks} blocks, ${sum.posts} posts in ${(sum.ms / 1000).toFixed(1)} s`,
     );
   } finally {
-    db.$client.close();
+    await db.close();
   }
 }
 

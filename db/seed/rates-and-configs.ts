@@ -50,18 +50,18 @@ export const SITE: Record<string, string> = {
   social_link_instagram: 'https://www.instagram.com/facettrade',
 };
 
-export function seedRatesAndConfigs(db: Db): void {
-  db.insert(exchangeRates)
+export async function seedRatesAndConfigs(db: Db): Promise<void> {
+  await db
+    .insert(exchangeRates)
     .values(DEMO_RATES.map((r) => ({ ...r, updatedAt: SEEDED_AT })))
-    .onConflictDoNothing({ target: exchangeRates.currency })
-    .run();
+    .onConflictDoNothing({ target: exchangeRates.currency });
   const docs = [
     { type: 'registration_messages', fields: REGISTRATION_MESSAGES },
     { type: 'diamond_available', fields: DIAMOND_AVAILABLE },
     { type: 'site', fields: SITE },
   ];
-  db.insert(configs)
+  await db
+    .insert(configs)
     .values(docs.map((d) => ({ ...d, updatedAt: SEEDED_AT })))
-    .onConflictDoNothing({ target: configs.type })
-    .run();
+    .onConflictDoNothing({ target: configs.type });
 }

@@ -159,11 +159,10 @@ export async function seedUsers(db: Db): Promise<number> {
   const people = [TRADER, ADMIN, ...CUSTOMERS];
   const rows: NewUser[] = [];
   for (const person of people) rows.push({ ...person, passwordHash: await hashPassword(passwordOf(person.email)) });
-  const inserted = db
+  const inserted = await db
     .insert(users)
     .values(rows)
     .onConflictDoNothing({ target: users.email })
-    .returning({ id: users.id })
-    .all();
+    .returning({ id: users.id });
   return inserted.length;
 }

@@ -46,7 +46,10 @@ const line: RequestLine = {
 
 describe('the audit log', () => {
   it('every admin write leaves an audit row with who, what and when', async () => {
-    const t = await createTestApp({ seed: false, env: { UPLOADS_DIR: mkdtempSync(join(tmpdir(), 'facet-audit-uploads-')) } });
+    const t = await createTestApp({
+      seed: false,
+      env: { UPLOADS_DIR: mkdtempSync(join(tmpdir(), 'facet-audit-uploads-')) },
+    });
     const admin = await insertAdmin(t.db, { firstName: 'Grace', lastName: 'Staff' });
     const staff = await signIn(t, admin.email);
     const verified = { status: 'pending' as const, emailVerifiedAt: new Date() };
@@ -54,31 +57,62 @@ describe('the audit log', () => {
     const toReject = await insertUser(t.db, verified);
     const toDisable = await insertUser(t.db);
     const api = await insertUser(t.db, { requestApiAccess: true });
-    const request = t.db
-      .insert(bagRequests)
-      .values({ userId: api.id, ccy: 'USD', exRate: 1, totalCents: 745_000, items: [line] })
-      .returning()
-      .get();
-    const message = t.db
-      .insert(contactMessages)
-      .values({ kind: 'contact', name: 'Ada', email: 'ada@example.com', phone: '1', companyName: 'Ada Ltd', message: 'Hello' })
-      .returning()
-      .get();
+    const request = (
+      await t.db
+        .insert(bagRequests)
+        .values({ userId: api.id, ccy: 'USD', exRate: 1, totalCents: 745_000, items: [line] })
+        .returning()
+    )[0]!;
+    const message = (
+      await t.db
+        .insert(contactMessages)
+        .values({
+          kind: 'contact',
+          name: 'Ada',
+          email: 'ada@example.com',
+          phone: '1',
+          companyName: 'Ada Ltd',
+          message: 'Hello',
+        })
+        .returning()
+    )[0]!;
     const form = new FormData();
     form.set('file', new File([readFileSync(new URL('../fixtures/stock/good.csv', import.meta.url))], 'good.csv'));
     form.set('mode', 'apply');
 
     const cover = new FormData();
-    cover.set('src', new File([await sharp({ create: { width: 40, height: 30, channels: 3, background: '#b08d57' } }).png().toBuffer()], 'cover.png'));
+    cover.set(
+      'src',
+      new File(
+        [
+          await sharp({ create: { width: 40, height: 30, channels: 3, background: '#b08d57' } })
+            .png()
+            .toBuffer(),
+        ],
+        'cover.png',
+      ),
+    );
 
     let postId = 0;
     let configId = 0;
     // one real change per admin write: [route, call, the action(s) its audit row must carry]
     const cases: Record<string, [() => Promise<Response>, string]> = {
-      'POST /admin/customers/:id/approve': [() => staff.request(`/admin/customers/${toApprove.id}/approve`, { method: 'POST' }), 'customer.approve'],
-      'POST /admin/customers/:id/reject': [() => staff.request(`/admin/customers/${toReject.id}/reject`, { method: 'POST' }), 'customer.reject'],
-      'POST /admin/customers/:id/disable': [() => staff.request(`/admin/customers/${toDisable.id}/disable`, { method: 'POST' }), 'customer.disable'],
-      'POST /admin/customers/:id/api-access': [() => staff.json(`/admin/customers/${api.id}/api-access`, 'POST', { allow: true }), 'customer.api_access.grant'],
+      'POST /admin/customers/:id/approve': [
+        () => staff.request(`/admin/customers/${toApprove.id}/approve`, { method: 'POST' }),
+        'customer.approve',
+      ],
+      'POST /admin/customers/:id/reject': [
+        () => staff.request(`/admin/customers/${toReject.id}/reject`, { method: 'POST' }),
+        'customer.reject',
+      ],
+      'POST /admin/customers/:id/disable': [
+        () => staff.request(`/admin/customers/${toDisable.id}/disable`, { method: 'POST' }),
+        'customer.disable',
+      ],
+      'POST /admin/customers/:id/api-access': [
+        () => staff.json(`/admin/customers/${api.id}/api-access`, 'POST', { allow: true }),
+        'customer.api_access.grant',
+      ],
       'POST /admin/posts': [
         async () => {
           const res = await staff.json('/admin/posts', 'POST', { title: 'Audit me' });
@@ -87,23 +121,54 @@ describe('the audit log', () => {
         },
         'post.create',
       ],
-      'POST /admin/posts/cover': [() => staff.request('/admin/posts/cover', { method: 'POST', body: cover }), 'post.cover_upload'],
-      'PATCH /admin/posts/:id': [() => staff.json(`/admin/posts/${postId}`, 'PATCH', { snippet: 'Now with a snippet' }), 'post.'],
+      'POST /admin/posts/cover': [
+        () => staff.request('/admin/posts/cover', { method: 'POST', body: cover }),
+        'post.cover_upload',
+      ],
+      'PATCH /admin/posts/:id': [
+        () => staff.json(`/admin/posts/${postId}`, 'PATCH', { snippet: 'Now with a snippet' }),
+        'post.',
+      ],
       'DELETE /admin/posts/:id': [() => staff.request(`/admin/posts/${postId}`, { method: 'DELETE' }), 'post.delete'],
-      'PATCH /admin/requests/:id': [() => staff.json(`/admin/requests/${request.id}`, 'PATCH', { status: 'in_progress' }), 'request.status'],
-      'PATCH /admin/messages/:id': [() => staff.json(`/admin/messages/${message.id}`, 'PATCH', { status: 'read' }), 'message.status'],
-      'PUT /admin/settings/rates': [() => staff.json('/admin/settings/rates', 'PUT', { rates: [{ currency: 'GBP', exRate: 0.81 }] }), 'rates.update'],
+      'PATCH /admin/requests/:id': [
+        () => staff.json(`/admin/requests/${request.id}`, 'PATCH', { status: 'in_progress' }),
+        'request.status',
+      ],
+      'PATCH /admin/messages/:id': [
+        () => staff.json(`/admin/messages/${message.id}`, 'PATCH', { status: 'read' }),
+        'message.status',
+      ],
+      'PUT /admin/settings/rates': [
+        () => staff.json('/admin/settings/rates', 'PUT', { rates: [{ currency: 'GBP', exRate: 0.81 }] }),
+        'rates.update',
+      ],
       'PUT /admin/settings/registration-messages': [
-        () => staff.json('/admin/settings/registration-messages', 'PUT', { unverified: 'a', pending: 'b', rejected: 'c', disabled: 'd' }),
+        () =>
+          staff.json('/admin/settings/registration-messages', 'PUT', {
+            unverified: 'a',
+            pending: 'b',
+            rejected: 'c',
+            disabled: 'd',
+          }),
         'settings.registration_messages',
       ],
-      'PUT /admin/settings/site': [() => staff.json('/admin/settings/site', 'PUT', { site_name: 'Facet Audit' }), 'settings.site'],
-      'POST /admin/stock-import': [() => staff.request('/admin/stock-import', { method: 'POST', body: form }), 'stock.import'],
+      'PUT /admin/settings/site': [
+        () => staff.json('/admin/settings/site', 'PUT', { site_name: 'Facet Audit' }),
+        'settings.site',
+      ],
+      'POST /admin/stock-import': [
+        () => staff.request('/admin/stock-import', { method: 'POST', body: form }),
+        'stock.import',
+      ],
       'POST /configs': [
         async () => {
           const res = await staff.json('/configs', 'POST', {
             type: 'diamond_available',
-            fields: { diamond_available_now: 'Now', diamond_available_later: 'Later', diamond_available_on_demand: 'Ask' },
+            fields: {
+              diamond_available_now: 'Now',
+              diamond_available_later: 'Later',
+              diamond_available_on_demand: 'Ask',
+            },
           });
           configId = ((await res.clone().json()) as { doc: { _id: number } }).doc._id;
           return res;
@@ -114,23 +179,33 @@ describe('the audit log', () => {
         () =>
           staff.json(`/configs/${configId}`, 'PATCH', {
             type: 'diamond_available',
-            fields: { diamond_available_now: 'Today', diamond_available_later: 'Later', diamond_available_on_demand: 'Ask' },
+            fields: {
+              diamond_available_now: 'Today',
+              diamond_available_later: 'Later',
+              diamond_available_on_demand: 'Ask',
+            },
           }),
         'config.update',
       ],
-      'POST /configs/site-blocks': [() => staff.json('/configs/site-blocks', 'POST', { _id: 'audit_block', type: 'text', value: 'One' }), 'create'],
-      'PATCH /configs/site-blocks/:id': [() => staff.json('/configs/site-blocks/audit_block', 'PATCH', { type: 'text', value: 'Two' }), 'update'],
+      'POST /configs/site-blocks': [
+        () => staff.json('/configs/site-blocks', 'POST', { _id: 'audit_block', type: 'text', value: 'One' }),
+        'create',
+      ],
+      'PATCH /configs/site-blocks/:id': [
+        () => staff.json('/configs/site-blocks/audit_block', 'PATCH', { type: 'text', value: 'Two' }),
+        'update',
+      ],
     };
 
     // the table and the cases name the same writes: none is left out
     expect(adminWrites(t)).toEqual(Object.keys(cases).sort());
 
     for (const [route, [call, action]] of Object.entries(cases)) {
-      const before = t.db.select().from(auditLog).all().length;
+      const before = (await t.db.select().from(auditLog)).length;
       t.clock.advance(60_000);
       const res = await call();
       expect(res.status, route).toBeLessThan(300);
-      const rows = t.db.select().from(auditLog).all().slice(before);
+      const rows = (await t.db.select().from(auditLog)).slice(before);
       expect(rows.length, `${route} left no audit row`).toBeGreaterThanOrEqual(1);
       for (const row of rows) {
         expect(row.userId, route).toBe(admin.id);
@@ -145,7 +220,7 @@ describe('the audit log', () => {
       totalDocs: number;
       docs: { action: string; user: { name: string; email: string } | null; createdAt: string }[];
     };
-    expect(all.totalDocs).toBe(t.db.select().from(auditLog).all().length);
+    expect(all.totalDocs).toBe((await t.db.select().from(auditLog)).length);
     expect(all.docs[0]?.action).toBe('update');
     expect(all.docs.at(-1)?.action).toBe('customer.approve');
     expect(all.docs.every((d) => d.user?.email === admin.email && d.user.name === 'Grace Staff')).toBe(true);
@@ -166,6 +241,6 @@ describe('the audit log', () => {
       await staff.request('/admin/customers/999/approve', { method: 'POST' }),
     ];
     for (const res of bad) expect(res.status).toBeGreaterThanOrEqual(400);
-    expect(t.db.select().from(auditLog).all()).toEqual([]);
+    expect(await t.db.select().from(auditLog)).toEqual([]);
   });
 });

@@ -49,7 +49,16 @@ describe('the admin route table', () => {
     const table = adminRouteTable(t);
     // the whole table: the approvals and every back-office resource of issue 7
     const paths = table.map(([, p]) => p).join(' ');
-    for (const part of ['/customers', '/dashboard', '/posts', '/requests', '/messages', '/settings', '/stock-import', '/audit']) {
+    for (const part of [
+      '/customers',
+      '/dashboard',
+      '/posts',
+      '/requests',
+      '/messages',
+      '/settings',
+      '/stock-import',
+      '/audit',
+    ]) {
       expect(paths).toContain(`${ADMIN_PREFIX}${part}`);
     }
     for (const call of ADMIN_ONLY_ELSEWHERE) {
@@ -67,7 +76,7 @@ describe('the admin route table', () => {
       expect(user.status, `${method} ${path} as a customer`).toBe(403);
       expect(await errorOf(user)).toEqual({ msg: 'forbidden' });
     }
-    expect(t.db.select().from(auditLog).all()).toHaveLength(0);
+    expect(await t.db.select().from(auditLog)).toHaveLength(0);
   });
 
   it('answers an admin on every GET of the table', async () => {
@@ -93,7 +102,11 @@ describe('news posts', () => {
     });
     expect(res.status).toBe(201);
     const post = (await res.json()) as { _id: number; url: string; status: string; content: string; related: string[] };
-    expect(post).toMatchObject({ url: '/news/spring-parcels-have-landed', status: 'draft', related: ['parcels', 'melee'] });
+    expect(post).toMatchObject({
+      url: '/news/spring-parcels-have-landed',
+      status: 'draft',
+      related: ['parcels', 'melee'],
+    });
     expect(post.content).toBe('<p>Hello <strong>trade</strong></p><img />');
 
     const publicList = async () => ((await (await t.request('/posts/all')).json()) as { docs: { _id: number }[] }).docs;
@@ -102,19 +115,23 @@ describe('news posts', () => {
 
     const pub = await staff.json(`/admin/posts/${post._id}`, 'PATCH', { status: 'published' });
     expect(pub.status).toBe(200);
-    expect(await publicList()).toContainEqual(expect.objectContaining({ _id: post._id, title: 'Spring Parcels Have Landed' }));
+    expect(await publicList()).toContainEqual(
+      expect.objectContaining({ _id: post._id, title: 'Spring Parcels Have Landed' }),
+    );
     expect((await t.request(`/posts/${post._id}`)).status).toBe(200);
 
-    const list = (await (await staff.request('/admin/posts?status=published')).json()) as { docs: { _id: number; status: string }[] };
+    const list = (await (await staff.request('/admin/posts?status=published')).json()) as {
+      docs: { _id: number; status: string }[];
+    };
     expect(list.docs).toContainEqual(expect.objectContaining({ _id: post._id, status: 'published' }));
 
     const del = await staff.request(`/admin/posts/${post._id}`, { method: 'DELETE' });
     expect(del.status).toBe(200);
-    expect(t.db.select().from(posts).where(eq(posts.id, post._id)).get()).toBeUndefined();
+    expect((await t.db.select().from(posts).where(eq(posts.id, post._id)))[0]).toBeUndefined();
     expect(await publicList()).toHaveLength(0);
     expect((await staff.request(`/admin/posts/${post._id}`)).status).toBe(404);
 
-    const actions = t.db.select().from(auditLog).where(eq(auditLog.userId, admin.id)).all().map((a) => a.action);
+    const actions = (await t.db.select().from(auditLog).where(eq(auditLog.userId, admin.id))).map((a) => a.action);
     expect(actions).toEqual(['post.create', 'post.publish', 'post.delete']);
   });
 
@@ -127,7 +144,9 @@ describe('news posts', () => {
       form.set('src', file);
       return staff.request('/admin/posts/cover', { method: 'POST', body: form });
     };
-    const png = await sharp({ create: { width: 64, height: 40, channels: 3, background: '#111111' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 40, channels: 3, background: '#111111' } })
+      .png()
+      .toBuffer();
     const res = await upload(new File([png], 'cover.png'));
     expect(res.status).toBe(201);
     const { src } = (await res.json()) as { src: string };
@@ -135,14 +154,16 @@ describe('news posts', () => {
     expect(existsSync(join(t.config.UPLOADS_DIR, src.slice('/uploads/'.length)))).toBe(true);
     const post = await staff.json('/admin/posts', 'POST', { title: 'With a cover', src });
     expect(((await post.json()) as { src: string }).src).toBe(src);
-    expect(t.db.select().from(auditLog).where(eq(auditLog.userId, admin.id)).all().map((a) => a.action)).toEqual([
+    expect((await t.db.select().from(auditLog).where(eq(auditLog.userId, admin.id))).map((a) => a.action)).toEqual([
       'post.cover_upload',
       'post.create',
     ]);
 
     const fake = await upload(new File(['<svg onload="x()"/>'], 'cover.png', { type: 'image/png' }));
     expect(fake.status).toBe(400);
-    expect(await errorOf(fake)).toEqual({ msg: [{ param: 'src', msg: "The file you wanted to upload isn't an image" }] });
+    expect(await errorOf(fake)).toEqual({
+      msg: [{ param: 'src', msg: "The file you wanted to upload isn't an image" }],
+    });
     const json = await staff.json('/admin/posts/cover', 'POST', { src: 'x' });
     expect(json.status).toBe(415);
   });
@@ -160,7 +181,7 @@ describe('news posts', () => {
   });
 });
 
-function insertRequest(t: TestApp, userId: number) {
+async function insertRequest(t: TestApp, userId: number) {
   const items: RequestLine[] = [
     {
       diamondId: 1,
@@ -174,20 +195,24 @@ function insertRequest(t: TestApp, userId: number) {
       itemPriceCents: 745_000,
     },
   ];
-  return t.db
-    .insert(bagRequests)
-    .values({ userId, ccy: 'GBP', exRate: 1, totalCents: 745_000, items, orderNotes: 'Before Friday please' })
-    .returning()
-    .get();
+  return (
+    await t.db
+      .insert(bagRequests)
+      .values({ userId, ccy: 'GBP', exRate: 1, totalCents: 745_000, items, orderNotes: 'Before Friday please' })
+      .returning()
+  )[0]!;
 }
 
 describe('requests inbox', () => {
   it('lists a request with its customer and snapshot, and moves it through its statuses with staff notes', async () => {
     const { t, admin, staff } = await staffApp();
     const buyer = await insertUser(t.db, { companyName: 'Marlow Fine Jewellery' });
-    const req = insertRequest(t, buyer.id);
+    const req = await insertRequest(t, buyer.id);
 
-    const list = (await (await staff.request('/admin/requests?status=new')).json()) as { docs: Record<string, unknown>[]; totalDocs: number };
+    const list = (await (await staff.request('/admin/requests?status=new')).json()) as {
+      docs: Record<string, unknown>[];
+      totalDocs: number;
+    };
     expect(list.totalDocs).toBe(1);
     expect(list.docs[0]).toMatchObject({
       _id: req.id,
@@ -205,12 +230,18 @@ describe('requests inbox', () => {
     }
     const notes = await staff.json(`/admin/requests/${req.id}`, 'PATCH', { staffNotes: 'Called, holding stone' });
     expect(((await notes.json()) as { staffNotes: string }).staffNotes).toBe('Called, holding stone');
-    expect(t.db.select().from(bagRequests).where(eq(bagRequests.id, req.id)).get()).toMatchObject({
+    expect((await t.db.select().from(bagRequests).where(eq(bagRequests.id, req.id)))[0]).toMatchObject({
       status: 'new',
       staffNotes: 'Called, holding stone',
     });
-    const audit = t.db.select().from(auditLog).where(eq(auditLog.userId, admin.id)).all();
-    expect(audit.map((a) => a.action)).toEqual(['request.status', 'request.status', 'request.status', 'request.status', 'request.notes']);
+    const audit = await t.db.select().from(auditLog).where(eq(auditLog.userId, admin.id));
+    expect(audit.map((a) => a.action)).toEqual([
+      'request.status',
+      'request.status',
+      'request.status',
+      'request.status',
+      'request.notes',
+    ]);
     expect(audit[0]?.detail).toEqual({ from: 'new', to: 'in_progress' });
 
     const bad = await staff.json(`/admin/requests/${req.id}`, 'PATCH', { status: 'shipped' });
@@ -220,7 +251,9 @@ describe('requests inbox', () => {
     // the customer's requests, and the customer search
     const mine = (await (await staff.request(`/admin/customers/${buyer.id}/requests`)).json()) as { totalDocs: number };
     expect(mine.totalDocs).toBe(1);
-    const found = (await (await staff.request('/admin/customers/search?q=marlow')).json()) as { docs: { _id: number; requests: number }[] };
+    const found = (await (await staff.request('/admin/customers/search?q=marlow')).json()) as {
+      docs: { _id: number; requests: number }[];
+    };
     expect(found.docs).toEqual([expect.objectContaining({ _id: buyer.id, requests: 1 })]);
   });
 });
@@ -228,19 +261,29 @@ describe('requests inbox', () => {
 describe('messages inbox', () => {
   it('lists new messages and marks them read, then handled', async () => {
     const { t, staff } = await staffApp();
-    const m = t.db
-      .insert(contactMessages)
-      .values({ kind: 'api', name: 'Ada', email: 'ada@example.com', phone: '1', companyName: 'Ada Ltd', message: 'API please' })
-      .returning()
-      .get();
-    const list = (await (await staff.request('/admin/messages?status=new&kind=api')).json()) as { docs: { _id: number }[] };
+    const m = (
+      await t.db
+        .insert(contactMessages)
+        .values({
+          kind: 'api',
+          name: 'Ada',
+          email: 'ada@example.com',
+          phone: '1',
+          companyName: 'Ada Ltd',
+          message: 'API please',
+        })
+        .returning()
+    )[0]!;
+    const list = (await (await staff.request('/admin/messages?status=new&kind=api')).json()) as {
+      docs: { _id: number }[];
+    };
     expect(list.docs.map((d) => d._id)).toEqual([m.id]);
     for (const status of ['read', 'handled'] as const) {
       const res = await staff.json(`/admin/messages/${m.id}`, 'PATCH', { status });
       expect(res.status).toBe(200);
     }
-    expect(t.db.select().from(contactMessages).where(eq(contactMessages.id, m.id)).get()?.status).toBe('handled');
-    expect(t.db.select().from(auditLog).where(eq(auditLog.action, 'message.status')).all()).toHaveLength(2);
+    expect((await t.db.select().from(contactMessages).where(eq(contactMessages.id, m.id)))[0]?.status).toBe('handled');
+    expect(await t.db.select().from(auditLog).where(eq(auditLog.action, 'message.status'))).toHaveLength(2);
     expect((await staff.json(`/admin/messages/${m.id}`, 'PATCH', { status: 'gone' })).status).toBe(400);
   });
 });
@@ -251,14 +294,24 @@ describe('settings', () => {
     const staff = await signIn(t, 'admin@facet.trade', 'Admin#2026');
     const trader = await signIn(t, 'trader@facet.trade', 'Trader#2026');
     const rates = async () =>
-      ((await (await t.request('/site')).json()) as { fxrates: { currency: string; ExRate: number; default: boolean }[]; ccy: string });
+      (await (await t.request('/site')).json()) as {
+        fxrates: { currency: string; ExRate: number; default: boolean }[];
+        ccy: string;
+      };
     const prices = async () =>
-      ((await (await trader.request('/diamonds?limit=5&sort=StkCodeCalcNS&order=1')).json()) as { docs: { price?: number }[] }).docs.map((d) => d.price);
+      (
+        (await (await trader.request('/diamonds?limit=5&sort=StkCodeCalcNS&order=1')).json()) as {
+          docs: { price?: number }[];
+        }
+      ).docs.map((d) => d.price);
     const before = await prices();
     expect((await rates()).fxrates).toContainEqual({ currency: 'USD', ExRate: 1.27, default: false });
 
     const res = await staff.json('/admin/settings/rates', 'PUT', {
-      rates: [{ currency: 'GBP', exRate: 0.8 }, { currency: 'USD', exRate: 1.3 }],
+      rates: [
+        { currency: 'GBP', exRate: 0.8 },
+        { currency: 'USD', exRate: 1.3 },
+      ],
       defaultCurrency: 'USD',
     });
     expect(res.status).toBe(200);
@@ -267,28 +320,45 @@ describe('settings', () => {
     expect(after.fxrates).toContainEqual({ currency: 'USD', ExRate: 1.3, default: true });
     expect(after.ccy).toBe('USD');
     expect(await prices()).toEqual(before);
-    const actions = t.db.select().from(auditLog).all().map((a) => a.action);
+    const actions = (await t.db.select().from(auditLog)).map((a) => a.action);
     expect(actions).toEqual(['rates.update', 'rates.default']);
 
-    expect((await staff.json('/admin/settings/rates', 'PUT', { rates: [{ currency: 'GBP', exRate: 0 }] })).status).toBe(400);
-    expect((await staff.json('/admin/settings/rates', 'PUT', { rates: [{ currency: 'CHF', exRate: 1 }] })).status).toBe(400);
+    expect((await staff.json('/admin/settings/rates', 'PUT', { rates: [{ currency: 'GBP', exRate: 0 }] })).status).toBe(
+      400,
+    );
+    expect((await staff.json('/admin/settings/rates', 'PUT', { rates: [{ currency: 'CHF', exRate: 1 }] })).status).toBe(
+      400,
+    );
   });
 
   it('saves registration messages, the site name and social links', async () => {
     const { t, staff } = await staffApp();
     const messages = { unverified: 'Verify', pending: 'Waiting', rejected: 'No', disabled: 'Off' };
     expect((await staff.json('/admin/settings/registration-messages', 'PUT', messages)).status).toBe(200);
-    const reg = (await (await t.request('/configs/registration-messages')).json()) as { fields: Record<string, string> };
+    const reg = (await (await t.request('/configs/registration-messages')).json()) as {
+      fields: Record<string, string>;
+    };
     expect(reg.fields).toMatchObject(messages);
 
     const site = { site_name: 'Facet Trade London', social_link_instagram: 'https://instagram.com/facet' };
     expect((await staff.json('/admin/settings/site', 'PUT', site)).status).toBe(200);
-    const state = (await (await t.request('/site')).json()) as { siteName: string; social_links: Record<string, string> };
+    const state = (await (await t.request('/site')).json()) as {
+      siteName: string;
+      social_links: Record<string, string>;
+    };
     expect(state.siteName).toBe('Facet Trade London');
     expect(state.social_links.social_link_instagram).toBe('https://instagram.com/facet');
-    const bad = await staff.json('/admin/settings/site', 'PUT', { site_name: '', social_link_twitter: 'javascript:alert(1)' });
+    const bad = await staff.json('/admin/settings/site', 'PUT', {
+      site_name: '',
+      social_link_twitter: 'javascript:alert(1)',
+    });
     expect(bad.status).toBe(400);
-    expect(t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'config'))).all()).toHaveLength(2);
+    expect(
+      await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'config'))),
+    ).toHaveLength(2);
   });
 });
 
@@ -297,15 +367,22 @@ describe('dashboard and audit log', () => {
     const { t, staff } = await staffApp();
     await insertUser(t.db, { status: 'pending' });
     const buyer = await insertUser(t.db);
-    insertRequest(t, buyer.id);
+    await insertRequest(t, buyer.id);
     await staff.json('/admin/posts', 'POST', { title: 'Draft one' });
     const res = await staff.request('/admin/dashboard');
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { counts: Record<string, number>; stock: unknown[]; recent: { action: string }[] };
+    const body = (await res.json()) as {
+      counts: Record<string, number>;
+      stock: unknown[];
+      recent: { action: string }[];
+    };
     expect(body.counts).toMatchObject({ pendingApprovals: 1, newRequests: 1, newMessages: 0, draftPosts: 1 });
     expect(body.stock).toHaveLength(3);
     expect(body.recent.map((r) => r.action)).toEqual(['post.create']);
-    const audit = (await (await staff.request('/admin/audit?action=post.')).json()) as { docs: { user: { email: string } }[]; totalDocs: number };
+    const audit = (await (await staff.request('/admin/audit?action=post.')).json()) as {
+      docs: { user: { email: string } }[];
+      totalDocs: number;
+    };
     expect(audit.totalDocs).toBe(1);
     expect(audit.docs[0]?.user.email).toMatch(/@facet\.example$/);
   });

@@ -35,13 +35,12 @@ async function setup(stones = 300) {
 }
 
 /** A fingerprint of the whole stock table, to prove an import changed nothing. */
-const stockState = (t: TestApp) =>
-  JSON.stringify(t.db.select().from(diamonds).orderBy(diamonds.id).all());
+const stockState = async (t: TestApp) => JSON.stringify(await t.db.select().from(diamonds).orderBy(diamonds.id));
 
 describe('stock import', () => {
   it('refuses a malformed file with 400 and changes nothing', async () => {
     const { t, upload, siteChanges } = await setup();
-    const before = stockState(t);
+    const before = await stockState(t);
     for (const [name, data, reason] of [
       ['malformed.csv', fixture('malformed.csv'), /never closed/],
       ['no-code-column.csv', fixture('no-code-column.csv'), /No stock code column/],
@@ -57,14 +56,14 @@ describe('stock import', () => {
         expect(String(err.options?.reason)).toMatch(reason);
       }
     }
-    expect(stockState(t)).toBe(before);
-    expect(t.db.select().from(auditLog).all()).toHaveLength(0);
+    expect(await stockState(t)).toBe(before);
+    expect(await t.db.select().from(auditLog)).toHaveLength(0);
     expect(siteChanges).toEqual([]);
   });
 
   it('previews a file with bad rows (per-row errors) and refuses to apply it, changing nothing', async () => {
     const { t, upload } = await setup();
-    const before = stockState(t);
+    const before = await stockState(t);
     const res = await upload('bad-rows.csv', fixture('bad-rows.csv'));
     expect(res.status).toBe(200);
     const body = (await res.json()) as ImportResult;
@@ -87,8 +86,8 @@ describe('stock import', () => {
     // nor does a full feed with bad rows mark the stones missing from it out of stock
     const full = await upload('bad-rows.csv', fixture('bad-rows.csv'), { mode: 'apply', full: 'true' });
     expect(full.status).toBe(422);
-    expect(stockState(t)).toBe(before);
-    expect(t.db.select().from(auditLog).all()).toHaveLength(0);
+    expect(await stockState(t)).toBe(before);
+    expect(await t.db.select().from(auditLog)).toHaveLength(0);
   });
 
   it('reads an Excel workbook (first worksheet, numbers and text cells) like a CSV', async () => {
@@ -106,7 +105,7 @@ describe('stock import', () => {
     const res = await upload('feed.xlsx', data, { mode: 'apply' });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ applied: true, created: 2 });
-    expect(t.db.select().from(diamonds).where(eq(diamonds.stockCode, 'XL-0001')).get()).toMatchObject({
+    expect((await t.db.select().from(diamonds).where(eq(diamonds.stockCode, 'XL-0001')))[0]).toMatchObject({
       shape: 'Oval',
       weight: 1.2,
       colourFrom: 'F',
@@ -114,7 +113,7 @@ describe('stock import', () => {
       certLab: 'IGI',
       priceCents: 540_000,
     });
-    expect(t.db.select().from(diamonds).where(eq(diamonds.stockCode, 'XL-0002')).get()).toMatchObject({
+    expect((await t.db.select().from(diamonds).where(eq(diamonds.stockCode, 'XL-0002')))[0]).toMatchObject({
       shape: 'Cushion',
       weight: 0.9,
       colourFrom: 'H',
@@ -128,14 +127,14 @@ describe('stock import', () => {
     const preview = (await (await upload('good.csv', fixture('good.csv'))).json()) as ImportResult;
     expect(preview).toMatchObject({ rows: 3, valid: 3, errorCount: 0, created: 3, updated: 0, applied: false });
     expect(siteChanges).toEqual([]);
-    expect(t.db.select().from(diamonds).where(eq(diamonds.stockCode, 'IMP-0001')).get()).toBeUndefined();
+    expect((await t.db.select().from(diamonds).where(eq(diamonds.stockCode, 'IMP-0001')))[0]).toBeUndefined();
 
     const res = await upload('good.csv', fixture('good.csv'), { mode: 'apply' });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ applied: true, created: 3, updated: 0 });
     // the static home page (its specials strip) is rebuilt from the new stock
     expect(siteChanges).toEqual(['stock import']);
-    const one = t.db.select().from(diamonds).where(eq(diamonds.stockCode, 'IMP-0001')).get();
+    const one = (await t.db.select().from(diamonds).where(eq(diamonds.stockCode, 'IMP-0001')))[0];
     expect(one).toMatchObject({
       shape: 'Round',
       catType: 'Single Item',
@@ -157,33 +156,49 @@ describe('stock import', () => {
       comments: 'Eye clean',
       inStock: true,
     });
-    const two = t.db.select().from(diamonds).where(eq(diamonds.stockCode, 'IMP-0002')).get();
-    expect(two).toMatchObject({ source: 'Lab Grown', catName: 'Lab Grown Diamonds', fluorescenceFrom: 'Faint', cutFrom: null, availability: 2 });
-    const three = t.db.select().from(diamonds).where(eq(diamonds.stockCode, 'IMP-0003')).get();
-    expect(three).toMatchObject({ shape: 'Pear', polishFrom: 'Good', symmetryFrom: 'Very Good', fluorescenceFrom: 'Medium', comments: 'Nice pear, "bow tie" minimal' });
+    const two = (await t.db.select().from(diamonds).where(eq(diamonds.stockCode, 'IMP-0002')))[0];
+    expect(two).toMatchObject({
+      source: 'Lab Grown',
+      catName: 'Lab Grown Diamonds',
+      fluorescenceFrom: 'Faint',
+      cutFrom: null,
+      availability: 2,
+    });
+    const three = (await t.db.select().from(diamonds).where(eq(diamonds.stockCode, 'IMP-0003')))[0];
+    expect(three).toMatchObject({
+      shape: 'Pear',
+      polishFrom: 'Good',
+      symmetryFrom: 'Very Good',
+      fluorescenceFrom: 'Medium',
+      comments: 'Nice pear, "bow tie" minimal',
+    });
 
     // a price-only feed updates the price and keeps everything else
     const update = await upload('prices.csv', 'StkCodeCalcNS,price\nIMP-0001,7000\n', { mode: 'apply' });
     expect(await update.json()).toMatchObject({ created: 0, updated: 1 });
-    expect(t.db.select().from(diamonds).where(eq(diamonds.stockCode, 'IMP-0001')).get()).toMatchObject({
+    expect((await t.db.select().from(diamonds).where(eq(diamonds.stockCode, 'IMP-0001')))[0]).toMatchObject({
       priceCents: 700_000,
       colourFrom: 'G',
       comments: 'Eye clean',
     });
-    const audits = t.db.select().from(auditLog).where(eq(auditLog.action, 'stock.import')).all();
+    const audits = await t.db.select().from(auditLog).where(eq(auditLog.action, 'stock.import'));
     expect(audits).toHaveLength(2);
-    expect(audits[0]).toMatchObject({ userId: admin.id, detail: expect.objectContaining({ created: 3, file: 'good.csv' }) });
+    expect(audits[0]).toMatchObject({
+      userId: admin.id,
+      detail: expect.objectContaining({ created: 3, file: 'good.csv' }),
+    });
   });
 
   it('reads parcels (semicolon separated, ranges, sizes) and a full feed marks missing stones out of stock', async () => {
     const { t, upload } = await setup();
-    const inStock = () => t.db.select({ n: count() }).from(diamonds).where(eq(diamonds.inStock, true)).get()?.n;
-    expect(inStock()).toBe(300);
+    const inStock = async () =>
+      (await t.db.select({ n: count() }).from(diamonds).where(eq(diamonds.inStock, true)))[0]?.n;
+    expect(await inStock()).toBe(300);
     const res = await upload('parcels.csv', fixture('parcels.csv'), { mode: 'apply', full: 'true' });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ created: 2, markedOut: 300 });
-    expect(inStock()).toBe(2);
-    expect(t.db.select().from(diamonds).where(eq(diamonds.stockCode, 'IMP-P-02')).get()).toMatchObject({
+    expect(await inStock()).toBe(2);
+    expect((await t.db.select().from(diamonds).where(eq(diamonds.stockCode, 'IMP-P-02')))[0]).toMatchObject({
       catType: 'Multiple Items',
       catName: 'Parcels',
       colourFrom: 'G',
@@ -201,7 +216,9 @@ describe('stock import', () => {
   // Only correctness here: how long it takes is measured by bench/stock-import.ts (npm run bench).
   it('imports a 20,000-row file, creating and storing every row', async () => {
     const { t, upload } = await setup();
-    const lines = ['StkCodeCalcNS,StkShape,STWeight,Colour,Clarity,Cut,Polish,Symmetry,Fluorescence,Lab,Cert No,Price,RAP,Depth,Table,Stk_Mes_Concat,StkWebAvailable'];
+    const lines = [
+      'StkCodeCalcNS,StkShape,STWeight,Colour,Clarity,Cut,Polish,Symmetry,Fluorescence,Lab,Cert No,Price,RAP,Depth,Table,Stk_Mes_Concat,StkWebAvailable',
+    ];
     const colours = 'DEFGHIJK';
     const clarities = ['IF', 'VVS1', 'VVS2', 'VS1', 'VS2', 'SI1', 'SI2'];
     for (let i = 0; i < 20_000; i++) {
@@ -212,12 +229,19 @@ describe('stock import', () => {
     }
     const res = await upload('bulk.csv', `${lines.join('\n')}\n`, { mode: 'apply' });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ applied: true, rows: 20_000, valid: 20_000, created: 20_000, updated: 0, errorCount: 0 });
+    expect(await res.json()).toMatchObject({
+      applied: true,
+      rows: 20_000,
+      valid: 20_000,
+      created: 20_000,
+      updated: 0,
+      errorCount: 0,
+    });
     const bulk = t.db.select().from(diamonds).where(like(diamonds.stockCode, 'BULK-%'));
-    expect(t.db.select({ n: count() }).from(diamonds).get()?.n).toBe(20_300);
-    expect(bulk.all()).toHaveLength(20_000);
+    expect((await t.db.select({ n: count() }).from(diamonds))[0]?.n).toBe(20_300);
+    expect(await bulk).toHaveLength(20_000);
     // the last row, stored field by field
-    expect(t.db.select().from(diamonds).where(eq(diamonds.stockCode, 'BULK-019999')).get()).toMatchObject({
+    expect((await t.db.select().from(diamonds).where(eq(diamonds.stockCode, 'BULK-019999')))[0]).toMatchObject({
       shape: 'Round',
       weight: 2.29,
       colourFrom: 'K',

@@ -25,35 +25,36 @@ export async function insertUser(
 ): Promise<User & { password: string }> {
   const { password = PASSWORD, ...fields } = over;
   const n = ++seq;
-  const row = db
-    .insert(users)
-    .values({
-      email: `customer${n}@example.com`,
-      role: 'user',
-      status: 'approved',
-      firstName: 'Ada',
-      lastName: `Stone${n}`,
-      companyName: `Stone ${n} Ltd`,
-      phone: '+44 20 7946 0000',
-      addressLine1: '1 Hatton Garden',
-      city: 'London',
-      postcode: 'EC1N 8AA',
-      country: 'United Kingdom',
-      tradeReferences: ['Bell Setting Workshop'],
-      acceptTermsAndConditions: true,
-      ...fields,
-      passwordHash: await hashPassword(password),
-    })
-    .returning()
-    .get();
+  const row = (
+    await db
+      .insert(users)
+      .values({
+        email: `customer${n}@example.com`,
+        role: 'user',
+        status: 'approved',
+        firstName: 'Ada',
+        lastName: `Stone${n}`,
+        companyName: `Stone ${n} Ltd`,
+        phone: '+44 20 7946 0000',
+        addressLine1: '1 Hatton Garden',
+        city: 'London',
+        postcode: 'EC1N 8AA',
+        country: 'United Kingdom',
+        tradeReferences: ['Bell Setting Workshop'],
+        acceptTermsAndConditions: true,
+        ...fields,
+        passwordHash: await hashPassword(password),
+      })
+      .returning()
+  )[0]!;
   return { ...row, password };
 }
 
 export const insertAdmin = (db: Db, over: Parameters<typeof insertUser>[1] = {}) =>
   insertUser(db, { role: 'admin', email: `admin${++seq}@facet.example`, ...over });
 
-export function userByEmail(db: Db, email: string): User | undefined {
-  return db.select().from(users).where(eq(users.email, email.toLowerCase())).get();
+export async function userByEmail(db: Db, email: string): Promise<User | undefined> {
+  return (await db.select().from(users).where(eq(users.email, email.toLowerCase())))[0];
 }
 
 /** A complete, valid POST /register body. */

@@ -40,7 +40,7 @@ describe('POST /login', () => {
     expect(cookie).toMatch(/;\s*Path=\//i);
     expect(cookie).not.toMatch(/Max-Age|Expires/i);
     // the server still ends it: browser-session logins have a 24-hour absolute limit
-    const row = t.db.select().from(sessions).get();
+    const row = (await t.db.select().from(sessions))[0];
     expect(row?.absoluteExpiresAt.getTime()).toBe(t.clock.now() + SESSION_LIFETIMES.browser.absolute);
   });
 
@@ -52,7 +52,7 @@ describe('POST /login', () => {
     expect(cookie).toMatch(/;\s*Max-Age=31536000(;|$)/);
     expect(cookie).toMatch(/;\s*HttpOnly/i);
     expect(cookie).toMatch(/;\s*SameSite=Lax/i);
-    expect(t.db.select().from(sessions).get()?.rememberMe).toBe(true);
+    expect((await t.db.select().from(sessions))[0]?.rememberMe).toBe(true);
   });
 
   it('uses a Secure __Host- cookie when the site is served over HTTPS', async () => {
@@ -77,7 +77,7 @@ describe('POST /login', () => {
     expect(a).toEqual({ errors: { msg: 'invalid_credentials' } });
     expect(await unknown.json()).toEqual(a);
     expect(sessionCookie(wrong)).toBe('');
-    expect(t.db.select().from(sessions).all()).toHaveLength(0);
+    expect(await t.db.select().from(sessions)).toHaveLength(0);
   });
 
   it.each(['unverified', 'pending', 'rejected', 'disabled'] as const)(
@@ -89,7 +89,7 @@ describe('POST /login', () => {
       expect(res.status).toBe(403);
       expect(await errorOf(res)).toEqual({ msg: `account_${status}`, options: { status } });
       expect(sessionCookie(res)).toBe('');
-      expect(t.db.select().from(sessions).all()).toHaveLength(0);
+      expect(await t.db.select().from(sessions)).toHaveLength(0);
     },
   );
 
@@ -120,7 +120,7 @@ describe('POST /login', () => {
     const second = agent.cookies.get('sid');
     expect(second).toBeTruthy();
     expect(second).not.toBe(first);
-    expect(t.db.select().from(sessions).all()).toHaveLength(1);
+    expect(await t.db.select().from(sessions)).toHaveLength(1);
     const stale = await t.request('/me', { headers: { cookie: `sid=${first}` } });
     expect(await stale.json()).toEqual({ isAuthorised: false, user: null });
   });
@@ -144,7 +144,7 @@ describe('GET /me and POST /logout', () => {
     const res = await agent.request('/logout', { method: 'POST' });
     expect(res.status).toBe(200);
     expect(sessionCookie(res)).toMatch(/Max-Age=0/);
-    expect(t.db.select().from(sessions).all()).toHaveLength(0);
+    expect(await t.db.select().from(sessions)).toHaveLength(0);
     const replay = await t.request('/me', { headers: { cookie: `sid=${token}` } });
     expect(await replay.json()).toEqual({ isAuthorised: false, user: null });
   });

@@ -51,7 +51,7 @@ describe('PATCH /profile', () => {
       apiAllow: true,
       api_allow: true,
     });
-    expect(userByEmail(t.db, 'buyer@example.com')).toMatchObject({ role: 'user', apiAllow: false });
+    expect(await userByEmail(t.db, 'buyer@example.com')).toMatchObject({ role: 'user', apiAllow: false });
   });
 });
 
@@ -108,7 +108,7 @@ describe('POST /profile/change-password', () => {
     expect(res.status).toBe(200);
     expect((await meOf(here)).isAuthorised).toBe(true);
     expect((await meOf(elsewhere)).isAuthorised).toBe(false);
-    expect(t.db.select().from(sessions).all()).toHaveLength(1);
+    expect(await t.db.select().from(sessions)).toHaveLength(1);
     expect((await t.json('/login', 'POST', { email: 'buyer@example.com', password: OTHER_PASSWORD })).status).toBe(200);
   });
 
@@ -149,7 +149,7 @@ describe('POST /register-api-access', () => {
     expect(mail?.text).toContain('For our <b>web</b> shop');
     expect(mail?.html).toContain('For our &lt;b&gt;web&lt;/b&gt; shop');
     expect(mail?.html).toContain('Hartley &amp; Vane');
-    const filed = t.db.select().from(contactMessages).all();
+    const filed = await t.db.select().from(contactMessages);
     expect(filed).toMatchObject([{ kind: 'api', email: 'buyer@example.com', message: 'For our <b>web</b> shop' }]);
   });
 

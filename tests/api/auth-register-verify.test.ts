@@ -60,7 +60,7 @@ describe('POST /register and the verification link', () => {
     expect(answer.email).toBe('grace@marlow.example');
     expect(answer.message).toMatch(/verification e-mail/);
 
-    const user = userByEmail(t.db, 'grace@marlow.example');
+    const user = await userByEmail(t.db, 'grace@marlow.example');
     expect(user?.status).toBe('unverified');
     expect(user?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(user?.tradeReferences).toEqual(['Moss & Daughter Casting']);
@@ -82,7 +82,7 @@ describe('POST /register and the verification link', () => {
     const res = await t.json('/verify', 'POST', { id: token });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ email: body.email, verified: true });
-    const user = userByEmail(t.db, body.email);
+    const user = await userByEmail(t.db, body.email);
     expect(user?.status).toBe('pending');
     expect(user?.emailVerifiedAt?.getTime()).toBe(t.clock.now());
 
@@ -127,7 +127,7 @@ describe('POST /register and the verification link', () => {
     const res = await t.json('/verify', 'POST', { id: token });
     expect(res.status).toBe(400);
     expect((await errorOf(res)).msg).toBe('token_expired');
-    expect(userByEmail(t.db, body.email)?.status).toBe('unverified');
+    expect((await userByEmail(t.db, body.email))?.status).toBe('unverified');
   });
 
   it('a link just inside 24 hours still works', async () => {
@@ -145,7 +145,7 @@ describe('POST /register and the verification link', () => {
     const res = await t.json('/register', 'POST', registration({ email: 'TAKEN@example.com' }));
     expect(res.status).toBe(409);
     expect((await errorOf(res)).msg).toEqual([{ param: 'email', msg: 'An account with this email already exists' }]);
-    expect(t.db.select().from(users).all()).toHaveLength(1);
+    expect(await t.db.select().from(users)).toHaveLength(1);
   });
 
   it('answers invalid input with the same messages as the form', async () => {
@@ -167,7 +167,7 @@ describe('POST /register and the verification link', () => {
       { param: 'acceptTermsAndConditions', msg: 'Must Accept Terms and Conditions' },
       { param: 'password_confirm', msg: 'Passwords must match' },
     ]);
-    expect(t.db.select().from(users).all()).toHaveLength(0);
+    expect(await t.db.select().from(users)).toHaveLength(0);
     expect(t.mailer.messages).toHaveLength(0);
   });
 
@@ -175,7 +175,7 @@ describe('POST /register and the verification link', () => {
     const t = await createTestApp({ seed: false });
     const body = registration({ requestApiAccess: true, requestApiAccessMessage: 'Feed for our shop' });
     expect((await t.json('/register', 'POST', body)).status).toBe(201);
-    const user = userByEmail(t.db, body.email);
+    const user = await userByEmail(t.db, body.email);
     expect(user?.requestApiAccess).toBe(true);
     expect(user?.requestApiAccessMessage).toBe('Feed for our shop');
     expect(user?.requestApiAccessDate?.getTime()).toBe(t.clock.now());
@@ -186,7 +186,7 @@ describe('POST /register and the verification link', () => {
     const t = await createTestApp({ seed: false });
     const body = registration({ role: 'admin', status: 'approved', apiAllow: true, api_allow: true });
     expect((await t.json('/register', 'POST', body)).status).toBe(201);
-    const user = userByEmail(t.db, body.email);
+    const user = await userByEmail(t.db, body.email);
     expect(user).toMatchObject({ role: 'user', status: 'unverified', apiAllow: false });
   });
 });
@@ -228,10 +228,9 @@ describe('GET /configs/registration-messages', () => {
 
   it('uses the configs row where staff set one', async () => {
     const t = await createTestApp({ seed: false });
-    t.db
+    await t.db
       .insert(configs)
-      .values({ type: 'registration_messages', fields: { pending: 'We are checking your details.' } })
-      .run();
+      .values({ type: 'registration_messages', fields: { pending: 'We are checking your details.' } });
     const { fields } = (await (await t.request('/configs/registration-messages')).json()) as {
       fields: Record<string, string>;
     };
@@ -246,12 +245,11 @@ describe('stored tokens', () => {
     const body = registration();
     await t.json('/register', 'POST', body);
     const token = linkToken(t.mailer.last(body.email), 'verify');
-    const user = userByEmail(t.db, body.email);
-    const rows = t.db
+    const user = await userByEmail(t.db, body.email);
+    const rows = await t.db
       .select()
       .from(tokens)
-      .where(eq(tokens.userId, user?.id ?? -1))
-      .all();
+      .where(eq(tokens.userId, user?.id ?? -1));
     expect(rows).toHaveLength(1);
     expect(rows[0]?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
     expect(rows[0]?.tokenHash).not.toContain(token);

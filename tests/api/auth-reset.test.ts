@@ -74,7 +74,7 @@ describe('POST /reset', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ email: 'buyer@example.com', message: 'Your password has been reset' });
 
-    expect(t.db.select().from(sessions).all()).toHaveLength(0);
+    expect(await t.db.select().from(sessions)).toHaveLength(0);
     expect((await meOf(laptop)).isAuthorised).toBe(false);
     expect((await meOf(phone)).isAuthorised).toBe(false);
     expect((await t.json('/login', 'POST', { email: 'buyer@example.com', password: PASSWORD })).status).toBe(401);
@@ -150,11 +150,11 @@ describe('POST /reset', () => {
     const t = await createTestApp({ seed: false });
     const u = await insertUser(t.db, { email: 'buyer@example.com' });
     const token = await forgot(t, 'buyer@example.com');
-    const row = t.db.select().from(tokens).where(eq(tokens.userId, u.id)).get();
+    const row = (await t.db.select().from(tokens).where(eq(tokens.userId, u.id)))[0];
     expect(row?.kind).toBe('reset');
     expect(row?.tokenHash).not.toBe(token);
     expect(row?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
     expect(row?.expiresAt.getTime()).toBe(t.clock.now() + HOUR);
-    expect(userByEmail(t.db, 'buyer@example.com')?.passwordHash).not.toContain(PASSWORD);
+    expect((await userByEmail(t.db, 'buyer@example.com'))?.passwordHash).not.toContain(PASSWORD);
   });
 });

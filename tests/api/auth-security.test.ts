@@ -208,14 +208,16 @@ describe('nothing secret is stored or logged in plain text', () => {
     const secrets = { PASSWORD, OTHER_PASSWORD, verifyToken, resetToken, sessionId, secondSession };
     for (const value of Object.values(secrets)) expect(value.length).toBeGreaterThanOrEqual(8);
 
-    const tables = t.db.all<{ name: string }>(
-      sql`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%'`,
+    const tables = await t.db.rows<{ name: string }>(
+      t.engine === 'postgres'
+        ? sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`
+        : sql`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%'`,
     );
     expect(tables.map((x) => x.name)).toEqual(
       expect.arrayContaining(['users', 'sessions', 'tokens', 'email_outbox', 'audit_log']),
     );
     for (const { name } of tables) {
-      const dump = JSON.stringify(t.db.all(sql.raw(`select * from "${name}"`)));
+      const dump = JSON.stringify(await t.db.rows(sql`select * from ${sql.identifier(name)}`));
       for (const [label, value] of Object.entries(secrets)) {
         const allowed = name === 'email_outbox' && (label === 'verifyToken' || label === 'resetToken');
         if (!allowed) expect(dump.includes(value), `${label} found in table ${name}`).toBe(false);

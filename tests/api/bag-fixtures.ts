@@ -9,14 +9,15 @@ import { createTestApp, signIn, type TestApp } from './auth-helpers.ts';
 
 export const TRADER = { email: 'trader@facet.trade', password: 'Trader#2026' };
 
-export function stoneOf(t: TestApp, catType: 'Single Item' | 'Multiple Items', skip = 0) {
+export async function stoneOf(t: TestApp, catType: 'Single Item' | 'Multiple Items', skip = 0) {
   const price = catType === 'Single Item' ? diamonds.priceCents : diamonds.ppcCents;
-  const rows = t.db
+  const rows = await t.db
     .select()
     .from(diamonds)
-    .where(and(eq(diamonds.inStock, true), eq(diamonds.catType, catType), isNotNull(price), eq(diamonds.webSpecialCents, 0)))
-    .limit(skip + 1)
-    .all();
+    .where(
+      and(eq(diamonds.inStock, true), eq(diamonds.catType, catType), isNotNull(price), eq(diamonds.webSpecialCents, 0)),
+    )
+    .limit(skip + 1);
   const row = rows[skip];
   if (!row) throw new Error(`no ${catType} in the test stock`);
   return row;
@@ -25,8 +26,8 @@ export function stoneOf(t: TestApp, catType: 'Single Item' | 'Multiple Items', s
 export async function traderWithBag() {
   const t = await createTestApp();
   const agent = await signIn(t, TRADER.email, TRADER.password);
-  const single = stoneOf(t, 'Single Item');
-  const parcel = stoneOf(t, 'Multiple Items');
+  const single = await stoneOf(t, 'Single Item');
+  const parcel = await stoneOf(t, 'Multiple Items');
   return { t, agent, single, parcel };
 }
 
@@ -58,9 +59,9 @@ export function payloadOf(bag: BagLineView[], ccy: string, exRate: number, over:
   };
 }
 
-export function counts(t: TestApp) {
+export async function counts(t: TestApp) {
   return {
-    requests: t.db.select({ n: count() }).from(bagRequests).get()?.n ?? 0,
-    bagItems: t.db.select({ n: count() }).from(bagItems).get()?.n ?? 0,
+    requests: (await t.db.select({ n: count() }).from(bagRequests))[0]?.n ?? 0,
+    bagItems: (await t.db.select({ n: count() }).from(bagItems))[0]?.n ?? 0,
   };
 }

@@ -21,11 +21,16 @@ describe('POST /profile/bagRequest', () => {
     expect(res.status).toBe(200);
     const reply = (await res.json()) as { isAuthorised: boolean; user: { email: string; bag: unknown[] } };
     expect(reply).toMatchObject({ isAuthorised: true, user: { email: 'trader@facet.trade', bag: [] } });
-    expect(counts(t)).toEqual({ requests: 1, bagItems: 0 });
+    expect(await counts(t)).toEqual({ requests: 1, bagItems: 0 });
 
     const list = (await (await agent.request('/profile/bagRequests')).json()) as { docs: Record<string, unknown>[] };
     expect(list.docs).toHaveLength(1);
-    const doc = list.docs[0] as { status: string; totalPrice: number; ccy: string; items: { stockCode: string; itemPrice: number; acceptsAlternatives: boolean }[] };
+    const doc = list.docs[0] as {
+      status: string;
+      totalPrice: number;
+      ccy: string;
+      items: { stockCode: string; itemPrice: number; acceptsAlternatives: boolean }[];
+    };
     expect(doc).toMatchObject({ status: 'new', ccy: 'USD', totalPrice: body.totalPrice });
     expect(doc.items.map((i) => i.stockCode)).toEqual([single.stockCode, parcel.stockCode]);
     expect(doc.items.every((i) => i.acceptsAlternatives)).toBe(true);
@@ -52,24 +57,61 @@ describe('POST /profile/bagRequest', () => {
     const bag = await bagOf(agent, 'GBP');
     const wrong = await agent.json('/profile/bagRequest', 'POST', payloadOf(bag, 'GBP', 1, { totalPrice: 100 }));
     expect(wrong.status).toBe(409);
-    expect(counts(t).requests).toBe(0);
+    expect((await counts(t)).requests).toBe(0);
     const ok = await agent.json('/profile/bagRequest', 'POST', payloadOf(bag, 'GBP', 1));
     expect(ok.status).toBe(200);
-    const list = (await (await agent.request('/profile/bagRequests')).json()) as { docs: { totalPrice: number | null }[] };
+    const list = (await (await agent.request('/profile/bagRequests')).json()) as {
+      docs: { totalPrice: number | null }[];
+    };
     expect(list.docs[0]?.totalPrice).toBeNull();
   });
 
   describe('refuses with nothing stored', () => {
-    const cases: [string, (ctx: Awaited<ReturnType<typeof filledBag>>, p: ReturnType<typeof payloadOf>) => unknown, number, string | null][] = [
+    const cases: [
+      string,
+      (ctx: Awaited<ReturnType<typeof filledBag>>, p: ReturnType<typeof payloadOf>) => unknown,
+      number,
+      string | null,
+    ][] = [
       ['a tampered total', (_c, p) => ({ ...p, totalPrice: (p.totalPrice as number) - 100 }), 409, 'total_mismatch'],
-      ['a total off by two cents', (_c, p) => ({ ...p, totalPrice: (p.totalPrice as number) + 0.02 }), 409, 'total_mismatch'],
-      ['a tampered item price', (_c, p) => ({ ...p, bagItems: p.bagItems.map((i) => ({ ...i, itemPrice: 1 })) }), 409, 'price_mismatch'],
+      [
+        'a total off by two cents',
+        (_c, p) => ({ ...p, totalPrice: (p.totalPrice as number) + 0.02 }),
+        409,
+        'total_mismatch',
+      ],
+      [
+        'a tampered item price',
+        (_c, p) => ({ ...p, bagItems: p.bagItems.map((i) => ({ ...i, itemPrice: 1 })) }),
+        409,
+        'price_mismatch',
+      ],
       ['a tampered exchange rate', (_c, p) => ({ ...p, ExRate: 2 }), 409, 'rates_changed'],
-      ['an unknown stone', (_c, p) => ({ ...p, bagItems: [...p.bagItems, { stock: 99_999_999, type: 'single' }] }), 404, 'unknown_stone'],
+      [
+        'an unknown stone',
+        (_c, p) => ({ ...p, bagItems: [...p.bagItems, { stock: 99_999_999, type: 'single' }] }),
+        404,
+        'unknown_stone',
+      ],
       ['a zero quantity', (_c, p) => ({ ...p, bagItems: p.bagItems.map((i) => ({ ...i, quantity: 0 })) }), 400, null],
-      ['a negative quantity', (_c, p) => ({ ...p, bagItems: p.bagItems.map((i) => ({ ...i, quantity: -0.5 })) }), 400, null],
-      ['a quantity other than the bag holds', (c, p) => ({ ...p, bagItems: p.bagItems.map((i) => (i.stock === c.parcel.id ? { ...i, quantity: 0.5 } : i)) }), 409, 'bag_changed'],
-      ['a single sent as a parcel', (c, p) => ({ ...p, bagItems: p.bagItems.map((i) => (i.stock === c.single.id ? { ...i, type: 'parcel' } : i)) }), 400, null],
+      [
+        'a negative quantity',
+        (_c, p) => ({ ...p, bagItems: p.bagItems.map((i) => ({ ...i, quantity: -0.5 })) }),
+        400,
+        null,
+      ],
+      [
+        'a quantity other than the bag holds',
+        (c, p) => ({ ...p, bagItems: p.bagItems.map((i) => (i.stock === c.parcel.id ? { ...i, quantity: 0.5 } : i)) }),
+        409,
+        'bag_changed',
+      ],
+      [
+        'a single sent as a parcel',
+        (c, p) => ({ ...p, bagItems: p.bagItems.map((i) => (i.stock === c.single.id ? { ...i, type: 'parcel' } : i)) }),
+        400,
+        null,
+      ],
       ['no items', (_c, p) => ({ ...p, bagItems: [] }), 400, null],
       ['an unknown currency', (_c, p) => ({ ...p, ccy: 'XXX' }), 400, null],
     ];
@@ -80,18 +122,18 @@ describe('POST /profile/bagRequest', () => {
       expect(res.status).toBe(status);
       const err = await errorOf(res);
       if (msg) expect(err.msg).toBe(msg);
-      expect(counts(ctx.t)).toEqual({ requests: 0, bagItems: 2 });
+      expect(await counts(ctx.t)).toEqual({ requests: 0, bagItems: 2 });
       expect(ctx.t.mailer.messages.filter((m) => /request/i.test(m.subject))).toEqual([]);
     });
 
     it('a stone that left the stock', async () => {
       const { t, agent, single } = await filledBag();
       const payload = payloadOf(await bagOf(agent, 'GBP'), 'GBP', 1);
-      t.db.update(diamonds).set({ inStock: false }).where(eq(diamonds.id, single.id)).run();
+      await t.db.update(diamonds).set({ inStock: false }).where(eq(diamonds.id, single.id));
       const res = await agent.json('/profile/bagRequest', 'POST', payload);
       expect(res.status).toBe(409);
       expect((await errorOf(res)).msg).toBe('stone_unavailable');
-      expect(counts(t)).toEqual({ requests: 0, bagItems: 2 });
+      expect(await counts(t)).toEqual({ requests: 0, bagItems: 2 });
     });
 
     it('a stone not in the bag', async () => {
@@ -101,7 +143,7 @@ describe('POST /profile/bagRequest', () => {
       const res = await agent.json('/profile/bagRequest', 'POST', payload);
       expect(res.status).toBe(409);
       expect((await errorOf(res)).msg).toBe('not_in_bag');
-      expect(counts(t)).toEqual({ requests: 0, bagItems: 1 });
+      expect(await counts(t)).toEqual({ requests: 0, bagItems: 1 });
     });
 
     it('a visitor (401)', async () => {
@@ -109,27 +151,33 @@ describe('POST /profile/bagRequest', () => {
       const payload = payloadOf(await bagOf(agent, 'GBP'), 'GBP', 1);
       const res = await t.json('/profile/bagRequest', 'POST', payload);
       expect(res.status).toBe(401);
-      expect(counts(t)).toEqual({ requests: 0, bagItems: 2 });
+      expect(await counts(t)).toEqual({ requests: 0, bagItems: 2 });
     });
 
     it('a foreign Origin (403)', async () => {
       const { t, agent } = await filledBag();
       const payload = payloadOf(await bagOf(agent, 'GBP'), 'GBP', 1);
-      const res = await agent.json('/profile/bagRequest', 'POST', payload, { headers: { origin: 'https://evil.example' } });
+      const res = await agent.json('/profile/bagRequest', 'POST', payload, {
+        headers: { origin: 'https://evil.example' },
+      });
       expect(res.status).toBe(403);
-      expect(counts(t)).toEqual({ requests: 0, bagItems: 2 });
+      expect(await counts(t)).toEqual({ requests: 0, bagItems: 2 });
       expect(t.mailer.messages).toEqual([]);
     });
 
     it('an empty bag', async () => {
       const { t, agent, single } = await traderWithBag();
       const res = await agent.json('/profile/bagRequest', 'POST', {
-        bagItems: [{ stock: single.id, type: 'single', itemPrice: 1 }], orderNotes: '', acceptsAnyAlternatives: false,
-        ccy: 'GBP', totalPrice: 1, ExRate: 1,
+        bagItems: [{ stock: single.id, type: 'single', itemPrice: 1 }],
+        orderNotes: '',
+        acceptsAnyAlternatives: false,
+        ccy: 'GBP',
+        totalPrice: 1,
+        ExRate: 1,
       });
       expect(res.status).toBe(409);
       expect((await errorOf(res)).msg).toBe('bag_empty');
-      expect(counts(t).requests).toBe(0);
+      expect((await counts(t)).requests).toBe(0);
     });
   });
 
@@ -141,7 +189,7 @@ describe('POST /profile/bagRequest', () => {
       agent.json('/profile/bagRequest', 'POST', payload),
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
-    expect(counts(t)).toEqual({ requests: 1, bagItems: 0 });
+    expect(await counts(t)).toEqual({ requests: 1, bagItems: 0 });
     expect(t.mailer.messages.filter((m) => m.to === t.config.STAFF_EMAIL)).toHaveLength(1);
   });
 });

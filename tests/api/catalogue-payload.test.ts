@@ -20,7 +20,7 @@ describe('GET /diamonds/catalogue', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('private, no-cache');
     const body = (await res.json()) as Payload;
-    const inStock = t.db.select().from(diamonds).where(eq(diamonds.inStock, true)).all();
+    const inStock = await t.db.select().from(diamonds).where(eq(diamonds.inStock, true));
     expect(body.totalDocs).toBe(inStock.length);
     expect(body.docs).toHaveLength(inStock.length);
     for (const d of body.docs) for (const k of PRICE_KEYS) expect(d, `${k} of ${d._id}`).not.toHaveProperty(k);
@@ -59,12 +59,7 @@ describe('GET /diamonds/catalogue', () => {
     const t = await createTestApp();
     const body = (await (await t.request('/diamonds/catalogue')).json()) as Payload;
     const with360 = new Set(
-      t.db
-        .select()
-        .from(diamondMedia)
-        .where(eq(diamondMedia.type, '360'))
-        .all()
-        .map((m) => m.diamondId),
+      (await t.db.select().from(diamondMedia).where(eq(diamondMedia.type, '360'))).map((m) => m.diamondId),
     );
     for (const d of body.docs) expect(Boolean(d.has360), `stone ${d._id}`).toBe(with360.has(d._id));
   });
@@ -77,7 +72,7 @@ describe('GET /diamonds/catalogue', () => {
     const again = await t.request('/diamonds/catalogue', { headers: { 'if-none-match': etag! } });
     expect(again.status).toBe(304);
     const sold = ((await first.json()) as Payload).docs[0]!._id;
-    t.db.update(diamonds).set({ inStock: false }).where(eq(diamonds.id, sold)).run();
+    await t.db.update(diamonds).set({ inStock: false }).where(eq(diamonds.id, sold));
     const after = await t.request('/diamonds/catalogue', { headers: { 'if-none-match': etag! } });
     expect(after.status).toBe(200);
     expect(after.headers.get('etag')).not.toBe(etag);

@@ -27,7 +27,7 @@ describe('GET /configs?fields=type&filter=diamond_available', () => {
 
   it('answers empty docs when no config exists (the browser then uses the defaults)', async () => {
     const t = await createTestApp();
-    t.db.delete(configs).where(eq(configs.type, 'diamond_available')).run();
+    await t.db.delete(configs).where(eq(configs.type, 'diamond_available'));
     expect(((await (await t.request(LIST)).json()) as Docs).docs).toEqual([]);
   });
 
@@ -41,7 +41,7 @@ describe('GET /configs?fields=type&filter=diamond_available', () => {
 describe('POST /configs and PATCH /configs/:id', () => {
   it('lets an admin create the config when none exists', async () => {
     const t = await createTestApp();
-    t.db.delete(configs).where(eq(configs.type, 'diamond_available')).run();
+    await t.db.delete(configs).where(eq(configs.type, 'diamond_available'));
     const admin = await insertAdmin(t.db);
     const agent = await signIn(t, admin.email);
     const res = await agent.json('/configs', 'POST', body('Same day'));

@@ -14,21 +14,25 @@ const PRICE_FIELDS = ['price', 'priceOrig', 'ppc', 'ExWebTotal', 'RAP', 'StkWebA
 const TRADER = 'trader@facet.trade';
 const TRADER_PASSWORD = 'Trader#2026';
 
-function stoneWith(t: TestApp, type: '360' | 'image'): number {
-  const row = t.db.select({ id: diamondMedia.diamondId }).from(diamondMedia).where(eq(diamondMedia.type, type)).get();
+async function stoneWith(t: TestApp, type: '360' | 'image'): Promise<number> {
+  const row = (
+    await t.db.select({ id: diamondMedia.diamondId }).from(diamondMedia).where(eq(diamondMedia.type, type))
+  )[0];
   if (!row) throw new Error(`the seed has no stone with ${type} media`);
   return row.id;
 }
 
-function certifiedStone(t: TestApp): number {
-  const row = t.db.select({ id: diamondCertificates.diamondId }).from(diamondCertificates).get();
+async function certifiedStone(t: TestApp): Promise<number> {
+  const row = (await t.db.select({ id: diamondCertificates.diamondId }).from(diamondCertificates))[0];
   if (!row) throw new Error('the seed has no certificate');
   return row.id;
 }
 
-function uncertifiedStone(t: TestApp): number {
-  const all = t.db.select({ id: diamonds.id }).from(diamonds).all().map((r) => r.id);
-  const certified = new Set(t.db.select({ id: diamondCertificates.diamondId }).from(diamondCertificates).all().map((r) => r.id));
+async function uncertifiedStone(t: TestApp): Promise<number> {
+  const all = (await t.db.select({ id: diamonds.id }).from(diamonds)).map((r) => r.id);
+  const certified = new Set(
+    (await t.db.select({ id: diamondCertificates.diamondId }).from(diamondCertificates)).map((r) => r.id),
+  );
   const id = all.find((x) => !certified.has(x));
   if (id == null) throw new Error('every stone is certified');
   return id;
@@ -61,7 +65,7 @@ describe('GET /diamonds/:id', () => {
 
   it('answers a stone that left the stock with inStock false', async () => {
     const t = await createTestApp();
-    t.db.update(diamonds).set({ inStock: false }).where(eq(diamonds.id, 2)).run();
+    await t.db.update(diamonds).set({ inStock: false }).where(eq(diamonds.id, 2));
     const doc = (await (await t.request('/diamonds/2')).json()) as DetailDoc;
     expect(doc.inStock).toBe(false);
     expect(doc._id).toBe(2);
@@ -77,20 +81,27 @@ describe('GET /diamonds/:id', () => {
 describe('GET /diamonds/:id/images', () => {
   it('answers the 360 set with framesCount and format', async () => {
     const t = await createTestApp();
-    const items = (await (await t.request(`/diamonds/${stoneWith(t, '360')}/images`)).json()) as {
+    const items = (await (await t.request(`/diamonds/${await stoneWith(t, '360')}/images`)).json()) as {
       type: string;
       src: string;
       framesCount?: number;
       format?: string;
     }[];
-    expect(items.find((i) => i.type === '360')).toEqual({ type: '360', src: '/media/360/round/', framesCount: 36, format: 'svg' });
+    expect(items.find((i) => i.type === '360')).toEqual({
+      type: '360',
+      src: '/media/360/round/',
+      framesCount: 36,
+      format: 'svg',
+    });
   });
 
   it('answers gallery images and an empty array for a stone without media', async () => {
     const t = await createTestApp();
-    const items = (await (await t.request(`/diamonds/${stoneWith(t, 'image')}/images`)).json()) as { type: string }[];
+    const items = (await (await t.request(`/diamonds/${await stoneWith(t, 'image')}/images`)).json()) as {
+      type: string;
+    }[];
     expect(items.filter((i) => i.type === 'image').length).toBeGreaterThanOrEqual(2);
-    t.db.delete(diamondMedia).where(eq(diamondMedia.diamondId, 1)).run();
+    await t.db.delete(diamondMedia).where(eq(diamondMedia.diamondId, 1));
     expect(await (await t.request('/diamonds/1/images')).json()).toEqual([]);
   });
 });
@@ -98,7 +109,7 @@ describe('GET /diamonds/:id/images', () => {
 describe('certificates', () => {
   it('asks a visitor to sign in (401) for the certificate and the list', async () => {
     const t = await createTestApp();
-    const id = certifiedStone(t);
+    const id = await certifiedStone(t);
     for (const path of [`/diamonds/${id}/certificate`, `/diamonds/${id}/certificates`]) {
       const res = await t.request(path);
       expect(res.status).toBe(401);
@@ -108,17 +119,21 @@ describe('certificates', () => {
 
   it('gives a signed-in user the PDF link at report1.links.pdf', async () => {
     const t = await createTestApp();
-    const id = certifiedStone(t);
+    const id = await certifiedStone(t);
     const agent = await signIn(t, TRADER, TRADER_PASSWORD);
-    const body = (await (await agent.request(`/diamonds/${id}/certificate`)).json()) as { report1: { links: { pdf: string } } };
+    const body = (await (await agent.request(`/diamonds/${id}/certificate`)).json()) as {
+      report1: { links: { pdf: string } };
+    };
     expect(body.report1.links.pdf).toMatch(/\.pdf$/);
-    expect(await (await agent.request(`/diamonds/${id}/certificates`)).json()).toEqual([{ src: body.report1.links.pdf }]);
+    expect(await (await agent.request(`/diamonds/${id}/certificates`)).json()).toEqual([
+      { src: body.report1.links.pdf },
+    ]);
   });
 
   it('answers 404 certificate_not_found for a stone without one', async () => {
     const t = await createTestApp();
     const agent = await signIn(t, TRADER, TRADER_PASSWORD);
-    const res = await agent.request(`/diamonds/${uncertifiedStone(t)}/certificate`);
+    const res = await agent.request(`/diamonds/${await uncertifiedStone(t)}/certificate`);
     expect(res.status).toBe(404);
     expect((await errorOf(res)).msg).toBe('certificate_not_found');
   });

@@ -1,20 +1,25 @@
 /**
- * createTestApp(): a fresh API (createApp) on its own temporary SQLite file, for API tests.
+ * createTestApp(): a fresh API (createApp) on its own temporary database, for API tests.
  *
  *   const t = await createTestApp();              // seeded with 300 demo stones + demo accounts
  *   const res = await t.request('/health');        // -> app.request('/api/v1/health')
  *   expect(res.status).toBe(200);
  *
- * - Database: a copy of a base database (migrated, seeded once per run by global-setup.ts,
+ * - Database: a copy of a base database (migrated, seeded once per run by the global setup,
  *   or once per worker for another `stones` count), so each call starts from the same data
  *   and no test sees another's writes. `seed: false` gives an empty migrated database.
+ *   Engine: SQLite (a copied file) unless FACET_TEST_ENGINE=pg, which the PostgreSQL
+ *   projects set: then a database cloned from a template on the run's throwaway server
+ *   (tests/support/pg-global-setup.ts), opened at DATABASE_ISOLATION (read committed by
+ *   default; `serializable` in the api-pg-serializable project).
  * - Clock: starts at `opts.now` (default: the real time at the call) and only moves when
  *   the test calls `clock.set()` / `clock.advance()`.
  * - Mailer: the real outbox mailer without SMTP (messages are stored in email_outbox) that
  *   also keeps every message in `mailer.messages` and prints nothing.
- * - Cleanup (close the database, delete its files): called inside a test, it is registered
- *   with `onTestFinished`; called elsewhere (beforeAll, describe body) it runs in this file's
- *   `afterAll`. `cleanup()` may also be called by hand; it is idempotent.
+ * - Cleanup (close the database, delete its files or drop it): called inside a test, it is
+ *   registered with `onTestFinished`; called elsewhere (beforeAll, describe body) it runs in
+ *   this file's `afterAll`. `cleanup()` may also be called (and awaited) by hand; it is
+ *   idempotent.
  */
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,8 +29,9 @@ import { API_BASE, createApp } from '../../api/app.ts';
 import { loadConfig, type Config } from '../../api/config.ts';
 import { createMailer, type Mailer, type MailMessage } from '../../api/services/mailer.ts';
 import type { Clock, Deps } from '../../api/types.ts';
-import { migrateDb, openDb, type Db } from '../../db/client.ts';
-import { DEFAULT_TEST_STONES, ensureBaseDb } from './base-db.ts';
+import { migrateDb, openDb, type Db, type Engine } from '../../db/client.ts';
+import { pgAdmin } from '../support/pg-cluster.ts';
+import { DEFAULT_TEST_STONES, ensureBaseDb, ensurePgBase } from './base-db.ts';
 
 export type TestClock = Clock & { set(ms: number | Date): void; advance(ms: number): void };
 export type TestMailer = Mailer & { messages: MailMessage[]; last(to?: string): MailMessage | undefined };
@@ -44,6 +50,17 @@ export type TestAppOptions = {
 };
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** The engine the API tests run on (FACET_TEST_ENGINE=pg: PostgreSQL). */
+export const TEST_ENGINE: Engine = process.env.FACET_TEST_ENGINE === 'pg' ? 'postgres' : 'sqlite';
+
+/** Isolation of PostgreSQL write transactions (DATABASE_ISOLATION), as the app would read it. */
+export function testIsolation(): 'read committed' | 'serializable' {
+  const raw = (process.env.DATABASE_ISOLATION ?? '').trim().toLowerCase().replace(/[_-]/g, ' ');
+  if (raw === '' || raw === 'read committed') return 'read committed';
+  if (raw === 'serializable') return 'serializable';
+  throw new Error(`DATABASE_ISOLATION must be "read committed" or "serializable", got "${raw}"`);
+}
 
 let runDir: string | undefined;
 function testDir(): string {
@@ -84,34 +101,60 @@ export function createTestMailer(db: Db, config: Config): TestMailer {
   };
 }
 
-const pending = new Set<() => void>();
-afterAll(() => {
-  for (const cleanup of pending) cleanup();
+const pending = new Set<() => Promise<void>>();
+afterAll(async () => {
+  for (const cleanup of pending) await cleanup();
 });
 
 let counter = 0;
 
-export async function createTestApp(opts: TestAppOptions = {}) {
+type TestDatabase = { db: Db; env: Record<string, string>; drop: () => Promise<void> };
+
+/** A SQLite copy of the base file, removed by `drop`. */
+async function sqliteTestDb(stones: number): Promise<TestDatabase> {
   const dir = testDir();
-  const stones = opts.seed === false ? 0 : (opts.stones ?? DEFAULT_TEST_STONES);
   const base = await ensureBaseDb(dir, stones);
   const file = join(dir, `test-${process.pid}-${++counter}-${Date.now()}.db`);
   copyFileSync(base, file);
+  const db = await openDb(file);
+  const drop = async () => {
+    await db.close();
+    for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
+  };
+  return { db, env: { DATABASE_PATH: file }, drop };
+}
 
-  const db = openDb(file);
-  migrateDb(db);
-  const config = loadConfig({ ...opts.env, DATABASE_PATH: file, NODE_ENV: 'test', LOG_REQUESTS: 'false' });
+/** A PostgreSQL database cloned from the base template, dropped by `drop`. */
+async function pgTestDb(stones: number): Promise<TestDatabase> {
+  const adminUrl = inject('facetPgAdminUrl');
+  if (!adminUrl) throw new Error('FACET_TEST_ENGINE=pg needs the pg global setup (tests/support/pg-global-setup.ts)');
+  const admin = pgAdmin(adminUrl);
+  const template = await ensurePgBase(adminUrl, stones);
+  const name = `test_${process.pid}_${++counter}_${Date.now().toString(36)}`;
+  await admin.createDatabase(name, template);
+  const url = admin.url(name);
+  const isolation = testIsolation();
+  const db = await openDb(url, { isolation, poolSize: 6 });
+  const drop = async () => {
+    await db.close();
+    await admin.dropDatabase(name);
+  };
+  return { db, env: { DATABASE_URL: url, DATABASE_ISOLATION: isolation }, drop };
+}
+
+export async function createTestApp(opts: TestAppOptions = {}) {
+  const stones = opts.seed === false ? 0 : (opts.stones ?? DEFAULT_TEST_STONES);
+  const { db, env, drop } = TEST_ENGINE === 'postgres' ? await pgTestDb(stones) : await sqliteTestDb(stones);
+  await migrateDb(db);
+  const config = loadConfig({ ...opts.env, ...env, NODE_ENV: 'test', LOG_REQUESTS: 'false' });
   const clock = createTestClock(opts.now);
   const mailer = createTestMailer(db, config);
   const app = createApp({ db, mailer, clock, config, site: opts.site });
 
-  let closed = false;
-  const cleanup = () => {
-    if (closed) return;
-    closed = true;
+  let closed: Promise<void> | undefined;
+  const cleanup = (): Promise<void> => {
     pending.delete(cleanup);
-    db.$client.close();
-    for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
+    return (closed ??= drop());
   };
   try {
     onTestFinished(cleanup);
@@ -162,5 +205,5 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     };
   };
 
-  return { app, db, config, clock, mailer, file, request, json, agent, cleanup };
+  return { app, db, engine: db.engine, config, clock, mailer, request, json, agent, cleanup };
 }

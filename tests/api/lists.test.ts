@@ -42,7 +42,10 @@ describe('lists need a signed-in user', () => {
   it('refuses a write from a foreign Origin with 403', async () => {
     const t = await createTestApp();
     const agent = await customer(t);
-    const res = await agent.request('/profile/favourites/1', { method: 'PUT', headers: { origin: 'https://evil.example' } });
+    const res = await agent.request('/profile/favourites/1', {
+      method: 'PUT',
+      headers: { origin: 'https://evil.example' },
+    });
     expect(res.status).toBe(403);
     expect((await errorOf(res)).msg).toBe('forbidden_origin');
     expect(await ids(await agent.request('/profile/favourites'))).toEqual([]);
@@ -78,7 +81,7 @@ describe('favourites', () => {
     const t = await createTestApp();
     const agent = await customer(t);
     await agent.request('/profile/favourites/5', { method: 'PUT' });
-    t.db.update(diamonds).set({ inStock: false }).where(eq(diamonds.id, 5)).run();
+    await t.db.update(diamonds).set({ inStock: false }).where(eq(diamonds.id, 5));
     const list = (await (await agent.request('/profile/favourites')).json()) as ListAnswer;
     expect(list.docs).toHaveLength(1);
     expect(list.docs[0]?.inStock).toBe(false);
@@ -118,7 +121,11 @@ describe('compare', () => {
     const agent = await customer(t);
     const res = await agent.json('/profile/compare', 'PUT', { ids: ['x'] });
     expect(res.status).toBe(400);
-    const text = await agent.request('/profile/compare', { method: 'PUT', headers: { 'content-type': 'text/plain' }, body: 'ids' });
+    const text = await agent.request('/profile/compare', {
+      method: 'PUT',
+      headers: { 'content-type': 'text/plain' },
+      body: 'ids',
+    });
     expect(text.status).toBe(415);
   });
 });
@@ -129,7 +136,10 @@ describe('POST /profile/lists/merge', () => {
     const agent = await customer(t);
     await agent.request('/profile/favourites/2', { method: 'PUT' });
     await agent.request('/profile/compare/5', { method: 'PUT' });
-    const res = await agent.json('/profile/lists/merge', 'POST', { favourites: [3, 2, 3, 999999], compare: [9, 5, 9, 10] });
+    const res = await agent.json('/profile/lists/merge', 'POST', {
+      favourites: [3, 2, 3, 999999],
+      compare: [9, 5, 9, 10],
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as MergeAnswer;
     expect(body.favourites.ids).toEqual([2, 3]);

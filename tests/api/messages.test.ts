@@ -21,7 +21,7 @@ describe('POST /api/v1/message', () => {
     expect(res.status).toBe(201);
     const answer = (await res.json()) as { id: number; message: string };
     expect(answer.message).toBe('Thanks for sending us your message!');
-    const row = t.db.select().from(contactMessages).where(eq(contactMessages.id, answer.id)).get();
+    const row = (await t.db.select().from(contactMessages).where(eq(contactMessages.id, answer.id)))[0];
     expect(row).toMatchObject({
       kind: 'contact',
       name: 'Ada Stone',
@@ -43,7 +43,7 @@ describe('POST /api/v1/message', () => {
     const t = await createTestApp({ seed: false });
     const res = await t.json('/message', 'POST', body({ kind: 'api', pageTitle: 'Facet Trade - API' }));
     expect(res.status).toBe(201);
-    const row = t.db.select().from(contactMessages).orderBy(desc(contactMessages.id)).get();
+    const row = (await t.db.select().from(contactMessages).orderBy(desc(contactMessages.id)))[0];
     expect(row?.kind).toBe('api');
     expect(t.mailer.last()?.subject).toMatch(/^API enquiry/);
   });
@@ -53,7 +53,7 @@ describe('POST /api/v1/message', () => {
     const user = await insertUser(t.db);
     const agent = await signIn(t, user.email);
     expect((await agent.json('/message', 'POST', body())).status).toBe(201);
-    expect(t.db.select().from(contactMessages).get()?.userId).toBe(user.id);
+    expect((await t.db.select().from(contactMessages))[0]?.userId).toBe(user.id);
   });
 
   it('refuses a message with a missing field or a bad e-mail, naming the field, and stores nothing', async () => {
@@ -71,13 +71,17 @@ describe('POST /api/v1/message', () => {
     }
     const kind = await t.json('/message', 'POST', body({ kind: 'spam' }));
     expect(kind.status).toBe(400);
-    expect(t.db.select().from(contactMessages).all()).toHaveLength(0);
+    expect(await t.db.select().from(contactMessages)).toHaveLength(0);
     expect(t.mailer.messages).toHaveLength(0);
   });
 
   it('accepts JSON only', async () => {
     const t = await createTestApp({ seed: false });
-    const res = await t.request('/message', { method: 'POST', body: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await t.request('/message', {
+      method: 'POST',
+      body: 'name=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.status).toBe(415);
   });
 
@@ -91,6 +95,6 @@ describe('POST /api/v1/message', () => {
     expect((await t.json('/message', 'POST', body(), from('b'))).status).toBe(201);
     t.clock.advance(60 * 60 * 1000 + 1);
     expect((await t.json('/message', 'POST', body(), from('a'))).status).toBe(201);
-    expect(t.db.select().from(contactMessages).all()).toHaveLength(12);
+    expect(await t.db.select().from(contactMessages)).toHaveLength(12);
   });
 });

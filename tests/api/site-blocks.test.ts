@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { auditLog, siteBlocks } from '../../db/tables.ts';
 import { createTestApp, errorOf, insertAdmin, insertUser, signIn } from './auth-helpers.ts';
 
-const block = (t: Awaited<ReturnType<typeof createTestApp>>, id: string) =>
-  t.db.select().from(siteBlocks).where(eq(siteBlocks.id, id)).get();
+const block = async (t: Awaited<ReturnType<typeof createTestApp>>, id: string) =>
+  (await t.db.select().from(siteBlocks).where(eq(siteBlocks.id, id)))[0];
 
 describe('site blocks', () => {
   it('refuses visitors (401) and customers (403)', async () => {
@@ -24,11 +24,17 @@ describe('site blocks', () => {
     const t = await createTestApp();
     const reasons: string[] = [];
     const { createApp } = await import('../../api/app.ts');
-    const app = createApp({ db: t.db, mailer: t.mailer, clock: t.clock, config: t.config, site: { contentChanged: (r) => reasons.push(r) } });
+    const app = createApp({
+      db: t.db,
+      mailer: t.mailer,
+      clock: t.clock,
+      config: t.config,
+      site: { contentChanged: (r) => reasons.push(r) },
+    });
     const admin = await insertAdmin(t.db);
     const agent = await signIn(t, admin.email);
     const cookie = [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const before = block(t, 'home_welcome_title');
+    const before = await block(t, 'home_welcome_title');
     const res = await app.request('/api/v1/configs/site-blocks/home_welcome_title', {
       method: 'PATCH',
       headers: { 'content-type': 'application/json', cookie },
@@ -37,10 +43,15 @@ describe('site blocks', () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as { block: { _id: string; value: string } };
     expect(body.block).toMatchObject({ _id: 'home_welcome_title', value: 'Every facet, every day' });
-    expect(block(t, 'home_welcome_title')?.value).toBe('Every facet, every day');
+    expect((await block(t, 'home_welcome_title'))?.value).toBe('Every facet, every day');
     expect(before?.type ?? 'text').toBe('text');
-    const log = t.db.select().from(auditLog).orderBy(desc(auditLog.id)).get();
-    expect(log).toMatchObject({ userId: admin.id, entity: 'site_block', entityId: 'home_welcome_title', action: 'update' });
+    const log = (await t.db.select().from(auditLog).orderBy(desc(auditLog.id)))[0];
+    expect(log).toMatchObject({
+      userId: admin.id,
+      entity: 'site_block',
+      entityId: 'home_welcome_title',
+      action: 'update',
+    });
     expect(reasons).toEqual(['block home_welcome_title']);
   });
 
@@ -48,28 +59,35 @@ describe('site blocks', () => {
     const t = await createTestApp();
     const admin = await insertAdmin(t.db);
     const agent = await signIn(t, admin.email);
-    const before = block(t, 'home_welcome_title');
+    const before = await block(t, 'home_welcome_title');
     const res = await agent.json('/configs/site-blocks/home_welcome_title', 'PATCH', { type: 'text', value: '   ' });
     expect(res.status).toBe(400);
     expect(await errorOf(res)).toEqual({ msg: [{ param: 'value', msg: 'Text is required' }] });
-    expect(block(t, 'home_welcome_title')).toEqual(before);
+    expect(await block(t, 'home_welcome_title')).toEqual(before);
   });
 
   it('creates with POST (409 when it exists), updates list blocks, 404 for an unknown PATCH', async () => {
     const t = await createTestApp();
     const admin = await insertAdmin(t.db);
     const agent = await signIn(t, admin.email);
-    const created = await agent.json('/configs/site-blocks', 'POST', { _id: 'home_test_list', type: 'list', value: [{ title: 'Q', content: 'A' }] });
+    const created = await agent.json('/configs/site-blocks', 'POST', {
+      _id: 'home_test_list',
+      type: 'list',
+      value: [{ title: 'Q', content: 'A' }],
+    });
     expect(created.status).toBe(201);
-    expect(block(t, 'home_test_list')?.value).toEqual([{ title: 'Q', content: 'A' }]);
+    expect((await block(t, 'home_test_list'))?.value).toEqual([{ title: 'Q', content: 'A' }]);
     const again = await agent.json('/configs/site-blocks', 'POST', { _id: 'home_test_list', type: 'list', value: [] });
     expect(again.status).toBe(409);
     const patched = await agent.json('/configs/site-blocks/home_test_list', 'PATCH', {
       type: 'list',
-      value: [{ title: 'Q1', content: 'A1' }, { title: 'Q2', content: 'A2' }],
+      value: [
+        { title: 'Q1', content: 'A1' },
+        { title: 'Q2', content: 'A2' },
+      ],
     });
     expect(patched.status).toBe(200);
-    expect(block(t, 'home_test_list')?.value).toHaveLength(2);
+    expect((await block(t, 'home_test_list'))?.value).toHaveLength(2);
     const missing = await agent.json('/configs/site-blocks/nope_nothing', 'PATCH', { type: 'text', value: 'x' });
     expect(missing.status).toBe(404);
     const list = await agent.request('/configs/site-blocks');

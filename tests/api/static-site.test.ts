@@ -77,7 +77,7 @@ describe('the one-port server', () => {
     expect(await get('/news')).toMatchObject({ status: 200, text: '<p>v2:news</p>' });
   });
 
-  it('still serves the replaced build\'s hashed assets to pages loaded before a swap', async () => {
+  it("still serves the replaced build's hashed assets to pages loaded before a swap", async () => {
     const { get, root } = await setup();
     const v2 = fakeSite('v2');
     writeFileSync(join(v2, '_astro', 'app.def456.js'), 'export const v = 2');

@@ -27,15 +27,15 @@ let dir: string;
 const opened: Db[] = [];
 
 async function seeded(name: string, production = false): Promise<Db> {
-  const db = openDb(join(dir, `${name}.db`));
+  const db = await openDb(join(dir, `${name}.db`));
   opened.push(db);
-  migrateDb(db);
+  await migrateDb(db);
   await seedDatabase(db, { stones: STONES, production });
   return db;
 }
 
-const stockList = (db: Db) =>
-  db
+const stockList = async (db: Db) =>
+  await db
     .select({
       code: schema.diamonds.stockCode,
       price: schema.diamonds.priceCents,
@@ -45,8 +45,7 @@ const stockList = (db: Db) =>
       createdAt: schema.diamonds.createdAt,
     })
     .from(schema.diamonds)
-    .orderBy(asc(schema.diamonds.id))
-    .all();
+    .orderBy(asc(schema.diamonds.id));
 
 let a: Db;
 let b: Db;
@@ -57,28 +56,28 @@ beforeAll(async () => {
   b = await seeded('b');
 });
 
-afterAll(() => {
-  for (const db of opened) db.$client.close();
+afterAll(async () => {
+  for (const db of opened) await db.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
 describe('seedDatabase', () => {
-  it('gives the same stock codes, prices and dates for the same number of stones', () => {
-    const first = stockList(a);
+  it('gives the same stock codes, prices and dates for the same number of stones', async () => {
+    const first = await stockList(a);
     expect(first).toHaveLength(STONES);
-    expect(stockList(b)).toEqual(first);
+    expect(await stockList(b)).toEqual(first);
     expect(first[0]!.createdAt.getTime()).toBe(BASE_DATE);
     expect(first[STONES - 1]!.createdAt.getTime()).toBe(BASE_DATE + (STONES - 1) * 60_000);
   });
 
-  it('gives every stone a unique stock code in its category series', () => {
-    const codes = stockList(a).map((s) => s.code);
+  it('gives every stone a unique stock code in its category series', async () => {
+    const codes = (await stockList(a)).map((s) => s.code);
     expect(new Set(codes).size).toBe(codes.length);
     for (const c of codes) expect(c).toMatch(/^FT-[SLP]-\d{6}$/);
   });
 
-  it('stocks natural singles, lab-grown singles and parcels in a believable mix', () => {
-    const rows = a.select().from(schema.diamonds).all();
+  it('stocks natural singles, lab-grown singles and parcels in a believable mix', async () => {
+    const rows = await a.select().from(schema.diamonds);
     const natural = rows.filter((d) => d.catType === 'Single Item' && d.source === '');
     const lab = rows.filter((d) => d.catType === 'Single Item' && d.source === 'Lab Grown');
     const parcels = rows.filter((d) => d.catType === 'Multiple Items');
@@ -103,8 +102,8 @@ describe('seedDatabase', () => {
     expect(rounds / natural.length).toBeGreaterThan(0.45);
   });
 
-  it('prices lab-grown stones well below natural stones of similar size', () => {
-    const rows = a.select().from(schema.diamonds).where(eq(schema.diamonds.catType, 'Single Item')).all();
+  it('prices lab-grown stones well below natural stones of similar size', async () => {
+    const rows = await a.select().from(schema.diamonds).where(eq(schema.diamonds.catType, 'Single Item'));
     const perCarat = (lab: boolean) => {
       const list = rows.filter((d) => (d.source === 'Lab Grown') === lab && d.weight >= 1 && d.weight < 2);
       return list.reduce((sum, d) => sum + d.priceCents! / d.weight, 0) / list.length;
@@ -112,8 +111,8 @@ describe('seedDatabase', () => {
     expect(perCarat(true)).toBeLessThan(perCarat(false) * 0.35);
   });
 
-  it('stores every range rank as grades.ts ranks its label', () => {
-    const rows = a.select().from(schema.diamonds).all();
+  it('stores every range rank as grades.ts ranks its label', async () => {
+    const rows = await a.select().from(schema.diamonds);
     for (const d of rows) {
       expect(d.colourFromRank).toBe(colourRank(d.colourFrom));
       expect(d.colourToRank).toBe(colourRank(d.colourTo));
@@ -133,8 +132,8 @@ describe('seedDatabase', () => {
     }
   });
 
-  it('measures a one-carat round at about 6.5 mm across, with depth % matching its parts', () => {
-    const rows = a.select().from(schema.diamonds).where(eq(schema.diamonds.shape, 'Round')).all();
+  it('measures a one-carat round at about 6.5 mm across, with depth % matching its parts', async () => {
+    const rows = await a.select().from(schema.diamonds).where(eq(schema.diamonds.shape, 'Round'));
     const oneCarat = rows.filter((d) => d.catType === 'Single Item' && d.weight >= 0.98 && d.weight <= 1.05);
     expect(oneCarat.length).toBeGreaterThan(0);
     for (const d of oneCarat) {
@@ -145,8 +144,8 @@ describe('seedDatabase', () => {
     }
   });
 
-  it('points every media row, certificate and shape image at a file that exists', () => {
-    const media = a.select().from(schema.diamondMedia).all();
+  it('points every media row, certificate and shape image at a file that exists', async () => {
+    const media = await a.select().from(schema.diamondMedia);
     expect(media.some((m) => m.type === 'image')).toBe(true);
     for (const m of media) {
       if (m.type === 'image') expect(existsSync(publicFile(m.src)), m.src).toBe(true);
@@ -156,7 +155,7 @@ describe('seedDatabase', () => {
           expect(existsSync(publicFile(spinFrame(m.src, i, m.format!)))).toBe(true);
       }
     }
-    const certificates = a.select().from(schema.diamondCertificates).all();
+    const certificates = await a.select().from(schema.diamondCertificates);
     expect(certificates.length).toBeGreaterThan(0);
     for (const c of certificates) expect(existsSync(publicFile(c.src))).toBe(true);
     for (const shape of SHAPES_WITH_IMAGES) {
@@ -170,12 +169,12 @@ describe('seedDatabase', () => {
     }
   });
 
-  it('loads the starter blocks and posts, with images that exist and one draft post', () => {
-    const blocks = a.select().from(schema.siteBlocks).all();
+  it('loads the starter blocks and posts, with images that exist and one draft post', async () => {
+    const blocks = await a.select().from(schema.siteBlocks);
     expect(blocks.find((x) => x.id === 'home_welcome_title')?.value).toBe('Every facet of the Diamond Industry');
     for (const x of blocks.filter((x) => x.type === 'image')) expect(existsSync(publicFile(x.url!)), x.url!).toBe(true);
     expect(blocks.filter((x) => x.id.startsWith('footer_logo_'))).toHaveLength(5);
-    const posts = a.select().from(schema.posts).all();
+    const posts = await a.select().from(schema.posts);
     expect(posts).toHaveLength(8);
     expect(posts.filter((p) => p.status === 'draft')).toHaveLength(1);
     for (const p of posts) {
@@ -186,54 +185,40 @@ describe('seedDatabase', () => {
     }
   });
 
-  it('seeds GBP as the default currency with the other four rates', () => {
-    const rates = a.select().from(schema.exchangeRates).all();
+  it('seeds GBP as the default currency with the other four rates', async () => {
+    const rates = await a.select().from(schema.exchangeRates);
     expect(rates.map((r) => r.currency).sort()).toEqual(['EUR', 'GBP', 'JPY', 'NZD', 'USD']);
     expect(rates.filter((r) => r.isDefault).map((r) => r.currency)).toEqual(['GBP']);
-    const types = a
-      .select({ type: schema.configs.type })
-      .from(schema.configs)
-      .all()
-      .map((c) => c.type);
+    const types = (await a.select({ type: schema.configs.type }).from(schema.configs)).map((c) => c.type);
     expect(types.sort()).toEqual(['diamond_available', 'registration_messages', 'site']);
   });
 
   it('creates the demo trader, approved and verified, whose password verifies', async () => {
     const trader = DEMO_ACCOUNTS.find((x) => x.role === 'user')!;
-    const user = a.select().from(schema.users).where(eq(schema.users.email, trader.email)).get();
+    const user = (await a.select().from(schema.users).where(eq(schema.users.email, trader.email)))[0];
     expect(user).toMatchObject({ role: 'user', status: 'approved' });
     expect(user?.emailVerifiedAt).toBeInstanceOf(Date);
     expect(await verifyPassword(user!.passwordHash, trader.password)).toBe(true);
     expect(await verifyPassword(user!.passwordHash, 'wrong password')).toBe(false);
-    const admin = a.select().from(schema.users).where(eq(schema.users.email, 'admin@facet.trade')).get();
+    const admin = (await a.select().from(schema.users).where(eq(schema.users.email, 'admin@facet.trade')))[0];
     expect(admin).toMatchObject({ role: 'admin', status: 'approved' });
-    const statuses = a
-      .select({ s: schema.users.status })
-      .from(schema.users)
-      .all()
-      .map((u) => u.s);
+    const statuses = (await a.select({ s: schema.users.status }).from(schema.users)).map((u) => u.s);
     expect(statuses).toEqual(expect.arrayContaining(['pending', 'unverified']));
   });
 
   it('creates no users at all in production', async () => {
     const prod = await seeded('prod', true);
-    expect(prod.select().from(schema.users).all()).toHaveLength(0);
-    expect(stoneCount(prod)).toBe(STONES);
+    expect(await prod.select().from(schema.users)).toHaveLength(0);
+    expect(await stoneCount(prod)).toBe(STONES);
   });
 
   it('refuses to seed a database that already holds stones, and reset empties every table', async () => {
     await expect(seedDatabase(b, { stones: 10, production: false })).rejects.toThrow(/already holds/);
     const tables = Object.values(schema).filter((x) => is(x, SQLiteTable));
     expect(new Set(RESET_ORDER)).toEqual(new Set(tables));
-    resetDatabase(b);
-    for (const t of tables)
-      expect(
-        b
-          .select()
-          .from(t as SQLiteTable)
-          .all(),
-      ).toHaveLength(0);
+    await resetDatabase(b);
+    for (const t of tables) expect(await b.select().from(t as SQLiteTable)).toHaveLength(0);
     await seedDatabase(b, { stones: 20, production: false });
-    expect(stockList(b)).toEqual(stockList(a).slice(0, 20));
+    expect(await stockList(b)).toEqual((await stockList(a)).slice(0, 20));
   });
 });
