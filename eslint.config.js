@@ -4,7 +4,19 @@ import tseslint from 'typescript-eslint';
 import astro from 'eslint-plugin-astro';
 
 export default defineConfig(
-  { ignores: ['dist/', 'dist-*/', '.astro/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/', 'bench/out/', 'db/migrations/'] },
+  {
+    ignores: [
+      'dist/',
+      'dist-*/',
+      '.astro/',
+      'node_modules/',
+      'data/',
+      'test-results/',
+      'playwright-report/',
+      'bench/out/',
+      'db/migrations/',
+    ],
+  },
   ...tseslint.configs.recommended,
   ...astro.configs.recommended,
   {
@@ -12,11 +24,46 @@ export default defineConfig(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       // Only api/config.ts reads process.env (STYLE.md): everything else takes a Config.
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read settings through api/config.ts (loadConfig).' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read settings through api/config.ts (loadConfig).' },
+      ],
     },
   },
   {
-    files: ['api/config.ts', 'scripts/**', 'bench/**', 'tests/**', 'playwright.config.ts', 'vitest.config.ts', 'astro.config.mjs', 'api/services/site-build.ts', 'src/content.config.ts'],
+    files: [
+      'api/config.ts',
+      'db/tables.ts',
+      'scripts/**',
+      'bench/**',
+      'tests/**',
+      'playwright.config.ts',
+      'vitest.config.ts',
+      'astro.config.mjs',
+      'api/services/site-build.ts',
+      'src/content.config.ts',
+    ],
     rules: { 'no-restricted-properties': 'off' },
+  },
+  // Server code awaits every query (both engines); a promise left floating is a lost write.
+  {
+    files: ['api/**/*.ts', 'db/**/*.ts', 'scripts/**/*.ts'],
+    ignores: ['db/migrations*/**'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { '@typescript-eslint/no-floating-promises': 'error' },
+  },
+  // The synchronous SQLite calls exist only in the SQLite adapter (db/sqlite.ts).
+  {
+    files: ['api/**/*.ts', 'src/content/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[arguments.length=0] > MemberExpression.callee[object.name!='root'] > Identifier.property[name=/^(get|all|run)$/]",
+          message: 'Await the query instead: .get(), .all() and .run() are SQLite-only (db/client.ts).',
+        },
+      ],
+    },
   },
 );

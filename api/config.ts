@@ -16,6 +16,20 @@ const EnvSchema = v.object({
   HOST: v.optional(v.string(), '0.0.0.0'),
   PORT: int(4321),
   DATABASE_PATH: v.optional(v.string(), './data/facet.db'),
+  /** postgres://user:pass@host:5432/db selects PostgreSQL; empty = the SQLite file at DATABASE_PATH */
+  DATABASE_URL: v.optional(
+    v.union([
+      v.literal(''),
+      v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//i, 'must be a postgres:// or postgresql:// URL')),
+    ]),
+    '',
+  ),
+  /** PostgreSQL transaction isolation for writes: read committed, or serializable (CockroachDB, YugabyteDB) */
+  DATABASE_ISOLATION: v.optional(v.picklist(['read committed', 'serializable']), 'read committed'),
+  /** connections per node in the PostgreSQL pool */
+  DATABASE_POOL: int(10),
+  /** addresses (exact, comma-separated) of the load balancers whose X-Forwarded-For is believed */
+  TRUSTED_PROXIES: v.optional(v.string(), ''),
   PUBLIC_SITE_NAME: v.optional(v.string(), 'Facet Trade'),
   /** public address used in e-mail links; defaults to http://localhost:PORT */
   SITE_URL: v.optional(v.string(), ''),
@@ -38,7 +52,14 @@ const EnvSchema = v.object({
   UPLOADS_DIR: v.optional(v.string(), './data/uploads'),
 });
 
-export type Config = v.InferOutput<typeof EnvSchema> & { siteUrl: string; isProduction: boolean };
+export type Config = v.InferOutput<typeof EnvSchema> & {
+  siteUrl: string;
+  isProduction: boolean;
+  /** where the database is: DATABASE_URL, else DATABASE_PATH */
+  databaseLocation: string;
+  /** TRUSTED_PROXIES as a list */
+  trustedProxies: string[];
+};
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = v.safeParse(EnvSchema, env);
@@ -51,5 +72,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...c,
     siteUrl: (c.SITE_URL || `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     isProduction: c.NODE_ENV === 'production',
+    databaseLocation: c.DATABASE_URL || c.DATABASE_PATH,
+    trustedProxies: c.TRUSTED_PROXIES.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
   };
 }

@@ -91,7 +91,11 @@ function send(file: string, status: number, method: string): Response {
   const headers = new Headers({ 'content-type': type });
   headers.set(
     'cache-control',
-    file.includes(`${sep}_astro${sep}`) ? 'public, max-age=31536000, immutable' : type.startsWith('text/html') ? 'no-cache' : 'public, max-age=3600',
+    file.includes(`${sep}_astro${sep}`)
+      ? 'public, max-age=31536000, immutable'
+      : type.startsWith('text/html')
+        ? 'no-cache'
+        : 'public, max-age=3600',
   );
   if (method === 'HEAD') return new Response(null, { status, headers });
   const body = Readable.toWeb(createReadStream(file)) as ReadableStream;
@@ -111,10 +115,13 @@ async function sendTokenPage(file: string, method: string): Promise<Response> {
   });
   if (method === 'HEAD') return new Response(null, { status: 200, headers });
   const html = await readFile(file, 'utf8');
-  return new Response(html.replace(/<head(\s[^>]*)?>/i, (m) => `${m}<meta name="referrer" content="no-referrer">`), {
-    status: 200,
-    headers,
-  });
+  return new Response(
+    html.replace(/<head(\s[^>]*)?>/i, (m) => `${m}<meta name="referrer" content="no-referrer">`),
+    {
+      status: 200,
+      headers,
+    },
+  );
 }
 
 export function staticSite(root: SiteRoot): MiddlewareHandler {
@@ -137,7 +144,7 @@ export function staticSite(root: SiteRoot): MiddlewareHandler {
     const shell = SHELL_ROUTES.find((r) => r.pattern.test(path));
     if (shell) {
       const file = await fileAt(dir, shell.shell);
-      if (file) return TOKEN_PAGE.test(path) ? sendTokenPage(file, c.req.method) : send(file, 200, c.req.method);
+      if (file) return TOKEN_PAGE.test(path) ? await sendTokenPage(file, c.req.method) : send(file, 200, c.req.method);
     }
     const home = await fileAt(dir, 'index.html');
     if (home) return send(home, 404, c.req.method);

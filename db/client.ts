@@ -18,7 +18,7 @@
  * (40001, 40P01). Inside writeTx every query made through `db` joins the transaction, even when
  * a helper was handed the outer `db`; nested writeTx calls join the outer one.
  */
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import type * as schema from './schema.ts';
 
@@ -40,7 +40,10 @@ export type Db = BaseSQLiteDatabase<'async', unknown, typeof schema> & Extras;
 const isPostgresUrl = (s: string) => /^postgres(ql)?:\/\//i.test(s);
 
 /** Opens `location`: a `postgres://` URL or a SQLite file path (`:memory:` too). */
-export async function openDb(location: string, opts: { isolation?: 'read committed' | 'serializable'; poolSize?: number } = {}): Promise<Db> {
+export async function openDb(
+  location: string,
+  opts: { isolation?: 'read committed' | 'serializable'; poolSize?: number } = {},
+): Promise<Db> {
   if (isPostgresUrl(location)) {
     const { openPostgres } = await import('./postgres.ts');
     return openPostgres(location, opts);
@@ -68,4 +71,9 @@ export async function first<T>(query: PromiseLike<T[]>): Promise<T | undefined> 
 export function changes(result: unknown): number {
   const r = result as { changes?: number; rowCount?: number | null };
   return Number(r.changes ?? r.rowCount ?? 0);
+}
+
+/** Case-insensitive LIKE on both engines (SQLite's LIKE folds ASCII case, PostgreSQL's does not). */
+export function likeCI(column: SQLWrapper, pattern: string): SQL {
+  return sql`lower(${column}) like ${pattern.toLowerCase()}`;
 }

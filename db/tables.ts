@@ -1,63 +1,51 @@
 /**
- * The tables services query, bound to the engine in use. db/schema.ts defines them once (as
- * SQLite tables); when a process opens PostgreSQL, `bindEngine('postgres')` swaps these live
- * bindings for the PostgreSQL twins built by db/to-pg.ts. The JavaScript values of every
- * column are the same on both (numbers, strings, booleans, Dates, parsed JSON), so the types
- * of db/schema.ts describe both. One engine per process.
+ * The tables services query, for the engine this process uses. db/schema.ts defines them once
+ * (as SQLite tables); db/to-pg.ts builds their PostgreSQL twins. The JavaScript values of every
+ * column are the same on both (numbers, strings, booleans, Dates, parsed JSON), so the types of
+ * db/schema.ts describe both.
+ *
+ * The engine is fixed when this module loads, from the environment (a `postgres://`
+ * DATABASE_URL, or DATABASE_ENGINE=postgres), because modules capture columns at load time
+ * (sort tables, shared conditions). One engine per process: openDb refuses the other one.
  */
 import * as s from './schema.ts';
 import { pgTables } from './schema-pg.ts';
 
 export * from './schema.ts';
 
-export let users = s.users;
-export let sessions = s.sessions;
-export let tokens = s.tokens;
-export let siteBlocks = s.siteBlocks;
-export let posts = s.posts;
-export let configs = s.configs;
-export let exchangeRates = s.exchangeRates;
-export let diamonds = s.diamonds;
-export let diamondMedia = s.diamondMedia;
-export let diamondCertificates = s.diamondCertificates;
-export let favourites = s.favourites;
-export let compareItems = s.compareItems;
-export let bagItems = s.bagItems;
-export let bagRequests = s.bagRequests;
-export let contactMessages = s.contactMessages;
-export let emailOutbox = s.emailOutbox;
-export let auditLog = s.auditLog;
-export let appState = s.appState;
-export let leases = s.leases;
-export let rateHits = s.rateHits;
-export let uploads = s.uploads;
+export const TABLES_ENGINE: 'sqlite' | 'postgres' =
+  /^postgres(ql)?:\/\//i.test(process.env.DATABASE_URL ?? '') || process.env.DATABASE_ENGINE === 'postgres'
+    ? 'postgres'
+    : 'sqlite';
 
-let bound: 'sqlite' | 'postgres' = 'sqlite';
+const t = (TABLES_ENGINE === 'postgres' ? pgTables : s.sqliteTables) as unknown as typeof s.sqliteTables;
 
+export const users = t.users;
+export const sessions = t.sessions;
+export const tokens = t.tokens;
+export const siteBlocks = t.siteBlocks;
+export const posts = t.posts;
+export const configs = t.configs;
+export const exchangeRates = t.exchangeRates;
+export const diamonds = t.diamonds;
+export const diamondMedia = t.diamondMedia;
+export const diamondCertificates = t.diamondCertificates;
+export const favourites = t.favourites;
+export const compareItems = t.compareItems;
+export const bagItems = t.bagItems;
+export const bagRequests = t.bagRequests;
+export const contactMessages = t.contactMessages;
+export const emailOutbox = t.emailOutbox;
+export const auditLog = t.auditLog;
+export const appState = t.appState;
+export const leases = t.leases;
+export const rateHits = t.rateHits;
+export const uploads = t.uploads;
+
+/** Stops a process from opening the engine its tables were not loaded for. */
 export function bindEngine(engine: 'sqlite' | 'postgres'): void {
-  if (engine === bound) return;
-  if (bound === 'postgres') throw new Error('This process already uses PostgreSQL: one engine per process');
-  bound = engine;
-  const t = pgTables as unknown as typeof s.sqliteTables;
-  users = t.users;
-  sessions = t.sessions;
-  tokens = t.tokens;
-  siteBlocks = t.siteBlocks;
-  posts = t.posts;
-  configs = t.configs;
-  exchangeRates = t.exchangeRates;
-  diamonds = t.diamonds;
-  diamondMedia = t.diamondMedia;
-  diamondCertificates = t.diamondCertificates;
-  favourites = t.favourites;
-  compareItems = t.compareItems;
-  bagItems = t.bagItems;
-  bagRequests = t.bagRequests;
-  contactMessages = t.contactMessages;
-  emailOutbox = t.emailOutbox;
-  auditLog = t.auditLog;
-  appState = t.appState;
-  leases = t.leases;
-  rateHits = t.rateHits;
-  uploads = t.uploads;
+  if (engine !== TABLES_ENGINE)
+    throw new Error(
+      `This process loaded its tables for ${TABLES_ENGINE}; to use ${engine}, set DATABASE_URL (or DATABASE_ENGINE=${engine}) in the environment before start-up`,
+    );
 }

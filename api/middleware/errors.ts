@@ -53,5 +53,4 @@ export const onError: ErrorHandler = (err, c) => {
   return c.json({ errors: { msg: 'internal_error' } }, 500);
 };
 
-export const onNotFound: NotFoundHandler = (c: Context) =>
-  c.json({ errors: { msg: 'not_found' } }, 404);
+export const onNotFound: NotFoundHandler = (c: Context) => c.json({ errors: { msg: 'not_found' } }, 404);

@@ -11,21 +11,23 @@ const isHttps = (deps: Deps) => deps.config.siteUrl.startsWith('https://');
 /** `__Host-` prefix (and Secure) when served over HTTPS; a plain name on local http. */
 export const sessionCookieName = (deps: Deps) => (isHttps(deps) ? '__Host-sid' : 'sid');
 
-export const sessionMiddleware = (deps: Deps): MiddlewareHandler<AppEnv> => async (c, next) => {
-  c.set('user', null);
-  c.set('session', null);
-  const token = getCookie(c, sessionCookieName(deps));
-  if (token) {
-    const found = findSession(deps.db, token, deps.clock.now());
-    if (found) {
-      c.set('user', found.user);
-      c.set('session', { idHash: found.idHash, rememberMe: found.rememberMe });
-    } else {
-      clearSessionCookie(c, deps);
+export const sessionMiddleware =
+  (deps: Deps): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    c.set('user', null);
+    c.set('session', null);
+    const token = getCookie(c, sessionCookieName(deps));
+    if (token) {
+      const found = await findSession(deps.db, token, deps.clock.now());
+      if (found) {
+        c.set('user', found.user);
+        c.set('session', { idHash: found.idHash, rememberMe: found.rememberMe });
+      } else {
+        clearSessionCookie(c, deps);
+      }
     }
-  }
-  await next();
-};
+    await next();
+  };
 
 export function setSessionCookie(c: Context, deps: Deps, s: NewSession, rememberMe: boolean): void {
   setCookie(c, sessionCookieName(deps), s.token, {

@@ -48,7 +48,7 @@ export function authRoutes(deps: Deps) {
     .post('/check-email', async (c) => {
       const { email } = await readJson(c, EmailSchema);
       limiter.hit(c, 'checkEmail', { address: clientAddress(c, deps) });
-      return c.json(checkEmail(deps.db, email));
+      return c.json(await checkEmail(deps.db, email));
     })
     .post('/register', async (c) => {
       const input = await readJson(c, RegisterSchema);
@@ -63,7 +63,7 @@ export function authRoutes(deps: Deps) {
     .post('/resendVerification', async (c) => {
       const { email } = await readJson(c, EmailSchema);
       limiter.hit(c, 'resendVerification', { account: normalizeEmail(email), address: clientAddress(c, deps) });
-      return c.json(resendVerification(deps, email));
+      return c.json(await resendVerification(deps, email));
     })
     .post('/login', async (c) => {
       const input = await readJson(c, LoginSchema);
@@ -72,8 +72,8 @@ export function authRoutes(deps: Deps) {
       const user = await authenticate(deps, input.email, input.password);
       // rotation: whatever session came with the request ends; the new one gets a new id
       const previous = c.var.session;
-      if (previous) deleteSession(deps.db, previous.idHash);
-      const session = createSession(deps.db, user.id, {
+      if (previous) await deleteSession(deps.db, previous.idHash);
+      const session = await createSession(deps.db, user.id, {
         rememberMe: input.rememberMe,
         now: deps.clock.now(),
         userAgent: c.req.header('user-agent') ?? '',
@@ -81,18 +81,18 @@ export function authRoutes(deps: Deps) {
       });
       setSessionCookie(c, deps, session, input.rememberMe);
       c.header('Cache-Control', 'no-store');
-      return c.json(authState(user, { bag: bagLines(deps.db, user.id) }));
+      return c.json(authState(user, { bag: await bagLines(deps.db, user.id) }));
     })
-    .post('/logout', (c) => {
+    .post('/logout', async (c) => {
       const session = c.var.session;
-      if (session) deleteSession(deps.db, session.idHash);
+      if (session) await deleteSession(deps.db, session.idHash);
       clearSessionCookie(c, deps);
       return c.json(authState(null));
     })
     .post('/forgot', async (c) => {
       const { email } = await readJson(c, EmailSchema);
       limiter.hit(c, 'forgot', { account: normalizeEmail(email), address: clientAddress(c, deps) });
-      return c.json(requestPasswordReset(deps, email));
+      return c.json(await requestPasswordReset(deps, email));
     })
     .post('/reset', async (c) => {
       const { id, password } = await readJson(c, ResetPasswordSchema);
@@ -102,11 +102,11 @@ export function authRoutes(deps: Deps) {
       if (c.var.user?.email === done.email) clearSessionCookie(c, deps);
       return c.json(done);
     })
-    .get('/me', (c) => {
+    .get('/me', async (c) => {
       c.header('Cache-Control', 'no-store');
       const user = c.var.user;
       const signedIn = user && user.status === 'approved' ? user : null;
-      return c.json(authState(signedIn, { bag: signedIn ? bagLines(deps.db, signedIn.id) : [] }));
+      return c.json(authState(signedIn, { bag: signedIn ? await bagLines(deps.db, signedIn.id) : [] }));
     })
     .post('/register-api-access', async (c) => {
       const user = signedInUser(c);

@@ -24,9 +24,9 @@ export function bagRequestRoutes(deps: Deps) {
     .post('/bagRequest', requireUser(), async (c) => {
       const user = signedInUser(c);
       const input = await readJson(c, BagRequestSchema);
-      const stored = createBagRequest(deps.db, user.id, input);
+      const stored = await createBagRequest(deps.db, user.id, input);
       const view = toRequestView(stored);
-      const site = siteOf(deps);
+      const site = await siteOf(deps);
       const mails = [
         staffRequestEmail(site, deps.config.STAFF_EMAIL, user, view, stored.items),
         customerRequestCopy(site, user, view, stored.items),
@@ -34,14 +34,16 @@ export function bagRequestRoutes(deps: Deps) {
       // the request is stored: a mail failure is logged (the outbox keeps it), not answered
       await Promise.all(
         mails.map((m) =>
-          deps.mailer.send(m).catch((err: unknown) => console.error('[mail] bag request:', err instanceof Error ? err.message : err)),
+          deps.mailer
+            .send(m)
+            .catch((err: unknown) => console.error('[mail] bag request:', err instanceof Error ? err.message : err)),
         ),
       );
       c.header('Cache-Control', 'no-store');
-      return c.json(authState(user, { bag: bagLines(deps.db, user.id, input.ccy) }));
+      return c.json(authState(user, { bag: await bagLines(deps.db, user.id, input.ccy) }));
     })
-    .get('/bagRequests', requireUser(), (c) => {
+    .get('/bagRequests', requireUser(), async (c) => {
       c.header('Cache-Control', 'no-store');
-      return c.json({ docs: listBagRequests(deps.db, signedInUser(c).id) });
+      return c.json({ docs: await listBagRequests(deps.db, signedInUser(c).id) });
     });
 }

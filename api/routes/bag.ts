@@ -25,28 +25,28 @@ const IdParam = v.object({
 });
 
 export function bagRoutes(deps: Deps) {
-  const answer = (c: Context<AppEnv>, userId: number) => {
+  const answer = async (c: Context<AppEnv>, userId: number) => {
     c.header('Cache-Control', 'no-store');
-    return c.json({ bag: bagLines(deps.db, userId, c.req.query('ccy')) });
+    return c.json({ bag: await bagLines(deps.db, userId, c.req.query('ccy')) });
   };
   return new Hono<AppEnv>()
     .use('*', requireUser())
     .get('/', (c) => answer(c, signedInUser(c).id))
     .post('/', async (c) => {
       const user = signedInUser(c);
-      addToBag(deps.db, user.id, await readJson(c, BagAddSchema));
+      await addToBag(deps.db, user.id, await readJson(c, BagAddSchema));
       return answer(c, user.id);
     })
     .patch('/:diamondId', async (c) => {
       const user = signedInUser(c);
       const { diamondId } = parseOr400(IdParam, c.req.param());
-      updateBagLine(deps.db, user.id, diamondId, await readJson(c, BagPatchSchema));
+      await updateBagLine(deps.db, user.id, diamondId, await readJson(c, BagPatchSchema));
       return answer(c, user.id);
     })
-    .delete('/:diamondId', (c) => {
+    .delete('/:diamondId', async (c) => {
       const user = signedInUser(c);
       const { diamondId } = parseOr400(IdParam, c.req.param());
-      removeFromBag(deps.db, user.id, diamondId);
+      await removeFromBag(deps.db, user.id, diamondId);
       return answer(c, user.id);
     });
 }

@@ -20,9 +20,9 @@ const matches = (header: string | undefined, etag: string) =>
     .some((t) => t === etag || t === '*' || t.replace(/^W\//, '') === etag.replace(/^W\//, ''));
 
 export function catalogueRoutes(deps: Deps) {
-  return new Hono<AppEnv>().get('/', (c) => {
+  return new Hono<AppEnv>().get('/', async (c) => {
     const audience = c.var.user ? 'trade' : 'visitor';
-    const { etag, body } = cataloguePayload(deps.db, audience);
+    const { etag, body } = await cataloguePayload(deps.db, audience);
     c.header('ETag', etag);
     c.header('Cache-Control', 'private, no-cache');
     c.header('Vary', 'Cookie');

@@ -38,8 +38,8 @@ export const DEFAULT_REGISTRATION_MESSAGES: Record<string, string> = {
   disabled: 'This account has been disabled. Please contact us for assistance.',
 };
 
-export function registrationMessages(deps: Deps): Record<string, string> {
-  return { ...DEFAULT_REGISTRATION_MESSAGES, ...(configFields(deps.db, 'registration_messages') ?? {}) };
+export async function registrationMessages(deps: Deps): Promise<Record<string, string>> {
+  return { ...DEFAULT_REGISTRATION_MESSAGES, ...((await configFields(deps.db, 'registration_messages')) ?? {}) };
 }
 
 const ListQuery = v.object({
@@ -50,25 +50,25 @@ const IdParam = v.pipe(v.string(), v.regex(/^\d+$/, 'id must be a whole number')
 
 export function configRoutes(deps: Deps) {
   return new Hono<AppEnv>()
-    .get('/registration-messages', (c) => {
+    .get('/registration-messages', async (c) => {
       c.header('Cache-Control', 'no-cache');
-      return c.json({ fields: registrationMessages(deps) });
+      return c.json({ fields: await registrationMessages(deps) });
     })
-    .get('/', (c) => {
+    .get('/', async (c) => {
       const q = parseOr400(ListQuery, c.req.query());
       c.header('Cache-Control', 'no-cache');
-      return c.json({ docs: configDocs(deps.db, q.filter) });
+      return c.json({ docs: await configDocs(deps.db, q.filter) });
     })
     .post('/', requireAdmin(), async (c) => {
       const admin = signedInAdmin(c);
       const input = await readJson(c, AvailabilityConfigSchema);
-      return c.json({ doc: createAvailabilityConfig(deps, admin.id, input), message: SETTINGS_SAVED }, 201);
+      return c.json({ doc: await createAvailabilityConfig(deps, admin.id, input), message: SETTINGS_SAVED }, 201);
     })
     .patch('/:id', requireAdmin(), async (c) => {
       const admin = signedInAdmin(c);
       const id = parseOr400(IdParam, c.req.param('id'));
       if (!Number.isSafeInteger(id)) throw new HttpError(404, 'config_not_found');
       const input = await readJson(c, AvailabilityConfigSchema);
-      return c.json({ doc: updateAvailabilityConfig(deps, admin.id, id, input), message: SETTINGS_SAVED });
+      return c.json({ doc: await updateAvailabilityConfig(deps, admin.id, id, input), message: SETTINGS_SAVED });
     });
 }

@@ -29,28 +29,28 @@ export function diamondDetailRoutes(deps: Deps) {
   const privately = (c: Context<AppEnv>) => c.header('Cache-Control', 'private, no-store');
 
   return new Hono<AppEnv>()
-    .get(ID, (c) => {
-      const row = stone(c);
+    .get(ID, async (c) => {
+      const row = await stone(c);
       privately(c);
       const doc: DetailDoc = { ...toDiamondDoc(row, authorised(c)), inStock: row.inStock };
       return c.json(doc);
     })
-    .get(`${ID}/images`, (c) => c.json(stoneMedia(deps.db, stone(c).id)))
-    .get(`${ID}/certificates`, (c) => {
+    .get(`${ID}/images`, async (c) => c.json(await stoneMedia(deps.db, (await stone(c)).id)))
+    .get(`${ID}/certificates`, async (c) => {
       signedInUser(c);
       privately(c);
-      return c.json(stoneCertificates(deps.db, stone(c).id));
+      return c.json(await stoneCertificates(deps.db, (await stone(c)).id));
     })
-    .get(`${ID}/certificate`, (c) => {
+    .get(`${ID}/certificate`, async (c) => {
       signedInUser(c);
       privately(c);
-      const first = stoneCertificates(deps.db, stone(c).id)[0];
+      const first = (await stoneCertificates(deps.db, (await stone(c)).id))[0];
       if (!first) throw new HttpError(404, 'certificate_not_found');
       const body: CertificateAnswer = { report1: { links: { pdf: first.src } } };
       return c.json(body);
     })
-    .get(`${ID}/related`, (c) => {
-      const docs = relatedStones(deps.db, stone(c)).map((d) => toDiamondDoc(d, authorised(c)));
+    .get(`${ID}/related`, async (c) => {
+      const docs = (await relatedStones(deps.db, await stone(c))).map((d) => toDiamondDoc(d, authorised(c)));
       privately(c);
       return c.json(docs);
     });

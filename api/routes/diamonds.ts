@@ -11,12 +11,14 @@ import { wholeNumberParam } from '../lib/query-params.ts';
 
 export const MAX_LIMIT = 1000;
 
-
 const ListQuery = v.object({
   page: v.optional(wholeNumberParam('page', 1_000_000), '1'),
   limit: v.optional(wholeNumberParam('limit', MAX_LIMIT), '25'),
   order: v.optional(
-    v.pipe(v.picklist(['1', '-1'], 'order must be 1 or -1'), v.transform((s) => (s === '1' ? 1 : -1) as 1 | -1)),
+    v.pipe(
+      v.picklist(['1', '-1'], 'order must be 1 or -1'),
+      v.transform((s) => (s === '1' ? 1 : -1) as 1 | -1),
+    ),
     '1',
   ),
   sort: v.optional(
@@ -26,14 +28,14 @@ const ListQuery = v.object({
 });
 
 export function diamondRoutes(deps: Deps) {
-  return new Hono<AppEnv>().get('/', (c) => {
+  return new Hono<AppEnv>().get('/', async (c) => {
     const q = parseOr400(ListQuery, c.req.query());
     const authorised = c.var.user != null;
     if (!authorised && PRICE_SORTS.includes(q.sort)) {
       throw new HttpError(400, [{ param: 'sort', msg: 'Sign in to sort by price' }]);
     }
-    const { totalDocs, ranges } = stockSummary(deps.db);
-    const rows = listStock(deps.db, q);
+    const { totalDocs, ranges } = await stockSummary(deps.db);
+    const rows = await listStock(deps.db, q);
     const body: DiamondList = {
       docs: rows.map((d) => toDiamondDoc(d, authorised)),
       totalDocs,

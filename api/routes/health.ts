@@ -4,8 +4,8 @@ import { Hono } from 'hono';
 import type { AppEnv, Deps } from '../types.ts';
 
 export function healthRoutes(deps: Deps) {
-  return new Hono<AppEnv>().get('/', (c) => {
-    deps.db.run(sql`select 1`);
+  return new Hono<AppEnv>().get('/', async (c) => {
+    await deps.db.exec(sql`select 1`);
     return c.json({ ok: true });
   });
 }

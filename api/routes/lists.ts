@@ -18,12 +18,27 @@ import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { readJson } from '../middleware/json-body.ts';
 import { requireUser, signedInUser } from '../middleware/roles.ts';
-import { addToList, getList, MAX_LIST, mergeLists, removeFromList, reorderCompare, type ListName } from '../services/lists.ts';
+import {
+  addToList,
+  getList,
+  MAX_LIST,
+  mergeLists,
+  removeFromList,
+  reorderCompare,
+  type ListName,
+} from '../services/lists.ts';
 import type { AppEnv, Deps } from '../types.ts';
 
-const StoneId = v.pipe(v.number('ids must be numbers'), v.integer('ids must be whole numbers'), v.minValue(1, 'ids must be positive'));
+const StoneId = v.pipe(
+  v.number('ids must be numbers'),
+  v.integer('ids must be whole numbers'),
+  v.minValue(1, 'ids must be positive'),
+);
 const IdList = (name: string) =>
-  v.pipe(v.array(StoneId, `${name} must be a list of stone ids`), v.maxLength(MAX_LIST, `${name} may hold at most ${MAX_LIST} stones`));
+  v.pipe(
+    v.array(StoneId, `${name} must be a list of stone ids`),
+    v.maxLength(MAX_LIST, `${name} may hold at most ${MAX_LIST} stones`),
+  );
 
 export const ReorderSchema = v.object({ ids: IdList('ids') });
 export const MergeSchema = v.object({
@@ -37,12 +52,12 @@ export function listRoutes(deps: Deps) {
   const now = () => deps.clock.now();
   const list = (name: ListName) =>
     new Hono<AppEnv>()
-      .get('/', (c) => {
+      .get('/', async (c) => {
         c.header('Cache-Control', 'no-store');
-        return c.json(getList(deps.db, signedInUser(c).id, name));
+        return c.json(await getList(deps.db, signedInUser(c).id, name));
       })
-      .put('/:id{[0-9]+}', (c) => c.json(addToList(deps.db, signedInUser(c).id, name, stoneId(c), now())))
-      .delete('/:id{[0-9]+}', (c) => c.json(removeFromList(deps.db, signedInUser(c).id, name, stoneId(c))));
+      .put('/:id{[0-9]+}', async (c) => c.json(await addToList(deps.db, signedInUser(c).id, name, stoneId(c), now())))
+      .delete('/:id{[0-9]+}', async (c) => c.json(await removeFromList(deps.db, signedInUser(c).id, name, stoneId(c))));
 
   return new Hono<AppEnv>()
     .use('*', requireUser())
@@ -50,12 +65,12 @@ export function listRoutes(deps: Deps) {
     .put('/compare', async (c) => {
       const user = signedInUser(c);
       const { ids } = await readJson(c, ReorderSchema);
-      return c.json(reorderCompare(deps.db, user.id, ids));
+      return c.json(await reorderCompare(deps.db, user.id, ids));
     })
     .route('/compare', list('compare'))
     .post('/lists/merge', async (c) => {
       const user = signedInUser(c);
       const input = await readJson(c, MergeSchema);
-      return c.json(mergeLists(deps.db, user.id, input, now()));
+      return c.json(await mergeLists(deps.db, user.id, input, now()));
     });
 }

@@ -10,13 +10,15 @@ import type { AppEnv, Deps } from '../types.ts';
 
 export function postRoutes(deps: Deps) {
   return new Hono<AppEnv>()
-    .get('/all', (c) => {
+    .get('/all', async (c) => {
       c.header('Cache-Control', 'no-cache');
-      return c.json({ docs: publishedPosts(deps.db) });
+      return c.json({ docs: await publishedPosts(deps.db) });
     })
-    .get('/:id', (c) => {
+    .get('/:id', async (c) => {
       const id = c.req.param('id');
-      const post = /^\d{1,12}$/.test(id) ? publishedPosts(deps.db).find((p) => p._id === Number(id)) : undefined;
+      const post = /^\d{1,12}$/.test(id)
+        ? (await publishedPosts(deps.db)).find((p) => p._id === Number(id))
+        : undefined;
       if (!post) return c.json({ errors: { msg: 'post_not_found' } }, 404);
       c.header('Cache-Control', 'no-cache');
       return c.json(post);

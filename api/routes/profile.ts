@@ -31,7 +31,7 @@ export function profileRoutes(deps: Deps) {
     .patch('/', async (c) => {
       const user = signedInUser(c);
       const patch = await readJson(c, ProfileUpdateSchema);
-      return c.json(authState(updateProfile(deps, user.id, patch)));
+      return c.json(authState(await updateProfile(deps, user.id, patch)));
     })
     .post('/change-password', async (c) => {
       const user = signedInUser(c);
@@ -43,6 +43,6 @@ export function profileRoutes(deps: Deps) {
     .patch('/updateDialogSettings', async (c) => {
       const user = signedInUser(c);
       const { settingName, settingValue } = await readJson(c, DialogSettingSchema);
-      return c.json(authState(updateDialogSetting(deps, user, settingName, settingValue)));
+      return c.json(authState(await updateDialogSetting(deps, user, settingName, settingValue)));
     });
 }

@@ -23,19 +23,28 @@ import { HttpError, parseOr400 } from '../middleware/errors.ts';
 import { readJson } from '../middleware/json-body.ts';
 import { requireAdmin, signedInAdmin } from '../middleware/roles.ts';
 import { BlockId, BlockJson, blockView, findBlock, saveBlock, type BlockInput } from '../services/site-blocks.ts';
-import { checkImage, MSG_TOO_LARGE, singleFile, storeImage, UPLOAD_MAX_BYTES, UPLOAD_URL_PREFIX } from '../services/uploads.ts';
+import {
+  checkImage,
+  MSG_TOO_LARGE,
+  singleFile,
+  storeImage,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_URL_PREFIX,
+} from '../services/uploads.ts';
 import type { AppEnv, Deps } from '../types.ts';
 
 const Alt = v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLength(300, 'Alt text is too long'));
 
-const isMultipart = (c: Context) => (c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data');
+const isMultipart = (c: Context) =>
+  (c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data');
 
 /** Reads the request as a block: JSON for text/list, multipart for an image (file checked, not yet stored). */
 async function readBlock(c: Context<AppEnv>, id: string | undefined) {
   if (!isMultipart(c)) {
     const body = await readJson(c, BlockJson);
     const blockId = parseOr400(BlockId, id ?? body._id);
-    if (body.type === 'image') throw new HttpError(400, [{ param: 'src', msg: "The file you wanted to upload isn't an image" }]);
+    if (body.type === 'image')
+      throw new HttpError(400, [{ param: 'src', msg: "The file you wanted to upload isn't an image" }]);
     return { input: { id: blockId, type: body.type, value: body.value } as BlockInput, image: null };
   }
   let form: Record<string, string | File | (string | File)[]>;
@@ -55,7 +64,7 @@ async function readBlock(c: Context<AppEnv>, id: string | undefined) {
 async function save(c: Context<AppEnv>, deps: Deps, id: string | undefined, mode: 'create' | 'update') {
   const admin = signedInAdmin(c);
   const { input, image } = await readBlock(c, id);
-  const existing = findBlock(deps, input.id);
+  const existing = await findBlock(deps, input.id);
   if (mode === 'update' && !existing) throw new HttpError(404, 'block_not_found');
   if (mode === 'create' && existing) throw new HttpError(409, 'block_exists', { id: input.id });
   if (image && input.value === '' && typeof existing?.value === 'string') input.value = existing.value;
@@ -65,9 +74,10 @@ async function save(c: Context<AppEnv>, deps: Deps, id: string | undefined, mode
     input.url = stored;
   }
   try {
-    return blockView(saveBlock(deps, admin.id, input, mode));
+    return blockView(await saveBlock(deps, admin.id, input, mode));
   } catch (err) {
-    if (stored) await unlink(join(resolve(deps.config.UPLOADS_DIR), stored.slice(UPLOAD_URL_PREFIX.length))).catch(() => {});
+    if (stored)
+      await unlink(join(resolve(deps.config.UPLOADS_DIR), stored.slice(UPLOAD_URL_PREFIX.length))).catch(() => {});
     throw err;
   }
 }
@@ -81,11 +91,13 @@ const limit = bodyLimit({
 
 export function siteBlockRoutes(deps: Deps) {
   return new Hono<AppEnv>()
-    .get('/', requireAdmin(), (c) => {
+    .get('/', requireAdmin(), async (c) => {
       c.header('Cache-Control', 'no-store');
-      const rows = deps.db.select().from(siteBlocks).all();
+      const rows = await deps.db.select().from(siteBlocks);
       return c.json({ blocks: Object.fromEntries(rows.map((b) => [b.id, blockView(b)])) });
     })
     .post('/', requireAdmin(), limit, async (c) => c.json({ block: await save(c, deps, undefined, 'create') }, 201))
-    .patch('/:id', requireAdmin(), limit, async (c) => c.json({ block: await save(c, deps, c.req.param('id'), 'update') }));
+    .patch('/:id', requireAdmin(), limit, async (c) =>
+      c.json({ block: await save(c, deps, c.req.param('id'), 'update') }),
+    );
 }

@@ -10,6 +10,8 @@ import type { AppEnv, Deps } from '../types.ts';
 export function siteBuildRoutes(deps: Deps) {
   return new Hono<AppEnv>().get('/', requireAdmin(), (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json(deps.site?.status?.() ?? { state: 'off', version: 0, lastBuiltAt: null, lastError: null, reasons: [] });
+    return c.json(
+      deps.site?.status?.() ?? { state: 'off', version: 0, lastBuiltAt: null, lastError: null, reasons: [] },
+    );
   });
 }

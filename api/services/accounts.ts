@@ -28,21 +28,23 @@ export const BLOCKED_STATUSES = ['pending', 'rejected', 'disabled'] as const;
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
-export function findUserByEmail(db: Db, email: string): User | undefined {
-  return db
-    .select()
-    .from(users)
-    .where(eq(users.email, normalizeEmail(email)))
-    .get();
+export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
+  return (
+    await db
+      .select()
+      .from(users)
+      .where(eq(users.email, normalizeEmail(email)))
+      .limit(1)
+  )[0];
 }
 
-export function findUserById(db: Db, id: number): User | undefined {
-  return db.select().from(users).where(eq(users.id, id)).get();
+export async function findUserById(db: Db, id: number): Promise<User | undefined> {
+  return (await db.select().from(users).where(eq(users.id, id)).limit(1))[0];
 }
 
 /** The site as e-mails name it: the configured site name, or PUBLIC_SITE_NAME. */
-export function siteOf(deps: Deps): templates.Site {
-  const name = configFields(deps.db, 'site')?.site_name || deps.config.PUBLIC_SITE_NAME;
+export async function siteOf(deps: Deps): Promise<templates.Site> {
+  const name = (await configFields(deps.db, 'site'))?.site_name || deps.config.PUBLIC_SITE_NAME;
   return { name, url: deps.config.siteUrl };
 }
 
@@ -71,8 +73,8 @@ export type CheckEmailAnswer = {
   errors?: { msg: string; options: { status: (typeof BLOCKED_STATUSES)[number] } };
 };
 
-export function checkEmail(db: Db, email: string): CheckEmailAnswer {
-  const user = findUserByEmail(db, email);
+export async function checkEmail(db: Db, email: string): Promise<CheckEmailAnswer> {
+  const user = await findUserByEmail(db, email);
   if (!user) return { exists: false, verified: false };
   const verified = user.status !== 'unverified';
   const status = user.status;
@@ -88,45 +90,46 @@ export const EMAIL_TAKEN = 'An account with this email already exists';
 
 export async function registerCustomer(deps: Deps, input: RegisterValues): Promise<{ email: string; message: string }> {
   const email = normalizeEmail(input.email);
-  if (findUserByEmail(deps.db, email)) throw new HttpError(409, [{ param: 'email', msg: EMAIL_TAKEN }]);
+  if (await findUserByEmail(deps.db, email)) throw new HttpError(409, [{ param: 'email', msg: EMAIL_TAKEN }]);
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
-  const created = writeTx(deps.db, (tx) => {
-    if (findUserByEmail(tx, email)) return null; // lost a race with a twin request
-    const user = tx
-      .insert(users)
-      .values({
-        email,
-        passwordHash,
-        role: 'user',
-        status: 'unverified',
-        title: input.title,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        companyName: input.companyName,
-        companyWebsite: input.companyWebsite,
-        phone: input.phone,
-        mobileTelephone: input.mobileTelephone,
-        addressLine1: input.addressLine1,
-        addressLine2: input.addressLine2,
-        city: input.city,
-        county: input.county,
-        postcode: input.postcode,
-        country: input.country,
-        tradeReferences: input.tradeReferences.filter((r) => r !== ''),
-        acceptTermsAndConditions: input.acceptTermsAndConditions,
-        requestApiAccess: input.requestApiAccess,
-        requestApiAccessMessage: input.requestApiAccess ? input.requestApiAccessMessage : '',
-        requestApiAccessDate: input.requestApiAccess ? new Date(now) : null,
-        createdAt: new Date(now),
-        updatedAt: new Date(now),
-      })
-      .returning()
-      .get();
-    return { user, token: issueToken(tx, user.id, 'verify', now) };
+  const created = await writeTx(deps.db, async (tx) => {
+    if (await findUserByEmail(tx, email)) return null; // lost a race with a twin request
+    const user = (
+      await tx
+        .insert(users)
+        .values({
+          email,
+          passwordHash,
+          role: 'user',
+          status: 'unverified',
+          title: input.title,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          companyName: input.companyName,
+          companyWebsite: input.companyWebsite,
+          phone: input.phone,
+          mobileTelephone: input.mobileTelephone,
+          addressLine1: input.addressLine1,
+          addressLine2: input.addressLine2,
+          city: input.city,
+          county: input.county,
+          postcode: input.postcode,
+          country: input.country,
+          tradeReferences: input.tradeReferences.filter((r) => r !== ''),
+          acceptTermsAndConditions: input.acceptTermsAndConditions,
+          requestApiAccess: input.requestApiAccess,
+          requestApiAccessMessage: input.requestApiAccess ? input.requestApiAccessMessage : '',
+          requestApiAccessDate: input.requestApiAccess ? new Date(now) : null,
+          createdAt: new Date(now),
+          updatedAt: new Date(now),
+        })
+        .returning()
+    )[0]!;
+    return { user, token: await issueToken(tx, user.id, 'verify', now) };
   });
   if (!created) throw new HttpError(409, [{ param: 'email', msg: EMAIL_TAKEN }]);
-  const site = siteOf(deps);
+  const site = await siteOf(deps);
   await deps.mailer.send(
     templates.verifyEmail(site, email, created.user.firstName, `${site.url}/verify/${created.token}`),
   );
@@ -136,22 +139,23 @@ export async function registerCustomer(deps: Deps, input: RegisterValues): Promi
 /** POST /verify: spends the token and moves an unverified account to 'pending'. */
 export async function verifyEmail(deps: Deps, token: string): Promise<{ email: string; verified: true }> {
   const now = deps.clock.now();
-  const { user, wasUnverified } = writeTx(deps.db, (tx) => {
-    const spent = consumeToken(tx, 'verify', token, now);
+  const { user, wasUnverified } = await writeTx(deps.db, async (tx) => {
+    const spent = await consumeToken(tx, 'verify', token, now);
     if (!spent.ok) throw new HttpError(400, spent.reason);
-    const found = findUserById(tx, spent.userId);
+    const found = await findUserById(tx, spent.userId);
     if (!found) throw new HttpError(400, 'invalid_token');
     if (found.status !== 'unverified') return { user: found, wasUnverified: false };
-    const updated = tx
-      .update(users)
-      .set({ status: 'pending', emailVerifiedAt: new Date(now), updatedAt: new Date(now) })
-      .where(eq(users.id, found.id))
-      .returning()
-      .get();
+    const updated = (
+      await tx
+        .update(users)
+        .set({ status: 'pending', emailVerifiedAt: new Date(now), updatedAt: new Date(now) })
+        .where(eq(users.id, found.id))
+        .returning()
+    )[0]!;
     return { user: updated, wasUnverified: true };
   });
   if (wasUnverified) {
-    await deps.mailer.send(templates.registrationAwaitingApproval(siteOf(deps), deps.config.STAFF_EMAIL, user));
+    await deps.mailer.send(templates.registrationAwaitingApproval(await siteOf(deps), deps.config.STAFF_EMAIL, user));
   }
   return { email: user.email, verified: true };
 }
@@ -159,11 +163,11 @@ export async function verifyEmail(deps: Deps, token: string): Promise<{ email: s
 export const RESEND_ANSWER = 'If this account still awaits verification, a new verification e-mail has been sent.';
 
 /** POST /resendVerification: a fresh link for an unverified account; the same answer otherwise. */
-export function resendVerification(deps: Deps, email: string): { message: string } {
-  const user = findUserByEmail(deps.db, email);
+export async function resendVerification(deps: Deps, email: string): Promise<{ message: string }> {
+  const user = await findUserByEmail(deps.db, email);
   if (user && user.status === 'unverified') {
-    const token = issueToken(deps.db, user.id, 'verify', deps.clock.now());
-    const site = siteOf(deps);
+    const token = await issueToken(deps.db, user.id, 'verify', deps.clock.now());
+    const site = await siteOf(deps);
     sendInBackground(deps, templates.verifyEmail(site, user.email, user.firstName, `${site.url}/verify/${token}`));
   }
   return { message: RESEND_ANSWER };
@@ -173,7 +177,7 @@ export function resendVerification(deps: Deps, email: string): { message: string
 
 let dummyHash: Promise<string> | undefined;
 /** A real hash to verify against when the e-mail is unknown, so both cases take as long. */
-const timingDummy = () => (dummyHash ??= hashPassword(newSecret()));
+const timingDummy = (): Promise<string> => (dummyHash ??= hashPassword(newSecret()));
 
 /**
  * Checks e-mail and password. Unknown e-mail and wrong password give the same 401
@@ -181,7 +185,7 @@ const timingDummy = () => (dummyHash ??= hashPassword(newSecret()));
  * is not approved gives 403 'account_<status>' with options.status.
  */
 export async function authenticate(deps: Deps, email: string, password: string): Promise<User> {
-  const user = findUserByEmail(deps.db, email);
+  const user = await findUserByEmail(deps.db, email);
   const ok = await verifyPassword(user?.passwordHash ?? (await timingDummy()), password);
   if (!user || !ok) throw new HttpError(401, 'invalid_credentials');
   if (user.status !== 'approved') throw new HttpError(403, `account_${user.status}`, { status: user.status });
@@ -191,11 +195,11 @@ export async function authenticate(deps: Deps, email: string, password: string):
 export const FORGOT_ANSWER = 'If an account exists for this e-mail, we have sent a link to reset its password.';
 
 /** POST /forgot: a reset link for approved or pending accounts; the same answer for anyone. */
-export function requestPasswordReset(deps: Deps, email: string): { message: string } {
-  const user = findUserByEmail(deps.db, email);
+export async function requestPasswordReset(deps: Deps, email: string): Promise<{ message: string }> {
+  const user = await findUserByEmail(deps.db, email);
   if (user && (user.status === 'approved' || user.status === 'pending')) {
-    const token = issueToken(deps.db, user.id, 'reset', deps.clock.now());
-    const site = siteOf(deps);
+    const token = await issueToken(deps.db, user.id, 'reset', deps.clock.now());
+    const site = await siteOf(deps);
     sendInBackground(deps, templates.resetPassword(site, user.email, user.firstName, `${site.url}/reset/${token}`));
   }
   return { message: FORGOT_ANSWER };
@@ -211,29 +215,27 @@ export async function resetPassword(
 ): Promise<{ email: string; message: string }> {
   const passwordHash = await hashPassword(password);
   const now = deps.clock.now();
-  const user = writeTx(deps.db, (tx) => {
-    const spent = consumeToken(tx, 'reset', token, now);
+  const user = await writeTx(deps.db, async (tx) => {
+    const spent = await consumeToken(tx, 'reset', token, now);
     if (!spent.ok) throw new HttpError(400, spent.reason);
-    const found = findUserById(tx, spent.userId);
+    const found = await findUserById(tx, spent.userId);
     if (!found || (found.status !== 'approved' && found.status !== 'pending'))
       throw new HttpError(400, 'invalid_token');
-    tx.update(users)
+    await tx
+      .update(users)
       .set({ passwordHash, updatedAt: new Date(now) })
-      .where(eq(users.id, found.id))
-      .run();
-    endSessions(tx, found.id);
-    dropUnusedTokens(tx, found.id, 'reset');
+      .where(eq(users.id, found.id));
+    await endSessions(tx, found.id);
+    await dropUnusedTokens(tx, found.id, 'reset');
     return found;
   });
   return { email: user.email, message: RESET_DONE };
 }
 
 /** Ends every session of a user, or all but `keepIdHash` (password change keeps the current one). */
-export function endSessions(db: Db, userId: number, keepIdHash?: string): void {
+export async function endSessions(db: Db, userId: number, keepIdHash?: string): Promise<void> {
   const mine = eq(sessions.userId, userId);
-  db.delete(sessions)
-    .where(keepIdHash ? and(mine, ne(sessions.idHash, keepIdHash)) : mine)
-    .run();
+  await db.delete(sessions).where(keepIdHash ? and(mine, ne(sessions.idHash, keepIdHash)) : mine);
 }
 
 /**
@@ -251,40 +253,47 @@ export async function changePassword(
   }
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
-  writeTx(deps.db, (tx) => {
-    tx.update(users)
+  await writeTx(deps.db, async (tx) => {
+    await tx
+      .update(users)
       .set({ passwordHash, updatedAt: new Date(now) })
-      .where(eq(users.id, user.id))
-      .run();
-    endSessions(tx, user.id, keepIdHash);
-    dropUnusedTokens(tx, user.id, 'reset');
+      .where(eq(users.id, user.id));
+    await endSessions(tx, user.id, keepIdHash);
+    await dropUnusedTokens(tx, user.id, 'reset');
   });
 }
 
 // ---------------------------------------------------------------- the customer's own record
 
-export function updateProfile(deps: Deps, userId: number, patch: ProfileUpdateValues): User {
+export async function updateProfile(deps: Deps, userId: number, patch: ProfileUpdateValues): Promise<User> {
   const { tradeReferences, ...fields } = patch;
-  return deps.db
-    .update(users)
-    .set({
-      ...fields,
-      ...(tradeReferences ? { tradeReferences: tradeReferences.filter((r) => r !== '') } : {}),
-      updatedAt: new Date(deps.clock.now()),
-    })
-    .where(eq(users.id, userId))
-    .returning()
-    .get();
+  return (
+    await deps.db
+      .update(users)
+      .set({
+        ...fields,
+        ...(tradeReferences ? { tradeReferences: tradeReferences.filter((r) => r !== '') } : {}),
+        updatedAt: new Date(deps.clock.now()),
+      })
+      .where(eq(users.id, userId))
+      .returning()
+  )[0]!;
 }
 
-export function updateDialogSetting(deps: Deps, user: User, name: keyof DialogSettings, value: 'yes' | 'no'): User {
+export async function updateDialogSetting(
+  deps: Deps,
+  user: User,
+  name: keyof DialogSettings,
+  value: 'yes' | 'no',
+): Promise<User> {
   const dialogSettings: DialogSettings = { ...user.dialogSettings, [name]: value };
-  return deps.db
-    .update(users)
-    .set({ dialogSettings, updatedAt: new Date(deps.clock.now()) })
-    .where(eq(users.id, user.id))
-    .returning()
-    .get();
+  return (
+    await deps.db
+      .update(users)
+      .set({ dialogSettings, updatedAt: new Date(deps.clock.now()) })
+      .where(eq(users.id, user.id))
+      .returning()
+  )[0]!;
 }
 
 /**
@@ -296,32 +305,31 @@ export async function requestApiAccess(deps: Deps, user: User, message: string):
   if (user.apiAllow) throw new HttpError(409, 'api_access_already_allowed');
   if (user.requestApiAccess) throw new HttpError(409, 'api_access_already_requested');
   const now = deps.clock.now();
-  const updated = writeTx(deps.db, (tx) => {
-    tx.insert(contactMessages)
-      .values({
-        kind: 'api',
-        name: `${user.firstName} ${user.lastName}`.trim(),
-        email: user.email,
-        phone: user.phone,
-        companyName: user.companyName,
-        message,
-        pageTitle: 'API access request',
-        userId: user.id,
-        createdAt: new Date(now),
-      })
-      .run();
-    return tx
-      .update(users)
-      .set({
-        requestApiAccess: true,
-        requestApiAccessDate: new Date(now),
-        requestApiAccessMessage: message,
-        updatedAt: new Date(now),
-      })
-      .where(eq(users.id, user.id))
-      .returning()
-      .get();
+  const updated = await writeTx(deps.db, async (tx) => {
+    await tx.insert(contactMessages).values({
+      kind: 'api',
+      name: `${user.firstName} ${user.lastName}`.trim(),
+      email: user.email,
+      phone: user.phone,
+      companyName: user.companyName,
+      message,
+      pageTitle: 'API access request',
+      userId: user.id,
+      createdAt: new Date(now),
+    });
+    return (
+      await tx
+        .update(users)
+        .set({
+          requestApiAccess: true,
+          requestApiAccessDate: new Date(now),
+          requestApiAccessMessage: message,
+          updatedAt: new Date(now),
+        })
+        .where(eq(users.id, user.id))
+        .returning()
+    )[0]!;
   });
-  await deps.mailer.send(templates.apiAccessRequest(siteOf(deps), deps.config.STAFF_EMAIL, updated, message));
+  await deps.mailer.send(templates.apiAccessRequest(await siteOf(deps), deps.config.STAFF_EMAIL, updated, message));
   return updated;
 }

@@ -4,17 +4,17 @@ import type { Db } from '../../db/client.ts';
 import { bagRequests, contactMessages, diamonds, posts, users } from '../../db/tables.ts';
 import { listAudit } from './admin-audit.ts';
 
-export function dashboard(db: Db) {
-  const n = (q: { get(): { n: number } | undefined }) => q.get()?.n ?? 0;
-  const stock = db
+export async function dashboard(db: Db) {
+  const n = async (q: PromiseLike<{ n: number }[]>) => (await q)[0]?.n ?? 0;
+  const stock = await db
     .select({ catType: diamonds.catType, source: diamonds.source, inStock: diamonds.inStock, n: count() })
     .from(diamonds)
-    .groupBy(diamonds.catType, diamonds.source, diamonds.inStock)
-    .all();
+    .groupBy(diamonds.catType, diamonds.source, diamonds.inStock);
   const category = (r: { catType: string; source: string }) =>
     r.catType === 'Multiple Items' ? 'Parcels' : r.source === 'Lab Grown' ? 'Lab Grown Diamonds' : 'Diamonds';
   const byCategory = new Map<string, { category: string; inStock: number; outOfStock: number }>();
-  for (const name of ['Diamonds', 'Lab Grown Diamonds', 'Parcels']) byCategory.set(name, { category: name, inStock: 0, outOfStock: 0 });
+  for (const name of ['Diamonds', 'Lab Grown Diamonds', 'Parcels'])
+    byCategory.set(name, { category: name, inStock: 0, outOfStock: 0 });
   for (const r of stock) {
     const c = byCategory.get(category(r))!;
     if (r.inStock) c.inStock += r.n;
@@ -22,20 +22,25 @@ export function dashboard(db: Db) {
   }
   return {
     counts: {
-      pendingApprovals: n(db.select({ n: count() }).from(users).where(and(eq(users.role, 'user'), eq(users.status, 'pending')))),
-      apiAccessRequests: n(
+      pendingApprovals: await n(
+        db
+          .select({ n: count() })
+          .from(users)
+          .where(and(eq(users.role, 'user'), eq(users.status, 'pending'))),
+      ),
+      apiAccessRequests: await n(
         db
           .select({ n: count() })
           .from(users)
           .where(and(eq(users.role, 'user'), eq(users.requestApiAccess, true), eq(users.apiAllow, false))),
       ),
-      newRequests: n(db.select({ n: count() }).from(bagRequests).where(eq(bagRequests.status, 'new'))),
-      openRequests: n(db.select({ n: count() }).from(bagRequests).where(eq(bagRequests.status, 'in_progress'))),
-      newMessages: n(db.select({ n: count() }).from(contactMessages).where(eq(contactMessages.status, 'new'))),
-      draftPosts: n(db.select({ n: count() }).from(posts).where(eq(posts.status, 'draft'))),
-      publishedPosts: n(db.select({ n: count() }).from(posts).where(eq(posts.status, 'published'))),
+      newRequests: await n(db.select({ n: count() }).from(bagRequests).where(eq(bagRequests.status, 'new'))),
+      openRequests: await n(db.select({ n: count() }).from(bagRequests).where(eq(bagRequests.status, 'in_progress'))),
+      newMessages: await n(db.select({ n: count() }).from(contactMessages).where(eq(contactMessages.status, 'new'))),
+      draftPosts: await n(db.select({ n: count() }).from(posts).where(eq(posts.status, 'draft'))),
+      publishedPosts: await n(db.select({ n: count() }).from(posts).where(eq(posts.status, 'published'))),
     },
     stock: [...byCategory.values()],
-    recent: listAudit(db, { page: 1, limit: 10 }).docs,
+    recent: (await listAudit(db, { page: 1, limit: 10 })).docs,
   };
 }

@@ -14,11 +14,17 @@ import { registrationMessages } from '../routes/configs.ts';
 import type { Deps } from '../types.ts';
 import { audit } from './admin-audit.ts';
 import { configFields } from './site-state.ts';
+import { contentChanged } from './versions.ts';
 
 export type Currency = (typeof CURRENCIES)[number];
 export const RATE_MAX = 100_000;
 export const MESSAGE_MAX = 1000;
-export const SOCIAL_KEYS = ['social_link_facebook', 'social_link_twitter', 'social_link_linkedin', 'social_link_instagram'] as const;
+export const SOCIAL_KEYS = [
+  'social_link_facebook',
+  'social_link_twitter',
+  'social_link_linkedin',
+  'social_link_instagram',
+] as const;
 export const REGISTRATION_KEYS = ['unverified', 'pending', 'rejected', 'disabled'] as const;
 
 const rate = v.pipe(
@@ -30,7 +36,12 @@ const rate = v.pipe(
 export const RatesSchema = v.object(
   {
     rates: v.optional(
-      v.array(v.object({ currency: v.picklist(CURRENCIES, `currency must be one of ${CURRENCIES.join(', ')}`), exRate: rate })),
+      v.array(
+        v.object({
+          currency: v.picklist(CURRENCIES, `currency must be one of ${CURRENCIES.join(', ')}`),
+          exRate: rate,
+        }),
+      ),
       [],
     ),
     defaultCurrency: v.optional(v.picklist(CURRENCIES, `defaultCurrency must be one of ${CURRENCIES.join(', ')}`)),
@@ -38,9 +49,17 @@ export const RatesSchema = v.object(
   'The request body must be a JSON object',
 );
 
-const message = v.pipe(v.string('Must be text'), v.trim(), v.nonEmpty('Please enter a message'), v.maxLength(MESSAGE_MAX, `At most ${MESSAGE_MAX} characters`));
+const message = v.pipe(
+  v.string('Must be text'),
+  v.trim(),
+  v.nonEmpty('Please enter a message'),
+  v.maxLength(MESSAGE_MAX, `At most ${MESSAGE_MAX} characters`),
+);
 export const RegistrationMessagesSchema = v.object(
-  Object.fromEntries(REGISTRATION_KEYS.map((k) => [k, message])) as Record<(typeof REGISTRATION_KEYS)[number], typeof message>,
+  Object.fromEntries(REGISTRATION_KEYS.map((k) => [k, message])) as Record<
+    (typeof REGISTRATION_KEYS)[number],
+    typeof message
+  >,
   'The request body must be a JSON object',
 );
 
@@ -52,100 +71,128 @@ const social = v.pipe(
 );
 export const SiteSettingsSchema = v.object(
   {
-    site_name: v.pipe(v.string('Must be text'), v.trim(), v.nonEmpty('Please enter the site name'), v.maxLength(80, 'At most 80 characters')),
-    ...(Object.fromEntries(SOCIAL_KEYS.map((k) => [k, v.optional(social, '')])) as Record<(typeof SOCIAL_KEYS)[number], v.OptionalSchema<typeof social, ''>>),
+    site_name: v.pipe(
+      v.string('Must be text'),
+      v.trim(),
+      v.nonEmpty('Please enter the site name'),
+      v.maxLength(80, 'At most 80 characters'),
+    ),
+    ...(Object.fromEntries(SOCIAL_KEYS.map((k) => [k, v.optional(social, '')])) as Record<
+      (typeof SOCIAL_KEYS)[number],
+      v.OptionalSchema<typeof social, ''>
+    >),
   },
   'The request body must be a JSON object',
 );
 
-const ratesView = (db: Db) =>
-  db
-    .select()
-    .from(exchangeRates)
-    .all()
+const ratesView = async (db: Db) =>
+  (await db.select().from(exchangeRates))
     .sort((a, b) => CURRENCIES.indexOf(a.currency) - CURRENCIES.indexOf(b.currency))
-    .map((r) => ({ currency: r.currency, exRate: r.exRate, isDefault: r.isDefault, updatedAt: r.updatedAt.toISOString() }));
+    .map((r) => ({
+      currency: r.currency,
+      exRate: r.exRate,
+      isDefault: r.isDefault,
+      updatedAt: r.updatedAt.toISOString(),
+    }));
 
-function siteView(db: Db, fallbackName: string) {
-  const site = configFields(db, 'site') ?? {};
+async function siteView(db: Db, fallbackName: string) {
+  const site = (await configFields(db, 'site')) ?? {};
   return {
     site_name: site.site_name || fallbackName,
     ...Object.fromEntries(SOCIAL_KEYS.map((k) => [k, site[k] ?? ''])),
   } as Record<'site_name' | (typeof SOCIAL_KEYS)[number], string>;
 }
 
-export function settingsView(deps: Deps) {
+export async function settingsView(deps: Deps) {
   return {
-    rates: ratesView(deps.db),
-    registrationMessages: registrationMessages(deps),
-    site: siteView(deps.db, deps.config.PUBLIC_SITE_NAME),
+    rates: await ratesView(deps.db),
+    registrationMessages: await registrationMessages(deps),
+    site: await siteView(deps.db, deps.config.PUBLIC_SITE_NAME),
   };
 }
 
 /** The site name and social links are in the pre-built pages: regenerate them. */
-const siteChanged = (deps: Deps) => deps.site?.contentChanged('site settings');
+const siteChanged = (deps: Deps) => contentChanged(deps, 'site settings');
 
-export function updateRates(deps: Deps, adminId: number, input: v.InferOutput<typeof RatesSchema>) {
+export async function updateRates(deps: Deps, adminId: number, input: v.InferOutput<typeof RatesSchema>) {
   const now = deps.clock.now();
-  writeTx(deps.db, (tx) => {
-    const before = new Map(tx.select().from(exchangeRates).all().map((r) => [r.currency, r]));
+  await writeTx(deps.db, async (tx) => {
+    const before = new Map((await tx.select().from(exchangeRates)).map((r) => [r.currency, r]));
     const changes: Record<string, { from: number | null; to: number }> = {};
     for (const r of input.rates) {
       const old = before.get(r.currency);
       if (old && old.exRate === r.exRate) continue;
-      tx.insert(exchangeRates)
+      await tx
+        .insert(exchangeRates)
         .values({ currency: r.currency, exRate: r.exRate, isDefault: false, updatedAt: new Date(now) })
-        .onConflictDoUpdate({ target: exchangeRates.currency, set: { exRate: r.exRate, updatedAt: new Date(now) } })
-        .run();
+        .onConflictDoUpdate({ target: exchangeRates.currency, set: { exRate: r.exRate, updatedAt: new Date(now) } });
       changes[r.currency] = { from: old?.exRate ?? null, to: r.exRate };
     }
-    if (Object.keys(changes).length) audit(tx, adminId, 'rates.update', 'exchange_rate', null, { changes }, now);
+    if (Object.keys(changes).length) await audit(tx, adminId, 'rates.update', 'exchange_rate', null, { changes }, now);
     if (input.defaultCurrency) {
       const current = [...before.values()].find((r) => r.isDefault)?.currency ?? null;
-      if (!tx.select().from(exchangeRates).where(eq(exchangeRates.currency, input.defaultCurrency)).get()) {
+      if (
+        !(await tx.select().from(exchangeRates).where(eq(exchangeRates.currency, input.defaultCurrency)).limit(1))[0]
+      ) {
         throw new HttpError(400, [{ param: 'defaultCurrency', msg: 'That currency has no rate yet' }]);
       }
       if (current !== input.defaultCurrency) {
-        tx.update(exchangeRates).set({ isDefault: false }).run();
-        tx.update(exchangeRates)
+        await tx.update(exchangeRates).set({ isDefault: false });
+        await tx
+          .update(exchangeRates)
           .set({ isDefault: true, updatedAt: new Date(now) })
-          .where(eq(exchangeRates.currency, input.defaultCurrency))
-          .run();
-        audit(tx, adminId, 'rates.default', 'exchange_rate', input.defaultCurrency, { from: current, to: input.defaultCurrency }, now);
+          .where(eq(exchangeRates.currency, input.defaultCurrency));
+        await audit(
+          tx,
+          adminId,
+          'rates.default',
+          'exchange_rate',
+          input.defaultCurrency,
+          { from: current, to: input.defaultCurrency },
+          now,
+        );
       }
     }
   });
   return ratesView(deps.db);
 }
 
-function saveConfig(tx: Db, type: string, fields: Record<string, string>, now: number) {
-  tx.insert(configs)
+async function saveConfig(tx: Db, type: string, fields: Record<string, string>, now: number) {
+  await tx
+    .insert(configs)
     .values({ type, fields, updatedAt: new Date(now) })
-    .onConflictDoUpdate({ target: configs.type, set: { fields, updatedAt: new Date(now) } })
-    .run();
+    .onConflictDoUpdate({ target: configs.type, set: { fields, updatedAt: new Date(now) } });
 }
 
-export function updateRegistrationMessages(deps: Deps, adminId: number, input: Record<string, string>) {
+export async function updateRegistrationMessages(deps: Deps, adminId: number, input: Record<string, string>) {
   const now = deps.clock.now();
-  writeTx(deps.db, (tx) => {
-    const current = configFields(tx, 'registration_messages') ?? {};
+  await writeTx(deps.db, async (tx) => {
+    const current = (await configFields(tx, 'registration_messages')) ?? {};
     const fields = { ...current, ...input };
-    saveConfig(tx, 'registration_messages', fields, now);
+    await saveConfig(tx, 'registration_messages', fields, now);
     const changed = REGISTRATION_KEYS.filter((k) => current[k] !== input[k]);
-    audit(tx, adminId, 'settings.registration_messages', 'config', 'registration_messages', { fields: changed }, now);
+    await audit(
+      tx,
+      adminId,
+      'settings.registration_messages',
+      'config',
+      'registration_messages',
+      { fields: changed },
+      now,
+    );
   });
   return registrationMessages(deps);
 }
 
-export function updateSiteSettings(deps: Deps, adminId: number, input: Record<string, string>) {
+export async function updateSiteSettings(deps: Deps, adminId: number, input: Record<string, string>) {
   const now = deps.clock.now();
-  writeTx(deps.db, (tx) => {
-    const current = configFields(tx, 'site') ?? {};
+  await writeTx(deps.db, async (tx) => {
+    const current = (await configFields(tx, 'site')) ?? {};
     const fields = { ...current, ...input };
-    saveConfig(tx, 'site', fields, now);
+    await saveConfig(tx, 'site', fields, now);
     const changed = Object.keys(input).filter((k) => current[k] !== input[k]);
-    audit(tx, adminId, 'settings.site', 'config', 'site', { fields: changed }, now);
+    await audit(tx, adminId, 'settings.site', 'config', 'site', { fields: changed }, now);
   });
-  siteChanged(deps);
+  await siteChanged(deps);
   return siteView(deps.db, deps.config.PUBLIC_SITE_NAME);
 }

@@ -35,34 +35,37 @@ export type ConfigDoc = { _id: number; type: string; fields: Record<string, stri
 
 const toDoc = (r: typeof configs.$inferSelect): ConfigDoc => ({ _id: r.id, type: r.type, fields: r.fields });
 
-export function configDocs(db: Db, type: string): ConfigDoc[] {
-  return db.select().from(configs).where(eq(configs.type, type)).all().map(toDoc);
+export async function configDocs(db: Db, type: string): Promise<ConfigDoc[]> {
+  return (await db.select().from(configs).where(eq(configs.type, type))).map(toDoc);
 }
 
-function audit(tx: Db, adminId: number, action: string, id: number, fields: Record<string, string>, now: number) {
-  tx.insert(auditLog)
-    .values({
-      userId: adminId,
-      action,
-      entity: 'config',
-      entityId: String(id),
-      detail: fields,
-      createdAt: new Date(now),
-    })
-    .run();
+async function audit(tx: Db, adminId: number, action: string, id: number, fields: Record<string, string>, now: number) {
+  await tx.insert(auditLog).values({
+    userId: adminId,
+    action,
+    entity: 'config',
+    entityId: String(id),
+    detail: fields,
+    createdAt: new Date(now),
+  });
 }
 
-export function createAvailabilityConfig(deps: Deps, adminId: number, input: AvailabilityConfigInput): ConfigDoc {
+export function createAvailabilityConfig(
+  deps: Deps,
+  adminId: number,
+  input: AvailabilityConfigInput,
+): Promise<ConfigDoc> {
   const now = deps.clock.now();
-  return writeTx(deps.db, (tx) => {
-    const existing = tx.select().from(configs).where(eq(configs.type, input.type)).get();
+  return writeTx(deps.db, async (tx) => {
+    const existing = (await tx.select().from(configs).where(eq(configs.type, input.type)).limit(1))[0];
     if (existing) throw new HttpError(409, 'config_exists', { id: existing.id });
-    const row = tx
-      .insert(configs)
-      .values({ type: input.type, fields: input.fields, updatedAt: new Date(now) })
-      .returning()
-      .get();
-    audit(tx, adminId, 'config.create', row.id, input.fields, now);
+    const row = (
+      await tx
+        .insert(configs)
+        .values({ type: input.type, fields: input.fields, updatedAt: new Date(now) })
+        .returning()
+    )[0]!;
+    await audit(tx, adminId, 'config.create', row.id, input.fields, now);
     return toDoc(row);
   });
 }
@@ -72,18 +75,19 @@ export function updateAvailabilityConfig(
   adminId: number,
   id: number,
   input: AvailabilityConfigInput,
-): ConfigDoc {
+): Promise<ConfigDoc> {
   const now = deps.clock.now();
-  return writeTx(deps.db, (tx) => {
-    const existing = tx.select().from(configs).where(eq(configs.id, id)).get();
+  return writeTx(deps.db, async (tx) => {
+    const existing = (await tx.select().from(configs).where(eq(configs.id, id)).limit(1))[0];
     if (!existing || existing.type !== input.type) throw new HttpError(404, 'config_not_found');
-    const row = tx
-      .update(configs)
-      .set({ fields: { ...existing.fields, ...input.fields }, updatedAt: new Date(now) })
-      .where(eq(configs.id, id))
-      .returning()
-      .get();
-    audit(tx, adminId, 'config.update', id, input.fields, now);
+    const row = (
+      await tx
+        .update(configs)
+        .set({ fields: { ...existing.fields, ...input.fields }, updatedAt: new Date(now) })
+        .where(eq(configs.id, id))
+        .returning()
+    )[0]!;
+    await audit(tx, adminId, 'config.update', id, input.fields, now);
     return toDoc(row);
   });
 }

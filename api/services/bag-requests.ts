@@ -25,26 +25,27 @@ const major = (n: number | null): number | null => (n == null ? null : n / 100);
 type BagLinePricing = Pick<BagLineView, 'stock' | 'selectedUnit' | 'quantity'>;
 export type StoredRequest = typeof bagRequests.$inferSelect;
 
-export function createBagRequest(db: Db, userId: number, input: BagRequestParsed): StoredRequest {
-  return writeTx(db, () => {
-    const rates = loadRates(db);
+export function createBagRequest(db: Db, userId: number, input: BagRequestParsed): Promise<StoredRequest> {
+  return writeTx(db, async () => {
+    const rates = await loadRates(db);
     const rate = rates.find((r) => r.currency === input.ccy);
     if (!rate) throw new HttpError(400, [{ param: 'ccy', msg: 'Unknown currency' }]);
     if (!ratesAgree(input.ExRate, rate.ExRate)) throw new HttpError(409, 'rates_changed', { ExRate: rate.ExRate });
 
     const ids = input.bagItems.map((i) => i.stock);
-    if (new Set(ids).size !== ids.length) throw new HttpError(400, [{ param: 'bagItems', msg: 'A stone is listed twice' }]);
-    const owned = db.select({ id: bagItems.id }).from(bagItems).where(eq(bagItems.userId, userId)).all();
+    if (new Set(ids).size !== ids.length)
+      throw new HttpError(400, [{ param: 'bagItems', msg: 'A stone is listed twice' }]);
+    const owned = await db.select({ id: bagItems.id }).from(bagItems).where(eq(bagItems.userId, userId));
     if (owned.length === 0) throw new HttpError(409, 'bag_empty');
 
     const rows = new Map(
-      db
-        .select({ item: bagItems, stone: diamonds })
-        .from(diamonds)
-        .leftJoin(bagItems, and(eq(bagItems.diamondId, diamonds.id), eq(bagItems.userId, userId)))
-        .where(inArray(diamonds.id, ids))
-        .all()
-        .map((r) => [r.stone.id, r]),
+      (
+        await db
+          .select({ item: bagItems, stone: diamonds })
+          .from(diamonds)
+          .leftJoin(bagItems, and(eq(bagItems.diamondId, diamonds.id), eq(bagItems.userId, userId)))
+          .where(inArray(diamonds.id, ids))
+      ).map((r) => [r.stone.id, r]),
     );
 
     const lines: RequestLine[] = [];
@@ -60,7 +61,8 @@ export function createBagRequest(db: Db, userId: number, input: BagRequestParsed
       const kind = kindOf(stock);
       if (asked.type !== kind) throw new HttpError(400, [{ param: `${param}.type`, msg: `This stone is a ${kind}` }]);
       const unit = kind === 'parcel' ? item.selectedUnit : 'weight';
-      if (asked.selectedUnit && asked.selectedUnit !== unit) throw new HttpError(409, 'bag_changed', { stock: stone.id });
+      if (asked.selectedUnit && asked.selectedUnit !== unit)
+        throw new HttpError(409, 'bag_changed', { stock: stone.id });
       if (asked.quantity !== undefined && Math.abs(asked.quantity - item.quantity) > 1e-9) {
         throw new HttpError(409, 'bag_changed', { stock: stone.id });
       }
@@ -86,22 +88,24 @@ export function createBagRequest(db: Db, userId: number, input: BagRequestParsed
     });
 
     const total = totalOf(priced, input.ccy, rates);
-    if (!amountsAgree(input.totalPrice, total)) throw new HttpError(409, 'total_mismatch', { totalPrice: total ?? 'N/A' });
+    if (!amountsAgree(input.totalPrice, total))
+      throw new HttpError(409, 'total_mismatch', { totalPrice: total ?? 'N/A' });
 
-    const stored = db
-      .insert(bagRequests)
-      .values({
-        userId,
-        orderNotes: input.orderNotes,
-        acceptsAnyAlternatives: input.acceptsAnyAlternatives,
-        ccy: input.ccy,
-        exRate: rate.ExRate,
-        totalCents: cents(total),
-        items: lines,
-      })
-      .returning()
-      .get();
-    db.delete(bagItems).where(and(eq(bagItems.userId, userId), inArray(bagItems.diamondId, ids))).run();
+    const stored = (
+      await db
+        .insert(bagRequests)
+        .values({
+          userId,
+          orderNotes: input.orderNotes,
+          acceptsAnyAlternatives: input.acceptsAnyAlternatives,
+          ccy: input.ccy,
+          exRate: rate.ExRate,
+          totalCents: cents(total),
+          items: lines,
+        })
+        .returning()
+    )[0]!;
+    await db.delete(bagItems).where(and(eq(bagItems.userId, userId), inArray(bagItems.diamondId, ids)));
     return stored;
   });
 }
@@ -122,12 +126,12 @@ export function toRequestView(r: StoredRequest) {
 }
 export type BagRequestView = ReturnType<typeof toRequestView>;
 
-export function listBagRequests(db: Db, userId: number): BagRequestView[] {
-  return db
-    .select()
-    .from(bagRequests)
-    .where(eq(bagRequests.userId, userId))
-    .orderBy(desc(bagRequests.createdAt), desc(bagRequests.id))
-    .all()
-    .map(toRequestView);
+export async function listBagRequests(db: Db, userId: number): Promise<BagRequestView[]> {
+  return (
+    await db
+      .select()
+      .from(bagRequests)
+      .where(eq(bagRequests.userId, userId))
+      .orderBy(desc(bagRequests.createdAt), desc(bagRequests.id))
+  ).map(toRequestView);
 }

@@ -13,25 +13,24 @@ import { defaultCurrency, type FxRate } from '../../src/domain/money.ts';
 import { HttpError } from '../middleware/errors.ts';
 import { toDiamondDoc } from './diamond-docs.ts';
 
-export function loadRates(db: Db): FxRate[] {
-  return db
-    .select()
-    .from(exchangeRates)
-    .all()
-    .map((r) => ({ currency: r.currency, ExRate: r.exRate, default: r.isDefault }));
+export async function loadRates(db: Db): Promise<FxRate[]> {
+  return (await db.select().from(exchangeRates)).map((r) => ({
+    currency: r.currency,
+    ExRate: r.exRate,
+    default: r.isDefault,
+  }));
 }
 
 /** The user's bag, oldest first, priced in `ccy` (default: the shop's default currency). */
-export function bagLines(db: Db, userId: number, ccy?: string): BagLineView[] {
-  const rates = loadRates(db);
+export async function bagLines(db: Db, userId: number, ccy?: string): Promise<BagLineView[]> {
+  const rates = await loadRates(db);
   const currency = ccy && rates.some((r) => r.currency === ccy) ? ccy : defaultCurrency(rates);
-  const rows = db
+  const rows = await db
     .select({ item: bagItems, stone: diamonds })
     .from(bagItems)
     .innerJoin(diamonds, eq(diamonds.id, bagItems.diamondId))
     .where(eq(bagItems.userId, userId))
-    .orderBy(asc(bagItems.createdAt), asc(bagItems.id))
-    .all();
+    .orderBy(asc(bagItems.createdAt), asc(bagItems.id));
   return rows.map(({ item, stone }) => {
     const stock = toDiamondDoc(stone, true);
     const line = {
@@ -49,39 +48,47 @@ export function bagLines(db: Db, userId: number, ccy?: string): BagLineView[] {
   });
 }
 
-function stone(db: Db, id: number) {
-  return db.select().from(diamonds).where(eq(diamonds.id, id)).get();
+async function stone(db: Db, id: number) {
+  return (await db.select().from(diamonds).where(eq(diamonds.id, id)).limit(1))[0];
 }
 
-function bagRow(db: Db, userId: number, diamondId: number) {
-  return db
-    .select()
-    .from(bagItems)
-    .where(and(eq(bagItems.userId, userId), eq(bagItems.diamondId, diamondId)))
-    .get();
+async function bagRow(db: Db, userId: number, diamondId: number) {
+  return (
+    await db
+      .select()
+      .from(bagItems)
+      .where(and(eq(bagItems.userId, userId), eq(bagItems.diamondId, diamondId)))
+      .limit(1)
+  )[0];
 }
 
 /** Adds a stone (a second add of the same stone changes nothing). 404 unknown, 409 out of stock. */
-export function addToBag(db: Db, userId: number, input: BagAddInput): void {
-  const d = stone(db, input.diamondId);
+export async function addToBag(db: Db, userId: number, input: BagAddInput): Promise<void> {
+  const d = await stone(db, input.diamondId);
   if (!d) throw new HttpError(404, 'unknown_stone', { diamondId: input.diamondId });
   if (!d.inStock) throw new HttpError(409, 'stone_unavailable', { diamondId: d.id });
-  if (bagRow(db, userId, d.id)) return;
+  if (await bagRow(db, userId, d.id)) return;
   const kind = kindOf({ StkCatType: d.catType });
   const unit = kind === 'parcel' ? (input.selectedUnit ?? 'weight') : 'weight';
   const quantity = kind === 'parcel' ? (input.quantity ?? initialQuantity(kind, unit)) : 1;
   const error = quantityError(kind, unit, quantity, d.weight);
   if (error) throw new HttpError(400, [{ param: 'quantity', msg: error }]);
-  db.insert(bagItems)
-    .values({ userId, diamondId: d.id, selectedUnit: unit, quantity, acceptsAlternatives: input.acceptsAlternatives ?? false })
-    .onConflictDoNothing()
-    .run();
+  await db
+    .insert(bagItems)
+    .values({
+      userId,
+      diamondId: d.id,
+      selectedUnit: unit,
+      quantity,
+      acceptsAlternatives: input.acceptsAlternatives ?? false,
+    })
+    .onConflictDoNothing();
 }
 
 /** Changes a line. A unit switch without a quantity resets it (weight 0.01, items 1). 404 when not in the bag. */
-export function updateBagLine(db: Db, userId: number, diamondId: number, patch: BagPatchInput): void {
-  const row = bagRow(db, userId, diamondId);
-  const d = row && stone(db, diamondId);
+export async function updateBagLine(db: Db, userId: number, diamondId: number, patch: BagPatchInput): Promise<void> {
+  const row = await bagRow(db, userId, diamondId);
+  const d = row && (await stone(db, diamondId));
   if (!row || !d) throw new HttpError(404, 'not_in_bag', { diamondId });
   const kind = kindOf({ StkCatType: d.catType });
   let unit = row.selectedUnit;
@@ -95,13 +102,13 @@ export function updateBagLine(db: Db, userId: number, diamondId: number, patch: 
     const error = quantityError(kind, unit, patch.quantity ?? quantity, d.weight);
     if (error) throw new HttpError(400, [{ param: 'quantity', msg: error }]);
   }
-  db.update(bagItems)
+  await db
+    .update(bagItems)
     .set({ selectedUnit: unit, quantity, acceptsAlternatives: patch.acceptsAlternatives ?? row.acceptsAlternatives })
-    .where(eq(bagItems.id, row.id))
-    .run();
+    .where(eq(bagItems.id, row.id));
 }
 
 /** Removes a line (removing one that is not there is not an error). */
-export function removeFromBag(db: Db, userId: number, diamondId: number): void {
-  db.delete(bagItems).where(and(eq(bagItems.userId, userId), eq(bagItems.diamondId, diamondId))).run();
+export async function removeFromBag(db: Db, userId: number, diamondId: number): Promise<void> {
+  await db.delete(bagItems).where(and(eq(bagItems.userId, userId), eq(bagItems.diamondId, diamondId)));
 }

@@ -8,18 +8,19 @@
  * offer keeps its WebSpecial.
  *
  * The body is built once per stock version and audience and kept in memory. The version is
- * read from the database on every call (count, max id, max updated_at of in-stock stones
- * and the 360 sets), so any writer invalidates it without being told. The ETag names the
+ * read from the database on every call (api/services/versions.ts), so a write through any
+ * node invalidates every node's copy. The ETag names the
  * version and the audience, so a repeat load is a 304 and signing in never reuses a
  * visitor's body.
  */
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { diamondMedia, diamonds } from '../../db/tables.ts';
 import type { DiamondDoc } from '../../src/domain/diamond.ts';
 import { INDEX_FIELDS } from '../../src/domain/catalogue/prepare.ts';
 import { toDiamondDoc } from './diamond-docs.ts';
+import { readVersion } from './versions.ts';
 
 export const CATALOGUE_FIELDS = [...INDEX_FIELDS, 'StkCertNo'] as const satisfies readonly (keyof DiamondDoc)[];
 type CatalogueField = (typeof CATALOGUE_FIELDS)[number];
@@ -33,23 +34,9 @@ export type Audience = 'visitor' | 'trade';
 type Cached = { version: string; etag: string; body: string };
 const cache = new WeakMap<Db, Map<Audience, Cached>>();
 
-/** A cheap fingerprint of the in-stock stones and their 360 sets. */
-export function stockVersion(db: Db): string {
-  const s = db
-    .select({
-      n: sql<number>`count(*)`,
-      maxId: sql<number>`coalesce(max(${diamonds.id}), 0)`,
-      updated: sql<number>`coalesce(max(${diamonds.updatedAt}), 0)`,
-    })
-    .from(diamonds)
-    .where(sql`${diamonds.inStock} = 1`)
-    .get();
-  const m = db
-    .select({ n: sql<number>`count(*)`, maxId: sql<number>`coalesce(max(${diamondMedia.id}), 0)` })
-    .from(diamondMedia)
-    .where(sql`${diamondMedia.type} = '360'`)
-    .get();
-  return [s?.n ?? 0, s?.maxId ?? 0, s?.updated ?? 0, m?.n ?? 0, m?.maxId ?? 0].join('.');
+/** The stock version (api/services/versions.ts): bumped by every writer of diamonds and media. */
+export async function stockVersion(db: Db): Promise<string> {
+  return String(await readVersion(db, 'stock'));
 }
 
 export function slimDoc(doc: DiamondDoc, has360: boolean): CatalogueDoc {
@@ -64,21 +51,17 @@ export function slimDoc(doc: DiamondDoc, has360: boolean): CatalogueDoc {
   return out as CatalogueDoc;
 }
 
-function buildBody(db: Db, audience: Audience, version: string): string {
+async function buildBody(db: Db, audience: Audience, version: string): Promise<string> {
   const with360 = new Set(
-    db
-      .selectDistinct({ id: diamondMedia.diamondId })
-      .from(diamondMedia)
-      .where(sql`${diamondMedia.type} = '360'`)
-      .all()
-      .map((r) => r.id),
+    (
+      await db.selectDistinct({ id: diamondMedia.diamondId }).from(diamondMedia).where(eq(diamondMedia.type, '360'))
+    ).map((r) => r.id),
   );
-  const rows = db
+  const rows = await db
     .select()
     .from(diamonds)
-    .where(sql`${diamonds.inStock} = 1`)
-    .orderBy(diamonds.createdAt, diamonds.id)
-    .all();
+    .where(eq(diamonds.inStock, true))
+    .orderBy(diamonds.createdAt, diamonds.id);
   const authorised = audience === 'trade';
   const docs = rows.map((r) => slimDoc(toDiamondDoc(r, authorised), with360.has(r.id)));
   const payload: CataloguePayload = { docs, totalDocs: docs.length, version };
@@ -86,14 +69,14 @@ function buildBody(db: Db, audience: Audience, version: string): string {
 }
 
 /** The payload body and its ETag for an audience, rebuilt only when the stock changed. */
-export function cataloguePayload(db: Db, audience: Audience): Cached {
-  const version = stockVersion(db);
+export async function cataloguePayload(db: Db, audience: Audience): Promise<Cached> {
+  const version = await stockVersion(db);
   let perDb = cache.get(db);
   if (!perDb) cache.set(db, (perDb = new Map()));
   const hit = perDb.get(audience);
   if (hit && hit.version === version) return hit;
   const tag = createHash('sha1').update(`${audience}:${version}`).digest('base64url').slice(0, 20);
-  const fresh: Cached = { version, etag: `W/"cat-${audience}-${tag}"`, body: buildBody(db, audience, version) };
+  const fresh: Cached = { version, etag: `W/"cat-${audience}-${tag}"`, body: await buildBody(db, audience, version) };
   perDb.set(audience, fresh);
   return fresh;
 }

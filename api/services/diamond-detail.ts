@@ -17,38 +17,37 @@ export const DEFAULT_FORMAT = 'png';
 export const RELATED_MAX = 9;
 
 /** The stone, or 404 diamond_not_found. */
-export function stoneOr404(db: Db, id: number): Diamond {
-  const row = db.select().from(diamonds).where(eq(diamonds.id, id)).get();
+export async function stoneOr404(db: Db, id: number): Promise<Diamond> {
+  const row = (await db.select().from(diamonds).where(eq(diamonds.id, id)).limit(1))[0];
   if (!row) throw new HttpError(404, 'diamond_not_found');
   return row;
 }
 
-export function stoneMedia(db: Db, id: number): MediaItem[] {
-  return db
-    .select()
-    .from(diamondMedia)
-    .where(eq(diamondMedia.diamondId, id))
-    .orderBy(asc(diamondMedia.position), asc(diamondMedia.id))
-    .all()
-    .map((m) =>
-      m.type === '360'
-        ? { type: m.type, src: m.src, framesCount: m.framesCount ?? DEFAULT_FRAMES, format: m.format ?? DEFAULT_FORMAT }
-        : { type: m.type, src: m.src },
-    );
+export async function stoneMedia(db: Db, id: number): Promise<MediaItem[]> {
+  return (
+    await db
+      .select()
+      .from(diamondMedia)
+      .where(eq(diamondMedia.diamondId, id))
+      .orderBy(asc(diamondMedia.position), asc(diamondMedia.id))
+  ).map((m) =>
+    m.type === '360'
+      ? { type: m.type, src: m.src, framesCount: m.framesCount ?? DEFAULT_FRAMES, format: m.format ?? DEFAULT_FORMAT }
+      : { type: m.type, src: m.src },
+  );
 }
 
-export function stoneCertificates(db: Db, id: number): CertificateItem[] {
-  return db
+export async function stoneCertificates(db: Db, id: number): Promise<CertificateItem[]> {
+  return await db
     .select({ src: diamondCertificates.src })
     .from(diamondCertificates)
     .where(eq(diamondCertificates.diamondId, id))
-    .orderBy(asc(diamondCertificates.id))
-    .all();
+    .orderBy(asc(diamondCertificates.id));
 }
 
 /** In-stock stones of the same shape, category (Single/Multiple) and source, nearest weight first. */
-export function relatedStones(db: Db, stone: Diamond, limit = RELATED_MAX): Diamond[] {
-  return db
+export async function relatedStones(db: Db, stone: Diamond, limit = RELATED_MAX): Promise<Diamond[]> {
+  return await db
     .select()
     .from(diamonds)
     .where(
@@ -61,6 +60,5 @@ export function relatedStones(db: Db, stone: Diamond, limit = RELATED_MAX): Diam
       ),
     )
     .orderBy(sql`abs(${diamonds.weight} - ${stone.weight})`, asc(diamonds.id))
-    .limit(limit)
-    .all();
+    .limit(limit);
 }

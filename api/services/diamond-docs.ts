@@ -65,7 +65,7 @@ export function toDiamondDoc(d: Diamond, authorised: boolean): DiamondDoc {
     doc.ppc = major(d.ppcCents);
     doc.ExWebTotal = major(d.exWebTotalCents);
     doc.RAP = d.rap;
-    doc.StkWebAvailable = (d.availability === 2 || d.availability === 3 ? d.availability : 1);
+    doc.StkWebAvailable = d.availability === 2 || d.availability === 3 ? d.availability : 1;
   }
   return doc;
 }

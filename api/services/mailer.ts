@@ -13,26 +13,29 @@ export type Mailer = { send(message: MailMessage): Promise<{ id: number; status:
 
 export function createMailer(db: Db, opts: { smtpUrl: string; from: string; log?: (line: string) => void }): Mailer {
   const log = opts.log ?? ((line: string) => console.log(line));
-  const transport = opts.smtpUrl
-    ? nodemailer.createTransport(opts.smtpUrl, { from: opts.from })
-    : null;
+  const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl, { from: opts.from }) : null;
   return {
     async send(message) {
-      const row = db.insert(emailOutbox).values({ ...message, status: 'queued' }).returning({ id: emailOutbox.id }).get();
+      const row = (
+        await db
+          .insert(emailOutbox)
+          .values({ ...message, status: 'queued' })
+          .returning({ id: emailOutbox.id })
+      )[0]!;
       if (!transport) {
         const links = message.text.match(/https?:\/\/\S+/g) ?? [];
         log(`[mail] to ${message.to}: ${message.subject}${links.length ? `\n       ${links.join('\n       ')}` : ''}`);
-        db.update(emailOutbox).set({ status: 'logged', sentAt: new Date() }).where(eq(emailOutbox.id, row.id)).run();
+        await db.update(emailOutbox).set({ status: 'logged', sentAt: new Date() }).where(eq(emailOutbox.id, row.id));
         return { id: row.id, status: 'logged' };
       }
       try {
         await transport.sendMail({ from: opts.from, ...message });
-        db.update(emailOutbox).set({ status: 'sent', sentAt: new Date() }).where(eq(emailOutbox.id, row.id)).run();
+        await db.update(emailOutbox).set({ status: 'sent', sentAt: new Date() }).where(eq(emailOutbox.id, row.id));
         return { id: row.id, status: 'sent' };
       } catch (err) {
         const error = err instanceof Error ? err.message : String(err);
         log(`[mail] sending to ${message.to} failed: ${error}`);
-        db.update(emailOutbox).set({ status: 'failed', error }).where(eq(emailOutbox.id, row.id)).run();
+        await db.update(emailOutbox).set({ status: 'failed', error }).where(eq(emailOutbox.id, row.id));
         return { id: row.id, status: 'failed' };
       }
     },

@@ -43,21 +43,22 @@ export function staffMessageEmail(site: Site, to: string, m: ContactMessage): Ma
 
 /** Stores the message and e-mails the staff; answers the stored row's id. */
 export async function sendContactMessage(deps: Deps, m: ContactMessage, user: User | null): Promise<{ id: number }> {
-  const row = deps.db
-    .insert(contactMessages)
-    .values({
-      kind: m.kind,
-      name: m.name,
-      email: m.email,
-      phone: m.phone,
-      companyName: m.companyName,
-      message: m.message,
-      pageTitle: m.pageTitle,
-      userId: user?.id ?? null,
-      createdAt: new Date(deps.clock.now()),
-    })
-    .returning({ id: contactMessages.id })
-    .get();
-  await deps.mailer.send(staffMessageEmail(siteOf(deps), deps.config.STAFF_EMAIL, m));
+  const row = (
+    await deps.db
+      .insert(contactMessages)
+      .values({
+        kind: m.kind,
+        name: m.name,
+        email: m.email,
+        phone: m.phone,
+        companyName: m.companyName,
+        message: m.message,
+        pageTitle: m.pageTitle,
+        userId: user?.id ?? null,
+        createdAt: new Date(deps.clock.now()),
+      })
+      .returning({ id: contactMessages.id })
+  )[0]!;
+  await deps.mailer.send(staffMessageEmail(await siteOf(deps), deps.config.STAFF_EMAIL, m));
   return { id: row.id };
 }

@@ -19,18 +19,16 @@ export const TOKEN_TTL: Record<TokenKind, number> = {
 };
 
 /** Stores a new token for `userId` and returns the raw value (for the e-mail link only). */
-export function issueToken(db: Db, userId: number, kind: TokenKind, now: number): string {
+export async function issueToken(db: Db, userId: number, kind: TokenKind, now: number): Promise<string> {
   const token = newSecret();
-  dropUnusedTokens(db, userId, kind);
-  db.insert(tokens)
-    .values({
-      userId,
-      kind,
-      tokenHash: sha256(token),
-      expiresAt: new Date(now + TOKEN_TTL[kind]),
-      createdAt: new Date(now),
-    })
-    .run();
+  await dropUnusedTokens(db, userId, kind);
+  await db.insert(tokens).values({
+    userId,
+    kind,
+    tokenHash: sha256(token),
+    expiresAt: new Date(now + TOKEN_TTL[kind]),
+    createdAt: new Date(now),
+  });
   return token;
 }
 
@@ -42,25 +40,25 @@ export type ConsumeResult =
  * token_expired, spent before -> token_already_used. Call it inside the write transaction
  * that acts on the result, so two requests cannot both spend one token.
  */
-export function consumeToken(db: Db, kind: TokenKind, token: string, now: number): ConsumeResult {
-  const row = db
-    .select()
-    .from(tokens)
-    .where(and(eq(tokens.tokenHash, sha256(token)), eq(tokens.kind, kind)))
-    .get();
+export async function consumeToken(db: Db, kind: TokenKind, token: string, now: number): Promise<ConsumeResult> {
+  const row = (
+    await db
+      .select()
+      .from(tokens)
+      .where(and(eq(tokens.tokenHash, sha256(token)), eq(tokens.kind, kind)))
+      .limit(1)
+  )[0];
   if (!row) return { ok: false, reason: 'invalid_token' };
   if (row.usedAt) return { ok: false, reason: 'token_already_used' };
   if (row.expiresAt.getTime() <= now) return { ok: false, reason: 'token_expired' };
-  db.update(tokens)
+  await db
+    .update(tokens)
     .set({ usedAt: new Date(now) })
-    .where(eq(tokens.id, row.id))
-    .run();
+    .where(eq(tokens.id, row.id));
   return { ok: true, userId: row.userId };
 }
 
 /** Removes every unused token of a kind for a user (e.g. other reset links after a reset). */
-export function dropUnusedTokens(db: Db, userId: number, kind: TokenKind): void {
-  db.delete(tokens)
-    .where(and(eq(tokens.userId, userId), eq(tokens.kind, kind), isNull(tokens.usedAt)))
-    .run();
+export async function dropUnusedTokens(db: Db, userId: number, kind: TokenKind): Promise<void> {
+  await db.delete(tokens).where(and(eq(tokens.userId, userId), eq(tokens.kind, kind), isNull(tokens.usedAt)));
 }

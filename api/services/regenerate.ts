@@ -17,7 +17,13 @@ import { basename, dirname, join, resolve } from 'node:path';
 import type { SiteRoot } from '../static-site.ts';
 
 export type BuildState = 'idle' | 'scheduled' | 'building' | 'failed';
-export type BuildStatus = { state: BuildState; version: number; lastBuiltAt: string | null; lastError: string | null; reasons: string[] };
+export type BuildStatus = {
+  state: BuildState;
+  version: number;
+  lastBuiltAt: string | null;
+  lastError: string | null;
+  reasons: string[];
+};
 export type Builder = (outDir: string) => Promise<void>;
 
 export type Regenerator = {

@@ -29,7 +29,8 @@ function rows(lines: RequestLine[], ccy: string): Row[] {
 }
 
 function htmlTable(body: Row[]): string {
-  const cell = (tag: string, s: string) => `<${tag} style="border:1px solid #ddd;padding:6px 8px;text-align:left">${escapeHtml(s)}</${tag}>`;
+  const cell = (tag: string, s: string) =>
+    `<${tag} style="border:1px solid #ddd;padding:6px 8px;text-align:left">${escapeHtml(s)}</${tag}>`;
   return [
     '<table style="border-collapse:collapse;font-size:14px">',
     `<thead><tr>${HEAD.map((h) => cell('th', h)).join('')}</tr></thead>`,
@@ -38,7 +39,14 @@ function htmlTable(body: Row[]): string {
   ].join('');
 }
 
-function compose(site: Site, to: string, subject: string, intro: string[], req: BagRequestView, lines: RequestLine[]): MailMessage {
+function compose(
+  site: Site,
+  to: string,
+  subject: string,
+  intro: string[],
+  req: BagRequestView,
+  lines: RequestLine[],
+): MailMessage {
   const body = rows(lines, req.ccy);
   const total = money(req.totalPrice == null ? null : Math.round(req.totalPrice * 100), req.ccy);
   const facts: [string, string][] = [
@@ -74,17 +82,42 @@ function compose(site: Site, to: string, subject: string, intro: string[], req: 
   return { to, subject, text, html };
 }
 
-export function staffRequestEmail(site: Site, staff: string, customer: User, req: BagRequestView, lines: RequestLine[]): MailMessage {
+export function staffRequestEmail(
+  site: Site,
+  staff: string,
+  customer: User,
+  req: BagRequestView,
+  lines: RequestLine[],
+): MailMessage {
   const who = `${customer.firstName} ${customer.lastName}`.trim();
-  return compose(site, staff, `New bag request #${req._id} from ${customer.companyName || who}`, [
-    `${who} (${customer.companyName}, ${customer.email}, ${customer.phone}) sent a request for ${lines.length} item${lines.length === 1 ? '' : 's'}.`,
-    'Prices were recomputed by the server when the request was received.',
-  ], req, lines);
+  return compose(
+    site,
+    staff,
+    `New bag request #${req._id} from ${customer.companyName || who}`,
+    [
+      `${who} (${customer.companyName}, ${customer.email}, ${customer.phone}) sent a request for ${lines.length} item${lines.length === 1 ? '' : 's'}.`,
+      'Prices were recomputed by the server when the request was received.',
+    ],
+    req,
+    lines,
+  );
 }
 
-export function customerRequestCopy(site: Site, customer: User, req: BagRequestView, lines: RequestLine[]): MailMessage {
-  return compose(site, customer.email, `Your ${site.name} request #${req._id}`, [
-    customer.firstName ? `Dear ${customer.firstName},` : 'Hello,',
-    `Thank you for your request. Our team will be in touch shortly. Here is a copy of what you sent.`,
-  ], req, lines);
+export function customerRequestCopy(
+  site: Site,
+  customer: User,
+  req: BagRequestView,
+  lines: RequestLine[],
+): MailMessage {
+  return compose(
+    site,
+    customer.email,
+    `Your ${site.name} request #${req._id}`,
+    [
+      customer.firstName ? `Dear ${customer.firstName},` : 'Hello,',
+      `Thank you for your request. Our team will be in touch shortly. Here is a copy of what you sent.`,
+    ],
+    req,
+    lines,
+  );
 }

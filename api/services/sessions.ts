@@ -20,69 +20,72 @@ const TOUCH_EVERY = 60_000;
 
 export type NewSession = { token: string; idHash: string; expiresAt: number; absoluteExpiresAt: number };
 
-export function createSession(
+export async function createSession(
   db: Db,
   userId: number,
   opts: { rememberMe: boolean; now: number; userAgent?: string; ip?: string },
-): NewSession {
+): Promise<NewSession> {
   const token = newSecret();
   const idHash = sha256(token);
   const life = opts.rememberMe ? SESSION_LIFETIMES.remember : SESSION_LIFETIMES.browser;
   const expiresAt = opts.now + life.idle;
   const absoluteExpiresAt = opts.now + life.absolute;
-  db.insert(sessions)
-    .values({
-      idHash,
-      userId,
-      rememberMe: opts.rememberMe,
-      createdAt: new Date(opts.now),
-      lastSeenAt: new Date(opts.now),
-      expiresAt: new Date(expiresAt),
-      absoluteExpiresAt: new Date(absoluteExpiresAt),
-      userAgent: (opts.userAgent ?? '').slice(0, 300),
-      ip: opts.ip ?? '',
-    })
-    .run();
+  await db.insert(sessions).values({
+    idHash,
+    userId,
+    rememberMe: opts.rememberMe,
+    createdAt: new Date(opts.now),
+    lastSeenAt: new Date(opts.now),
+    expiresAt: new Date(expiresAt),
+    absoluteExpiresAt: new Date(absoluteExpiresAt),
+    userAgent: (opts.userAgent ?? '').slice(0, 300),
+    ip: opts.ip ?? '',
+  });
   return { token, idHash, expiresAt, absoluteExpiresAt };
 }
 
 /** The live session's user, or null (expired sessions are deleted on sight). */
-export function findSession(db: Db, token: string, now: number): { user: User; idHash: string; rememberMe: boolean } | null {
+export async function findSession(
+  db: Db,
+  token: string,
+  now: number,
+): Promise<{ user: User; idHash: string; rememberMe: boolean } | null> {
   const idHash = sha256(token);
-  const row = db
-    .select({ s: sessions, u: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.idHash, idHash))
-    .get();
+  const row = (
+    await db
+      .select({ s: sessions, u: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.idHash, idHash))
+      .limit(1)
+  )[0];
   if (!row) return null;
   const { s, u } = row;
   if (s.expiresAt.getTime() <= now || s.absoluteExpiresAt.getTime() <= now || u.status === 'disabled') {
-    db.delete(sessions).where(eq(sessions.idHash, idHash)).run();
+    await db.delete(sessions).where(eq(sessions.idHash, idHash));
     return null;
   }
   if (now - s.lastSeenAt.getTime() > TOUCH_EVERY) {
     const life = s.rememberMe ? SESSION_LIFETIMES.remember : SESSION_LIFETIMES.browser;
     const expiresAt = Math.min(now + life.idle, s.absoluteExpiresAt.getTime());
-    db.update(sessions)
+    await db
+      .update(sessions)
       .set({ lastSeenAt: new Date(now), expiresAt: new Date(expiresAt) })
-      .where(eq(sessions.idHash, idHash))
-      .run();
+      .where(eq(sessions.idHash, idHash));
   }
   return { user: u, idHash, rememberMe: s.rememberMe };
 }
 
-export function deleteSession(db: Db, idHash: string): void {
-  db.delete(sessions).where(eq(sessions.idHash, idHash)).run();
+export async function deleteSession(db: Db, idHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.idHash, idHash));
 }
 
 /** Ends every session of a user (password reset, role change, disabling). */
-export function deleteUserSessions(db: Db, userId: number): void {
-  db.delete(sessions).where(eq(sessions.userId, userId)).run();
+export async function deleteUserSessions(db: Db, userId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
-export function purgeExpiredSessions(db: Db, now: number): void {
+export async function purgeExpiredSessions(db: Db, now: number): Promise<void> {
   const t = new Date(now);
-  db.delete(sessions).where(or(lt(sessions.expiresAt, t), lt(sessions.absoluteExpiresAt, t))).run();
+  await db.delete(sessions).where(or(lt(sessions.expiresAt, t), lt(sessions.absoluteExpiresAt, t)));
 }
-

@@ -9,51 +9,88 @@ import { siteBlocks, type SiteBlock } from '../../db/tables.ts';
 import { HttpError } from '../middleware/errors.ts';
 import type { Deps } from '../types.ts';
 import { audit } from './admin-audit.ts';
+import { contentChanged } from './versions.ts';
 
 export const BlockId = v.pipe(
   v.string('_id is required'),
   v.trim(),
   v.regex(/^[a-z0-9][a-z0-9_-]{0,79}$/i, 'Use letters, digits, - and _ (at most 80)'),
 );
-const TextValue = v.pipe(v.string('Text is required'), v.trim(), v.nonEmpty('Text is required'), v.maxLength(20_000, 'Text is too long'));
+const TextValue = v.pipe(
+  v.string('Text is required'),
+  v.trim(),
+  v.nonEmpty('Text is required'),
+  v.maxLength(20_000, 'Text is too long'),
+);
 const Section = v.object({
   title: v.pipe(v.string('Title is required'), v.trim(), v.maxLength(500, 'Title is too long')),
   content: v.pipe(v.string('Content is required'), v.maxLength(20_000, 'Content is too long')),
 });
 
 /** JSON body for text and list blocks. */
-export const BlockJson = v.variant('type', [
-  v.object({ _id: v.optional(BlockId), type: v.literal('text'), value: TextValue }),
-  v.object({ _id: v.optional(BlockId), type: v.literal('list'), value: v.pipe(v.array(Section, 'Sections are required'), v.maxLength(100, 'At most 100 sections')) }),
-  v.object({ _id: v.optional(BlockId), type: v.literal('image'), value: v.optional(v.pipe(v.string(), v.maxLength(300)), '') }),
-], 'type must be text, image or list');
+export const BlockJson = v.variant(
+  'type',
+  [
+    v.object({ _id: v.optional(BlockId), type: v.literal('text'), value: TextValue }),
+    v.object({
+      _id: v.optional(BlockId),
+      type: v.literal('list'),
+      value: v.pipe(v.array(Section, 'Sections are required'), v.maxLength(100, 'At most 100 sections')),
+    }),
+    v.object({
+      _id: v.optional(BlockId),
+      type: v.literal('image'),
+      value: v.optional(v.pipe(v.string(), v.maxLength(300)), ''),
+    }),
+  ],
+  'type must be text, image or list',
+);
 
-export type BlockInput = { id: string; type: SiteBlock['type']; value: string | { title: string; content: string }[]; url?: string };
+export type BlockInput = {
+  id: string;
+  type: SiteBlock['type'];
+  value: string | { title: string; content: string }[];
+  url?: string;
+};
 
 export function blockView(b: SiteBlock) {
   return { _id: b.id, type: b.type, value: b.value, url: b.url };
 }
 
-export function findBlock(deps: Deps, id: string): SiteBlock | undefined {
-  return deps.db.select().from(siteBlocks).where(eq(siteBlocks.id, id)).get();
+export async function findBlock(deps: Deps, id: string): Promise<SiteBlock | undefined> {
+  return (await deps.db.select().from(siteBlocks).where(eq(siteBlocks.id, id)).limit(1))[0];
 }
 
 /** Creates (mode 'create') or updates (mode 'update') a block; audit row in the same transaction. */
-export function saveBlock(deps: Deps, adminId: number, input: BlockInput, mode: 'create' | 'update'): SiteBlock {
+export async function saveBlock(
+  deps: Deps,
+  adminId: number,
+  input: BlockInput,
+  mode: 'create' | 'update',
+): Promise<SiteBlock> {
   const now = new Date(deps.clock.now());
-  const saved = writeTx(deps.db, () => {
-    const existing = findBlock(deps, input.id);
+  const saved = await writeTx(deps.db, async () => {
+    const existing = await findBlock(deps, input.id);
     if (mode === 'create' && existing) throw new HttpError(409, 'block_exists', { id: input.id });
     if (mode === 'update' && !existing) throw new HttpError(404, 'block_not_found');
-    if (existing && existing.type !== input.type) throw new HttpError(400, [{ param: 'type', msg: `This block is a ${existing.type} block` }]);
+    if (existing && existing.type !== input.type)
+      throw new HttpError(400, [{ param: 'type', msg: `This block is a ${existing.type} block` }]);
     const url = input.type === 'image' ? (input.url ?? existing?.url ?? null) : null;
     if (input.type === 'image' && !url) throw new HttpError(400, [{ param: 'src', msg: 'Please choose an image' }]);
     const row = { id: input.id, type: input.type, value: input.value, url, updatedBy: adminId, updatedAt: now };
-    if (existing) deps.db.update(siteBlocks).set(row).where(eq(siteBlocks.id, input.id)).run();
-    else deps.db.insert(siteBlocks).values(row).run();
-    audit(deps.db, adminId, mode === 'create' ? 'create' : 'update', 'site_block', input.id, { type: input.type, url }, now.getTime());
-    return findBlock(deps, input.id) as SiteBlock;
+    if (existing) await deps.db.update(siteBlocks).set(row).where(eq(siteBlocks.id, input.id));
+    else await deps.db.insert(siteBlocks).values(row);
+    await audit(
+      deps.db,
+      adminId,
+      mode === 'create' ? 'create' : 'update',
+      'site_block',
+      input.id,
+      { type: input.type, url },
+      now.getTime(),
+    );
+    return (await findBlock(deps, input.id)) as SiteBlock;
   });
-  deps.site?.contentChanged(`block ${input.id}`);
+  await contentChanged(deps, `block ${input.id}`);
   return saved;
 }

@@ -7,8 +7,8 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { readVersion } from './versions.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SOURCES = ['src', 'public', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
@@ -24,21 +24,25 @@ function walk(path: string, out: string[]): void {
   }
 }
 
-/** What the built pages depend on in the database. */
-export function contentVersion(db: Db): string {
-  const row = db.get<Record<string, number | null>>(sql`
-    select
-      (select count(*) || ':' || coalesce(max(updated_at), 0) from site_blocks) as blocks,
-      (select count(*) || ':' || coalesce(max(updated_at), 0) from posts) as posts,
-      (select count(*) || ':' || coalesce(max(updated_at), 0) from configs) as configs,
-      (select count(*) || ':' || coalesce(max(updated_at), 0) from diamonds) as diamonds`);
-  return JSON.stringify(row);
+/** What the built pages depend on in the database: the content and stock versions. */
+export async function contentVersion(db: Db): Promise<string> {
+  return `content:${await readVersion(db, 'content')}|stock:${await readVersion(db, 'stock')}`;
 }
 
-export function buildStamp(db: Db): string {
+/** The sources' fingerprint (computed once per process: sources do not change under a server). */
+let sourcesHash: string | undefined;
+function sourceFingerprint(): string {
+  if (sourcesHash) return sourcesHash;
   const files: string[] = [];
   for (const s of SOURCES) walk(join(ROOT, s), files);
-  return createHash('sha256').update(files.join('\n')).update(contentVersion(db)).digest('hex');
+  return (sourcesHash = createHash('sha256').update(files.join('\n')).digest('hex'));
+}
+
+export async function buildStamp(db: Db): Promise<string> {
+  return createHash('sha256')
+    .update(sourceFingerprint())
+    .update(await contentVersion(db))
+    .digest('hex');
 }
 
 export function isBuildCurrent(siteDir: string, stamp: string): boolean {
@@ -66,7 +70,13 @@ export function buildSite(outDir: string, env: Record<string, string>, stamp: st
     // node_modules. So each build runs from its own work folder inside the project: builds
     // into different folders (a regeneration, a second server) never share those files.
     const out = resolve(outDir);
-    const work = join(ROOT, 'node_modules', '.cache', 'facet-builds', createHash('sha256').update(out).digest('hex').slice(0, 16));
+    const work = join(
+      ROOT,
+      'node_modules',
+      '.cache',
+      'facet-builds',
+      createHash('sha256').update(out).digest('hex').slice(0, 16),
+    );
     rmSync(work, { recursive: true, force: true });
     mkdirSync(work, { recursive: true });
     const child = spawn(process.execPath, [astro, 'build', '--silent', '--root', ROOT], {

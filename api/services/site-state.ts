@@ -9,16 +9,16 @@ export const DEFAULT_AVAILABILITY = {
   diamond_available_on_demand: 'On Demand',
 };
 
-export function configFields(db: Db, type: string): Record<string, string> | null {
-  return db.select().from(configs).where(eq(configs.type, type)).get()?.fields ?? null;
+export async function configFields(db: Db, type: string): Promise<Record<string, string> | null> {
+  return (await db.select().from(configs).where(eq(configs.type, type)).limit(1))[0]?.fields ?? null;
 }
 
-export function siteState(db: Db, siteNameFallback: string) {
-  const site = configFields(db, 'site') ?? {};
-  const rates = db.select().from(exchangeRates).all();
+export async function siteState(db: Db, siteNameFallback: string) {
+  const site = (await configFields(db, 'site')) ?? {};
+  const rates = await db.select().from(exchangeRates);
   const def = rates.find((r) => r.isDefault) ?? rates[0];
   const blocks = Object.fromEntries(
-    db.select().from(siteBlocks).all().map((b) => [b.id, { _id: b.id, type: b.type, value: b.value, url: b.url }]),
+    (await db.select().from(siteBlocks)).map((b) => [b.id, { _id: b.id, type: b.type, value: b.value, url: b.url }]),
   );
   return {
     siteName: site.site_name || siteNameFallback,
@@ -30,7 +30,7 @@ export function siteState(db: Db, siteNameFallback: string) {
       social_link_linkedin: site.social_link_linkedin ?? '',
       social_link_instagram: site.social_link_instagram ?? '',
     },
-    diamond_available: { ...DEFAULT_AVAILABILITY, ...(configFields(db, 'diamond_available') ?? {}) },
+    diamond_available: { ...DEFAULT_AVAILABILITY, ...((await configFields(db, 'diamond_available')) ?? {}) },
     blocks,
   };
 }

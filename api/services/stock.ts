@@ -1,13 +1,14 @@
 /**
  * Reading the stock for the list call. The total and the slider ranges change only when
- * the stock changes, so they are cached and dropped by `invalidateStock()` (called by any
- * code that writes diamonds).
+ * the stock changes, so they are cached per stock version (api/services/versions.ts), which
+ * every writer of diamonds bumps in its transaction.
  */
 import { and, asc, count, desc, eq, max, min, sql, type SQL } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client.ts';
 import { diamonds, type CAT_TYPES, type Diamond } from '../../db/tables.ts';
 import type { CategoryRanges, DiamondRanges } from '../../src/domain/diamond.ts';
+import { readVersion } from './versions.ts';
 
 /** API sort keys -> columns (ranges sort by their lower rank). */
 export const SORT_COLUMNS = {
@@ -32,25 +33,28 @@ export type SortKey = keyof typeof SORT_COLUMNS;
 export const PRICE_SORTS: readonly SortKey[] = ['price', 'ppc', 'RAP'];
 
 type Summary = { totalDocs: number; ranges: DiamondRanges };
-const summaries = new WeakMap<Db, Summary>();
-
-export function invalidateStock(db: Db): void {
-  summaries.delete(db);
-}
+/** Per database, the summary and the stock version it was computed at (api/services/versions.ts). */
+const summaries = new WeakMap<Db, { version: number; summary: Summary }>();
 
 const inStock = eq(diamonds.inStock, true);
 
-function categoryRanges(db: Db, catType: (typeof CAT_TYPES)[number]): CategoryRanges {
-  const r = db
-    .select({
-      w0: min(diamonds.weight), w1: max(diamonds.weight),
-      l0: min(diamonds.mes1), l1: max(diamonds.mes1),
-      b0: min(diamonds.mes2), b1: max(diamonds.mes2),
-      d0: min(diamonds.mes3), d1: max(diamonds.mes3),
-    })
-    .from(diamonds)
-    .where(and(inStock, eq(diamonds.catType, catType)))
-    .get();
+async function categoryRanges(db: Db, catType: (typeof CAT_TYPES)[number]): Promise<CategoryRanges> {
+  const r = (
+    await db
+      .select({
+        w0: min(diamonds.weight),
+        w1: max(diamonds.weight),
+        l0: min(diamonds.mes1),
+        l1: max(diamonds.mes1),
+        b0: min(diamonds.mes2),
+        b1: max(diamonds.mes2),
+        d0: min(diamonds.mes3),
+        d1: max(diamonds.mes3),
+      })
+      .from(diamonds)
+      .where(and(inStock, eq(diamonds.catType, catType)))
+      .limit(1)
+  )[0];
   const pair = (a: number | null | undefined, b: number | null | undefined): [number, number] => [a ?? 0, b ?? 0];
   return {
     STWeight: pair(r?.w0, r?.w1),
@@ -60,24 +64,29 @@ function categoryRanges(db: Db, catType: (typeof CAT_TYPES)[number]): CategoryRa
   };
 }
 
-export function stockSummary(db: Db): Summary {
-  let s = summaries.get(db);
-  if (!s) {
-    const total = db.select({ n: count() }).from(diamonds).where(inStock).get()?.n ?? 0;
-    s = {
+export async function stockSummary(db: Db): Promise<Summary> {
+  const version = await readVersion(db, 'stock');
+  const cached = summaries.get(db);
+  if (cached?.version === version) return cached.summary;
+  {
+    const total = (await db.select({ n: count() }).from(diamonds).where(inStock).limit(1))[0]?.n ?? 0;
+    const s: Summary = {
       totalDocs: total,
       ranges: {
-        'Single Item': categoryRanges(db, 'Single Item'),
-        'Multiple Items': categoryRanges(db, 'Multiple Items'),
+        'Single Item': await categoryRanges(db, 'Single Item'),
+        'Multiple Items': await categoryRanges(db, 'Multiple Items'),
       },
     };
-    summaries.set(db, s);
+    summaries.set(db, { version, summary: s });
+    return s;
   }
-  return s;
 }
 
-type ListStatement = { all(values: { limit: number; offset: number }): Diamond[] };
-/** One prepared statement per (database, sort, order): the query is built once, not per request. */
+type ListStatement = { rows(values: { limit: number; offset: number }): Promise<Diamond[]> };
+/**
+ * One prepared statement per (database, sort, order): the query is built once, not per request
+ * (PostgreSQL prepares it by name on each pooled connection).
+ */
 const listStatements = new WeakMap<Db, Map<string, ListStatement>>();
 
 function listStatement(db: Db, sort: SortKey, order: 1 | -1): ListStatement {
@@ -88,19 +97,31 @@ function listStatement(db: Db, sort: SortKey, order: 1 | -1): ListStatement {
   if (!stmt) {
     const column = SORT_COLUMNS[sort];
     const direction: SQL = order === 1 ? asc(column) : desc(column);
-    stmt = db
+    const query = db
       .select()
       .from(diamonds)
       .where(inStock)
       .orderBy(direction, asc(diamonds.id))
       .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare();
+      .offset(sql.placeholder('offset'));
+    if (db.engine === 'sqlite') {
+      const prepared = query.prepare();
+      stmt = { rows: (v) => prepared.all(v) };
+    } else {
+      type PgPrepared = { execute(v: object): Promise<Diamond[]> };
+      const prepared = (query as unknown as { prepare(name: string): PgPrepared }).prepare(
+        `stock_list_${sort}_${order === 1 ? 'asc' : 'desc'}`,
+      );
+      stmt = { rows: (v) => prepared.execute(v) };
+    }
     byKey.set(key, stmt);
   }
   return stmt;
 }
 
-export function listStock(db: Db, opts: { page: number; limit: number; sort: SortKey; order: 1 | -1 }): Diamond[] {
-  return listStatement(db, opts.sort, opts.order).all({ limit: opts.limit, offset: (opts.page - 1) * opts.limit });
+export function listStock(
+  db: Db,
+  opts: { page: number; limit: number; sort: SortKey; order: 1 | -1 },
+): Promise<Diamond[]> {
+  return listStatement(db, opts.sort, opts.order).rows({ limit: opts.limit, offset: (opts.page - 1) * opts.limit });
 }

@@ -43,7 +43,10 @@ export async function checkImage(bytes: Uint8Array): Promise<{ data: Buffer; ext
   if (!ext) throw new HttpError(400, [{ param: 'src', msg: MSG_NOT_IMAGE }]);
   try {
     const img = sharp(bytes, { limitInputPixels: 40_000_000 }).rotate();
-    const data = ext === 'png' ? await img.png({ compressionLevel: 9 }).toBuffer() : await img.jpeg({ quality: 86, mozjpeg: true }).toBuffer();
+    const data =
+      ext === 'png'
+        ? await img.png({ compressionLevel: 9 }).toBuffer()
+        : await img.jpeg({ quality: 86, mozjpeg: true }).toBuffer();
     return { data, ext };
   } catch {
     throw new HttpError(400, [{ param: 'src', msg: MSG_NOT_IMAGE }]);

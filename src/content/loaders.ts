@@ -1,8 +1,8 @@
 /**
- * Content-layer loaders: Astro reads the site's content from the SQLite database at build
+ * Content-layer loaders: Astro reads the site's content from the database at build
  * time (the database is the content store; see docs/architecture.md).
  *
- * Every loader opens the file at loadConfig().DATABASE_PATH read-only, replaces its
+ * Every loader opens the database (DATABASE_URL, or the file at DATABASE_PATH), replaces its
  * collection's entries wholesale and closes the file. A missing database or table is a
  * warning, not a failure: the pages fall back to built-in copy, so `astro build` works on a
  * fresh checkout. Collections (defined in src/content.config.ts):
@@ -15,27 +15,29 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import Database from 'better-sqlite3';
 import { and, asc, desc, eq, gt } from 'drizzle-orm';
-import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { loadConfig } from '../../api/config.ts';
+import { openDb, type Db } from '../../db/client.ts';
 import * as schema from '../../db/tables.ts';
 import { shapeImage } from '../domain/diamond.ts';
 
-type ReadDb = BetterSQLite3Database<typeof schema>;
+type ReadDb = Db;
 
-/** Opens the database read-only for one loader run; null (with a warning) when absent. */
-function openReadOnly(ctx: LoaderContext): { db: ReadDb; close: () => void } | null {
-  const path = resolve(loadConfig().DATABASE_PATH);
+/** Opens the database (DATABASE_URL, else the SQLite file) for one loader run; null (with a warning) when absent. */
+async function openReadOnly(ctx: LoaderContext): Promise<{ db: ReadDb; close: () => Promise<void> } | null> {
+  const config = loadConfig();
+  if (config.DATABASE_URL) {
+    const db = await openDb(config.DATABASE_URL, { poolSize: 2 });
+    return { db, close: () => db.close() };
+  }
+  const path = resolve(config.DATABASE_PATH);
   if (!existsSync(path)) {
     ctx.logger.warn(`no database at ${path}: "${ctx.collection}" stays empty (run npm run db:seed)`);
     return null;
   }
-  const sqlite = new Database(path, { readonly: true, fileMustExist: true });
-  sqlite.pragma('busy_timeout = 5000');
-  const db = drizzle({ client: sqlite, schema, casing: 'snake_case' });
-  return { db, close: () => sqlite.close() };
+  const db = await openDb(path);
+  return { db, close: () => db.close() };
 }
 
 /** Builds a loader that clears its collection and refills it from the database. */
@@ -44,7 +46,7 @@ function dbLoader(name: string, fill: (db: ReadDb, ctx: LoaderContext) => Promis
     name,
     load: async (ctx) => {
       ctx.store.clear();
-      const handle = openReadOnly(ctx);
+      const handle = await openReadOnly(ctx);
       if (!handle) return;
       try {
         await fill(handle.db, ctx);
@@ -52,7 +54,7 @@ function dbLoader(name: string, fill: (db: ReadDb, ctx: LoaderContext) => Promis
       } catch (err) {
         ctx.logger.warn(`could not read "${ctx.collection}": ${(err as Error).message}`);
       } finally {
-        handle.close();
+        await handle.close();
       }
     },
   };
@@ -64,18 +66,17 @@ async function put(ctx: LoaderContext, id: string, raw: Record<string, unknown>,
 }
 
 export const blocksLoader = dbLoader('facet-site-blocks', async (db, ctx) => {
-  for (const b of db.select().from(schema.siteBlocks).all()) {
+  for (const b of await db.select().from(schema.siteBlocks)) {
     await put(ctx, b.id, { type: b.type, value: b.value, url: b.url ?? null });
   }
 });
 
 export const postsLoader = dbLoader('facet-posts', async (db, ctx) => {
-  const rows = db
+  const rows = await db
     .select()
     .from(schema.posts)
     .where(eq(schema.posts.status, 'published'))
-    .orderBy(desc(schema.posts.date), desc(schema.posts.id))
-    .all();
+    .orderBy(desc(schema.posts.date), desc(schema.posts.id));
   for (const p of rows) {
     const data = {
       postId: p.id,
@@ -91,7 +92,7 @@ export const postsLoader = dbLoader('facet-posts', async (db, ctx) => {
 });
 
 export const siteLoader = dbLoader('facet-site-config', async (db, ctx) => {
-  const row = db.select().from(schema.configs).where(eq(schema.configs.type, 'site')).get();
+  const row = (await db.select().from(schema.configs).where(eq(schema.configs.type, 'site')).limit(1))[0];
   const f = row?.fields ?? {};
   const address = Object.keys(f)
     .filter((k) => k.startsWith('address'))
@@ -118,22 +119,20 @@ export const siteLoader = dbLoader('facet-site-config', async (db, ctx) => {
  */
 export const featuredLoader = dbLoader('facet-featured-stones', async (db, ctx) => {
   const d = schema.diamonds;
-  let rows = db
+  let rows = await db
     .select()
     .from(d)
     .where(and(eq(d.inStock, true), gt(d.webSpecialCents, 0)))
     .orderBy(desc(d.createdAt), asc(d.id))
-    .limit(3)
-    .all();
+    .limit(3);
   const special = rows.length > 0;
   if (!special) {
-    rows = db
+    rows = await db
       .select()
       .from(d)
       .where(and(eq(d.inStock, true), eq(d.catType, 'Single Item')))
       .orderBy(desc(d.createdAt), desc(d.id))
-      .limit(3)
-      .all();
+      .limit(3);
   }
   const range = (from: string | null, to: string | null) => (from ? { From: from, To: to ?? from } : null);
   for (const [i, s] of rows.entries()) {

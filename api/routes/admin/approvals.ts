@@ -30,7 +30,6 @@ import { wholeNumberParam } from '../../lib/query-params.ts';
 
 export const CUSTOMERS_MAX_LIMIT = 200;
 
-
 const ListQuery = v.object({
   status: v.optional(
     v.picklist([...USER_STATUSES, 'all'], `status must be one of ${[...USER_STATUSES, 'all'].join(', ')}`),
@@ -58,15 +57,19 @@ const customerId = (raw: string): number => {
 export function approvalRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .use('*', jsonBody())
-    .get('/', (c) => c.json(listCustomers(deps.db, parseOr400(ListQuery, c.req.query()))))
+    .get('/', async (c) => c.json(await listCustomers(deps.db, parseOr400(ListQuery, c.req.query()))))
     .post('/:id/approve', async (c) =>
       c.json(await approveCustomer(deps, signedInAdmin(c), customerId(c.req.param('id')))),
     )
-    .post('/:id/reject', (c) => c.json(rejectCustomer(deps, signedInAdmin(c), customerId(c.req.param('id')))))
-    .post('/:id/disable', (c) => c.json(disableCustomer(deps, signedInAdmin(c), customerId(c.req.param('id')))))
+    .post('/:id/reject', async (c) =>
+      c.json(await rejectCustomer(deps, signedInAdmin(c), customerId(c.req.param('id')))),
+    )
+    .post('/:id/disable', async (c) =>
+      c.json(await disableCustomer(deps, signedInAdmin(c), customerId(c.req.param('id')))),
+    )
     .post('/:id/api-access', async (c) => {
       const admin = signedInAdmin(c);
       const { allow } = await readJson(c, ApiAccessBody);
-      return c.json(setApiAccess(deps, admin, customerId(c.req.param('id')), allow));
+      return c.json(await setApiAccess(deps, admin, customerId(c.req.param('id')), allow));
     });
 }

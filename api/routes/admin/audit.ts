@@ -17,5 +17,7 @@ const ListQuery = v.object({
 });
 
 export function auditRoutes(deps: Deps) {
-  return new Hono<AppEnv>().get('/', (c) => c.json(listAudit(deps.db, parseOr400(ListQuery, c.req.query()))));
+  return new Hono<AppEnv>().get('/', async (c) =>
+    c.json(await listAudit(deps.db, parseOr400(ListQuery, c.req.query()))),
+  );
 }

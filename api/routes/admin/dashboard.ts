@@ -8,5 +8,5 @@ import { dashboard } from '../../services/admin-dashboard.ts';
 import type { AppEnv, Deps } from '../../types.ts';
 
 export function dashboardRoutes(deps: Deps) {
-  return new Hono<AppEnv>().get('/', (c) => c.json(dashboard(deps.db)));
+  return new Hono<AppEnv>().get('/', async (c) => c.json(await dashboard(deps.db)));
 }

@@ -30,11 +30,11 @@ const StatusBody = v.object(
 export function adminMessageRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .use('*', jsonBody())
-    .get('/', (c) => c.json(listMessages(deps.db, parseOr400(ListQuery, c.req.query()))))
+    .get('/', async (c) => c.json(await listMessages(deps.db, parseOr400(ListQuery, c.req.query()))))
     .patch('/:id', async (c) => {
       const admin = signedInAdmin(c);
       const id = idParam(c.req.param('id'), 'message_not_found');
       const { status } = await readJson(c, StatusBody);
-      return c.json(setMessageStatus(deps, admin.id, id, status));
+      return c.json(await setMessageStatus(deps, admin.id, id, status));
     });
 }

@@ -44,49 +44,62 @@ const ListQuery = v.object({
 const postId = (raw: string) => idParam(raw, 'post_not_found');
 
 export function adminPostRoutes(deps: Deps) {
-  return new Hono<AppEnv>()
-    // the cover upload is multipart: registered before the JSON guard, which then never sees it
-    .post(
-      '/cover',
-      bodyLimit({
-        maxSize: UPLOAD_MAX_BYTES + 64 * 1024,
-        onError: () => {
-          throw new HttpError(413, [{ param: 'src', msg: MSG_TOO_LARGE }]);
+  return (
+    new Hono<AppEnv>()
+      // the cover upload is multipart: registered before the JSON guard, which then never sees it
+      .post(
+        '/cover',
+        bodyLimit({
+          maxSize: UPLOAD_MAX_BYTES + 64 * 1024,
+          onError: () => {
+            throw new HttpError(413, [{ param: 'src', msg: MSG_TOO_LARGE }]);
+          },
+        }),
+        async (c) => {
+          const admin = signedInAdmin(c);
+          if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data'))
+            throw new HttpError(415, 'unsupported_media_type');
+          let form: Record<string, string | File | (string | File)[]>;
+          try {
+            form = await c.req.parseBody({ all: true });
+          } catch {
+            throw new HttpError(400, 'invalid_body');
+          }
+          const file = singleFile(form.src);
+          const src = await storeImage(
+            deps.config.UPLOADS_DIR,
+            await checkImage(new Uint8Array(await file.arrayBuffer())),
+          );
+          await audit(
+            deps.db,
+            admin.id,
+            'post.cover_upload',
+            'upload',
+            src,
+            { name: file.name, bytes: file.size },
+            deps.clock.now(),
+          );
+          return c.json({ src }, 201);
         },
-      }),
-      async (c) => {
+      )
+      .use('*', jsonBody())
+      .get('/', async (c) => c.json(await listPosts(deps.db, parseOr400(ListQuery, c.req.query()))))
+      .get('/:id', async (c) => c.json(await getPost(deps.db, postId(c.req.param('id')))))
+      .post('/', async (c) => {
         const admin = signedInAdmin(c);
-        if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data'))
-          throw new HttpError(415, 'unsupported_media_type');
-        let form: Record<string, string | File | (string | File)[]>;
-        try {
-          form = await c.req.parseBody({ all: true });
-        } catch {
-          throw new HttpError(400, 'invalid_body');
-        }
-        const file = singleFile(form.src);
-        const src = await storeImage(deps.config.UPLOADS_DIR, await checkImage(new Uint8Array(await file.arrayBuffer())));
-        audit(deps.db, admin.id, 'post.cover_upload', 'upload', src, { name: file.name, bytes: file.size }, deps.clock.now());
-        return c.json({ src }, 201);
-      },
-    )
-    .use('*', jsonBody())
-    .get('/', (c) => c.json(listPosts(deps.db, parseOr400(ListQuery, c.req.query()))))
-    .get('/:id', (c) => c.json(getPost(deps.db, postId(c.req.param('id')))))
-    .post('/', async (c) => {
-      const admin = signedInAdmin(c);
-      const input = await readJson(c, PostCreateSchema);
-      return c.json(createPost(deps, admin.id, input), 201);
-    })
-    .patch('/:id', async (c) => {
-      const admin = signedInAdmin(c);
-      const id = postId(c.req.param('id'));
-      const input = await readJson(c, PostUpdateSchema);
-      return c.json(updatePost(deps, admin.id, id, input));
-    })
-    .delete('/:id', (c) => {
-      const admin = signedInAdmin(c);
-      deletePost(deps, admin.id, postId(c.req.param('id')));
-      return c.json({ deleted: true });
-    });
+        const input = await readJson(c, PostCreateSchema);
+        return c.json(await createPost(deps, admin.id, input), 201);
+      })
+      .patch('/:id', async (c) => {
+        const admin = signedInAdmin(c);
+        const id = postId(c.req.param('id'));
+        const input = await readJson(c, PostUpdateSchema);
+        return c.json(await updatePost(deps, admin.id, id, input));
+      })
+      .delete('/:id', async (c) => {
+        const admin = signedInAdmin(c);
+        await deletePost(deps, admin.id, postId(c.req.param('id')));
+        return c.json({ deleted: true });
+      })
+  );
 }

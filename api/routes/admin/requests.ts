@@ -32,7 +32,10 @@ const paging = {
 };
 
 const ListQuery = v.object({
-  status: v.optional(v.picklist([...REQUEST_STATUSES, 'all'], `status must be all, ${REQUEST_STATUSES.join(', ')}`), 'all'),
+  status: v.optional(
+    v.picklist([...REQUEST_STATUSES, 'all'], `status must be all, ${REQUEST_STATUSES.join(', ')}`),
+    'all',
+  ),
   userId: v.optional(wholeNumberParam('userId', Number.MAX_SAFE_INTEGER)),
   q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))),
   ...paging,
@@ -41,7 +44,12 @@ const ListQuery = v.object({
 const UpdateBody = v.object(
   {
     status: v.optional(v.picklist(REQUEST_STATUSES, `status must be one of ${REQUEST_STATUSES.join(', ')}`)),
-    staffNotes: v.optional(v.pipe(v.string('staffNotes must be text'), v.maxLength(STAFF_NOTES_MAX, `staffNotes must be at most ${STAFF_NOTES_MAX} characters`))),
+    staffNotes: v.optional(
+      v.pipe(
+        v.string('staffNotes must be text'),
+        v.maxLength(STAFF_NOTES_MAX, `staffNotes must be at most ${STAFF_NOTES_MAX} characters`),
+      ),
+    ),
   },
   'The request body must be a JSON object',
 );
@@ -51,25 +59,25 @@ const SearchQuery = v.object({ q: v.optional(v.pipe(v.string(), v.trim(), v.maxL
 export function adminRequestRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .use('*', jsonBody())
-    .get('/', (c) => c.json(listRequests(deps.db, parseOr400(ListQuery, c.req.query()))))
-    .get('/:id', (c) => c.json(getRequest(deps.db, idParam(c.req.param('id'), 'request_not_found'))))
+    .get('/', async (c) => c.json(await listRequests(deps.db, parseOr400(ListQuery, c.req.query()))))
+    .get('/:id', async (c) => c.json(await getRequest(deps.db, idParam(c.req.param('id'), 'request_not_found'))))
     .patch('/:id', async (c) => {
       const admin = signedInAdmin(c);
       const id = idParam(c.req.param('id'), 'request_not_found');
       const input = await readJson(c, UpdateBody);
-      return c.json(updateRequest(deps, admin.id, id, input));
+      return c.json(await updateRequest(deps, admin.id, id, input));
     });
 }
 
 export function customerLookupRoutes(deps: Deps) {
   return new Hono<AppEnv>()
-    .get('/search', (c) => {
+    .get('/search', async (c) => {
       const q = parseOr400(SearchQuery, c.req.query());
-      return c.json(searchCustomers(deps.db, q.q, q.page, q.limit));
+      return c.json(await searchCustomers(deps.db, q.q, q.page, q.limit));
     })
-    .get('/:id/requests', (c) => {
+    .get('/:id/requests', async (c) => {
       const userId = idParam(c.req.param('id'), 'customer_not_found');
       const q = parseOr400(v.object(paging), c.req.query());
-      return c.json(listRequests(deps.db, { status: 'all', userId, ...q }));
+      return c.json(await listRequests(deps.db, { status: 'all', userId, ...q }));
     });
 }

@@ -30,17 +30,19 @@ import type { AppEnv, Deps } from '../../types.ts';
 export function adminSettingsRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .use('*', jsonBody())
-    .get('/', (c) => c.json(settingsView(deps)))
+    .get('/', async (c) => c.json(await settingsView(deps)))
     .put('/rates', async (c) => {
       const admin = signedInAdmin(c);
-      return c.json({ rates: updateRates(deps, admin.id, await readJson(c, RatesSchema)) });
+      return c.json({ rates: await updateRates(deps, admin.id, await readJson(c, RatesSchema)) });
     })
     .put('/registration-messages', async (c) => {
       const admin = signedInAdmin(c);
-      return c.json({ fields: updateRegistrationMessages(deps, admin.id, await readJson(c, RegistrationMessagesSchema)) });
+      return c.json({
+        fields: await updateRegistrationMessages(deps, admin.id, await readJson(c, RegistrationMessagesSchema)),
+      });
     })
     .put('/site', async (c) => {
       const admin = signedInAdmin(c);
-      return c.json({ site: updateSiteSettings(deps, admin.id, await readJson(c, SiteSettingsSchema)) });
+      return c.json({ site: await updateSiteSettings(deps, admin.id, await readJson(c, SiteSettingsSchema)) });
     });
 }

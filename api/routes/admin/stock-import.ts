@@ -21,7 +21,13 @@ import type { AppEnv, Deps } from '../../types.ts';
 
 const Options = v.object({
   mode: v.optional(v.picklist(['preview', 'apply'], 'mode must be preview or apply'), 'preview'),
-  full: v.optional(v.pipe(v.picklist(['true', 'false', '1', '0', 'on'], 'full must be true or false'), v.transform((s) => s === 'true' || s === '1' || s === 'on')), 'false'),
+  full: v.optional(
+    v.pipe(
+      v.picklist(['true', 'false', '1', '0', 'on'], 'full must be true or false'),
+      v.transform((s) => s === 'true' || s === '1' || s === 'on'),
+    ),
+    'false',
+  ),
 });
 
 export function stockImportRoutes(deps: Deps) {
@@ -49,7 +55,8 @@ export function stockImportRoutes(deps: Deps) {
         full: c.req.query('full') ?? field('full'),
       });
       const file = body.file;
-      if (!(file instanceof File)) throw new HttpError(400, [{ param: 'file', msg: 'Please choose a stock file (.csv or .xlsx)' }]);
+      if (!(file instanceof File))
+        throw new HttpError(400, [{ param: 'file', msg: 'Please choose a stock file (.csv or .xlsx)' }]);
       const data = new Uint8Array(await file.arrayBuffer());
       const result = await importStockFile(deps.db, file.name || 'upload.csv', data, {
         mode: opts.mode,
@@ -58,7 +65,7 @@ export function stockImportRoutes(deps: Deps) {
         now: deps.clock.now(),
       });
       // the home page's specials strip is chosen at build time from the stock
-      if (result.applied) deps.site?.contentChanged('stock import');
+      if (result.applied) deps.site?.contentChanged('stock import'); // the import bumped the stock version
       return c.json(result);
     },
   );

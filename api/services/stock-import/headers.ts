@@ -8,11 +8,41 @@
  * StkMes3 ("StkMes3", "height", "depth mm") or the third part of Stk_Mes_Concat.
  */
 export const FIELDS = [
-  'StkCodeCalcNS', 'StkShape', 'STWeight', 'Colour', 'Clarity', 'Cut', 'Polish', 'Symmetry', 'flourecence',
-  'StkCertSup', 'StkCertNo', 'price', 'ppc', 'ExWebTotal', 'WebSpecial', 'RAP', 'StkDepth_Total', 'StkTable',
-  'StkCulet', 'StkDepth_Crown', 'StkDepth_Girdle', 'StkDepth_Pavilion', 'StkMes1', 'StkMes2', 'StkMes3',
-  'Stk_Mes_Concat', 'StkWebAvailable', 'StkCatType', 'Source', 'StkCatName', 'StkDesc', 'Sieve', 'Comments',
-  'SizeFrom', 'SizeTo',
+  'StkCodeCalcNS',
+  'StkShape',
+  'STWeight',
+  'Colour',
+  'Clarity',
+  'Cut',
+  'Polish',
+  'Symmetry',
+  'flourecence',
+  'StkCertSup',
+  'StkCertNo',
+  'price',
+  'ppc',
+  'ExWebTotal',
+  'WebSpecial',
+  'RAP',
+  'StkDepth_Total',
+  'StkTable',
+  'StkCulet',
+  'StkDepth_Crown',
+  'StkDepth_Girdle',
+  'StkDepth_Pavilion',
+  'StkMes1',
+  'StkMes2',
+  'StkMes3',
+  'Stk_Mes_Concat',
+  'StkWebAvailable',
+  'StkCatType',
+  'Source',
+  'StkCatName',
+  'StkDesc',
+  'Sieve',
+  'Comments',
+  'SizeFrom',
+  'SizeTo',
 ] as const;
 export type Field = (typeof FIELDS)[number];
 
@@ -23,7 +53,21 @@ export type RangeField = (typeof RANGE_FIELDS)[number];
 export type Target = { field: Field; end?: 'from' | 'to' };
 
 const SYNONYMS: Record<Field, string[]> = {
-  StkCodeCalcNS: ['stkcodecalcns', 'stockcode', 'stockno', 'stocknumber', 'stockref', 'stock', 'ref', 'reference', 'refno', 'sku', 'stkcode', 'lotno', 'itemcode'],
+  StkCodeCalcNS: [
+    'stkcodecalcns',
+    'stockcode',
+    'stockno',
+    'stocknumber',
+    'stockref',
+    'stock',
+    'ref',
+    'reference',
+    'refno',
+    'sku',
+    'stkcode',
+    'lotno',
+    'itemcode',
+  ],
   StkShape: ['stkshape', 'shape', 'cutshape'],
   STWeight: ['stweight', 'weight', 'carat', 'carats', 'cts', 'ct', 'caratweight', 'wt'],
   Colour: ['colour', 'color', 'col', 'colourgrade', 'colorgrade'],
@@ -31,9 +75,27 @@ const SYNONYMS: Record<Field, string[]> = {
   Cut: ['cut', 'cutgrade'],
   Polish: ['polish', 'pol'],
   Symmetry: ['symmetry', 'sym', 'symm'],
-  flourecence: ['flourecence', 'fluorescence', 'fluorescense', 'flourescence', 'fluor', 'fluo', 'flour', 'fluorescenceintensity'],
+  flourecence: [
+    'flourecence',
+    'fluorescence',
+    'fluorescense',
+    'flourescence',
+    'fluor',
+    'fluo',
+    'flour',
+    'fluorescenceintensity',
+  ],
   StkCertSup: ['stkcertsup', 'lab', 'certlab', 'gradinglab', 'certificatelab', 'cert', 'certificate'],
-  StkCertNo: ['stkcertno', 'certno', 'certnumber', 'certificateno', 'certificatenumber', 'report', 'reportno', 'reportnumber'],
+  StkCertNo: [
+    'stkcertno',
+    'certno',
+    'certnumber',
+    'certificateno',
+    'certificatenumber',
+    'report',
+    'reportno',
+    'reportnumber',
+  ],
   price: ['price', 'totalprice', 'pricetotal', 'priceusd', 'usdprice', 'amount'],
   ppc: ['ppc', 'pricepercarat', 'percarat', 'pricect', 'pricepct'],
   ExWebTotal: ['exwebtotal', 'webtotal'],
@@ -93,7 +155,9 @@ export function mapHeaders(headers: string[]): HeaderMap {
     const t = targetOf(h);
     const key = t ? `${t.field}:${t.end ?? ''}` : '';
     const clash =
-      t != null && (taken.has(key) || (t.end ? taken.has(`${t.field}:`) : taken.has(`${t.field}:from`) || taken.has(`${t.field}:to`)));
+      t != null &&
+      (taken.has(key) ||
+        (t.end ? taken.has(`${t.field}:`) : taken.has(`${t.field}:from`) || taken.has(`${t.field}:to`)));
     if (!t || clash) {
       if (h.trim() !== '') ignored.push(h);
       return;

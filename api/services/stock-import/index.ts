@@ -10,12 +10,12 @@
  *   marked out of stock (inStock false), never deleted.
  * - One audit_log row per applied import; the stock caches are dropped afterwards.
  */
-import { getTableColumns } from 'drizzle-orm';
+import { getTableColumns, inArray, sql } from 'drizzle-orm';
 import { writeTx, type Db } from '../../../db/client.ts';
 import { diamonds, type NewDiamond } from '../../../db/tables.ts';
 import { HttpError } from '../../middleware/errors.ts';
 import { audit } from '../admin-audit.ts';
-import { invalidateStock } from '../stock.ts';
+import { bumpVersion } from '../versions.ts';
 import { mapHeaders, type Field } from './headers.ts';
 import { invalidFile, parseStockFile, type Table } from './parse.ts';
 import type { ImportResult, PreviewRow } from '../../../src/domain/stock-import.ts';
@@ -39,8 +39,6 @@ export type ImportOptions = {
   now: number;
   onProgress?: (phase: 'validate' | 'write', done: number, total: number) => void;
 };
-
-
 
 /** db column (snake_case) per field the file may provide, for the update part of the upsert */
 const FIELD_COLUMNS: Record<Field, (keyof NewDiamond)[]> = {
@@ -85,14 +83,6 @@ const COLUMNS = getTableColumns(diamonds);
 type Key = keyof typeof COLUMNS;
 const INSERT_KEYS = (Object.keys(COLUMNS) as Key[]).filter((k) => k !== 'id');
 
-const toSql = (v: unknown): unknown => {
-  if (v === undefined) return null;
-  if (v instanceof Date) return v.getTime();
-  if (typeof v === 'boolean') return v ? 1 : 0;
-  return v;
-};
-
-/** defaults of the columns a new row may leave out (the schema's defaults) */
 const DEFAULTS: Partial<Record<Key, unknown>> = {
   // placeholders for a known stone's row (the update part sets only the file's columns)
   shape: '',
@@ -109,22 +99,25 @@ const DEFAULTS: Partial<Record<Key, unknown>> = {
   comments: '',
 };
 
-function upsertStatement(db: Db, updateKeys: Key[]) {
-  const cols = INSERT_KEYS.map((k) => COLUMNS[k].name);
-  const set = [...new Set([...updateKeys, 'inStock', 'updatedAt'] as Key[])]
-    .map((k) => `"${COLUMNS[k].name}" = excluded."${COLUMNS[k].name}"`)
-    .join(', ');
-  return db.$client.prepare(
-    `INSERT INTO diamonds (${cols.map((c) => `"${c}"`).join(', ')}) VALUES (${cols.map(() => '?').join(', ')})
-     ON CONFLICT(stock_code) DO UPDATE SET ${set}`,
-  );
-}
+/** Rows per insert statement: 56 columns x 400 stays under both engines' parameter limits. */
+const BATCH = 400;
 
-function rowValues(stone: NewDiamond): unknown[] {
-  return INSERT_KEYS.map((k) => {
-    const v = stone[k as keyof NewDiamond];
-    return toSql(v === undefined ? (DEFAULTS[k] ?? null) : v);
-  });
+/** A stone with every column the file may leave out set to its default. */
+const withDefaults = (stone: NewDiamond): NewDiamond => {
+  const out: Record<string, unknown> = { ...stone };
+  for (const k of INSERT_KEYS) if (out[k] === undefined && k in DEFAULTS) out[k] = DEFAULTS[k];
+  return out as NewDiamond;
+};
+
+/** Inserts the stones, updating on a known stock code the columns the file carries. */
+async function upsertStones(tx: Db, stones: NewDiamond[], updateKeys: Key[], onBatch: (done: number) => void) {
+  const keys = [...new Set([...updateKeys, 'inStock', 'updatedAt'] as Key[])];
+  const set = Object.fromEntries(keys.map((k) => [k, sql.raw(`excluded."${COLUMNS[k].name}"`)]));
+  for (let i = 0; i < stones.length; i += BATCH) {
+    const batch = stones.slice(i, i + BATCH).map(withDefaults);
+    await tx.insert(diamonds).values(batch).onConflictDoUpdate({ target: diamonds.stockCode, set });
+    onBatch(Math.min(i + BATCH, stones.length));
+  }
 }
 
 const previewOf = (r: StoneRecord, existing: ReadonlySet<string>): PreviewRow => {
@@ -145,7 +138,7 @@ const previewOf = (r: StoneRecord, existing: ReadonlySet<string>): PreviewRow =>
 };
 
 /** Validates a parsed table against the stock in `db`; writes when mode is apply. */
-export function importTable(db: Db, table: Table, opts: ImportOptions): ImportResult {
+export async function importTable(db: Db, table: Table, opts: ImportOptions): Promise<ImportResult> {
   const started = performance.now();
   const map = mapHeaders(table.headers);
   if (!map.fields.has('StkCodeCalcNS')) {
@@ -155,10 +148,7 @@ export function importTable(db: Db, table: Table, opts: ImportOptions): ImportRe
   if (table.rows.length === 0) throw invalidFile('The file has a header row but no stones');
   if (table.rows.length > IMPORT_MAX_ROWS) throw invalidFile(`At most ${IMPORT_MAX_ROWS} rows in one file`);
 
-  const stockRows = db.$client.prepare('SELECT stock_code AS code, in_stock AS inStock FROM diamonds').all() as {
-    code: string;
-    inStock: number;
-  }[];
+  const stockRows = await db.select({ code: diamonds.stockCode, inStock: diamonds.inStock }).from(diamonds);
   const existing = new Set(stockRows.map((r) => r.code));
   const now = new Date(opts.now);
   const errors: RowError[] = [];
@@ -212,44 +202,30 @@ export function importTable(db: Db, table: Table, opts: ImportOptions): ImportRe
   }
 
   const updateKeys = [...map.fields].flatMap((f) => FIELD_COLUMNS[f]) as Key[];
-  // a bigger page cache for the one large transaction (20,000 rows spill the default 2 MB)
-  const cacheSize = db.$client.pragma('cache_size', { simple: true }) as number;
-  db.$client.pragma('cache_size = -65536');
-  try {
-    writeTx(db, (tx) => {
-      const upsert = upsertStatement(tx, updateKeys);
-      records.forEach((r, i) => {
-        upsert.run(rowValues(r.stone));
-        if (opts.onProgress && (i % 1000 === 999 || i === records.length - 1))
-          opts.onProgress('write', i + 1, records.length);
-      });
-      if (outIds.length) {
-        const markOut = tx.$client.prepare('UPDATE diamonds SET in_stock = 0, updated_at = ? WHERE stock_code = ?');
-        for (const code of outIds) markOut.run(opts.now, code);
-      }
-      {
-        audit(
-          tx,
-          opts.adminId,
-          'stock.import',
-          'diamond',
-          null,
-          {
-            file: opts.fileName,
-            full: opts.full,
-            rows: total,
-            created,
-            updated: result.updated,
-            markedOut: outIds.length,
-          },
-          opts.now,
-        );
-      }
-    });
-  } finally {
-    db.$client.pragma(`cache_size = ${Number(cacheSize)}`);
-  }
-  invalidateStock(db);
+  await writeTx(db, async (tx) => {
+    await upsertStones(
+      tx,
+      records.map((r) => r.stone),
+      updateKeys,
+      (done) => opts.onProgress?.('write', done, records.length),
+    );
+    for (let i = 0; i < outIds.length; i += BATCH) {
+      await tx
+        .update(diamonds)
+        .set({ inStock: false, updatedAt: now })
+        .where(inArray(diamonds.stockCode, outIds.slice(i, i + BATCH)));
+    }
+    await bumpVersion(tx, 'stock');
+    await audit(
+      tx,
+      opts.adminId,
+      'stock.import',
+      'diamond',
+      null,
+      { file: opts.fileName, full: opts.full, rows: total, created, updated: result.updated, markedOut: outIds.length },
+      opts.now,
+    );
+  });
   return { ...result, applied: true, ms: Math.round(performance.now() - started) };
 }
 

@@ -32,7 +32,19 @@ FINISH_GRADES.forEach((g, i) => {
   FINISH_MAP.set(norm(g), g);
   FINISH_MAP.set(norm(FINISH_ABBREVIATIONS[i]!), g);
 });
-for (const [k, g] of [['EXC', 'Excellent'], ['EX', 'Excellent'], ['ID', 'Excellent'], ['IDEAL', 'Excellent'], ['VGOOD', 'Very Good'], ['G', 'Good'], ['GOOD', 'Good'], ['F', 'Fair'], ['FR', 'Fair'], ['P', 'Poor'], ['PR', 'Poor']] as const) {
+for (const [k, g] of [
+  ['EXC', 'Excellent'],
+  ['EX', 'Excellent'],
+  ['ID', 'Excellent'],
+  ['IDEAL', 'Excellent'],
+  ['VGOOD', 'Very Good'],
+  ['G', 'Good'],
+  ['GOOD', 'Good'],
+  ['F', 'Fair'],
+  ['FR', 'Fair'],
+  ['P', 'Poor'],
+  ['PR', 'Poor'],
+] as const) {
   FINISH_MAP.set(k, g);
 }
 const FLUOR_MAP = new Map<string, string>();
@@ -53,25 +65,81 @@ const CLARITY_SET = new Set<string>(CLARITIES);
 type Grade = { read: (s: string) => string | null; rank: (l: string) => number | null; cols: string; hint: string };
 const GRADE_DEFS: Record<RangeField, Grade> = {
   Colour: { read: (s) => (COLOUR_SET.has(norm(s)) ? norm(s) : null), rank: colourRank, cols: 'colour', hint: 'D to M' },
-  Clarity: { read: (s) => (CLARITY_SET.has(norm(s)) ? norm(s) : null), rank: clarityRank, cols: 'clarity', hint: 'FL to I3' },
-  Cut: { read: (s) => FINISH_MAP.get(norm(s)) ?? null, rank: finishRank, cols: 'cut', hint: 'Excellent, Very Good, Good, Fair, Poor' },
-  Polish: { read: (s) => FINISH_MAP.get(norm(s)) ?? null, rank: finishRank, cols: 'polish', hint: 'Excellent, Very Good, Good, Fair, Poor' },
-  Symmetry: { read: (s) => FINISH_MAP.get(norm(s)) ?? null, rank: finishRank, cols: 'symmetry', hint: 'Excellent, Very Good, Good, Fair, Poor' },
-  flourecence: { read: (s) => FLUOR_MAP.get(norm(s)) ?? null, rank: fluorescenceRank, cols: 'fluorescence', hint: `${FLUORESCENCES.join(', ')}` },
+  Clarity: {
+    read: (s) => (CLARITY_SET.has(norm(s)) ? norm(s) : null),
+    rank: clarityRank,
+    cols: 'clarity',
+    hint: 'FL to I3',
+  },
+  Cut: {
+    read: (s) => FINISH_MAP.get(norm(s)) ?? null,
+    rank: finishRank,
+    cols: 'cut',
+    hint: 'Excellent, Very Good, Good, Fair, Poor',
+  },
+  Polish: {
+    read: (s) => FINISH_MAP.get(norm(s)) ?? null,
+    rank: finishRank,
+    cols: 'polish',
+    hint: 'Excellent, Very Good, Good, Fair, Poor',
+  },
+  Symmetry: {
+    read: (s) => FINISH_MAP.get(norm(s)) ?? null,
+    rank: finishRank,
+    cols: 'symmetry',
+    hint: 'Excellent, Very Good, Good, Fair, Poor',
+  },
+  flourecence: {
+    read: (s) => FLUOR_MAP.get(norm(s)) ?? null,
+    rank: fluorescenceRank,
+    cols: 'fluorescence',
+    hint: `${FLUORESCENCES.join(', ')}`,
+  },
 };
 
 /** the four columns a range field fills: xFrom, xTo, xFromRank, xToRank */
 const GRADE = Object.fromEntries(
-  Object.entries(GRADE_DEFS).map(([f, g]) => [f, { ...g, keys: [`${g.cols}From`, `${g.cols}To`, `${g.cols}FromRank`, `${g.cols}ToRank`] as const }]),
+  Object.entries(GRADE_DEFS).map(([f, g]) => [
+    f,
+    { ...g, keys: [`${g.cols}From`, `${g.cols}To`, `${g.cols}FromRank`, `${g.cols}ToRank`] as const },
+  ]),
 ) as Record<RangeField, Grade & { keys: readonly [string, string, string, string] }>;
 
 const SHAPE_CODES: Record<string, string> = {
-  RD: 'Round', RB: 'Round', BR: 'Round', RBC: 'Round', ROUND: 'Round', OV: 'Oval', OVAL: 'Oval', CU: 'Cushion', CUS: 'Cushion',
-  CUSH: 'Cushion', EM: 'Emerald', EC: 'Emerald', PR: 'Princess', PRN: 'Princess', PRIN: 'Princess', PS: 'Pear', PEAR: 'Pear',
-  MQ: 'Marquise', MQS: 'Marquise', RA: 'Radiant', RAD: 'Radiant', HS: 'Heart', HT: 'Heart', HRT: 'Heart', AS: 'Asscher',
-  ASC: 'Asscher', TR: 'Trilliant', TRI: 'Trilliant', BAG: 'Baguette', TB: 'Tapered', OEC: 'Old Cut/European Cut',
+  RD: 'Round',
+  RB: 'Round',
+  BR: 'Round',
+  RBC: 'Round',
+  ROUND: 'Round',
+  OV: 'Oval',
+  OVAL: 'Oval',
+  CU: 'Cushion',
+  CUS: 'Cushion',
+  CUSH: 'Cushion',
+  EM: 'Emerald',
+  EC: 'Emerald',
+  PR: 'Princess',
+  PRN: 'Princess',
+  PRIN: 'Princess',
+  PS: 'Pear',
+  PEAR: 'Pear',
+  MQ: 'Marquise',
+  MQS: 'Marquise',
+  RA: 'Radiant',
+  RAD: 'Radiant',
+  HS: 'Heart',
+  HT: 'Heart',
+  HRT: 'Heart',
+  AS: 'Asscher',
+  ASC: 'Asscher',
+  TR: 'Trilliant',
+  TRI: 'Trilliant',
+  BAG: 'Baguette',
+  TB: 'Tapered',
+  OEC: 'Old Cut/European Cut',
 };
-const titleCase = (s: string) => s.toLowerCase().replace(/(^|[\s/-])([a-z])/g, (_, p: string, c: string) => p + c.toUpperCase());
+const titleCase = (s: string) =>
+  s.toLowerCase().replace(/(^|[\s/-])([a-z])/g, (_, p: string, c: string) => p + c.toUpperCase());
 
 const NUMBER = /^-?\d+(?:\.\d+)?$/;
 /** '1,234.50', '$1234.5', '62.3%' -> number; '' -> null; anything else -> NaN */
@@ -92,7 +160,11 @@ const CAT_NAMES = { natural: 'Diamonds', lab: 'Lab Grown Diamonds', parcel: 'Par
 export type RowContext = { map: HeaderMap; existing: ReadonlySet<string>; now: Date };
 
 /** Validates one row (`row` is the 1-based line in the file, header = 1). */
-export function validateRow(cells: string[], row: number, ctx: RowContext): { record?: StoneRecord; errors: RowError[] } {
+export function validateRow(
+  cells: string[],
+  row: number,
+  ctx: RowContext,
+): { record?: StoneRecord; errors: RowError[] } {
   const errors: RowError[] = [];
   const err = (field: string, msg: string) => void errors.push({ row, field, msg });
   const val: Partial<Record<Field, string>> = {};
@@ -114,8 +186,8 @@ export function validateRow(cells: string[], row: number, ctx: RowContext): { re
     if (!has(f)) return undefined;
     const n = readNumber(val[f] ?? '');
     if (n == null) return null;
-    if (Number.isNaN(n)) return void err(f, `${label} must be a number, not "${val[f]}"`), undefined;
-    if (n < min || n > max) return void err(f, `${label} must be between ${min} and ${max}`), undefined;
+    if (Number.isNaN(n)) return (void err(f, `${label} must be a number, not "${val[f]}"`), undefined);
+    if (n < min || n > max) return (void err(f, `${label} must be between ${min} and ${max}`), undefined);
     return n;
   };
   const cents = (f: Field, label: string) => {
@@ -134,7 +206,9 @@ export function validateRow(cells: string[], row: number, ctx: RowContext): { re
     else err('StkCatType', "The type must be 'Single Item' or 'Multiple Items'");
   }
   if (!catType && isNew) {
-    const parcelish = (val.SizeFrom ?? '') !== '' || ((val.ppc ?? '') !== '' && (val.price ?? '') === '' && (val.ExWebTotal ?? '') === '');
+    const parcelish =
+      (val.SizeFrom ?? '') !== '' ||
+      ((val.ppc ?? '') !== '' && (val.price ?? '') === '' && (val.ExWebTotal ?? '') === '');
     catType = parcelish ? 'Multiple Items' : 'Single Item';
   }
   if (catType) stone.catType = catType;
@@ -221,7 +295,8 @@ export function validateRow(cells: string[], row: number, ctx: RowContext): { re
     if (parcel && stone.ppcCents == null) err('ppc', 'A parcel needs a price per carat (ppc)');
     if (!parcel && stone.priceCents == null && stone.exWebTotalCents == null) err('price', 'A stone needs a price');
   }
-  if (!parcel && stone.priceCents == null && stone.exWebTotalCents != null && isNew) stone.priceCents = stone.exWebTotalCents;
+  if (!parcel && stone.priceCents == null && stone.exWebTotalCents != null && isNew)
+    stone.priceCents = stone.exWebTotalCents;
 
   const rap = num('RAP', -100, 100, 'RAP');
   if (rap !== undefined) stone.rap = rap;
@@ -244,7 +319,9 @@ export function validateRow(cells: string[], row: number, ctx: RowContext): { re
     else {
       const parts = raw.split(/\s*[x*×]\s*/);
       const first = parts[0]?.split(/\s*-\s*/) ?? [];
-      const nums = (first.length === 2 && parts.length === 2 ? [...first, parts[1]!] : parts).map((p) => readNumber(p ?? ''));
+      const nums = (first.length === 2 && parts.length === 2 ? [...first, parts[1]!] : parts).map((p) =>
+        readNumber(p ?? ''),
+      );
       if (nums.length !== 3 || nums.some((n) => n == null || Number.isNaN(n) || n < 0 || n > 100))
         err('Stk_Mes_Concat', `Measurements must read "L x W x D" in mm, not "${val.Stk_Mes_Concat}"`);
       else Object.assign(stone, { mes1: nums[0], mes2: nums[1], mes3: nums[2] });
@@ -253,7 +330,15 @@ export function validateRow(cells: string[], row: number, ctx: RowContext): { re
 
   if (has('StkWebAvailable')) {
     const s = norm(val.StkWebAvailable ?? '');
-    const a = s === '' ? 1 : ({ '1': 1, '2': 2, '3': 3, NOW: 1, IMMEDIATELY: 1, LATER: 2, ONDEMAND: 3, DEMAND: 3 } as Record<string, number>)[s];
+    const a =
+      s === ''
+        ? 1
+        : (
+            { '1': 1, '2': 2, '3': 3, NOW: 1, IMMEDIATELY: 1, LATER: 2, ONDEMAND: 3, DEMAND: 3 } as Record<
+              string,
+              number
+            >
+          )[s];
     if (a == null) err('StkWebAvailable', 'Availability must be 1 (now), 2 (later) or 3 (on demand)');
     else stone.availability = a;
   }
@@ -292,7 +377,9 @@ function describe(s: Partial<NewDiamond>, parcel: boolean): string {
   const grade = (a?: string | null, b?: string | null) => (a ? (b && b !== a ? `${a}-${b}` : a) : '');
   if (parcel) {
     const size = s.sizeFrom != null && s.sizeTo != null ? ` (${s.sizeFrom}-${s.sizeTo}ct)` : '';
-    return [`${s.shape}${size}`, grade(s.colourFrom, s.colourTo), grade(s.clarityFrom, s.clarityTo)].filter(Boolean).join(' ');
+    return [`${s.shape}${size}`, grade(s.colourFrom, s.colourTo), grade(s.clarityFrom, s.clarityTo)]
+      .filter(Boolean)
+      .join(' ');
   }
   return [
     `${(s.weight ?? 0).toFixed(2)}ct ${s.shape}`,
