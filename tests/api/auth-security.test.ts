@@ -196,7 +196,7 @@ describe('nothing secret is stored or logged in plain text', () => {
     await t.json('/register', 'POST', body);
     const verifyToken = linkToken(t.mailer.last(body.email), 'verify');
     await t.json('/verify', 'POST', { id: verifyToken });
-    t.db.run(sql`update users set status = 'approved' where email = 'secret@example.com'`);
+    await t.db.exec(sql`update users set status = 'approved' where email = 'secret@example.com'`);
     const agent = await signIn(t, body.email, PASSWORD, 'y');
     const sessionId = agent.cookies.get('sid') ?? '';
     await t.json('/forgot', 'POST', { email: body.email });

@@ -5,7 +5,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { writeTx } from '../../db/client.ts';
 import { diamondMedia, diamonds } from '../../db/tables.ts';
+import { bumpVersion } from '../../api/services/versions.ts';
 import { createTestApp, insertUser, signIn } from './auth-helpers.ts';
 
 type Doc = Record<string, unknown> & { _id: number; WebSpecial?: number; has360?: boolean };
@@ -72,7 +74,11 @@ describe('GET /diamonds/catalogue', () => {
     const again = await t.request('/diamonds/catalogue', { headers: { 'if-none-match': etag! } });
     expect(again.status).toBe(304);
     const sold = ((await first.json()) as Payload).docs[0]!._id;
-    await t.db.update(diamonds).set({ inStock: false }).where(eq(diamonds.id, sold));
+    // a stock writer bumps the stock version in its transaction (api/services/versions.ts)
+    await writeTx(t.db, async (tx) => {
+      await tx.update(diamonds).set({ inStock: false }).where(eq(diamonds.id, sold));
+      await bumpVersion(tx, 'stock');
+    });
     const after = await t.request('/diamonds/catalogue', { headers: { 'if-none-match': etag! } });
     expect(after.status).toBe(200);
     expect(after.headers.get('etag')).not.toBe(etag);
