@@ -7,8 +7,8 @@ import { compress } from 'hono/compress';
 import { Hono } from 'hono';
 import { createApp, API_BASE } from './app.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
-import { createRegenerator, newestBuild } from './services/regenerate.ts';
-import { buildSite, buildStamp } from './services/site-build.ts';
+import { createRegenerator, newestBuild, watchContent } from './services/regenerate.ts';
+import { buildSite, buildStamp, oneBuildAtATime, siteBuildEnv } from './services/site-build.ts';
 import { serveUploads } from './services/uploads.ts';
 import { siteRoot, staticSite, type SiteRoot } from './static-site.ts';
 import type { Deps } from './types.ts';
@@ -19,7 +19,7 @@ export function createServerApp(deps: Deps, root: SiteRoot) {
   app.use(compress());
   app.use(`${API_BASE}/*`, async (c) => api.fetch(c.req.raw, c.env));
   app.use(securityHeaders());
-  app.use('/uploads/*', serveUploads(deps.config.UPLOADS_DIR));
+  app.use('/uploads/*', serveUploads(deps.db, deps.config.UPLOADS_DIR));
   app.use(staticSite(root));
   return app;
 }
@@ -27,17 +27,22 @@ export function createServerApp(deps: Deps, root: SiteRoot) {
 export function startServer(deps: Deps, siteDir: string): Promise<{ server: ServerType; root: SiteRoot; url: string }> {
   // serve the newest complete build (a regenerated `<siteDir>-<ms>` folder may be newer)
   const root = siteRoot(newestBuild(siteDir));
-  const site =
-    deps.site ??
-    createRegenerator({
-      root,
-      siteDir,
-      build: (out) => buildSite(out, { DATABASE_PATH: deps.config.DATABASE_PATH }, buildStamp(deps.db)),
-    });
+  const regen = deps.site
+    ? null
+    : createRegenerator({
+        root,
+        siteDir,
+        build: (out) =>
+          oneBuildAtATime(deps.db, async () => buildSite(out, siteBuildEnv(deps.config), await buildStamp(deps.db))),
+      });
+  const site = deps.site ?? regen!;
+  // several nodes: a content change made through another node rebuilds this node's pages too
+  const stopWatching = regen && deps.db.engine === 'postgres' ? watchContent(deps.db, regen) : () => {};
   const app = createServerApp({ ...deps, site }, root);
   return new Promise((resolveStart) => {
     const server = serve({ fetch: app.fetch, port: deps.config.PORT, hostname: deps.config.HOST }, (info) => {
       resolveStart({ server, root, url: `http://localhost:${info.port}` });
     });
+    server.on('close', stopWatching);
   });
 }

@@ -57,6 +57,22 @@ export async function migrateDb(db: Db): Promise<void> {
   return (await import('./sqlite.ts')).migrateSqlite(db);
 }
 
+/**
+ * Migrates, then runs `afterMigrate` (the seed of an empty database), on one node at a time:
+ * on PostgreSQL under a boot lease, so that nodes starting together do it exactly once.
+ */
+export async function prepareDb(db: Db, afterMigrate: () => Promise<void> = async () => {}): Promise<void> {
+  if (db.engine === 'postgres') {
+    const { withBootLease } = await import('./postgres.ts');
+    return withBootLease(db, async () => {
+      await migrateDb(db);
+      await afterMigrate();
+    });
+  }
+  await migrateDb(db);
+  await afterMigrate();
+}
+
 /** Runs `fn` in one write transaction (serialised on SQLite, retried on PostgreSQL). */
 export function writeTx<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
   return db.transact(fn);

@@ -7,7 +7,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -20,7 +20,9 @@ const INT8 = 20;
 const NUMERIC = 1700;
 const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === INT8 || oid === NUMERIC ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    oid === INT8 || oid === NUMERIC
+      ? (v: string) => Number(v)
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
 /** SQLSTATEs after which the whole transaction is tried again. */
@@ -28,7 +30,11 @@ const RETRYABLE = new Set(['40001', '40P01']);
 const MAX_ATTEMPTS = 8;
 
 export function sqlState(err: unknown): string | undefined {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) {
+  for (
+    let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0;
+    e && i < 4;
+    e = e.cause as typeof e, i++
+  ) {
     if (typeof e.code === 'string') return e.code;
   }
   return undefined;
@@ -93,4 +99,43 @@ export function openPostgres(url: string, opts: Open = {}): Db {
 
 export async function migratePostgres(db: Db): Promise<void> {
   await migrate(db as unknown as NodePgDatabase, { migrationsFolder: PG_MIGRATIONS });
+}
+
+const BOOT_TTL_MS = 120_000;
+
+/**
+ * Runs `fn` (migrate, then seed an empty database) on one node at a time: a lease row in its own
+ * small table, made before any migration exists, so that nodes starting together against one
+ * empty database migrate and seed exactly once. The others wait, then find the work done.
+ */
+export async function withBootLease(db: Db, fn: () => Promise<void>): Promise<void> {
+  const holder = `${process.pid}-${Math.random().toString(36).slice(2)}`;
+  for (;;) {
+    try {
+      await db.exec(
+        sql`CREATE TABLE IF NOT EXISTS facet_boot_lease (name text PRIMARY KEY, holder text NOT NULL, expires_at bigint NOT NULL)`,
+      );
+      break;
+    } catch (err) {
+      // two nodes creating it at the same moment: one wins, the other tries again
+      if (!['23505', '42P07'].includes(sqlState(err) ?? '')) throw err;
+    }
+  }
+  const take = async () => {
+    const now = Date.now();
+    const rows = await db.rows(sql`
+      INSERT INTO facet_boot_lease (name, holder, expires_at) VALUES ('boot', ${holder}, ${now + BOOT_TTL_MS})
+      ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
+      WHERE facet_boot_lease.expires_at < ${now} OR facet_boot_lease.holder = ${holder}
+      RETURNING holder`);
+    return rows.length === 1;
+  };
+  while (!(await take())) await new Promise((r) => setTimeout(r, 200));
+  const renew = setInterval(() => void take().catch(() => {}), BOOT_TTL_MS / 4);
+  try {
+    await fn();
+  } finally {
+    clearInterval(renew);
+    await db.exec(sql`DELETE FROM facet_boot_lease WHERE name = 'boot' AND holder = ${holder}`);
+  }
 }

@@ -1,18 +1,21 @@
 /**
- * In-memory rate limits for the account calls, counted per account (the e-mail address)
+ * Rate limits for the account calls, counted per account (the e-mail address)
  * AND per client address, each in a sliding window: a call is refused while the key has
  * `limit` calls in the last `windowMs`. A refused call is not counted. The answer is
  * 429 { errors: { msg: 'too_many_requests', options: { retryAfter } } } with a Retry-After
  * header (seconds until the oldest counted call leaves the window).
  *
  * One limiter per app (per database handle), reading time from deps.clock so tests can move
- * it; state lives in memory and restarts with the process, which is enough for one Node
- * process. The client address is the socket's peer (@hono/node-server getConnInfo): behind
- * a reverse proxy that is the proxy, and X-Forwarded-For is deliberately not trusted.
+ * it. On SQLite (one process) the counts live in memory; on PostgreSQL they live in the
+ * database, shared by every app node (SharedRateLimiter). The client address is the socket's
+ * peer (@hono/node-server getConnInfo), or, when that peer is one of TRUSTED_PROXIES, the
+ * client it names in X-Forwarded-For.
  */
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
-import type { Db } from '../../db/client.ts';
+import { lt, sql } from 'drizzle-orm';
+import { writeTx, type Db } from '../../db/client.ts';
+import { rateHits } from '../../db/tables.ts';
 import type { AppEnv, Clock, Deps } from '../types.ts';
 import { HttpError } from './errors.ts';
 
@@ -47,7 +50,79 @@ export type RateRuleName = keyof typeof RATE_LIMITS;
 /** Hits are swept of stale keys every this many calls. */
 const SWEEP_EVERY = 1000;
 
-export class RateLimiter {
+type Keys = { account?: string; address?: string };
+
+function checksOf(rule: RateRuleName, keys: Keys): Array<[string, RateWindow]> {
+  const r: RateRule = RATE_LIMITS[rule];
+  const checks: Array<[string, RateWindow]> = [];
+  if (r.perAccount && keys.account) checks.push([`${rule}|account|${keys.account.toLowerCase()}`, r.perAccount]);
+  if (r.perAddress && keys.address) checks.push([`${rule}|address|${keys.address}`, r.perAddress]);
+  return checks;
+}
+
+function refuse(c: Context, waitMs: number): never {
+  const retryAfter = Math.max(1, Math.ceil(waitMs / 1000));
+  c.header('Retry-After', String(retryAfter));
+  throw new HttpError(429, 'too_many_requests', { retryAfter });
+}
+
+export type Limiter = {
+  /** Counts one call of `rule` for the keys, or throws 429 (with Retry-After) when any is over. */
+  hit(c: Context, rule: RateRuleName, keys: Keys): Promise<void>;
+  /** Forgets every count (tests). */
+  reset(): void | Promise<void>;
+};
+
+/**
+ * The shared store for several app nodes (PostgreSQL): counts per key in fixed windows in the
+ * `rate_hits` table. Each key is counted by one conditional upsert (`hits < limit`), all keys of
+ * a call in one transaction, so nodes never let more than the limit through and a refused call
+ * counts nowhere.
+ */
+export class SharedRateLimiter implements Limiter {
+  private readonly db: Db;
+  private readonly clock: Clock;
+  private readonly factor: number;
+  private calls = 0;
+
+  constructor(db: Db, clock: Clock, factor = 1) {
+    this.db = db;
+    this.clock = clock;
+    this.factor = factor;
+  }
+
+  async hit(c: Context, rule: RateRuleName, keys: Keys): Promise<void> {
+    const now = this.clock.now();
+    const checks = checksOf(rule, keys);
+    let waitMs = 0;
+    await writeTx(this.db, async (tx) => {
+      for (const [key, w] of checks) {
+        const slot = Math.floor(now / w.windowMs);
+        const rows = await tx
+          .insert(rateHits)
+          .values({ key, slot, hits: 1, expiresAt: new Date((slot + 1) * w.windowMs) })
+          .onConflictDoUpdate({
+            target: [rateHits.key, rateHits.slot],
+            set: { hits: sql`${rateHits.hits} + 1` },
+            setWhere: lt(rateHits.hits, Math.floor(w.limit * this.factor)),
+          })
+          .returning({ hits: rateHits.hits });
+        if (rows.length === 0) waitMs = Math.max(waitMs, (slot + 1) * w.windowMs - now);
+      }
+      if (waitMs > 0) throw new HttpError(429, 'too_many_requests');
+    }).catch((err: unknown) => {
+      if (waitMs > 0) refuse(c, waitMs);
+      throw err;
+    });
+    if (++this.calls % SWEEP_EVERY === 0) await this.db.delete(rateHits).where(lt(rateHits.expiresAt, new Date(now)));
+  }
+
+  async reset(): Promise<void> {
+    await this.db.delete(rateHits);
+  }
+}
+
+export class RateLimiter implements Limiter {
   private readonly hits = new Map<string, { windowMs: number; times: number[] }>();
   private calls = 0;
   private readonly clock: Clock;
@@ -63,23 +138,16 @@ export class RateLimiter {
    * Counts one call of `rule` for the given keys, or throws 429 (setting Retry-After on `c`)
    * when any key is over its limit.
    */
-  hit(c: Context, rule: RateRuleName, keys: { account?: string; address?: string }): void {
+  async hit(c: Context, rule: RateRuleName, keys: { account?: string; address?: string }): Promise<void> {
     const now = this.clock.now();
-    const r: RateRule = RATE_LIMITS[rule];
-    const checks: Array<[string, RateWindow]> = [];
-    if (r.perAccount && keys.account) checks.push([`${rule}|account|${keys.account.toLowerCase()}`, r.perAccount]);
-    if (r.perAddress && keys.address) checks.push([`${rule}|address|${keys.address}`, r.perAddress]);
+    const checks = checksOf(rule, keys);
 
     let waitMs = 0;
     for (const [key, w] of checks) {
       const times = this.recent(key, w.windowMs, now);
       if (times.length >= w.limit * this.factor) waitMs = Math.max(waitMs, (times[0] ?? now) + w.windowMs - now);
     }
-    if (waitMs > 0) {
-      const retryAfter = Math.max(1, Math.ceil(waitMs / 1000));
-      c.header('Retry-After', String(retryAfter));
-      throw new HttpError(429, 'too_many_requests', { retryAfter });
-    }
+    if (waitMs > 0) refuse(c, waitMs);
     for (const [key, w] of checks) {
       const entry = this.hits.get(key);
       if (entry) entry.times.push(now);
@@ -111,21 +179,42 @@ export class RateLimiter {
   }
 }
 
-const limiters = new WeakMap<Db, RateLimiter>();
+const limiters = new WeakMap<Db, Limiter>();
 
-/** The app's limiter (one per database handle, i.e. per createApp in tests). */
-export function rateLimiter(deps: Pick<Deps, 'db' | 'clock' | 'config'>): RateLimiter {
+/**
+ * The app's limiter (one per database handle, i.e. per createApp in tests): in memory for the
+ * one process of an embedded SQLite shop, in the database on PostgreSQL, where any number of
+ * nodes count together.
+ */
+export function rateLimiter(deps: Pick<Deps, 'db' | 'clock' | 'config'>): Limiter {
   let limiter = limiters.get(deps.db);
   if (!limiter) {
-    limiter = new RateLimiter(deps.clock, deps.config.RATE_LIMIT_FACTOR);
+    const factor = deps.config.RATE_LIMIT_FACTOR;
+    limiter =
+      deps.db.engine === 'postgres'
+        ? new SharedRateLimiter(deps.db, deps.clock, factor)
+        : new RateLimiter(deps.clock, factor);
     limiters.set(deps.db, limiter);
   }
   return limiter;
 }
 
 /** Forgets the counts of the app using `db` (tests). */
-export function resetRateLimits(db: Db): void {
-  limiters.get(db)?.reset();
+export async function resetRateLimits(db: Db): Promise<void> {
+  await limiters.get(db)?.reset();
+}
+
+/**
+ * The client behind trusted balancers: when the socket peer is one of TRUSTED_PROXIES, the
+ * right-most X-Forwarded-For entry that is not itself a trusted proxy; otherwise the peer
+ * (a client cannot choose its address by sending the header).
+ */
+export function forwardedFor(peer: string, header: string | undefined, trusted: readonly string[]): string {
+  const norm = (a: string) => a.trim().replace(/^::ffff:/, '');
+  if (!header || !trusted.includes(norm(peer))) return peer;
+  const hops = header.split(',').map(norm).filter(Boolean);
+  for (let i = hops.length - 1; i >= 0; i--) if (!trusted.includes(hops[i]!)) return hops[i]!;
+  return peer;
 }
 
 /**
@@ -136,7 +225,7 @@ export function resetRateLimits(db: Db): void {
 export function clientAddress(c: Context<AppEnv>, deps: Pick<Deps, 'config'>): string {
   try {
     const address = getConnInfo(c).remote.address;
-    if (address) return address;
+    if (address) return forwardedFor(address, c.req.header('x-forwarded-for'), deps.config.trustedProxies);
   } catch {
     // no Node socket (in-process request)
   }

@@ -47,28 +47,28 @@ export function authRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .post('/check-email', async (c) => {
       const { email } = await readJson(c, EmailSchema);
-      limiter.hit(c, 'checkEmail', { address: clientAddress(c, deps) });
+      await limiter.hit(c, 'checkEmail', { address: clientAddress(c, deps) });
       return c.json(await checkEmail(deps.db, email));
     })
     .post('/register', async (c) => {
       const input = await readJson(c, RegisterSchema);
-      limiter.hit(c, 'register', { account: normalizeEmail(input.email), address: clientAddress(c, deps) });
+      await limiter.hit(c, 'register', { account: normalizeEmail(input.email), address: clientAddress(c, deps) });
       return c.json(await registerCustomer(deps, input), 201);
     })
     .post('/verify', async (c) => {
       const { id } = await readJson(c, VerifySchema);
-      limiter.hit(c, 'token', { address: clientAddress(c, deps) });
+      await limiter.hit(c, 'token', { address: clientAddress(c, deps) });
       return c.json(await verifyEmail(deps, id));
     })
     .post('/resendVerification', async (c) => {
       const { email } = await readJson(c, EmailSchema);
-      limiter.hit(c, 'resendVerification', { account: normalizeEmail(email), address: clientAddress(c, deps) });
+      await limiter.hit(c, 'resendVerification', { account: normalizeEmail(email), address: clientAddress(c, deps) });
       return c.json(await resendVerification(deps, email));
     })
     .post('/login', async (c) => {
       const input = await readJson(c, LoginSchema);
       const address = clientAddress(c, deps);
-      limiter.hit(c, 'login', { account: normalizeEmail(input.email), address });
+      await limiter.hit(c, 'login', { account: normalizeEmail(input.email), address });
       const user = await authenticate(deps, input.email, input.password);
       // rotation: whatever session came with the request ends; the new one gets a new id
       const previous = c.var.session;
@@ -91,12 +91,12 @@ export function authRoutes(deps: Deps) {
     })
     .post('/forgot', async (c) => {
       const { email } = await readJson(c, EmailSchema);
-      limiter.hit(c, 'forgot', { account: normalizeEmail(email), address: clientAddress(c, deps) });
+      await limiter.hit(c, 'forgot', { account: normalizeEmail(email), address: clientAddress(c, deps) });
       return c.json(await requestPasswordReset(deps, email));
     })
     .post('/reset', async (c) => {
       const { id, password } = await readJson(c, ResetPasswordSchema);
-      limiter.hit(c, 'token', { address: clientAddress(c, deps) });
+      await limiter.hit(c, 'token', { address: clientAddress(c, deps) });
       const done = await resetPassword(deps, id, password);
       // the reset ended every session of the account, this browser's included
       if (c.var.user?.email === done.email) clearSessionCookie(c, deps);

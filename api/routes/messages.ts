@@ -20,7 +20,7 @@ export function messageRoutes(deps: Deps) {
   const limiter = rateLimiter(deps);
   return new Hono<AppEnv>().post('/', async (c) => {
     const input = await readJson(c, ContactMessageSchema);
-    limiter.hit(c, 'message', { address: clientAddress(c, deps) });
+    await limiter.hit(c, 'message', { address: clientAddress(c, deps) });
     const { id } = await sendContactMessage(deps, input, c.var.user);
     return c.json({ id, message: MESSAGE_SENT }, 201);
   });

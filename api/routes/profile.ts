@@ -36,7 +36,7 @@ export function profileRoutes(deps: Deps) {
     .post('/change-password', async (c) => {
       const user = signedInUser(c);
       const input = await readJson(c, ChangePasswordSchema);
-      limiter.hit(c, 'changePassword', { account: user.email });
+      await limiter.hit(c, 'changePassword', { account: user.email });
       await changePassword(deps, user, input, c.var.session?.idHash);
       return c.json({ message: PASSWORD_CHANGED });
     })

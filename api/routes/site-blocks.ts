@@ -12,8 +12,6 @@
  * spec's two upload messages), 413 for a file over 5 MB. Nothing is stored on any refusal.
  * Every change is audited and regenerates the static site (services/site-blocks.ts).
  */
-import { unlink } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -27,9 +25,9 @@ import {
   checkImage,
   MSG_TOO_LARGE,
   singleFile,
+  removeImage,
   storeImage,
   UPLOAD_MAX_BYTES,
-  UPLOAD_URL_PREFIX,
 } from '../services/uploads.ts';
 import type { AppEnv, Deps } from '../types.ts';
 
@@ -70,14 +68,13 @@ async function save(c: Context<AppEnv>, deps: Deps, id: string | undefined, mode
   if (image && input.value === '' && typeof existing?.value === 'string') input.value = existing.value;
   let stored: string | null = null;
   if (image) {
-    stored = await storeImage(deps.config.UPLOADS_DIR, image);
+    stored = await storeImage(deps.db, image);
     input.url = stored;
   }
   try {
     return blockView(await saveBlock(deps, admin.id, input, mode));
   } catch (err) {
-    if (stored)
-      await unlink(join(resolve(deps.config.UPLOADS_DIR), stored.slice(UPLOAD_URL_PREFIX.length))).catch(() => {});
+    if (stored) await removeImage(deps.db, stored).catch(() => {});
     throw err;
   }
 }

@@ -73,7 +73,12 @@ async function knownIds(db: Db, ids: number[]): Promise<Set<number>> {
 /** Favourites keep the order they were added in: each gets a later time than the user's last one. */
 async function insertFavourites(tx: Db, userId: number, ids: number[], now: number): Promise<void> {
   if (ids.length === 0) return;
-  const last = (await tx.select({ t: max(favourites.createdAt) }).from(favourites).where(eq(favourites.userId, userId)))[0]?.t;
+  const last = (
+    await tx
+      .select({ t: max(favourites.createdAt) })
+      .from(favourites)
+      .where(eq(favourites.userId, userId))
+  )[0]?.t;
   const start = Math.max(now, last ? last.getTime() + 1 : 0);
   await tx
     .insert(favourites)

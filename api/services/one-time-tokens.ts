@@ -51,10 +51,14 @@ export async function consumeToken(db: Db, kind: TokenKind, token: string, now: 
   if (!row) return { ok: false, reason: 'invalid_token' };
   if (row.usedAt) return { ok: false, reason: 'token_already_used' };
   if (row.expiresAt.getTime() <= now) return { ok: false, reason: 'token_expired' };
-  await db
+  // spent only if still unspent: of two simultaneous uses the second updates nothing (on
+  // PostgreSQL it waits for the first's row lock, then re-reads used_at)
+  const spent = await db
     .update(tokens)
     .set({ usedAt: new Date(now) })
-    .where(eq(tokens.id, row.id));
+    .where(and(eq(tokens.id, row.id), isNull(tokens.usedAt)))
+    .returning({ id: tokens.id });
+  if (spent.length === 0) return { ok: false, reason: 'token_already_used' };
   return { ok: true, userId: row.userId };
 }
 

@@ -14,7 +14,9 @@
  */
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import type { Db } from '../../db/client.ts';
 import type { SiteRoot } from '../static-site.ts';
+import { contentVersion } from './site-build.ts';
 
 export type BuildState = 'idle' | 'scheduled' | 'building' | 'failed';
 export type BuildStatus = {
@@ -160,4 +162,27 @@ export function createRegenerator(opts: {
     status: () => ({ ...status, reasons: [...status.reasons] }),
     idle: () => (timer || running ? new Promise<void>((r) => waiters.push(r)) : Promise.resolve()),
   };
+}
+
+/**
+ * Polls the database's content stamp (content and stock versions) and tells the regenerator
+ * when it moved: how a change saved through another app node reaches this node's pages.
+ * Returns the function that stops polling.
+ */
+export function watchContent(db: Db, regen: Pick<Regenerator, 'contentChanged'>, everyMs = 1000): () => void {
+  let last: string | undefined;
+  let busy = false;
+  const timer = setInterval(() => {
+    if (busy) return;
+    busy = true;
+    contentVersion(db)
+      .then((v) => {
+        if (last !== undefined && v !== last) regen.contentChanged('content changed in the database');
+        last = v;
+      })
+      .catch((err: unknown) => console.error('[site] could not read the content version', err))
+      .finally(() => (busy = false));
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }

@@ -4,10 +4,13 @@
  * hash of the site's source files and of the database content it was built from.
  */
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Db } from '../../db/client.ts';
+import type { Config } from '../config.ts';
+import { withLease } from './leases.ts';
 import { readVersion } from './versions.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -48,6 +51,22 @@ export async function buildStamp(db: Db): Promise<string> {
 export function isBuildCurrent(siteDir: string, stamp: string): boolean {
   const file = join(siteDir, STAMP_FILE);
   return existsSync(join(siteDir, 'index.html')) && existsSync(file) && readFileSync(file, 'utf8') === stamp;
+}
+
+/** The settings a build needs to read the database. */
+export function siteBuildEnv(config: Config): Record<string, string> {
+  return config.DATABASE_URL ? { DATABASE_URL: config.DATABASE_URL } : { DATABASE_PATH: config.DATABASE_PATH };
+}
+
+/** This process's name in the cluster's leases. */
+export const NODE_ID = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+
+/**
+ * Runs a site build while holding the cluster's `site-build` lease: one build at a time across
+ * every app node (a build takes both cores of a machine for several seconds).
+ */
+export function oneBuildAtATime<T>(db: Db, build: () => Promise<T>): Promise<T> {
+  return withLease(db, 'site-build', NODE_ID, build, { ttlMs: 180_000 });
 }
 
 /** Path settings made absolute, since the build runs from another directory. */

@@ -1,17 +1,20 @@
 /**
  * Image uploads for image blocks: the file is checked by its content (file-type), not its
  * name, capped in size, re-encoded with sharp (drops metadata and anything hidden after the
- * image data) and stored under config.UPLOADS_DIR, outside the built site. Served at
- * /uploads/<name> by api/server.ts.
+ * image data) and stored in the database (table `uploads`), so that every app node serves it.
+ * Served at /uploads/<name> by api/server.ts.
  *
- *   const url = await storeImage(deps.config.UPLOADS_DIR, bytes);   // '/uploads/ab12...png'
+ *   const url = await storeImage(deps.db, await checkImage(bytes));   // '/uploads/ab12...png'
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { MiddlewareHandler } from 'hono';
 import sharp from 'sharp';
+import type { Db } from '../../db/client.ts';
+import { uploads } from '../../db/tables.ts';
 import { HttpError } from '../middleware/errors.ts';
 
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
@@ -53,34 +56,39 @@ export async function checkImage(bytes: Uint8Array): Promise<{ data: Buffer; ext
   }
 }
 
-/** Writes a checked image under dir with a random name (write to a temp name, then rename). */
-export async function storeImage(dir: string, checked: { data: Buffer; ext: string }): Promise<string> {
-  const root = resolve(dir);
-  await mkdir(root, { recursive: true });
+/** Stores a checked image in the database under a random name; every app node serves it. */
+export async function storeImage(db: Db, checked: { data: Buffer; ext: string }): Promise<string> {
   const name = `${randomBytes(12).toString('hex')}.${checked.ext}`;
-  const tmp = join(root, `.${name}.tmp`);
-  await writeFile(tmp, checked.data);
-  await rename(tmp, join(root, name));
+  await db
+    .insert(uploads)
+    .values({ name, contentType: TYPES[checked.ext] ?? 'application/octet-stream', data: checked.data });
   return `${UPLOAD_URL_PREFIX}${name}`;
+}
+
+/** Removes a stored image (a save that failed after the upload). */
+export async function removeImage(db: Db, url: string): Promise<void> {
+  await db.delete(uploads).where(eq(uploads.name, url.slice(UPLOAD_URL_PREFIX.length)));
 }
 
 const TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg' };
 const NAME = /^[a-f0-9]{24}\.(png|jpg)$/;
 
-/** Serves GET /uploads/<name> from dir: only names this module writes, nosniff, exact type. */
-export function serveUploads(dir: string): MiddlewareHandler {
-  const root = resolve(dir);
+/**
+ * Serves GET /uploads/<name>: only names this module writes, nosniff, exact type. From the
+ * database; images uploaded before uploads moved there are still read from `legacyDir`.
+ */
+export function serveUploads(db: Db, legacyDir: string): MiddlewareHandler {
+  const root = resolve(legacyDir);
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
     const name = c.req.path.slice(UPLOAD_URL_PREFIX.length);
     const m = NAME.exec(name);
     if (!m) return c.text('Not found', 404);
-    let data: Buffer;
-    try {
-      data = await readFile(join(root, name));
-    } catch {
-      return c.text('Not found', 404);
-    }
+    let data: Buffer | undefined = (
+      await db.select({ data: uploads.data }).from(uploads).where(eq(uploads.name, name)).limit(1)
+    )[0]?.data;
+    if (!data) data = await readFile(join(root, name)).catch(() => undefined);
+    if (!data) return c.text('Not found', 404);
     const headers = {
       'content-type': TYPES[m[1] as string] as string,
       'x-content-type-options': 'nosniff',

@@ -66,10 +66,7 @@ export function adminPostRoutes(deps: Deps) {
             throw new HttpError(400, 'invalid_body');
           }
           const file = singleFile(form.src);
-          const src = await storeImage(
-            deps.config.UPLOADS_DIR,
-            await checkImage(new Uint8Array(await file.arrayBuffer())),
-          );
+          const src = await storeImage(deps.db, await checkImage(new Uint8Array(await file.arrayBuffer())));
           await audit(
             deps.db,
             admin.id,
