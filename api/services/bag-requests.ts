@@ -7,7 +7,9 @@
  * code and its own exchange rates, compares the client's ExRate, item prices and total
  * (within a cent, or N/A on both sides), stores the request with its priced snapshot and
  * removes the requested lines from the bag. A second, concurrent request for the same lines
- * then finds them gone (409 not_in_bag). Any refusal throws before anything is written.
+ * then finds them gone (409 not_in_bag): when it read them before the first committed, its
+ * conditional removal takes fewer lines than it asked for and its transaction is undone.
+ * Any refusal throws before anything is written, or rolls back what was.
  */
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { writeTx, type Db } from '../../db/client.ts';
@@ -105,7 +107,16 @@ export function createBagRequest(db: Db, userId: number, input: BagRequestParsed
         })
         .returning()
     )[0]!;
-    await db.delete(bagItems).where(and(eq(bagItems.userId, userId), inArray(bagItems.diamondId, ids)));
+    // the removal is the claim: a concurrent request for the same lines (on PostgreSQL it
+    // waits for this one's row locks) removes nothing, and its whole transaction is undone
+    const removed = await db
+      .delete(bagItems)
+      .where(and(eq(bagItems.userId, userId), inArray(bagItems.diamondId, ids)))
+      .returning({ diamondId: bagItems.diamondId });
+    if (removed.length !== ids.length) {
+      const gone = ids.find((id) => !removed.some((r) => r.diamondId === id));
+      throw new HttpError(409, 'not_in_bag', { stock: gone });
+    }
     return stored;
   });
 }
