@@ -3,7 +3,7 @@
  * the stock changes, so they are cached per stock version (api/services/versions.ts), which
  * every writer of diamonds bumps in its transaction.
  */
-import { and, asc, count, desc, eq, max, min, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, max, min, sql, type SQL } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client.ts';
 import { diamonds, type CAT_TYPES, type Diamond } from '../../db/tables.ts';
@@ -96,7 +96,8 @@ function listStatement(db: Db, sort: SortKey, order: 1 | -1): ListStatement {
   let stmt = byKey.get(key);
   if (!stmt) {
     const column = SORT_COLUMNS[sort];
-    const direction: SQL = order === 1 ? asc(column) : desc(column);
+    // NULLs sort as SQLite sorts them (lowest), on PostgreSQL too (where they are highest)
+    const direction: SQL = order === 1 ? sql`${column} asc nulls first` : sql`${column} desc nulls last`;
     const query = db
       .select()
       .from(diamonds)
