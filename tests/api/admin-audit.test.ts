@@ -5,9 +5,7 @@
  * left its own audit row naming the admin, the thing changed and the time, and that
  * GET /admin/audit shows them. A new admin write without a case here fails the first check.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { auditLog, bagRequests, contactMessages, type RequestLine } from '../../db/tables.ts';
@@ -46,10 +44,7 @@ const line: RequestLine = {
 
 describe('the audit log', () => {
   it('every admin write leaves an audit row with who, what and when', async () => {
-    const t = await createTestApp({
-      seed: false,
-      env: { UPLOADS_DIR: mkdtempSync(join(tmpdir(), 'facet-audit-uploads-')) },
-    });
+    const t = await createTestApp({ seed: false });
     const admin = await insertAdmin(t.db, { firstName: 'Grace', lastName: 'Staff' });
     const staff = await signIn(t, admin.email);
     const verified = { status: 'pending' as const, emailVerifiedAt: new Date() };

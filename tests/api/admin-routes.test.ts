@@ -1,10 +1,7 @@
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { auditLog, bagRequests, contactMessages, posts, type RequestLine } from '../../db/tables.ts';
+import { auditLog, bagRequests, contactMessages, posts, uploads, type RequestLine } from '../../db/tables.ts';
 import { createTestApp, errorOf, insertAdmin, insertUser, signIn, type TestApp } from './auth-helpers.ts';
 
 const ADMIN_PREFIX = '/api/v1/admin';
@@ -136,7 +133,7 @@ describe('news posts', () => {
   });
 
   it('uploads a cover image (png or jpeg, checked by content) that the post then uses', async () => {
-    const t = await createTestApp({ seed: false, env: { UPLOADS_DIR: mkdtempSync(join(tmpdir(), 'facet-covers-')) } });
+    const t = await createTestApp({ seed: false });
     const admin = await insertAdmin(t.db);
     const staff = await signIn(t, admin.email);
     const upload = (file: File) => {
@@ -151,7 +148,11 @@ describe('news posts', () => {
     expect(res.status).toBe(201);
     const { src } = (await res.json()) as { src: string };
     expect(src).toMatch(/^\/uploads\/[a-f0-9]{24}\.png$/);
-    expect(existsSync(join(t.config.UPLOADS_DIR, src.slice('/uploads/'.length)))).toBe(true);
+    const stored = await t.db
+      .select()
+      .from(uploads)
+      .where(eq(uploads.name, src.slice('/uploads/'.length)));
+    expect(stored.map((u) => u.contentType)).toEqual(['image/png']);
     const post = await staff.json('/admin/posts', 'POST', { title: 'With a cover', src });
     expect(((await post.json()) as { src: string }).src).toBe(src);
     expect((await t.db.select().from(auditLog).where(eq(auditLog.userId, admin.id))).map((a) => a.action)).toEqual([
