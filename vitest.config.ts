@@ -66,6 +66,17 @@ export default defineConfig({
           env: { ...PG_ENV, DATABASE_ISOLATION: 'serializable' },
         },
       },
+      {
+        extends: true,
+        test: {
+          // two real app processes (npm start) sharing one throwaway PostgreSQL
+          name: 'cluster',
+          include: ['tests/cluster/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 300_000,
+          hookTimeout: 420_000,
+        },
+      },
     ],
   },
 });
