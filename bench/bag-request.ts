@@ -22,7 +22,7 @@ import { startServer, type Server } from './diamonds-http.ts';
 import { median, quantile } from './stats.ts';
 
 const TRADER = { email: 'trader@facet.trade', password: 'Trader#2026' };
-const WARMUP = 3;
+export const WARMUP = 3;
 
 type Stone = { _id: number; StkCatType: string; price?: number; WebSpecial?: number };
 type Line = { diamondId: number; type: 'single' | 'parcel'; itemPrice: number | null; ppc: number | null };
@@ -48,7 +48,10 @@ export async function timeBagRequests(url: string, runs = 20): Promise<BagReques
     body: JSON.stringify(TRADER),
   });
   if (!login.ok) throw new Error(`login: ${login.status} ${await login.text()}`);
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const { json: site } = await call(url, '/site', cookie);
   const rates = (site as { fxrates: { currency: string; ExRate: number }[] }).fxrates;
   const exRate = rates.find((r) => r.currency === 'GBP')?.ExRate ?? 1;
@@ -60,7 +63,8 @@ export async function timeBagRequests(url: string, runs = 20): Promise<BagReques
 
   // start from an empty bag
   const { json: before } = await call(url, '/profile/bag', cookie);
-  for (const l of (before as { bag: Line[] }).bag) await call(url, `/profile/bag/${l.diamondId}`, cookie, { method: 'DELETE' });
+  for (const l of (before as { bag: Line[] }).bag)
+    await call(url, `/profile/bag/${l.diamondId}`, cookie, { method: 'DELETE' });
 
   const times: number[] = [];
   for (let i = 0; i < runs + WARMUP; i++) {
@@ -85,8 +89,21 @@ export async function timeBagRequests(url: string, runs = 20): Promise<BagReques
   return { url, runs, medianMs: median(times), p90Ms: quantile(times, 0.9), minMs: Math.min(...times) };
 }
 
-/** Starts the full app (on a copy of `dbFile`, or a fresh seeded database) and times the requests. */
-export async function benchBagRequest(opts: { url?: string; dbFile?: string; siteDir?: string; runs?: number; log?: (s: string) => void } = {}) {
+/**
+ * Starts the full app (on a copy of `dbFile`, or a fresh seeded database) and times the
+ * requests. `env` is added to the server's settings last (bench/db-engines.ts passes a
+ * DATABASE_URL there to time the same requests on PostgreSQL).
+ */
+export async function benchBagRequest(
+  opts: {
+    url?: string;
+    dbFile?: string;
+    siteDir?: string;
+    runs?: number;
+    env?: Record<string, string>;
+    log?: (s: string) => void;
+  } = {},
+) {
   if (opts.url) return timeBagRequests(opts.url, opts.runs);
   const log = opts.log ?? ((s: string) => console.log(`[bench] ${s}`));
   const dir = mkdtempSync(join(tmpdir(), 'facet-bench-bag-'));
@@ -97,7 +114,7 @@ export async function benchBagRequest(opts: { url?: string; dbFile?: string; sit
       copyFileSync(opts.dbFile, db);
       if (existsSync(`${opts.dbFile}-wal`)) copyFileSync(`${opts.dbFile}-wal`, `${db}-wal`);
     }
-    log('bag request: starting the full app ...');
+    log(`bag request: starting the full app${opts.env?.DATABASE_URL ? ' on PostgreSQL' : ''} ...`);
     server = await startServer(
       'bag',
       'scripts/start.ts',
@@ -109,6 +126,7 @@ export async function benchBagRequest(opts: { url?: string; dbFile?: string; sit
         LOG_REQUESTS: 'false',
         RATE_LIMIT_FACTOR: '20',
         SMTP_URL: '',
+        ...opts.env,
       },
       300_000,
     );
@@ -120,7 +138,9 @@ export async function benchBagRequest(opts: { url?: string; dbFile?: string; sit
 }
 
 export function printBagRequest(r: BagRequestResult): void {
-  console.log(`\nPOST /api/v1/profile/bagRequest  (one single per request, ${r.runs} requests after ${WARMUP} warm-ups)`);
+  console.log(
+    `\nPOST /api/v1/profile/bagRequest  (one single per request, ${r.runs} requests after ${WARMUP} warm-ups)`,
+  );
   console.log(`  median ${r.medianMs.toFixed(1)} ms   p90 ${r.p90Ms.toFixed(1)} ms   min ${r.minMs.toFixed(1)} ms`);
 }
 

@@ -18,6 +18,12 @@
  *
  * Then the downloads (bench/downloads.ts: PDF and Excel of 5,000 stones, median of 5) and the
  * bag request round trip (bench/bag-request.ts: POST /profile/bagRequest, median).
+ *
+ * Then SQLite beside PostgreSQL (bench/db-engines.ts): the list call and the bag request on
+ * the full app on each engine, with PG/SQLite.
+ *
+ * `--only http,db` runs just the named parts (comma-separated): http (full/floor),
+ * lighthouse, catalogue, import, downloads (downloads and the bag request), db.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -33,6 +39,7 @@ import { benchLighthouse, printLighthouseResult } from './lighthouse.ts';
 import { main as stockImportMain } from './stock-import.ts';
 import { benchDownloads, printDownloads } from './downloads.ts';
 import { benchBagRequest, printBagRequest } from './bag-request.ts';
+import { benchDbEngines, printDbEngines } from './db-engines.ts';
 
 const { values } = parseArgs({
   options: {
@@ -41,8 +48,14 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '2' },
     rounds: { type: 'string', default: '3' },
+    only: { type: 'string' },
   },
 });
+const PARTS = ['http', 'lighthouse', 'catalogue', 'import', 'downloads', 'db'] as const;
+const only = values.only?.split(',').map((p) => p.trim()) ?? [...PARTS];
+const unknown = only.filter((p) => !(PARTS as readonly string[]).includes(p));
+if (unknown.length) throw new Error(`--only: unknown part ${unknown.join(', ')} (parts: ${PARTS.join(', ')})`);
+const runs = (part: (typeof PARTS)[number]) => only.includes(part);
 const opts = {
   stones: Number(values.stones),
   connections: Number(values.connections),
@@ -96,31 +109,53 @@ async function prepareDb(stones: number): Promise<string> {
 }
 
 const dbFile = await prepareDb(opts.stones);
+const siteDir = join(OUT, `site-${opts.stones}`);
 const servers: Server[] = [];
 const stopAll = async () => {
-  await Promise.all(servers.map((s) => s.stop()));
+  await Promise.all(servers.splice(0).map((s) => s.stop()));
 };
 process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
 
-try {
-  log('starting the full app (scripts/start.ts; builds the site on first use, up to 3 min) ...');
-  const t0 = performance.now();
-  servers.push(
-    await startServer(
+// ---------------------------------------------------------------- full app against the floor, Lighthouse
+if (runs('http') || runs('lighthouse')) {
+  try {
+    log('starting the full app (scripts/start.ts; builds the site on first use, up to 3 min) ...');
+    const t0 = performance.now();
+    const full = await startServer(
       'full',
       'scripts/start.ts',
-      { DATABASE_PATH: dbFile, SITE_DIR: join(OUT, `site-${opts.stones}`), LOG_REQUESTS: 'false' },
+      { DATABASE_PATH: dbFile, SITE_DIR: siteDir, LOG_REQUESTS: 'false' },
       180_000,
-    ),
-  );
-  log(`full app ready in ${((performance.now() - t0) / 1000).toFixed(1)} s at ${servers[0]!.url}`);
-  servers.push(await startServer('floor', 'bench/floor-server.ts', { DATABASE_PATH: dbFile }, 30_000));
-  log(`floor ready at ${servers[1]!.url}`);
+    );
+    servers.push(full);
+    log(`full app ready in ${((performance.now() - t0) / 1000).toFixed(1)} s at ${full.url}`);
+    if (runs('http')) await benchFullAgainstFloor(full);
+    // Lighthouse (mobile) on home, about, news and FAQ of the same full app (bench/lighthouse.ts)
+    if (runs('lighthouse')) {
+      try {
+        printLighthouseResult(await benchLighthouse(full.url, { log }));
+      } catch (err) {
+        console.error('[bench] lighthouse failed:', err instanceof Error ? err.message : err);
+        process.exitCode = 1;
+      }
+    }
+  } catch (err) {
+    console.error('[bench] failed:', err instanceof Error ? err.message : err);
+    process.exitCode = 1;
+  } finally {
+    await stopAll();
+  }
+}
 
-  const check = await compareAnswers(servers[0]!, servers[1]!, opts.path);
+async function benchFullAgainstFloor(fullApp: Server): Promise<void> {
+  const floorServer = await startServer('floor', 'bench/floor-server.ts', { DATABASE_PATH: dbFile }, 30_000);
+  servers.push(floorServer);
+  log(`floor ready at ${floorServer.url}`);
+
+  const check = await compareAnswers(fullApp, floorServer, opts.path);
   log(`answers compared: ${check.note}`);
 
-  const summaries = await benchDiamondsHttp(servers, opts, log);
+  const summaries = await benchDiamondsHttp([fullApp, floorServer], opts, log);
   const [full, floor] = summaries as [(typeof summaries)[0], (typeof summaries)[0]];
   const ratio = full.rps / floor.rps;
 
@@ -154,61 +189,59 @@ try {
   writeFileSync(outFile, json);
   writeFileSync(join(OUT, 'latest.json'), json);
   console.log(`results: ${outFile}`);
+}
 
-  // Lighthouse (mobile) on home, about, news and FAQ of the same full app (bench/lighthouse.ts)
+// ---------------------------------------------------------------- SQLite beside PostgreSQL
+if (runs('db')) {
   try {
-    printLighthouseResult(await benchLighthouse(servers[0]!.url, { log }));
+    printDbEngines(
+      await benchDbEngines({ stones: opts.stones, dbFile, siteDir, outDir: OUT, load: opts, bagRuns: 20, log }),
+    );
   } catch (err) {
-    console.error('[bench] lighthouse failed:', err instanceof Error ? err.message : err);
+    console.error('[bench] SQLite/PostgreSQL bench failed:', err instanceof Error ? err.message : err);
     process.exitCode = 1;
   }
-} catch (err) {
-  console.error('[bench] failed:', err instanceof Error ? err.message : err);
-  process.exitCode = 1;
-} finally {
-  await stopAll();
 }
 
 // ---------------------------------------------------------------- catalogue
 const CATALOGUE_STONES = 10_000;
-try {
-  console.log('');
-  catalogueFilterMain([]);
-  const catalogueDb = await prepareDb(CATALOGUE_STONES);
-  printBrowserResult(
-    await benchCatalogueBrowser({
-      dbFile: catalogueDb,
-      siteDir: join(OUT, `site-${CATALOGUE_STONES}`),
-      stones: CATALOGUE_STONES,
-      log,
-    }),
-  );
-} catch (err) {
-  console.error('[bench] catalogue benches failed:', err instanceof Error ? err.message : err);
-  process.exitCode = 1;
+if (runs('catalogue')) {
+  try {
+    console.log('');
+    catalogueFilterMain([]);
+    const catalogueDb = await prepareDb(CATALOGUE_STONES);
+    printBrowserResult(
+      await benchCatalogueBrowser({
+        dbFile: catalogueDb,
+        siteDir: join(OUT, `site-${CATALOGUE_STONES}`),
+        stones: CATALOGUE_STONES,
+        log,
+      }),
+    );
+  } catch (err) {
+    console.error('[bench] catalogue benches failed:', err instanceof Error ? err.message : err);
+    process.exitCode = 1;
+  }
 }
 
 // ---------------------------------------------------------------- stock import
-try {
-  console.log('');
-  await stockImportMain([]);
-} catch (err) {
-  console.error('[bench] stock import bench failed:', err instanceof Error ? err.message : err);
-  process.exitCode = 1;
+if (runs('import')) {
+  try {
+    console.log('');
+    await stockImportMain([]);
+  } catch (err) {
+    console.error('[bench] stock import bench failed:', err instanceof Error ? err.message : err);
+    process.exitCode = 1;
+  }
 }
 
 // ---------------------------------------------------------------- downloads and bag request
-try {
-  printDownloads(await benchDownloads(5000, 5));
-  printBagRequest(
-    await benchBagRequest({
-      dbFile: await prepareDb(opts.stones),
-      siteDir: join(OUT, `site-${opts.stones}`),
-      runs: 20,
-      log,
-    }),
-  );
-} catch (err) {
-  console.error('[bench] downloads / bag request benches failed:', err instanceof Error ? err.message : err);
-  process.exitCode = 1;
+if (runs('downloads')) {
+  try {
+    printDownloads(await benchDownloads(5000, 5));
+    printBagRequest(await benchBagRequest({ dbFile, siteDir, runs: 20, log }));
+  } catch (err) {
+    console.error('[bench] downloads / bag request benches failed:', err instanceof Error ? err.message : err);
+    process.exitCode = 1;
+  }
 }
