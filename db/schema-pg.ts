@@ -7,4 +7,31 @@ import { toPgTables } from './to-pg.ts';
 
 export const pgTables = toPgTables(sqliteTables);
 
-export const { users, sessions, tokens, siteBlocks, posts, configs, exchangeRates, diamonds, diamondMedia, diamondCertificates, favourites, compareItems, bagItems, bagRequests, contactMessages, emailOutbox, auditLog, appState, leases, rateHits, uploads } = pgTables;
+export const {
+  users,
+  sessions,
+  tokens,
+  siteBlocks,
+  posts,
+  configs,
+  exchangeRates,
+  diamonds,
+  diamondMedia,
+  diamondCertificates,
+  favourites,
+  compareItems,
+  bagItems,
+  bagRequests,
+  contactMessages,
+  emailOutbox,
+  auditLog,
+  appState,
+  leases,
+  rateHits,
+  uploads,
+  apiKeys,
+  apiUsage,
+  stockChanges,
+  webhooks,
+  webhookDeliveries,
+} = pgTables;

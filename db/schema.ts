@@ -12,16 +12,7 @@
  *   settings, balances, a request's priced snapshot).
  */
 import { sql } from 'drizzle-orm';
-import {
-  sqliteTable,
-  integer,
-  real,
-  text,
-  primaryKey,
-  index,
-  uniqueIndex,
-  blob,
-} from 'drizzle-orm/sqlite-core';
+import { sqliteTable, integer, real, text, primaryKey, index, uniqueIndex, blob } from 'drizzle-orm/sqlite-core';
 import { REQUEST_STATUSES, type RequestLine } from '../src/domain/bag/request.ts';
 
 const createdAt = () =>
@@ -63,14 +54,25 @@ export const users = sqliteTable(
     county: text('county').notNull().default(''),
     postcode: text('postcode').notNull(),
     country: text('country').notNull(),
-    tradeReferences: text('trade_references', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    tradeReferences: text('trade_references', { mode: 'json' })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     acceptTermsAndConditions: integer('accept_terms', { mode: 'boolean' }).notNull().default(false),
     requestApiAccess: integer('request_api_access', { mode: 'boolean' }).notNull().default(false),
     requestApiAccessMessage: text('request_api_access_message').notNull().default(''),
     requestApiAccessDate: integer('request_api_access_date', { mode: 'timestamp_ms' }),
     apiAllow: integer('api_allow', { mode: 'boolean' }).notNull().default(false),
-    dialogSettings: text('dialog_settings', { mode: 'json' }).$type<DialogSettings>().notNull().default(sql`'{}'`),
-    balances: text('balances', { mode: 'json' }).$type<Balances>().notNull().default(sql`'{}'`),
+    /** API Link retail scope: prices with this markup (percent) over the trade price */
+    retailMarkupPct: real('retail_markup_pct').notNull().default(0),
+    dialogSettings: text('dialog_settings', { mode: 'json' })
+      .$type<DialogSettings>()
+      .notNull()
+      .default(sql`'{}'`),
+    balances: text('balances', { mode: 'json' })
+      .$type<Balances>()
+      .notNull()
+      .default(sql`'{}'`),
     emailVerifiedAt: integer('email_verified_at', { mode: 'timestamp_ms' }),
     approvedAt: integer('approved_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
@@ -150,7 +152,10 @@ export const posts = sqliteTable(
     content: text('content').notNull().default(''),
     date: integer('date', { mode: 'timestamp_ms' }).notNull(),
     src: text('src').notNull().default(''),
-    related: text('related', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    related: text('related', { mode: 'json' })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     status: text('status', { enum: POST_STATUSES }).notNull().default('draft'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -457,6 +462,130 @@ export const uploads = sqliteTable('uploads', {
   createdAt: createdAt(),
 });
 
+// ---------------------------------------------------------------- API Link
+
+export const API_SCOPES = ['trade', 'retail'] as const;
+
+/**
+ * API Link keys. The key itself (`ftk_…`: prefix, >= 128 random bits, checksum) is shown once;
+ * only its keyed hash (HMAC-SHA256 with SESSION_SECRET) is stored. A rolled key keeps working
+ * until `expiresAt` (the overlap); a revoked key stops at once.
+ */
+export const apiKeys = sqliteTable(
+  'api_keys',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    scope: text('scope', { enum: API_SCOPES }).notNull(),
+    keyHash: text('key_hash').notNull(),
+    /** the key's last four characters, to tell keys apart in lists */
+    last4: text('last4').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: integer('last_used_at', { mode: 'timestamp_ms' }),
+    lastUsedIp: text('last_used_ip'),
+    /** null: no expiry; set when the key is rolled (end of the overlap) */
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }),
+    revokedAt: integer('revoked_at', { mode: 'timestamp_ms' }),
+    /** the key that replaced this one when it was rolled */
+    replacedBy: integer('replaced_by'),
+  },
+  (t) => [uniqueIndex('api_keys_hash_uq').on(t.keyHash), index('api_keys_user_idx').on(t.userId)],
+);
+
+/** Usage per key and UTC day: calls, errors (4xx/5xx answers) and bytes sent. */
+export const apiUsage = sqliteTable(
+  'api_usage',
+  {
+    keyId: integer('key_id')
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    /** YYYY-MM-DD (UTC) */
+    day: text('day').notNull(),
+    calls: integer('calls').notNull().default(0),
+    errors: integer('errors').notNull().default(0),
+    bytes: integer('bytes').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.keyId, t.day] })],
+);
+
+export const STOCK_CHANGE_KINDS = ['added', 'updated', 'price_changed', 'availability_changed', 'removed'] as const;
+
+/**
+ * The stock change log (API Link `/changes`, webhooks): one row per real change of a stone, in
+ * order (`seq`), written in the same transaction as the change itself.
+ */
+export const stockChanges = sqliteTable(
+  'stock_changes',
+  {
+    seq: integer('seq').primaryKey({ autoIncrement: true }),
+    stockCode: text('stock_code').notNull(),
+    kind: text('kind', { enum: STOCK_CHANGE_KINDS }).notNull(),
+    /** the API Link field names that changed (updated, price_changed, availability_changed) */
+    fields: text('fields', { mode: 'json' })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    at: createdAt(),
+  },
+  (t) => [index('stock_changes_at_idx').on(t.at)],
+);
+
+/** Customers' webhook endpoints (Standard Webhooks signing; the secret is needed to sign). */
+export const webhooks = sqliteTable(
+  'webhooks',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    /** `whsec_` + base64 of 32 random bytes */
+    secret: text('secret').notNull(),
+    /** event kinds sent; empty = all */
+    events: text('events', { mode: 'json' })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    enabled: integer('enabled', { mode: 'boolean' }).notNull().default(true),
+    /** deliveries failed in a row (reset by a success); the endpoint is disabled past a limit */
+    failures: integer('failures').notNull().default(0),
+    disabledAt: integer('disabled_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhooks_user_idx').on(t.userId)],
+);
+
+export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+
+/** One message to one endpoint, with its attempts (retried with back-off until delivered or failed). */
+export const webhookDeliveries = sqliteTable(
+  'webhook_deliveries',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    webhookId: integer('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    /** the Standard Webhooks message id (`webhook-id`), the same on every attempt */
+    msgId: text('msg_id').notNull(),
+    type: text('type').notNull(),
+    payload: text('payload', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: DELIVERY_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }).notNull(),
+    lastStatus: integer('last_status'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    deliveredAt: integer('delivered_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
+    index('webhook_deliveries_hook_idx').on(t.webhookId, t.createdAt),
+  ],
+);
+
 /** Every table, in dependency order (db/to-pg.ts builds the PostgreSQL twins from this). */
 export const sqliteTables = {
   users,
@@ -480,6 +609,11 @@ export const sqliteTables = {
   leases,
   rateHits,
   uploads,
+  apiKeys,
+  apiUsage,
+  stockChanges,
+  webhooks,
+  webhookDeliveries,
 };
 
 export type User = typeof users.$inferSelect;

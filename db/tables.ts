@@ -41,6 +41,11 @@ export const appState = t.appState;
 export const leases = t.leases;
 export const rateHits = t.rateHits;
 export const uploads = t.uploads;
+export const apiKeys = t.apiKeys;
+export const apiUsage = t.apiUsage;
+export const stockChanges = t.stockChanges;
+export const webhooks = t.webhooks;
+export const webhookDeliveries = t.webhookDeliveries;
 
 /** Stops a process from opening the engine its tables were not loaded for. */
 export function bindEngine(engine: 'sqlite' | 'postgres'): void {
