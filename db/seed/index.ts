@@ -55,6 +55,11 @@ const MAX_PARAMS = 30_000;
 
 /** Every table, children before parents, for --reset. */
 export const RESET_ORDER = [
+  s.webhookDeliveries,
+  s.webhooks,
+  s.apiUsage,
+  s.apiKeys,
+  s.stockChanges,
   s.auditLog,
   s.emailOutbox,
   s.contactMessages,
