@@ -64,6 +64,13 @@ export function pgAdmin(adminUrl: string): PgAdmin {
       }
     },
     async dropDatabase(name) {
+      // a closed pool's connections end a moment after pool.end() resolves: let them go rather
+      // than have FORCE kill them (which their clients report as errors)
+      for (let i = 0; i < 50; i++) {
+        const busy = await query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        if ((busy.rows[0] as { n: number }).n === 0) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
       await query(`DROP DATABASE IF EXISTS ${ident(name)} WITH (FORCE)`);
     },
     async databaseExists(name) {
