@@ -14,7 +14,7 @@
  * engine gets a fresh server on a copy: of the SQLite file, and of the seeded PostgreSQL
  * database (CREATE DATABASE ... TEMPLATE).
  */
-import { cpSync, existsSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startPgCluster, type PgCluster } from '../tests/support/pg-cluster.ts';
 import { benchBagRequest, WARMUP, type BagRequestResult } from './bag-request.ts';
@@ -49,17 +49,27 @@ type Options = {
   log: (line: string) => void;
 };
 
+/** api/services/site-build.ts's stamp file (the bench reads it, never writes it) */
+const STAMP_FILE = '.build-stamp';
+
 const common = { LOG_REQUESTS: 'false', DATABASE_URL: '', DATABASE_ENGINE: '' };
 
 /**
  * The PostgreSQL server's site folder: its own (a build there never touches the SQLite one),
- * started as a copy of the SQLite site. The seed gives both databases the same content and
- * stock versions, so the copy's build stamp matches and nothing is rebuilt.
+ * a copy of the SQLite site whenever their build stamps differ. The seed gives both databases
+ * the same content and stock versions, so the copy's stamp matches and nothing is rebuilt.
  */
 function pgSiteDir(opts: Options): string {
   const dir = join(opts.outDir, `site-${opts.stones}-pg`);
-  if (!existsSync(join(dir, 'index.html')) && existsSync(join(opts.siteDir, 'index.html')))
+  const stamp = (d: string) => {
+    const f = join(d, STAMP_FILE);
+    return existsSync(f) ? readFileSync(f, 'utf8') : null;
+  };
+  const source = stamp(opts.siteDir);
+  if (source != null && stamp(dir) !== source) {
+    rmSync(dir, { recursive: true, force: true });
     cpSync(opts.siteDir, dir, { recursive: true });
+  }
   return dir;
 }
 
@@ -71,9 +81,8 @@ export async function benchDbEngines(opts: Options): Promise<DbEnginesResult> {
     await Promise.all(servers.splice(0).map((s) => s.stop()));
   };
   try {
-    cluster = await startPgCluster({ log: (l) => log(l) });
+    cluster = await startPgCluster({ log });
     await cluster.createDatabase('bench');
-    const pgSite = pgSiteDir(opts);
 
     log(`db: starting the full app on SQLite and on PostgreSQL (seeding ${opts.stones} stones there) ...`);
     const t0 = performance.now();
@@ -85,6 +94,7 @@ export async function benchDbEngines(opts: Options): Promise<DbEnginesResult> {
         180_000,
       ),
     );
+    const pgSite = pgSiteDir(opts); // after the SQLite server has built its site, if it had to
     servers.push(
       await startServer(
         'PG',
