@@ -18,7 +18,7 @@
  * (40001, 40P01). Inside writeTx every query made through `db` joins the transaction, even when
  * a helper was handed the outer `db`; nested writeTx calls join the outer one.
  */
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { getTableName, sql, type SQL, type SQLWrapper, type Table } from 'drizzle-orm';
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import type * as schema from './schema.ts';
 
@@ -76,6 +76,19 @@ export async function prepareDb(db: Db, afterMigrate: () => Promise<void> = asyn
 /** Runs `fn` in one write transaction (serialised on SQLite, retried on PostgreSQL). */
 export function writeTx<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
   return db.transact(fn);
+}
+
+/** Empties the tables (children first) and restarts their id counters, in one transaction. */
+export async function emptyTables(db: Db, tables: readonly Table[]): Promise<void> {
+  await writeTx(db, async (tx) => {
+    if (tx.engine === 'postgres') {
+      const names = tables.map((t) => sql.identifier(getTableName(t)));
+      await tx.exec(sql`TRUNCATE TABLE ${sql.join(names, sql`, `)} RESTART IDENTITY CASCADE`);
+      return;
+    }
+    for (const table of tables) await tx.delete(table as never);
+    await (await import('./sqlite.ts')).restartSqliteIds(tx);
+  });
 }
 
 /** The first row of a query, or undefined. */

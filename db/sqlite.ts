@@ -10,7 +10,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import type { Db } from './client.ts';
@@ -70,4 +70,9 @@ export function openSqlite(path: string): Db {
 
 export function migrateSqlite(db: Db): void {
   migrate(db as unknown as SqliteDb, { migrationsFolder: SQLITE_MIGRATIONS });
+}
+
+/** Restarts the AUTOINCREMENT counters (after emptying tables). */
+export async function restartSqliteIds(db: Db): Promise<void> {
+  await db.exec(sql`DELETE FROM sqlite_sequence`);
 }

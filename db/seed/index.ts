@@ -11,10 +11,10 @@
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { count, getTableName, sql } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import { SingleBar, Presets } from 'cli-progress';
 import { loadConfig } from '../../api/config.ts';
-import { first, migrateDb, openDb, writeTx, type Db } from '../client.ts';
+import { emptyTables, first, migrateDb, openDb, writeTx, type Db } from '../client.ts';
 import { sqliteClient } from '../sqlite.ts';
 import * as s from '../tables.ts';
 import { generateStones, type SeedStone } from './diamonds.ts';
@@ -85,15 +85,7 @@ export const RESET_ORDER = [
 
 /** Deletes all rows of all tables and restarts the id counters, in one transaction. */
 export async function resetDatabase(db: Db): Promise<void> {
-  await writeTx(db, async (tx) => {
-    if (tx.engine === 'postgres') {
-      const names = RESET_ORDER.map((t) => sql.identifier(getTableName(t)));
-      await tx.exec(sql`TRUNCATE TABLE ${sql.join(names, sql`, `)} RESTART IDENTITY CASCADE`);
-      return;
-    }
-    for (const table of RESET_ORDER) await tx.delete(table);
-    await tx.exec(sql`DELETE FROM sqlite_sequence`);
-  });
+  await emptyTables(db, RESET_ORDER);
 }
 
 export const stoneCount = async (db: Db): Promise<number> =>

@@ -8,7 +8,7 @@
  * on either node; and a node killed mid-burst loses no acknowledged write.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pgDriver from 'pg';
@@ -183,9 +183,15 @@ describe('two app nodes on one PostgreSQL', () => {
       if (html.includes(tagline)) break;
       await new Promise((r) => setTimeout(r, 1000));
     }
+    const builds = readdirSync(join(dir, 'a')).map((d) => {
+      const file = join(dir, 'a', d, 'index.html');
+      return `${d}: ${existsSync(file) ? readFileSync(file, 'utf8').includes(tagline) : 'no index'}`;
+    });
+    const served = /id="welcome-title"[^>]*>([^<]*)/.exec(html)?.[1];
     expect(
       html.includes(tagline),
-      `A never served the new tagline; A said:\n${a.output().slice(-2000)}\nB said:\n${b.output().slice(-2000)}`,
+      `served: ${served}; builds of A: ${builds.join(', ')}; ` +
+        `A never served the new tagline; A said:\n${a.output().slice(-2000)}\nB said:\n${b.output().slice(-2000)}`,
     ).toBe(true);
   }, 300_000);
 
