@@ -100,7 +100,14 @@ export function buildSite(outDir: string, env: Record<string, string>, stamp: st
     mkdirSync(work, { recursive: true });
     const child = spawn(process.execPath, [astro, 'build', '--silent', '--root', ROOT], {
       cwd: work,
-      env: { ...process.env, ...absolutePaths(env), ASTRO_OUT_DIR: out, ASTRO_TELEMETRY_DISABLED: '1' },
+      env: {
+        ...process.env,
+        ...absolutePaths(env),
+        ASTRO_OUT_DIR: out,
+        // its own data store: another build of this checkout must not swap content under it
+        ASTRO_CACHE_DIR: join(work, 'astro-cache'),
+        ASTRO_TELEMETRY_DISABLED: '1',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

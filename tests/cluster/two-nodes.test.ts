@@ -245,7 +245,7 @@ describe('two app nodes on one PostgreSQL', () => {
     const ids = list.docs.map((d) => d._id);
     const acknowledged: number[] = [];
     const burst = ids.map(async (id, i) => {
-      await new Promise((r) => setTimeout(r, i * 5));
+      await new Promise((r) => setTimeout(r, i * 20));
       try {
         const res = await trader.call(a, `/api/v1/profile/favourites/${id}`, { method: 'PUT' });
         if (res.status === 200) acknowledged.push(id);
@@ -253,7 +253,9 @@ describe('two app nodes on one PostgreSQL', () => {
         // the connection died with node A
       }
     });
-    await new Promise((r) => setTimeout(r, 150));
+    // kill A once it has acknowledged some writes, with the rest still in flight
+    const t0 = Date.now();
+    while (acknowledged.length < 5 && Date.now() - t0 < 30_000) await new Promise((r) => setTimeout(r, 10));
     a.proc.kill('SIGKILL');
     await Promise.all(burst);
     expect(acknowledged.length).toBeGreaterThan(0);
