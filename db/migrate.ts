@@ -5,11 +5,12 @@
 import { loadConfig } from '../api/config.ts';
 import { migrateDb, openDb } from './client.ts';
 
-const { DATABASE_PATH } = loadConfig();
-const db = await openDb(DATABASE_PATH);
+const config = loadConfig();
+const where = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : config.DATABASE_PATH;
+const db = await openDb(config.databaseLocation, { isolation: config.DATABASE_ISOLATION });
 try {
   await migrateDb(db);
-  console.log(`migrated ${DATABASE_PATH}: done`);
+  console.log(`migrated ${where}: done`);
 } finally {
   await db.close();
 }

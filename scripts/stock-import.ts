@@ -1,7 +1,7 @@
 /**
  * CLI: `npm run stock:import -- file.csv|file.xlsx [--full] [--dry-run]`
  *
- * Imports a stock file into the database at DATABASE_PATH, the same way as the admin
+ * Imports a stock file into the database (DATABASE_URL, else DATABASE_PATH), the same way as the admin
  * screen (api/services/stock-import): every row is validated first; with any row error the
  * errors are printed and nothing is written (exit code 1). --full marks stones in stock
  * that are missing from the file as out of stock; --dry-run only validates and reports.
@@ -25,8 +25,8 @@ if (!file || args.includes('--help')) {
   process.exit(file ? 0 : 2);
 }
 
-const { DATABASE_PATH } = loadConfig();
-const db = await openDb(DATABASE_PATH);
+const config = loadConfig();
+const db = await openDb(config.databaseLocation, { isolation: config.DATABASE_ISOLATION });
 const bar = new cliProgress.SingleBar(
   { format: ' {phase} |{bar}| {value}/{total} rows', hideCursor: true, synchronousUpdate: true, fps: 10 },
   cliProgress.Presets.shades_classic,

@@ -6,7 +6,7 @@
  * gives the same data. It throws if the database already holds stones.
  *
  * CLI:  npm run db:seed -- [--stones N] [--reset]
- *   opens DATABASE_PATH, migrates, and seeds N stones (default SEED_STONES). A database that
+ *   opens the database (DATABASE_URL, else DATABASE_PATH), migrates, and seeds N stones (default SEED_STONES). A database that
  *   already has stones is refused unless --reset, which first empties every table.
  */
 import { resolve } from 'node:path';
@@ -194,14 +194,13 @@ function parseArgs(argv: string[], fallbackStones: number): { stones: number; re
 async function main() {
   const config = loadConfig();
   const { stones, reset } = parseArgs(process.argv.slice(2), config.SEED_STONES);
-  const db = await openDb(config.DATABASE_PATH);
+  const where = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : config.DATABASE_PATH;
+  const db = await openDb(config.databaseLocation, { isolation: config.DATABASE_ISOLATION });
   try {
     await migrateDb(db);
     const existing = await stoneCount(db);
     if (existing > 0 && !reset) {
-      console.error(
-        `${config.DATABASE_PATH} already holds ${existing} stones: run with --reset to replace everything.`,
-      );
+      console.error(`${where} already holds ${existing} stones: run with --reset to replace everything.`);
       process.exitCode = 1;
       return;
     }
@@ -219,7 +218,7 @@ async function main() {
     bar?.stop();
     if (db.engine === 'sqlite') sqliteClient(db).pragma('wal_checkpoint(TRUNCATE)');
     console.log(
-      `seeded ${config.DATABASE_PATH}: ${sum.stones} stones (${sum.natural} natural, ${sum.labGrown} lab-grown, ` +
+      `seeded ${where}: ${sum.stones} stones (${sum.natural} natural, ${sum.labGrown} lab-grown, ` +
         `${sum.parcels} parcels), ${sum.mediaRows} media rows, ${sum.certificates} certificates, ${sum.users} users, ` +
         `${sum.blocks} blocks, ${sum.posts} posts in ${(sum.ms / 1000).toFixed(1)} s`,
     );
