@@ -4,6 +4,7 @@
  * fake clock. The Node entry (server.ts) adds the static site around it.
  */
 import { Hono } from 'hono';
+import { bodyLimits } from './middleware/body-limit.ts';
 import { onError, onNotFound } from './middleware/errors.ts';
 import { originCheck } from './middleware/origin.ts';
 import { requestLog } from './middleware/request-log.ts';
@@ -34,6 +35,7 @@ export function createApp(deps: Deps) {
   const api = new Hono<AppEnv>()
     .use(originCheck(deps))
     .use(sessionMiddleware(deps))
+    .use(bodyLimits())
     .route('/health', healthRoutes(deps))
     .route('/site', siteRoutes(deps))
     .route('/geo', geoRoutes(deps))

@@ -1,8 +1,9 @@
 /**
  * JSON bodies. A JSON route refuses any other media type with 415 'unsupported_media_type'
  * (an HTML form or a text/plain "simple request" cannot reach it, which also blunts CSRF),
- * answers 400 'invalid_json' for malformed JSON and 413 'payload_too_large' past
- * JSON_BODY_MAX, then validates with the input's valibot schema (400 with field errors).
+ * answers 400 'invalid_json' for malformed JSON, then validates with the input's valibot
+ * schema (400 with field errors). The size limit (413) is enforced earlier, while the body
+ * streams, by `bodyLimits()` (body-limit.ts).
  *
  * Use `readJson(c, Schema)` in a handler; `jsonBody()` guards routes that read the body
  * some other way. Both are per route on purpose: a sub-app mounted at '/' that called
@@ -11,9 +12,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type * as v from 'valibot';
 import { HttpError, parseOr400 } from './errors.ts';
-
-/** Largest accepted JSON body, in bytes. */
-export const JSON_BODY_MAX = 64 * 1024;
 
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
@@ -45,12 +43,9 @@ export const jsonBody = (): MiddlewareHandler => async (c, next) => {
  */
 export async function readJson<S extends v.GenericSchema>(c: Context, schema: S): Promise<v.InferOutput<S>> {
   const type = c.req.header('content-type');
-  const length = Number(c.req.header('content-length') ?? 0);
-  if (length > JSON_BODY_MAX) throw new HttpError(413, 'payload_too_large');
   const text = await c.req.text();
   if (type === undefined && text.length === 0) return parseOr400(schema, {});
   if (!isJsonType(type)) throw new HttpError(415, 'unsupported_media_type');
-  if (text.length > JSON_BODY_MAX) throw new HttpError(413, 'payload_too_large');
   let data: unknown;
   try {
     data = text.trim() === '' ? {} : JSON.parse(text);

@@ -9,26 +9,18 @@
  *                                     ->  201 { block } | 409 block_exists
  *
  * Errors: 401 visitor, 403 non-admin, 400 field errors (value: Text is required; src: the
- * spec's two upload messages), 413 for a file over 5 MB. Nothing is stored on any refusal.
+ * spec's two upload messages), 413 for a file over 5 MB (middleware/body-limit.ts). Nothing is stored on any refusal.
  * Every change is audited and regenerates the static site (services/site-blocks.ts).
  */
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { siteBlocks } from '../../db/tables.ts';
 import { HttpError, parseOr400 } from '../middleware/errors.ts';
 import { readJson } from '../middleware/json-body.ts';
 import { requireAdmin, signedInAdmin } from '../middleware/roles.ts';
 import { BlockId, BlockJson, blockView, findBlock, saveBlock, type BlockInput } from '../services/site-blocks.ts';
-import {
-  checkImage,
-  MSG_TOO_LARGE,
-  singleFile,
-  removeImage,
-  storeImage,
-  UPLOAD_MAX_BYTES,
-} from '../services/uploads.ts';
+import { checkImage, singleFile, removeImage, storeImage } from '../services/uploads.ts';
 import type { AppEnv, Deps } from '../types.ts';
 
 const Alt = v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLength(300, 'Alt text is too long'));
@@ -79,13 +71,6 @@ async function save(c: Context<AppEnv>, deps: Deps, id: string | undefined, mode
   }
 }
 
-const limit = bodyLimit({
-  maxSize: UPLOAD_MAX_BYTES + 64 * 1024,
-  onError: () => {
-    throw new HttpError(413, [{ param: 'src', msg: MSG_TOO_LARGE }]);
-  },
-});
-
 export function siteBlockRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .get('/', requireAdmin(), async (c) => {
@@ -93,8 +78,6 @@ export function siteBlockRoutes(deps: Deps) {
       const rows = await deps.db.select().from(siteBlocks);
       return c.json({ blocks: Object.fromEntries(rows.map((b) => [b.id, blockView(b)])) });
     })
-    .post('/', requireAdmin(), limit, async (c) => c.json({ block: await save(c, deps, undefined, 'create') }, 201))
-    .patch('/:id', requireAdmin(), limit, async (c) =>
-      c.json({ block: await save(c, deps, c.req.param('id'), 'update') }),
-    );
+    .post('/', requireAdmin(), async (c) => c.json({ block: await save(c, deps, undefined, 'create') }, 201))
+    .patch('/:id', requireAdmin(), async (c) => c.json({ block: await save(c, deps, c.req.param('id'), 'update') }));
 }

@@ -13,7 +13,6 @@
  * left out. content: HTML, sanitised before it is stored. Every change is audited.
  */
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { POST_STATUSES } from '../../../db/tables.ts';
 import { wholeNumberParam } from '../../lib/query-params.ts';
@@ -30,7 +29,7 @@ import {
   updatePost,
 } from '../../services/admin-posts.ts';
 import { audit } from '../../services/admin-audit.ts';
-import { checkImage, MSG_TOO_LARGE, singleFile, storeImage, UPLOAD_MAX_BYTES } from '../../services/uploads.ts';
+import { checkImage, singleFile, storeImage } from '../../services/uploads.ts';
 import type { AppEnv, Deps } from '../../types.ts';
 import { idParam } from './ids.ts';
 
@@ -47,38 +46,29 @@ export function adminPostRoutes(deps: Deps) {
   return (
     new Hono<AppEnv>()
       // the cover upload is multipart: registered before the JSON guard, which then never sees it
-      .post(
-        '/cover',
-        bodyLimit({
-          maxSize: UPLOAD_MAX_BYTES + 64 * 1024,
-          onError: () => {
-            throw new HttpError(413, [{ param: 'src', msg: MSG_TOO_LARGE }]);
-          },
-        }),
-        async (c) => {
-          const admin = signedInAdmin(c);
-          if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data'))
-            throw new HttpError(415, 'unsupported_media_type');
-          let form: Record<string, string | File | (string | File)[]>;
-          try {
-            form = await c.req.parseBody({ all: true });
-          } catch {
-            throw new HttpError(400, 'invalid_body');
-          }
-          const file = singleFile(form.src);
-          const src = await storeImage(deps.db, await checkImage(new Uint8Array(await file.arrayBuffer())));
-          await audit(
-            deps.db,
-            admin.id,
-            'post.cover_upload',
-            'upload',
-            src,
-            { name: file.name, bytes: file.size },
-            deps.clock.now(),
-          );
-          return c.json({ src }, 201);
-        },
-      )
+      .post('/cover', async (c) => {
+        const admin = signedInAdmin(c);
+        if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data'))
+          throw new HttpError(415, 'unsupported_media_type');
+        let form: Record<string, string | File | (string | File)[]>;
+        try {
+          form = await c.req.parseBody({ all: true });
+        } catch {
+          throw new HttpError(400, 'invalid_body');
+        }
+        const file = singleFile(form.src);
+        const src = await storeImage(deps.db, await checkImage(new Uint8Array(await file.arrayBuffer())));
+        await audit(
+          deps.db,
+          admin.id,
+          'post.cover_upload',
+          'upload',
+          src,
+          { name: file.name, bytes: file.size },
+          deps.clock.now(),
+        );
+        return c.json({ src }, 201);
+      })
       .use('*', jsonBody())
       .get('/', async (c) => c.json(await listPosts(deps.db, parseOr400(ListQuery, c.req.query()))))
       .get('/:id', async (c) => c.json(await getPost(deps.db, postId(c.req.param('id')))))

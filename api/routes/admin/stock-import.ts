@@ -12,11 +12,10 @@
  * background rebuild of the static site (the home page's strip is chosen from the stock).
  */
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { HttpError, parseOr400 } from '../../middleware/errors.ts';
 import { signedInAdmin } from '../../middleware/roles.ts';
-import { IMPORT_MAX_BYTES, importStockFile } from '../../services/stock-import/index.ts';
+import { importStockFile } from '../../services/stock-import/index.ts';
 import type { AppEnv, Deps } from '../../types.ts';
 
 const Options = v.object({
@@ -31,42 +30,33 @@ const Options = v.object({
 });
 
 export function stockImportRoutes(deps: Deps) {
-  return new Hono<AppEnv>().post(
-    '/',
-    bodyLimit({
-      maxSize: IMPORT_MAX_BYTES + 64 * 1024,
-      onError: () => {
-        throw new HttpError(413, 'payload_too_large');
-      },
-    }),
-    async (c) => {
-      const admin = signedInAdmin(c);
-      const type = (c.req.header('content-type') ?? '').toLowerCase();
-      if (!type.startsWith('multipart/form-data')) throw new HttpError(415, 'unsupported_media_type');
-      let body: Record<string, string | File | (string | File)[]>;
-      try {
-        body = await c.req.parseBody({ all: false });
-      } catch {
-        throw new HttpError(400, 'invalid_file', { reason: 'The upload could not be read' });
-      }
-      const field = (k: string) => (typeof body[k] === 'string' ? (body[k] as string) : undefined);
-      const opts = parseOr400(Options, {
-        mode: c.req.query('mode') ?? field('mode'),
-        full: c.req.query('full') ?? field('full'),
-      });
-      const file = body.file;
-      if (!(file instanceof File))
-        throw new HttpError(400, [{ param: 'file', msg: 'Please choose a stock file (.csv or .xlsx)' }]);
-      const data = new Uint8Array(await file.arrayBuffer());
-      const result = await importStockFile(deps.db, file.name || 'upload.csv', data, {
-        mode: opts.mode,
-        full: opts.full,
-        adminId: admin.id,
-        now: deps.clock.now(),
-      });
-      // the home page's specials strip is chosen at build time from the stock
-      if (result.applied) deps.site?.contentChanged('stock import'); // the import bumped the stock version
-      return c.json(result);
-    },
-  );
+  return new Hono<AppEnv>().post('/', async (c) => {
+    const admin = signedInAdmin(c);
+    const type = (c.req.header('content-type') ?? '').toLowerCase();
+    if (!type.startsWith('multipart/form-data')) throw new HttpError(415, 'unsupported_media_type');
+    let body: Record<string, string | File | (string | File)[]>;
+    try {
+      body = await c.req.parseBody({ all: false });
+    } catch {
+      throw new HttpError(400, 'invalid_file', { reason: 'The upload could not be read' });
+    }
+    const field = (k: string) => (typeof body[k] === 'string' ? (body[k] as string) : undefined);
+    const opts = parseOr400(Options, {
+      mode: c.req.query('mode') ?? field('mode'),
+      full: c.req.query('full') ?? field('full'),
+    });
+    const file = body.file;
+    if (!(file instanceof File))
+      throw new HttpError(400, [{ param: 'file', msg: 'Please choose a stock file (.csv or .xlsx)' }]);
+    const data = new Uint8Array(await file.arrayBuffer());
+    const result = await importStockFile(deps.db, file.name || 'upload.csv', data, {
+      mode: opts.mode,
+      full: opts.full,
+      adminId: admin.id,
+      now: deps.clock.now(),
+    });
+    // the home page's specials strip is chosen at build time from the stock
+    if (result.applied) deps.site?.contentChanged('stock import'); // the import bumped the stock version
+    return c.json(result);
+  });
 }

@@ -1,0 +1,26 @@
+/**
+ * Run by tests/api/server-process.ts in a child process: the one-port server (API and a tiny
+ * fake site) on DATABASE_PATH, on a free port of 127.0.0.1. Prints `{"port":N}` once listening.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve } from '@hono/node-server';
+import { loadConfig } from '../../api/config.ts';
+import { createServerApp } from '../../api/server.ts';
+import { createMailer } from '../../api/services/mailer.ts';
+import { siteRoot } from '../../api/static-site.ts';
+import { systemClock } from '../../api/types.ts';
+import { migrateDb, openDb } from '../../db/client.ts';
+
+const config = loadConfig({ ...process.env, NODE_ENV: 'test', LOG_REQUESTS: 'false', HOST: '127.0.0.1', PORT: '0' });
+const db = openDb(config.DATABASE_PATH);
+migrateDb(db);
+const mailer = createMailer(db, { smtpUrl: '', from: config.MAIL_FROM, log: () => {} });
+const site = mkdtempSync(join(tmpdir(), 'facet-child-site-'));
+mkdirSync(site, { recursive: true });
+writeFileSync(join(site, 'index.html'), '<!doctype html><title>home</title>');
+const app = createServerApp({ db, mailer, clock: systemClock, config }, siteRoot(site));
+serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
+  process.stdout.write(`${JSON.stringify({ port: info.port })}\n`);
+});
