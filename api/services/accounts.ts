@@ -130,9 +130,7 @@ export async function registerCustomer(deps: Deps, input: RegisterValues): Promi
   });
   if (!created) throw new HttpError(409, [{ param: 'email', msg: EMAIL_TAKEN }]);
   const site = await siteOf(deps);
-  await deps.mailer.send(
-    templates.verifyEmail(site, email, created.user.firstName, `${site.url}/verify/${created.token}`),
-  );
+  await deps.mailer.send(templates.verifyEmail(site, email, created.user.firstName, created.token));
   return { email, message: `We have sent a verification e-mail to ${email}. Please follow its link to continue.` };
 }
 
@@ -168,7 +166,7 @@ export async function resendVerification(deps: Deps, email: string): Promise<{ m
   if (user && user.status === 'unverified') {
     const token = await issueToken(deps.db, user.id, 'verify', deps.clock.now());
     const site = await siteOf(deps);
-    sendInBackground(deps, templates.verifyEmail(site, user.email, user.firstName, `${site.url}/verify/${token}`));
+    sendInBackground(deps, templates.verifyEmail(site, user.email, user.firstName, token));
   }
   return { message: RESEND_ANSWER };
 }
@@ -200,7 +198,7 @@ export async function requestPasswordReset(deps: Deps, email: string): Promise<{
   if (user && (user.status === 'approved' || user.status === 'pending')) {
     const token = await issueToken(deps.db, user.id, 'reset', deps.clock.now());
     const site = await siteOf(deps);
-    sendInBackground(deps, templates.resetPassword(site, user.email, user.firstName, `${site.url}/reset/${token}`));
+    sendInBackground(deps, templates.resetPassword(site, user.email, user.firstName, token));
   }
   return { message: FORGOT_ANSWER };
 }

@@ -1,7 +1,8 @@
 /**
  * The shop's account e-mails, each in plain text and HTML with the site name:
  * verification, password reset, account approved, new registration (to staff) and API
- * access request (to staff). Every value put into HTML is escaped.
+ * access request (to staff). Every value put into HTML is escaped. The verification and reset
+ * mails carry their token in `secrets`: sent as written, stored in the outbox redacted.
  */
 import type { MailMessage } from './mailer.ts';
 
@@ -45,25 +46,36 @@ function compose(site: Site, to: string, subject: string, greeting: string, part
 
 const hello = (firstName: string) => (firstName ? `Dear ${firstName},` : 'Hello,');
 
-export function verifyEmail(site: Site, to: string, firstName: string, link: string): MailMessage {
-  return compose(site, to, `Verify your e-mail address for ${site.name}`, hello(firstName), [
-    { p: `Thank you for registering with ${site.name}. Please confirm your e-mail address to continue.` },
-    { link, label: 'Verify my e-mail address' },
-    {
-      p: 'The link works once and expires in 24 hours. After verification our team reviews your registration and lets you know when your account is approved.',
-    },
-    { p: 'If you did not register, you can ignore this e-mail.' },
-  ]);
+/** The one-time link for `token`; the token is marked secret, so the outbox keeps it redacted. */
+const tokenMail = (message: MailMessage, token: string): MailMessage => ({ ...message, secrets: [token] });
+
+export function verifyEmail(site: Site, to: string, firstName: string, token: string): MailMessage {
+  const link = `${site.url}/verify/${token}`;
+  return tokenMail(
+    compose(site, to, `Verify your e-mail address for ${site.name}`, hello(firstName), [
+      { p: `Thank you for registering with ${site.name}. Please confirm your e-mail address to continue.` },
+      { link, label: 'Verify my e-mail address' },
+      {
+        p: 'The link works once and expires in 24 hours. After verification our team reviews your registration and lets you know when your account is approved.',
+      },
+      { p: 'If you did not register, you can ignore this e-mail.' },
+    ]),
+    token,
+  );
 }
 
-export function resetPassword(site: Site, to: string, firstName: string, link: string): MailMessage {
-  return compose(site, to, `Reset your ${site.name} password`, hello(firstName), [
-    { p: `We received a request to reset the password of your ${site.name} account.` },
-    { link, label: 'Choose a new password' },
-    {
-      p: 'The link works once and expires in 1 hour. If you did not ask for it, you can ignore this e-mail; your password stays as it is.',
-    },
-  ]);
+export function resetPassword(site: Site, to: string, firstName: string, token: string): MailMessage {
+  const link = `${site.url}/reset/${token}`;
+  return tokenMail(
+    compose(site, to, `Reset your ${site.name} password`, hello(firstName), [
+      { p: `We received a request to reset the password of your ${site.name} account.` },
+      { link, label: 'Choose a new password' },
+      {
+        p: 'The link works once and expires in 1 hour. If you did not ask for it, you can ignore this e-mail; your password stays as it is.',
+      },
+    ]),
+    token,
+  );
 }
 
 export function accountApproved(site: Site, to: string, firstName: string): MailMessage {
