@@ -5,15 +5,17 @@
  *   PATCH /profile                       any profile fields (ProfileUpdateSchema)   200 { isAuthorised, user } | 400 field errors
  *   POST  /profile/change-password       { currentPassword, password, password_confirm }
  *                                                                                   200 { message } | 400 field errors (wrong current password
- *                                                                                   against currentPassword); ends the user's other sessions
+ *                                                                                   against currentPassword); ends every session of the user
+ *                                                                                   and sets a new session cookie (a new id) for this browser
  *   PATCH /profile/updateDialogSettings  { settingName: resetFilters|resetSearch, settingValue: yes|no }
  *                                                                                   200 { isAuthorised, user }
  */
 import { Hono } from 'hono';
 import { ChangePasswordSchema, DialogSettingSchema, ProfileUpdateSchema } from '../../src/domain/validation/account.ts';
 import { readJson } from '../middleware/json-body.ts';
-import { rateLimiter } from '../middleware/rate-limit.ts';
+import { clientAddress, rateLimiter } from '../middleware/rate-limit.ts';
 import { requireUser, signedInUser } from '../middleware/roles.ts';
+import { setSessionCookie } from '../middleware/session.ts';
 import { changePassword, updateDialogSetting, updateProfile } from '../services/accounts.ts';
 import { authState } from '../services/user-view.ts';
 import type { AppEnv, Deps } from '../types.ts';
@@ -37,7 +39,14 @@ export function profileRoutes(deps: Deps) {
       const user = signedInUser(c);
       const input = await readJson(c, ChangePasswordSchema);
       await limiter.hit(c, 'changePassword', { account: user.email });
-      await changePassword(deps, user, input, c.var.session?.idHash);
+      const rememberMe = c.var.session?.rememberMe ?? false;
+      const session = await changePassword(deps, user, input, {
+        rememberMe,
+        userAgent: c.req.header('user-agent') ?? '',
+        ip: clientAddress(c, deps),
+      });
+      setSessionCookie(c, deps, session, rememberMe);
+      c.header('Cache-Control', 'no-store');
       return c.json({ message: PASSWORD_CHANGED });
     })
     .patch('/updateDialogSettings', async (c) => {

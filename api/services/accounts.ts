@@ -8,7 +8,7 @@
  * Only 'approved' accounts get a session. Functions throw HttpError with the spec's error
  * shape; none logs a password or a token.
  */
-import { and, eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { writeTx } from '../../db/client.ts';
 import { contactMessages, sessions, users, type DialogSettings, type User } from '../../db/tables.ts';
@@ -21,6 +21,7 @@ import type { MailMessage } from './mailer.ts';
 import { consumeToken, dropUnusedTokens, issueToken } from './one-time-tokens.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { configFields } from './site-state.ts';
+import { createSession, type NewSession } from './sessions.ts';
 import { newSecret } from './tokens.ts';
 
 /** Statuses whose registration message the e-mail check and login report. */
@@ -230,34 +231,36 @@ export async function resetPassword(
   return { email: user.email, message: RESET_DONE };
 }
 
-/** Ends every session of a user, or all but `keepIdHash` (password change keeps the current one). */
-export async function endSessions(db: Db, userId: number, keepIdHash?: string): Promise<void> {
-  const mine = eq(sessions.userId, userId);
-  await db.delete(sessions).where(keepIdHash ? and(mine, ne(sessions.idHash, keepIdHash)) : mine);
+/** Ends every session of a user. */
+export async function endSessions(db: Db, userId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
 /**
  * POST /profile/change-password: checks the current password (400 against currentPassword
- * when wrong), sets the new one and ends the user's other sessions.
+ * when wrong), sets the new one and ends every session of the user, this one included; the
+ * caller gets a new session (a new id) for this browser, so an id known before the change
+ * (a fixated or stolen cookie) is worth nothing after it.
  */
 export async function changePassword(
   deps: Deps,
   user: User,
   input: { currentPassword: string; password: string },
-  keepIdHash: string | undefined,
-): Promise<void> {
+  client: { rememberMe: boolean; userAgent: string; ip: string },
+): Promise<NewSession> {
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw new HttpError(400, [{ param: 'currentPassword', msg: ACCOUNT_MESSAGES.currentPasswordWrong }]);
   }
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
-  await writeTx(deps.db, async (tx) => {
+  return writeTx(deps.db, async (tx) => {
     await tx
       .update(users)
       .set({ passwordHash, updatedAt: new Date(now) })
       .where(eq(users.id, user.id));
-    await endSessions(tx, user.id, keepIdHash);
+    await endSessions(tx, user.id);
     await dropUnusedTokens(tx, user.id, 'reset');
+    return createSession(tx, user.id, { ...client, now });
   });
 }
 

@@ -95,21 +95,49 @@ describe('POST /profile/change-password', () => {
     expect((await errorOf(res)).msg).toEqual([{ param: 'currentPassword', msg: 'Current password is incorrect' }]);
   });
 
-  it('sets the new password, keeps this session and ends the others', async () => {
+  it('sets the new password, gives this browser a new session id and ends every other session', async () => {
     const t = await createTestApp({ seed: false });
     await insertUser(t.db, { email: 'buyer@example.com' });
     const here = await signIn(t, 'buyer@example.com');
     const elsewhere = await signIn(t, 'buyer@example.com');
+    const oldId = here.cookies.get('sid') ?? '';
     const res = await here.json('/profile/change-password', 'POST', {
       currentPassword: PASSWORD,
       password: OTHER_PASSWORD,
       password_confirm: OTHER_PASSWORD,
     });
     expect(res.status).toBe(200);
+    expect(res.headers.getSetCookie().some((c) => /^sid=[^;]+;.*HttpOnly/i.test(c))).toBe(true);
+    const newId = here.cookies.get('sid') ?? '';
+    expect(newId).not.toBe('');
+    expect(newId).not.toBe(oldId);
     expect((await meOf(here)).isAuthorised).toBe(true);
+    // the id from before the change opens nothing
+    const stale = await t.request('/me', { headers: { cookie: `sid=${oldId}` } });
+    expect(((await stale.json()) as { isAuthorised: boolean }).isAuthorised).toBe(false);
     expect((await meOf(elsewhere)).isAuthorised).toBe(false);
     expect(await t.db.select().from(sessions)).toHaveLength(1);
     expect((await t.json('/login', 'POST', { email: 'buyer@example.com', password: OTHER_PASSWORD })).status).toBe(200);
+  });
+
+  it('keeps a remembered login remembered across the new id', async () => {
+    const t = await createTestApp({ seed: false });
+    await insertUser(t.db, { email: 'buyer@example.com' });
+    const agent = await signIn(t, 'buyer@example.com', PASSWORD, true);
+    const res = await agent.json('/profile/change-password', 'POST', {
+      currentPassword: PASSWORD,
+      password: OTHER_PASSWORD,
+      password_confirm: OTHER_PASSWORD,
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.getSetCookie().find((c) => c.startsWith('sid='))).toMatch(/Max-Age=31536000/);
+    expect(
+      t.db
+        .select()
+        .from(sessions)
+        .all()
+        .map((s) => s.rememberMe),
+    ).toEqual([true]);
   });
 
   it('holds the new password to the rule and the confirmation to a match', async () => {
