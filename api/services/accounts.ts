@@ -16,8 +16,8 @@ import { ACCOUNT_MESSAGES, type ProfileUpdateValues } from '../../src/domain/val
 import type { RegisterValues } from '../../src/domain/validation/registration.ts';
 import { HttpError } from '../middleware/errors.ts';
 import type { Deps } from '../types.ts';
+import { afterResponse } from './after-response.ts';
 import * as templates from './email-templates.ts';
-import type { MailMessage } from './mailer.ts';
 import { consumeToken, dropUnusedTokens, issueToken } from './one-time-tokens.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { configFields } from './site-state.ts';
@@ -47,13 +47,6 @@ export async function findUserById(db: Db, id: number): Promise<User | undefined
 export async function siteOf(deps: Deps): Promise<templates.Site> {
   const name = (await configFields(deps.db, 'site'))?.site_name || deps.config.PUBLIC_SITE_NAME;
   return { name, url: deps.config.siteUrl };
-}
-
-/** Sends without waiting (the outbox row is written at once); used where timing must not tell. */
-function sendInBackground(deps: Deps, message: MailMessage): void {
-  deps.mailer.send(message).catch((err: unknown) => {
-    console.error('[mail] send failed:', err instanceof Error ? err.message : String(err));
-  });
 }
 
 // ---------------------------------------------------------------- e-mail check
@@ -161,14 +154,17 @@ export async function verifyEmail(deps: Deps, token: string): Promise<{ email: s
 
 export const RESEND_ANSWER = 'If this account still awaits verification, a new verification e-mail has been sent.';
 
-/** POST /resendVerification: a fresh link for an unverified account; the same answer otherwise. */
-export async function resendVerification(deps: Deps, email: string): Promise<{ message: string }> {
-  const user = await findUserByEmail(deps.db, email);
-  if (user && user.status === 'unverified') {
+/**
+ * POST /resendVerification: a fresh link for an unverified account; the same answer, after
+ * the same work, for any e-mail (the lookup and the mail happen after the answer).
+ */
+export function resendVerification(deps: Deps, email: string): { message: string } {
+  afterResponse(deps.db, 'resendVerification', async () => {
+    const user = await findUserByEmail(deps.db, email);
+    if (!user || user.status !== 'unverified') return;
     const token = await issueToken(deps.db, user.id, 'verify', deps.clock.now());
-    const site = await siteOf(deps);
-    sendInBackground(deps, templates.verifyEmail(site, user.email, user.firstName, token));
-  }
+    await deps.mailer.send(templates.verifyEmail(await siteOf(deps), user.email, user.firstName, token));
+  });
   return { message: RESEND_ANSWER };
 }
 
@@ -193,14 +189,17 @@ export async function authenticate(deps: Deps, email: string, password: string):
 
 export const FORGOT_ANSWER = 'If an account exists for this e-mail, we have sent a link to reset its password.';
 
-/** POST /forgot: a reset link for approved or pending accounts; the same answer for anyone. */
-export async function requestPasswordReset(deps: Deps, email: string): Promise<{ message: string }> {
-  const user = await findUserByEmail(deps.db, email);
-  if (user && (user.status === 'approved' || user.status === 'pending')) {
+/**
+ * POST /forgot: a reset link for approved or pending accounts; the same answer, after the
+ * same work, for any e-mail (the lookup and the mail happen after the answer).
+ */
+export function requestPasswordReset(deps: Deps, email: string): { message: string } {
+  afterResponse(deps.db, 'forgot', async () => {
+    const user = await findUserByEmail(deps.db, email);
+    if (!user || (user.status !== 'approved' && user.status !== 'pending')) return;
     const token = await issueToken(deps.db, user.id, 'reset', deps.clock.now());
-    const site = await siteOf(deps);
-    sendInBackground(deps, templates.resetPassword(site, user.email, user.firstName, token));
-  }
+    await deps.mailer.send(templates.resetPassword(await siteOf(deps), user.email, user.firstName, token));
+  });
   return { message: FORGOT_ANSWER };
 }
 

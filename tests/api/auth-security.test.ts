@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RATE_LIMITS } from '../../api/middleware/rate-limit.ts';
+import { settled } from '../../api/services/after-response.ts';
 import {
   OTHER_PASSWORD,
   PASSWORD,
@@ -10,6 +11,7 @@ import {
   linkToken,
   registration,
   signIn,
+  type TestApp,
 } from './auth-helpers.ts';
 
 describe('Origin check on state-changing calls', () => {
@@ -232,5 +234,51 @@ describe('nothing secret is stored or logged in plain text', () => {
     expect(outbox.filter((m) => m.text.includes('/reset/[redacted]'))).toHaveLength(1);
     const logged = lines.join('\n');
     for (const [label, value] of Object.entries(secrets)) expect(logged.includes(value), `${label} logged`).toBe(false);
+  });
+});
+
+describe('equal work for known and unknown e-mails', () => {
+  /** The SQL run on the connection while the app answers one call (work after the answer excluded). */
+  async function statementsOf(t: TestApp, path: string, body: unknown): Promise<{ status: number; sql: string[] }> {
+    const proto = Object.getPrototypeOf(t.db.$client.prepare('select 1')) as Record<
+      string,
+      (...a: unknown[]) => unknown
+    >;
+    const sqlRun: string[] = [];
+    const originals = new Map<string, (...a: unknown[]) => unknown>();
+    for (const name of ['run', 'get', 'all', 'iterate']) {
+      const original = proto[name] as (...a: unknown[]) => unknown;
+      originals.set(name, original);
+      proto[name] = function (this: { source: string }, ...args: unknown[]) {
+        sqlRun.push(this.source);
+        return original.apply(this, args);
+      };
+    }
+    try {
+      const res = await t.app.request(`/api/v1${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, sql: sqlRun };
+    } finally {
+      for (const [name, original] of originals) proto[name] = original;
+    }
+  }
+
+  it.each([
+    ['/forgot', 'approved'],
+    ['/resendVerification', 'unverified'],
+  ] as const)('%s does the same work before answering, whether the account exists or not', async (path, status) => {
+    const t = await createTestApp({ seed: false });
+    await insertUser(t.db, { email: 'known@example.com', status });
+    const known = await statementsOf(t, path, { email: 'known@example.com' });
+    const unknown = await statementsOf(t, path, { email: 'nobody@example.com' });
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(known.sql).toEqual(unknown.sql);
+    // the mail still goes, to the known address only
+    await settled(t.db);
+    expect(t.mailer.messages.map((m) => m.to)).toEqual(['known@example.com']);
   });
 });
