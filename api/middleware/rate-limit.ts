@@ -1,7 +1,9 @@
 /**
- * Rate limits for the account calls, counted per account (the e-mail address)
- * AND per client address, each in a sliding window: a call is refused while the key has
- * `limit` calls in the last `windowMs`. A refused call is not counted. The answer is
+ * Rate limits for the account calls, counted per account (the e-mail address), per client
+ * address and per account-and-address pair, each in a window: a call is refused while the key
+ * has `limit` counted calls in the last `windowMs`. A refused call is not counted. `hit`
+ * checks and counts; login checks first and counts only failures (`check`, then `record`;
+ * services/login-guard.ts). The answer is
  * 429 { errors: { msg: 'too_many_requests', options: { retryAfter } } } with a Retry-After
  * header (seconds until the oldest counted call leaves the window).
  *
@@ -13,7 +15,7 @@
  */
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
-import { lt, sql } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import { writeTx, type Db } from '../../db/client.ts';
 import { rateHits } from '../../db/tables.ts';
 import type { AppEnv, Clock, Deps } from '../types.ts';
@@ -23,12 +25,20 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 export type RateWindow = { limit: number; windowMs: number };
-export type RateRule = { perAccount?: RateWindow; perAddress?: RateWindow };
+export type RateRule = { perAccount?: RateWindow; perAddress?: RateWindow; perPair?: RateWindow };
 
 /** The limits (also listed in the README). */
 export const RATE_LIMITS = {
-  /** POST /login */
-  login: { perAccount: { limit: 10, windowMs: 15 * MINUTE }, perAddress: { limit: 50, windowMs: 15 * MINUTE } },
+  /**
+   * POST /login, failed tries only. Per pair: one client guessing one account. Per address:
+   * one client spraying many accounts. Per account: many clients guessing one account; past
+   * it only known devices and addresses may still try (services/login-guard.ts).
+   */
+  login: {
+    perPair: { limit: 10, windowMs: 15 * MINUTE },
+    perAddress: { limit: 50, windowMs: 15 * MINUTE },
+    perAccount: { limit: 10, windowMs: 15 * MINUTE },
+  },
   /** POST /register */
   register: { perAccount: { limit: 5, windowMs: HOUR }, perAddress: { limit: 5, windowMs: HOUR } },
   /** POST /forgot */
@@ -52,13 +62,20 @@ const SWEEP_EVERY = 1000;
 
 type Keys = { account?: string; address?: string };
 
-function checksOf(rule: RateRuleName, keys: Keys): Array<[string, RateWindow]> {
+/** The counted keys of a call; `skipAccount` leaves the per-account window out (a login from a known device). */
+function checksOf(rule: RateRuleName, keys: Keys, skipAccount = false): Array<[string, RateWindow]> {
   const r: RateRule = RATE_LIMITS[rule];
+  const account = keys.account?.toLowerCase();
   const checks: Array<[string, RateWindow]> = [];
-  if (r.perAccount && keys.account) checks.push([`${rule}|account|${keys.account.toLowerCase()}`, r.perAccount]);
+  if (r.perAccount && account && !skipAccount) checks.push([`${rule}|account|${account}`, r.perAccount]);
   if (r.perAddress && keys.address) checks.push([`${rule}|address|${keys.address}`, r.perAddress]);
+  if (r.perPair && account && keys.address) checks.push([`${rule}|pair|${account}|${keys.address}`, r.perPair]);
   return checks;
 }
+
+/** The keys `forgetAccount` drops: the account's own and every pair it is in. */
+const accountKey = (rule: RateRuleName, account: string) => `${rule}|account|${account.toLowerCase()}`;
+const pairPrefix = (rule: RateRuleName, account: string) => `${rule}|pair|${account.toLowerCase()}|`;
 
 function refuse(c: Context, waitMs: number): never {
   const retryAfter = Math.max(1, Math.ceil(waitMs / 1000));
@@ -69,6 +86,12 @@ function refuse(c: Context, waitMs: number): never {
 export type Limiter = {
   /** Counts one call of `rule` for the keys, or throws 429 (with Retry-After) when any is over. */
   hit(c: Context, rule: RateRuleName, keys: Keys): Promise<void>;
+  /** Throws 429 (with Retry-After) when any key is over; counts nothing. */
+  check(c: Context, rule: RateRuleName, keys: Keys, skipAccount?: boolean): Promise<void>;
+  /** Counts one call for the keys, whatever the limits. */
+  record(rule: RateRuleName, keys: Keys): Promise<void>;
+  /** Forgets an account's counts under `rule`: its own and those of every pair it is in. */
+  forgetAccount(rule: RateRuleName, account: string): Promise<void>;
   /** Forgets every count (tests). */
   reset(): void | Promise<void>;
 };
@@ -117,6 +140,41 @@ export class SharedRateLimiter implements Limiter {
     if (++this.calls % SWEEP_EVERY === 0) await this.db.delete(rateHits).where(lt(rateHits.expiresAt, new Date(now)));
   }
 
+  async check(c: Context, rule: RateRuleName, keys: Keys, skipAccount = false): Promise<void> {
+    const now = this.clock.now();
+    let waitMs = 0;
+    for (const [key, w] of checksOf(rule, keys, skipAccount)) {
+      const slot = Math.floor(now / w.windowMs);
+      const [row] = await this.db
+        .select({ hits: rateHits.hits })
+        .from(rateHits)
+        .where(and(eq(rateHits.key, key), eq(rateHits.slot, slot)));
+      if ((row?.hits ?? 0) >= Math.floor(w.limit * this.factor))
+        waitMs = Math.max(waitMs, (slot + 1) * w.windowMs - now);
+    }
+    if (waitMs > 0) refuse(c, waitMs);
+  }
+
+  async record(rule: RateRuleName, keys: Keys): Promise<void> {
+    const now = this.clock.now();
+    await writeTx(this.db, async (tx) => {
+      for (const [key, w] of checksOf(rule, keys)) {
+        const slot = Math.floor(now / w.windowMs);
+        await tx
+          .insert(rateHits)
+          .values({ key, slot, hits: 1, expiresAt: new Date((slot + 1) * w.windowMs) })
+          .onConflictDoUpdate({ target: [rateHits.key, rateHits.slot], set: { hits: sql`${rateHits.hits} + 1` } });
+      }
+    });
+  }
+
+  async forgetAccount(rule: RateRuleName, account: string): Promise<void> {
+    const pattern = `${pairPrefix(rule, account).replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    await this.db
+      .delete(rateHits)
+      .where(or(eq(rateHits.key, accountKey(rule, account)), sql`${rateHits.key} like ${pattern} escape '\\'`));
+  }
+
   async reset(): Promise<void> {
     await this.db.delete(rateHits);
   }
@@ -138,22 +196,35 @@ export class RateLimiter implements Limiter {
    * Counts one call of `rule` for the given keys, or throws 429 (setting Retry-After on `c`)
    * when any key is over its limit.
    */
-  async hit(c: Context, rule: RateRuleName, keys: { account?: string; address?: string }): Promise<void> {
-    const now = this.clock.now();
-    const checks = checksOf(rule, keys);
+  async hit(c: Context, rule: RateRuleName, keys: Keys): Promise<void> {
+    await this.check(c, rule, keys);
+    await this.record(rule, keys);
+  }
 
+  async check(c: Context, rule: RateRuleName, keys: Keys, skipAccount = false): Promise<void> {
+    const now = this.clock.now();
     let waitMs = 0;
-    for (const [key, w] of checks) {
+    for (const [key, w] of checksOf(rule, keys, skipAccount)) {
       const times = this.recent(key, w.windowMs, now);
       if (times.length >= w.limit * this.factor) waitMs = Math.max(waitMs, (times[0] ?? now) + w.windowMs - now);
     }
     if (waitMs > 0) refuse(c, waitMs);
-    for (const [key, w] of checks) {
+  }
+
+  async record(rule: RateRuleName, keys: Keys): Promise<void> {
+    const now = this.clock.now();
+    for (const [key, w] of checksOf(rule, keys)) {
       const entry = this.hits.get(key);
       if (entry) entry.times.push(now);
       else this.hits.set(key, { windowMs: w.windowMs, times: [now] });
     }
     if (++this.calls % SWEEP_EVERY === 0) this.sweep(now);
+  }
+
+  async forgetAccount(rule: RateRuleName, account: string): Promise<void> {
+    this.hits.delete(accountKey(rule, account));
+    const prefix = pairPrefix(rule, account);
+    for (const key of this.hits.keys()) if (key.startsWith(prefix)) this.hits.delete(key);
   }
 
   /** Forgets every count (tests). */

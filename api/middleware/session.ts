@@ -7,7 +7,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv, Deps } from '../types.ts';
 import { findSession, type NewSession } from '../services/sessions.ts';
 
-const isHttps = (deps: Deps) => deps.config.siteUrl.startsWith('https://');
+export const isHttps = (deps: Deps) => deps.config.siteUrl.startsWith('https://');
 /** `__Host-` prefix (and Secure) when served over HTTPS; a plain name on local http. */
 export const sessionCookieName = (deps: Deps) => (isHttps(deps) ? '__Host-sid' : 'sid');
 
@@ -29,12 +29,17 @@ export const sessionMiddleware =
     await next();
   };
 
+/** HttpOnly, SameSite=Lax, whole site, Secure over https: the session and device cookies. */
+export const privateCookie = (deps: Deps) => ({
+  httpOnly: true,
+  sameSite: 'Lax' as const,
+  secure: isHttps(deps),
+  path: '/',
+});
+
 export function setSessionCookie(c: Context, deps: Deps, s: NewSession, rememberMe: boolean): void {
   setCookie(c, sessionCookieName(deps), s.token, {
-    httpOnly: true,
-    sameSite: 'Lax',
-    secure: isHttps(deps),
-    path: '/',
+    ...privateCookie(deps),
     ...(rememberMe ? { maxAge: 365 * 24 * 3600 } : {}),
   });
 }

@@ -14,7 +14,7 @@
  *   POST /register-api-access { requestApiAccessMessage }    200 { isAuthorised, user } | 401 | 409 already requested/allowed
  *
  * JSON bodies only (415 otherwise); login, register, forgot, resend, check-email, verify and
- * reset are rate limited (429 too_many_requests, Retry-After).
+ * reset are rate limited (429 too_many_requests, Retry-After); login by services/login-guard.ts.
  */
 import { Hono } from 'hono';
 import { ApiAccessRequestSchema } from '../../src/domain/validation/account.ts';
@@ -22,6 +22,7 @@ import { EmailSchema } from '../../src/domain/validation/email.ts';
 import { LoginSchema } from '../../src/domain/validation/login.ts';
 import { ResetPasswordSchema, VerifySchema } from '../../src/domain/validation/password.ts';
 import { RegisterSchema } from '../../src/domain/validation/registration.ts';
+import { HttpError } from '../middleware/errors.ts';
 import { readJson } from '../middleware/json-body.ts';
 import { clientAddress, rateLimiter } from '../middleware/rate-limit.ts';
 import { signedInUser } from '../middleware/roles.ts';
@@ -38,12 +39,14 @@ import {
   verifyEmail,
 } from '../services/accounts.ts';
 import { bagLines } from '../services/bag.ts';
+import { loginGuard } from '../services/login-guard.ts';
 import { createSession, deleteSession } from '../services/sessions.ts';
 import { authState } from '../services/user-view.ts';
 import type { AppEnv, Deps } from '../types.ts';
 
 export function authRoutes(deps: Deps) {
   const limiter = rateLimiter(deps);
+  const guard = loginGuard(deps);
   return new Hono<AppEnv>()
     .post('/check-email', async (c) => {
       const { email } = await readJson(c, EmailSchema);
@@ -68,8 +71,15 @@ export function authRoutes(deps: Deps) {
     .post('/login', async (c) => {
       const input = await readJson(c, LoginSchema);
       const address = clientAddress(c, deps);
-      await limiter.hit(c, 'login', { account: normalizeEmail(input.email), address });
-      const user = await authenticate(deps, input.email, input.password);
+      await guard.before(c, input.email, address);
+      let user;
+      try {
+        user = await authenticate(deps, input.email, input.password);
+      } catch (err) {
+        if (err instanceof HttpError && err.status === 401) await guard.failed(input.email, address);
+        throw err;
+      }
+      guard.succeeded(c, input.email, address);
       // rotation: whatever session came with the request ends; the new one gets a new id
       const previous = c.var.session;
       if (previous) await deleteSession(deps.db, previous.idHash);
@@ -98,6 +108,7 @@ export function authRoutes(deps: Deps) {
       const { id, password } = await readJson(c, ResetPasswordSchema);
       await limiter.hit(c, 'token', { address: clientAddress(c, deps) });
       const done = await resetPassword(deps, id, password);
+      await guard.reset(c, done.email);
       // the reset ended every session of the account, this browser's included
       if (c.var.user?.email === done.email) clearSessionCookie(c, deps);
       return c.json(done);

@@ -86,30 +86,97 @@ describe('rate limits', () => {
     return out;
   };
 
-  it(`login: after ${RATE_LIMITS.login.perAccount.limit} tries for one e-mail in 15 minutes the next is refused with 429 and Retry-After`, async () => {
-    const t = await createTestApp({ seed: false });
-    await insertUser(t.db, { email: 'buyer@example.com' });
-    const limit = RATE_LIMITS.login.perAccount.limit;
-    const tries = await burst(limit, (i) =>
-      t.json('/login', 'POST', { email: 'buyer@example.com', password: `Wrong#${i}xx` }),
-    );
-    expect(tries.map((r) => r.status)).toEqual(Array(limit).fill(401));
-
-    // even the right password waits now, from any address
-    const over = await t.json(
+  const login = (t: TestApp, password: string, client: string, agent?: ReturnType<TestApp['agent']>) =>
+    (agent ?? t).json(
       '/login',
       'POST',
-      { email: 'buyer@example.com', password: PASSWORD },
-      { headers: { 'x-test-client': '203.0.113.9' } },
+      { email: 'buyer@example.com', password },
+      { headers: { 'x-test-client': client } },
     );
+
+  it(`login: after ${RATE_LIMITS.login.perPair.limit} wrong passwords a client waits (429, Retry-After), even with the right one`, async () => {
+    const t = await createTestApp({ seed: false });
+    await insertUser(t.db, { email: 'buyer@example.com' });
+    const limit = RATE_LIMITS.login.perPair.limit;
+    const tries = await burst(limit, (i) => login(t, `Wrong#${i}xx`, '203.0.113.9'));
+    expect(tries.map((r) => r.status)).toEqual(Array(limit).fill(401));
+    const over = await login(t, PASSWORD, '203.0.113.9');
     expect(over.status).toBe(429);
     expect(await errorOf(over)).toMatchObject({ msg: 'too_many_requests' });
     const retryAfter = Number(over.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-
     t.clock.advance(retryAfter * 1000);
-    expect((await t.json('/login', 'POST', { email: 'buyer@example.com', password: PASSWORD })).status).toBe(200);
+    expect((await login(t, PASSWORD, '203.0.113.9')).status).toBe(200);
+  });
+
+  it('login: a stranger guessing cannot lock the owner out of a known browser or address', async () => {
+    const t = await createTestApp({ seed: false });
+    await insertUser(t.db, { email: 'buyer@example.com' });
+    const owner = t.agent();
+    expect((await login(t, PASSWORD, '192.0.2.10', owner)).status).toBe(200);
+    expect(owner.cookies.get('did')).toBeTruthy();
+    await owner.json('/logout', 'POST', {});
+
+    // strangers from many addresses fill the account's window, then the pair's
+    const limit = RATE_LIMITS.login.perAccount.limit;
+    const wrong = await burst(limit, (i) => login(t, `Wrong#${i}xx`, `198.51.100.${i}`));
+    expect(wrong.every((r) => r.status === 401)).toBe(true);
+    expect((await login(t, 'Wrong#again1', '198.51.100.200')).status).toBe(429);
+
+    // the owner's browser (device cookie) still signs in, from a new address too
+    expect((await login(t, PASSWORD, '203.0.113.77', owner)).status).toBe(200);
+    await owner.json('/logout', 'POST', {});
+    // and a fresh browser at an address the owner signed in from
+    expect((await login(t, PASSWORD, '192.0.2.10')).status).toBe(200);
+    // a wrong password from the owner's browser is still a failure, not a way in
+    expect((await login(t, 'Wrong#owner1', '203.0.113.77', owner)).status).toBe(401);
+  });
+
+  it('login: the owner on a new device and address gets in after a password reset', async () => {
+    const t = await createTestApp({ seed: false });
+    await insertUser(t.db, { email: 'buyer@example.com' });
+    await burst(RATE_LIMITS.login.perAccount.limit, (i) => login(t, `Wrong#${i}xx`, `198.51.100.${i}`));
+    const phone = t.agent();
+    expect((await login(t, PASSWORD, '203.0.113.5', phone)).status).toBe(429);
+    await phone.json(
+      '/forgot',
+      'POST',
+      { email: 'buyer@example.com' },
+      { headers: { 'x-test-client': '203.0.113.5' } },
+    );
+    const token = linkToken(t.mailer.last('buyer@example.com'), 'reset');
+    const reset = await phone.json(
+      '/reset',
+      'POST',
+      { id: token, password: OTHER_PASSWORD },
+      { headers: { 'x-test-client': '203.0.113.5' } },
+    );
+    expect(reset.status).toBe(200);
+    // the strangers keep guessing after the reset; the phone is known now
+    await burst(RATE_LIMITS.login.perAccount.limit, (i) => login(t, `Wrong#${i}yy`, `198.51.100.${100 + i}`));
+    expect((await login(t, OTHER_PASSWORD, '203.0.113.5', phone)).status).toBe(200);
+  });
+
+  it('login: signing in successfully is not counted against anyone', async () => {
+    const t = await createTestApp({ seed: false });
+    await insertUser(t.db, { email: 'buyer@example.com' });
+    const n = RATE_LIMITS.login.perPair.limit + RATE_LIMITS.login.perAccount.limit;
+    const ok = await burst(n, () => login(t, PASSWORD, '203.0.113.9'));
+    expect(ok.map((r) => r.status)).toEqual(Array(n).fill(200));
+  });
+
+  it('login: a forged device cookie is no way past the guard', async () => {
+    const t = await createTestApp({ seed: false });
+    await insertUser(t.db, { email: 'buyer@example.com' });
+    await burst(RATE_LIMITS.login.perAccount.limit, (i) => login(t, `Wrong#${i}xx`, `198.51.100.${i}`));
+    const forged = await t.json(
+      '/login',
+      'POST',
+      { email: 'buyer@example.com', password: PASSWORD },
+      { headers: { 'x-test-client': '203.0.113.8', cookie: 'did=abc.def' } },
+    );
+    expect(forged.status).toBe(429);
   });
 
   it('login: one address trying many e-mails is limited too, other addresses are not', async () => {
