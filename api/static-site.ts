@@ -6,12 +6,16 @@
  *   cached for a year, HTML is revalidated.
  * - Client-side routes that cannot be pre-built are answered by a pre-built shell page.
  * - Anything else falls back to the home page with status 404, as the spec asks.
+ * - Dot files (the build's stamp and script hashes) are never served.
+ * - Each page carries its own Content-Security-Policy, allowing its inline scripts by hash.
  */
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { extname, join, normalize, relative, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import type { MiddlewareHandler } from 'hono';
+import { contentSecurityPolicy } from './middleware/security-headers.ts';
+import { pageScriptHashes } from './services/inline-scripts.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -66,9 +70,13 @@ export function siteRoot(initial: string): SiteRoot {
   };
 }
 
+/** A name starting with a dot (.build-stamp, .csp-hashes.json) is the server's, never served. */
+const HIDDEN = /(^|\/)\./;
+
 async function fileAt(root: string, rel: string): Promise<string | null> {
   const full = normalize(join(root, rel));
   if (full !== root && !full.startsWith(root + sep)) return null;
+  if (HIDDEN.test(relative(root, full).split(sep).join('/'))) return null;
   try {
     const s = await stat(full);
     if (s.isFile()) return full;
@@ -86,9 +94,13 @@ async function fileAt(root: string, rel: string): Promise<string | null> {
   return null;
 }
 
-function send(file: string, status: number, method: string): Response {
+/** A built page's own policy: the site's, allowing the hashes of that page's inline scripts. */
+const pagePolicy = (root: string, file: string) => contentSecurityPolicy(pageScriptHashes(root, file));
+
+function send(root: string, file: string, status: number, method: string): Response {
   const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
   const headers = new Headers({ 'content-type': type });
+  if (type.startsWith('text/html')) headers.set('content-security-policy', pagePolicy(root, file));
   headers.set(
     'cache-control',
     file.includes(`${sep}_astro${sep}`)
@@ -107,11 +119,12 @@ function send(file: string, status: number, method: string): Response {
  * `Referrer-Policy: no-referrer` and the same policy as a <meta> in its head, so the token
  * never leaks in a Referer even where an outer middleware rewrites the header.
  */
-async function sendTokenPage(file: string, method: string): Promise<Response> {
+async function sendTokenPage(root: string, file: string, method: string): Promise<Response> {
   const headers = new Headers({
     'content-type': TYPES['.html'] as string,
     'cache-control': 'no-store',
     'referrer-policy': 'no-referrer',
+    'content-security-policy': pagePolicy(root, file),
   });
   if (method === 'HEAD') return new Response(null, { status: 200, headers });
   const html = await readFile(file, 'utf8');
@@ -135,19 +148,22 @@ export function staticSite(root: SiteRoot): MiddlewareHandler {
       path = '/';
     }
     const direct = await fileAt(dir, path);
-    if (direct) return send(direct, 200, c.req.method);
+    if (direct) return send(dir, direct, 200, c.req.method);
     const before = root.previous();
     if (before && path.startsWith('/_astro/')) {
       const old = await fileAt(before, path);
-      if (old) return send(old, 200, c.req.method);
+      if (old) return send(before, old, 200, c.req.method);
     }
     const shell = SHELL_ROUTES.find((r) => r.pattern.test(path));
     if (shell) {
       const file = await fileAt(dir, shell.shell);
-      if (file) return TOKEN_PAGE.test(path) ? await sendTokenPage(file, c.req.method) : send(file, 200, c.req.method);
+      if (file)
+        return TOKEN_PAGE.test(path)
+          ? await sendTokenPage(dir, file, c.req.method)
+          : send(dir, file, 200, c.req.method);
     }
     const home = await fileAt(dir, 'index.html');
-    if (home) return send(home, 404, c.req.method);
+    if (home) return send(dir, home, 404, c.req.method);
     return c.text('The site has not been built yet.', 503);
   };
 }

@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import { join, resolve } from 'node:path';
 import type { Db } from '../../db/client.ts';
 import type { Config } from '../config.ts';
+import { writeScriptHashes } from './inline-scripts.ts';
 import { withLease } from './leases.ts';
 import { readVersion } from './versions.ts';
 
@@ -117,6 +118,7 @@ export function buildSite(outDir: string, env: Record<string, string>, stamp: st
     child.on('close', (code) => {
       rmSync(work, { recursive: true, force: true });
       if (code === 0) {
+        writeScriptHashes(outDir);
         writeFileSync(join(outDir, STAMP_FILE), stamp);
         done();
       } else {

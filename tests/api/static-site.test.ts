@@ -1,9 +1,11 @@
 /** The one-port server: built pages, shell pages for client routes, the 404 home fallback, the API beside them. */
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createServerApp } from '../../api/server.ts';
+import { writeScriptHashes } from '../../api/services/inline-scripts.ts';
 import { siteRoot } from '../../api/static-site.ts';
 import { createTestApp } from './helpers.ts';
 
@@ -88,5 +90,76 @@ describe('the one-port server', () => {
     root.set(fakeSite('v3'));
     expect((await get('/_astro/app.def456.js')).status).toBe(200);
     expect((await get('/_astro/nope.js')).status).toBe(404);
+  });
+});
+
+describe('security headers of the site', () => {
+  const sha = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+  const scriptSrc = (csp: string | null) =>
+    (csp ?? '')
+      .split(';')
+      .map((d) => d.trim())
+      .find((d) => d.startsWith('script-src')) ?? '';
+
+  it("allows each page's own inline scripts by hash, never 'unsafe-inline'", async () => {
+    const { get, root } = await setup();
+    const dir = root.get();
+    const homeScript = "document.documentElement.dataset.home = '1';";
+    const newsScript = 'customElements.define("x-news", class extends HTMLElement {});';
+    writeFileSync(
+      join(dir, 'index.html'),
+      `<!doctype html><script>${homeScript}</script><script type="module" src="/_astro/app.abc123.js"></script>`,
+    );
+    writeFileSync(join(dir, 'news', 'index.html'), `<!doctype html><script type="module">${newsScript}</script>`);
+    writeScriptHashes(dir);
+
+    const home = scriptSrc((await get('/')).headers.get('content-security-policy'));
+    expect(home).not.toContain('unsafe-inline');
+    expect(home).toContain("'self'");
+    expect(home).toContain(sha(homeScript));
+    expect(home).not.toContain(sha(newsScript));
+    const news = scriptSrc((await get('/news')).headers.get('content-security-policy'));
+    expect(news).toContain(sha(newsScript));
+    expect(news).not.toContain(sha(homeScript));
+    // the 404 fallback and the token pages carry the policy of the page they send
+    expect(scriptSrc((await get('/no/such/page')).headers.get('content-security-policy'))).toContain(sha(homeScript));
+    expect(scriptSrc((await get('/reset/abc')).headers.get('content-security-policy'))).toContain(sha(homeScript));
+    // the API's answers allow no inline script at all
+    expect(scriptSrc((await get('/api/v1/health')).headers.get('content-security-policy'))).toBe("script-src 'self'");
+  });
+
+  it('hashes a build that has no hash file yet on first use', async () => {
+    const { get, root } = await setup();
+    const script = 'window.x = 1;';
+    writeFileSync(join(root.get(), 'news', 'index.html'), `<script>${script}</script>`);
+    expect(scriptSrc((await get('/news')).headers.get('content-security-policy'))).toContain(sha(script));
+  });
+
+  it('keeps the stricter policy of /uploads/*', async () => {
+    const uploads = mkdtempSync(join(tmpdir(), 'facet-uploads-'));
+    const name = `${'ab'.repeat(12)}.png`;
+    writeFileSync(join(uploads, name), 'not really a png');
+    const t = await createTestApp({ seed: false, env: { UPLOADS_DIR: uploads } });
+    const app = createServerApp(
+      { db: t.db, mailer: t.mailer, clock: t.clock, config: t.config },
+      siteRoot(fakeSite('u')),
+    );
+    const res = await app.request(`/uploads/${name}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    rmSync(uploads, { recursive: true, force: true });
+  });
+
+  it("does not serve the build's own dot files", async () => {
+    const { get, root } = await setup();
+    writeFileSync(join(root.get(), '.build-stamp'), 'secret-stamp-value');
+    writeScriptHashes(root.get());
+    for (const path of ['/.build-stamp', '/.csp-hashes.json', '/news/../.build-stamp']) {
+      const res = await get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.text, path).not.toContain('secret-stamp-value');
+      expect(res.text, path).not.toContain('sha256-');
+    }
   });
 });
