@@ -11,6 +11,7 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import type * as v from 'valibot';
+import { BODY_MESSAGE, isJsonObject } from '../../src/domain/validation/fields.ts';
 import { HttpError, parseOr400 } from './errors.ts';
 
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
@@ -52,5 +53,7 @@ export async function readJson<S extends v.GenericSchema>(c: Context, schema: S)
   } catch {
     throw new HttpError(400, 'invalid_json');
   }
+  // every JSON route takes an object: an array would pass a schema whose fields are all optional
+  if (!isJsonObject(data)) throw new HttpError(400, [{ param: '_', msg: BODY_MESSAGE }]);
   return parseOr400(schema, data);
 }

@@ -7,6 +7,7 @@
 import { and, count, desc, eq, ne, or, type SQL } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import * as v from 'valibot';
+import { plainText, visible } from '../../src/domain/validation/fields.ts';
 import { likeCI, writeTx, type Db } from '../../db/client.ts';
 import { POST_STATUSES, posts, type Post } from '../../db/tables.ts';
 import { SANITIZE_OPTIONS } from '../../db/seed/markdown.ts';
@@ -61,12 +62,15 @@ const fields = {
     v.string('title must be text'),
     v.trim(),
     v.nonEmpty('Please enter a title'),
+    visible('Please enter a title'),
+    plainText('title'),
     v.maxLength(POST_TITLE_MAX, `title must be at most ${POST_TITLE_MAX} characters`),
   ),
   url: UrlSchema,
   snippet: v.pipe(
     v.string('snippet must be text'),
     v.trim(),
+    plainText('snippet'),
     v.maxLength(POST_SNIPPET_MAX, `snippet must be at most ${POST_SNIPPET_MAX} characters`),
   ),
   content: v.pipe(v.string('content must be text'), v.maxLength(POST_CONTENT_MAX, 'content is too long')),
@@ -81,7 +85,12 @@ const fields = {
   ),
   related: v.pipe(
     v.array(
-      v.pipe(v.string('tags must be text'), v.trim(), v.maxLength(40, 'a tag must be at most 40 characters')),
+      v.pipe(
+        v.string('tags must be text'),
+        v.trim(),
+        plainText('a tag'),
+        v.maxLength(40, 'a tag must be at most 40 characters'),
+      ),
       'related must be a list of tags',
     ),
     v.transform((tags) => [...new Set(tags.filter(Boolean).map((t) => t.toLowerCase()))]),

@@ -7,6 +7,7 @@
  */
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
+import { plainText, visible } from '../../src/domain/validation/fields.ts';
 import { writeTx, type Db } from '../../db/client.ts';
 import { configs, CURRENCIES, exchangeRates } from '../../db/tables.ts';
 import { HttpError } from '../middleware/errors.ts';
@@ -53,6 +54,8 @@ const message = v.pipe(
   v.string('Must be text'),
   v.trim(),
   v.nonEmpty('Please enter a message'),
+  visible('Please enter a message'),
+  plainText('The message'),
   v.maxLength(MESSAGE_MAX, `At most ${MESSAGE_MAX} characters`),
 );
 export const RegistrationMessagesSchema = v.object(
@@ -75,6 +78,8 @@ export const SiteSettingsSchema = v.object(
       v.string('Must be text'),
       v.trim(),
       v.nonEmpty('Please enter the site name'),
+      visible('Please enter the site name'),
+      plainText('The site name'),
       v.maxLength(80, 'At most 80 characters'),
     ),
     ...(Object.fromEntries(SOCIAL_KEYS.map((k) => [k, v.optional(social, '')])) as Record<

@@ -5,6 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
+import { plainText } from '../../src/domain/validation/fields.ts';
 import { writeTx, type Db } from '../../db/client.ts';
 import { auditLog, configs } from '../../db/tables.ts';
 import { HttpError } from '../middleware/errors.ts';
@@ -17,6 +18,7 @@ export const AVAILABILITY_FIELD_MAX = 100;
 const label = v.pipe(
   v.string('Must be text'),
   v.trim(),
+  plainText('The label'),
   v.maxLength(AVAILABILITY_FIELD_MAX, `At most ${AVAILABILITY_FIELD_MAX} characters`),
 );
 

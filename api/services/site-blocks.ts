@@ -4,6 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
+import { plainText, visible } from '../../src/domain/validation/fields.ts';
 import { writeTx } from '../../db/client.ts';
 import { siteBlocks, type SiteBlock } from '../../db/tables.ts';
 import { HttpError } from '../middleware/errors.ts';
@@ -11,20 +12,36 @@ import type { Deps } from '../types.ts';
 import { audit } from './admin-audit.ts';
 import { contentChanged } from './versions.ts';
 
+/**
+ * A block id names a page (or part) and the block on it, in lower case joined by '_':
+ * `home_welcome_title`, `footer_logo_3`. It starts with a letter, has at least two parts and
+ * at most 80 characters; so 'NaN', 'null', 'undefined', '1' or 'a--b' are never ids.
+ */
+export const BLOCK_ID_PATTERN = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/;
 export const BlockId = v.pipe(
   v.string('_id is required'),
   v.trim(),
-  v.regex(/^[a-z0-9][a-z0-9_-]{0,79}$/i, 'Use letters, digits, - and _ (at most 80)'),
+  v.maxLength(80, 'At most 80 characters'),
+  v.regex(
+    BLOCK_ID_PATTERN,
+    'Use lower-case words of letters and digits joined by _, starting with a letter (e.g. home_welcome_title)',
+  ),
 );
 const TextValue = v.pipe(
   v.string('Text is required'),
   v.trim(),
   v.nonEmpty('Text is required'),
+  visible('Text is required'),
+  plainText('The text'),
   v.maxLength(20_000, 'Text is too long'),
 );
 const Section = v.object({
-  title: v.pipe(v.string('Title is required'), v.trim(), v.maxLength(500, 'Title is too long')),
-  content: v.pipe(v.string('Content is required'), v.maxLength(20_000, 'Content is too long')),
+  title: v.pipe(v.string('Title is required'), v.trim(), plainText('The title'), v.maxLength(500, 'Title is too long')),
+  content: v.pipe(
+    v.string('Content is required'),
+    plainText('The content'),
+    v.maxLength(20_000, 'Content is too long'),
+  ),
 });
 
 /** JSON body for text and list blocks. */
