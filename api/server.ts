@@ -7,7 +7,7 @@ import { compress } from 'hono/compress';
 import { Hono } from 'hono';
 import { createApp, API_BASE } from './app.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
-import { createRegenerator, newestBuild, watchContent } from './services/regenerate.ts';
+import { buildOwner, createRegenerator, newestBuild, watchContent } from './services/regenerate.ts';
 import { buildSite, buildStamp, oneBuildAtATime, siteBuildEnv } from './services/site-build.ts';
 import { serveUploads } from './services/uploads.ts';
 import { siteRoot, staticSite, type SiteRoot } from './static-site.ts';
@@ -25,13 +25,15 @@ export function createServerApp(deps: Deps, root: SiteRoot) {
 }
 
 export function startServer(deps: Deps, siteDir: string): Promise<{ server: ServerType; root: SiteRoot; url: string }> {
-  // serve the newest complete build (a regenerated `<siteDir>-<ms>` folder may be newer)
-  const root = siteRoot(newestBuild(siteDir));
+  // serve the newest complete build of this server (a regenerated `<siteDir>-<ms>` folder may be newer)
+  const owner = buildOwner(siteDir, deps.config.databaseLocation);
+  const root = siteRoot(newestBuild(siteDir, owner));
   const regen = deps.site
     ? null
     : createRegenerator({
         root,
         siteDir,
+        owner,
         build: (out) =>
           oneBuildAtATime(deps.db, async () => buildSite(out, siteBuildEnv(deps.config), await buildStamp(deps.db))),
       });

@@ -6,7 +6,7 @@ import { count } from 'drizzle-orm';
 import { loadConfig } from '../api/config.ts';
 import { startServer } from '../api/server.ts';
 import { createMailer } from '../api/services/mailer.ts';
-import { newestBuild } from '../api/services/regenerate.ts';
+import { buildOwner, newestBuild } from '../api/services/regenerate.ts';
 import { buildSite, buildStamp, isBuildCurrent, oneBuildAtATime, siteBuildEnv } from '../api/services/site-build.ts';
 import { systemClock } from '../api/types.ts';
 import { openDb, prepareDb } from '../db/client.ts';
@@ -30,7 +30,7 @@ await prepareDb(db, async () => {
 });
 
 const stamp = await buildStamp(db);
-if (!isBuildCurrent(newestBuild(config.SITE_DIR), stamp)) {
+if (!isBuildCurrent(newestBuild(config.SITE_DIR, buildOwner(config.SITE_DIR, config.databaseLocation)), stamp)) {
   console.log(`Building the site into ${config.SITE_DIR} ...`);
   const b0 = performance.now();
   await oneBuildAtATime(db, () => buildSite(config.SITE_DIR, siteBuildEnv(config), stamp));

@@ -8,11 +8,18 @@
  * same checkout clearing Astro's shared `.astro/` temp files. Changes that arrive during a
  * build queue one more build after it.
  *
- *   const regen = createRegenerator({ root, siteDir, env: { DATABASE_PATH } });
+ * Each regenerated build carries OWNER_FILE with the server's identity (`buildOwner`: its
+ * SITE_DIR and database), and only builds with this server's identity are ever served,
+ * swapped in or deleted: another server sharing the folder (or a folder merely named like a
+ * build) is left alone.
+ *
+ *   const owner = buildOwner(config.SITE_DIR, config.databaseLocation);
+ *   const regen = createRegenerator({ root, siteDir, owner, build });
  *   deps.site = regen;          // services call deps.site?.contentChanged('block x')
  *   regen.status();             // { state: 'idle' | 'scheduled' | 'building' | 'failed', ... }
  */
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Db } from '../../db/client.ts';
 import type { SiteRoot } from '../static-site.ts';
@@ -36,22 +43,39 @@ export type Regenerator = {
 };
 
 const SUFFIX = /-(\d{13})$/;
+export const OWNER_FILE = '.build-owner';
 
-/** Complete builds next to siteDir (`<siteDir>-<ms>` with an index.html), newest first. */
-export function listBuilds(siteDir: string): string[] {
+/** The identity of a server's builds: its resolved SITE_DIR and database (file or URL), hashed. */
+export function buildOwner(siteDir: string, database: string): string {
+  const where = /^[a-z][a-z0-9+.-]*:\/\//i.test(database) ? database : resolve(database);
+  return createHash('sha256')
+    .update(`${resolve(siteDir)}\n${where}`)
+    .digest('hex');
+}
+
+const ownedBy = (dir: string, owner: string) => {
+  try {
+    return readFileSync(join(dir, OWNER_FILE), 'utf8') === owner;
+  } catch {
+    return false;
+  }
+};
+
+/** This server's complete builds next to siteDir (`<siteDir>-<ms>` with an index.html and its owner mark), newest first. */
+export function listBuilds(siteDir: string, owner: string): string[] {
   const base = resolve(siteDir);
   const parent = dirname(base);
   if (!existsSync(parent)) return [];
   return readdirSync(parent)
-    .filter((n) => n.startsWith(`${basename(base)}-`) && SUFFIX.test(n))
+    .filter((n) => n.startsWith(`${basename(base)}-`) && SUFFIX.test(n) && n.length === basename(base).length + 14)
     .map((n) => join(parent, n))
-    .filter((d) => existsSync(join(d, 'index.html')) && existsSync(join(d, '.build-stamp')))
+    .filter((d) => existsSync(join(d, 'index.html')) && existsSync(join(d, '.build-stamp')) && ownedBy(d, owner))
     .sort((a, b) => Number(SUFFIX.exec(b)?.[1]) - Number(SUFFIX.exec(a)?.[1]));
 }
 
-/** The folder to serve at start-up: the newest complete regenerated build newer than siteDir, else siteDir. */
-export function newestBuild(siteDir: string): string {
-  const builds = listBuilds(siteDir);
+/** The folder to serve at start-up: this server's newest complete regenerated build newer than siteDir, else siteDir. */
+export function newestBuild(siteDir: string, owner: string): string {
+  const builds = listBuilds(siteDir, owner);
   const main = join(resolve(siteDir), 'index.html');
   const mainTime = existsSync(main) ? statSync(main).mtimeMs : 0;
   const newest = builds[0];
@@ -61,6 +85,8 @@ export function newestBuild(siteDir: string): string {
 export function createRegenerator(opts: {
   root: SiteRoot;
   siteDir: string;
+  /** this server's identity (buildOwner), written into every build it makes */
+  owner: string;
   build: Builder;
   debounceMs?: number;
   /** how often a failed build is tried again, and after how long (default 1, 5 x debounceMs) */
@@ -69,7 +95,7 @@ export function createRegenerator(opts: {
   now?: () => number;
   log?: (msg: string) => void;
 }): Regenerator {
-  const { root, siteDir, build, debounceMs = 1500, now = Date.now, log = (m) => console.log(m) } = opts;
+  const { root, siteDir, owner, build, debounceMs = 1500, now = Date.now, log = (m) => console.log(m) } = opts;
   const { retries = 1, retryDelayMs = debounceMs * 5 } = opts;
   let failures = 0;
   const status: BuildStatus = { state: 'idle', version: 0, lastBuiltAt: null, lastError: null, reasons: [] };
@@ -88,7 +114,7 @@ export function createRegenerator(opts: {
   /** Deletes every regenerated build but the one served and the one it replaced. */
   const prune = () => {
     const keep = [root.get(), root.previous()];
-    for (const dir of listBuilds(siteDir)) {
+    for (const dir of listBuilds(siteDir, owner)) {
       if (!keep.includes(dir)) rmSync(dir, { recursive: true, force: true });
     }
   };
@@ -102,6 +128,7 @@ export function createRegenerator(opts: {
     const t0 = performance.now();
     try {
       await build(out);
+      writeFileSync(join(out, OWNER_FILE), owner);
       root.set(out);
       status.version += 1;
       status.lastBuiltAt = new Date(now()).toISOString();

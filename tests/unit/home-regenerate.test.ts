@@ -1,12 +1,13 @@
 /** The background site regenerator: debounced, swaps only complete builds, keeps the old site on failure. */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRegenerator, listBuilds, newestBuild } from '../../api/services/regenerate.ts';
+import { OWNER_FILE, buildOwner, createRegenerator, listBuilds, newestBuild } from '../../api/services/regenerate.ts';
 import { siteRoot } from '../../api/static-site.ts';
 
 let dir = '';
+const OWNER = buildOwner('/srv/site', '/srv/facet.db');
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 function setup(build: (out: string) => Promise<void>) {
@@ -16,7 +17,15 @@ function setup(build: (out: string) => Promise<void>) {
   writeFileSync(join(siteDir, 'index.html'), 'v0');
   const root = siteRoot(siteDir);
   let t = 1_700_000_000_000;
-  const regen = createRegenerator({ root, siteDir, build, debounceMs: 20, now: () => ++t, log: () => {} });
+  const regen = createRegenerator({
+    root,
+    siteDir,
+    owner: OWNER,
+    build,
+    debounceMs: 20,
+    now: () => ++t,
+    log: () => {},
+  });
   return { siteDir, root, regen };
 }
 
@@ -44,12 +53,12 @@ describe('regenerator', () => {
     expect(calls).toHaveLength(2);
     expect(root.get()).toBe(calls[1]);
     // the replaced build stays for pages loaded before the swap; older ones go
-    expect(listBuilds(siteDir)).toEqual([calls[1], calls[0]]);
+    expect(listBuilds(siteDir, OWNER)).toEqual([calls[1], calls[0]]);
     regen.contentChanged('d');
     await regen.idle();
     expect(existsSync(calls[0] as string)).toBe(false);
-    expect(listBuilds(siteDir)).toEqual([calls[2], calls[1]]);
-    expect(newestBuild(siteDir)).toBe(calls[2]);
+    expect(listBuilds(siteDir, OWNER)).toEqual([calls[2], calls[1]]);
+    expect(newestBuild(siteDir, OWNER)).toBe(calls[2]);
   });
 
   it('keeps the current site when a build fails, and removes the half-built folder', async () => {
@@ -96,5 +105,44 @@ describe('regenerator', () => {
     await regen.idle();
     expect(calls).toHaveLength(2);
     expect(root.get()).toBe(calls[1]);
+  });
+});
+
+describe('the builds a server takes for its own', () => {
+  /** A complete build folder, as another server (or this one, with `owner`) would leave it. */
+  const plant = (path: string, owner: string | null) => {
+    mkdirSync(path, { recursive: true });
+    writeFileSync(join(path, 'index.html'), `planted ${path}`);
+    writeFileSync(join(path, '.build-stamp'), 'x');
+    if (owner) writeFileSync(join(path, OWNER_FILE), owner);
+    return path;
+  };
+
+  it("never serves or deletes another server's build beside its SITE_DIR", async () => {
+    const calls: string[] = [];
+    const { siteDir, regen } = setup(fakeBuild(calls));
+    const future = Date.now() + 60_000;
+    const other = plant(`${siteDir}-${future}`, buildOwner(join(dir, 'site'), '/elsewhere/other.db'));
+    const unmarked = plant(`${siteDir}-${future + 1}`, null);
+    const lookalike = plant(`${siteDir}-b-${future + 2}`, OWNER);
+    expect(newestBuild(siteDir, OWNER)).toBe(siteDir);
+    expect(listBuilds(siteDir, OWNER)).toEqual([]);
+
+    for (const reason of ['a', 'b', 'c']) {
+      regen.contentChanged(reason);
+      await regen.idle();
+    }
+    expect(listBuilds(siteDir, OWNER)).toEqual([calls[2], calls[1]]);
+    for (const kept of [other, unmarked, lookalike]) expect(existsSync(kept), kept).toBe(true);
+  });
+
+  it('takes its own newest build at start-up', () => {
+    dir = mkdtempSync(join(tmpdir(), 'facet-regen-'));
+    const siteDir = plant(join(dir, 'site'), null);
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(join(siteDir, 'index.html'), hourAgo, hourAgo);
+    const own = plant(`${siteDir}-${Date.now() + 60_000}`, OWNER);
+    expect(newestBuild(siteDir, OWNER)).toBe(own);
+    expect(newestBuild(siteDir, buildOwner(siteDir, '/another.db'))).toBe(siteDir);
   });
 });
