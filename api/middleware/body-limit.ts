@@ -2,8 +2,8 @@
  * Request body limits, enforced while the body streams, before any route parses it.
  *
  * Every request that carries a body (Content-Length or chunked) is read here, chunk by chunk,
- * up to its limit, and handed on as a buffered body; past the limit the answer is 413 at once
- * and the rest is never held in memory. Limits (one table, `limitFor`):
+ * up to its limit, and handed on as a buffered body; past the limit the answer is 413 at once,
+ * nothing more is read, and the connection closes (`closeGently`). Limits (one table, `limitFor`):
  *
  *   - a multipart upload from a signed-in admin to an upload route: the route's file limit
  *     plus 64 KiB for the form around it (images 5 MB, stock files 25 MB);
@@ -15,10 +15,8 @@
  * drain (the body's web stream holds the socket paused), and after 500 ms it destroyed the
  * socket: concurrent fuzzing of the site-block routes saw reset connections (issue 13, 31).
  *
- * After a 413 the remainder is read and discarded (at most DISCARD_BYTES, DISCARD_MS), so the
- * client gets to read the answer instead of a reset; a body that goes on longer than that has
- * its connection closed.
  */
+import type { Socket } from 'node:net';
 import type { Context, MiddlewareHandler } from 'hono';
 import { IMPORT_MAX_BYTES } from '../services/stock-import/index.ts';
 import { MSG_TOO_LARGE, UPLOAD_MAX_BYTES } from '../services/uploads.ts';
@@ -28,8 +26,8 @@ import { HttpError, type FieldError } from './errors.ts';
 /** Largest accepted JSON body (and any body but an admin's upload), in bytes. */
 export const JSON_BODY_MAX = 64 * 1024;
 const FORM_OVERHEAD = 64 * 1024;
-const DISCARD_BYTES = 64 * 1024 * 1024;
-const DISCARD_MS = 5_000;
+/** How long a refused upload's connection stays half-open for the client to read the 413. */
+const LINGER_MS = 5_000;
 
 type Limit = { max: number; msg: string | FieldError[] };
 const TOO_LARGE: Limit = { max: JSON_BODY_MAX, msg: 'payload_too_large' };
@@ -56,26 +54,28 @@ export function limitFor(c: Context<AppEnv>): Limit {
   return upload?.limit ?? TOO_LARGE;
 }
 
-/** Reads and drops what is left of a refused body, within bounds, then lets the connection go. */
-async function discard(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
-  let seen = 0;
-  const timer = setTimeout(() => void reader.cancel().catch(() => {}), DISCARD_MS);
-  timer.unref?.();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      seen += value.byteLength;
-      if (seen > DISCARD_BYTES) {
-        await reader.cancel();
-        break;
-      }
-    }
-  } catch {
-    // the client went away or the cancel above ended the read: nothing left to do
-  } finally {
-    clearTimeout(timer);
-  }
+/** The request's socket under @hono/node-server (absent for in-process requests). */
+const socketOf = (c: Context): Socket | undefined =>
+  (c.env as { incoming?: { socket?: Socket } } | undefined)?.incoming?.socket;
+
+/**
+ * Closing gently after a refused body. The 413 goes out at once with `Connection: close`, and
+ * the rest of the body is not read: TCP flow control holds the sender back, so it costs no
+ * memory here. Node ends such a connection with `destroySoon()`, which would close on unread
+ * data and so reset it, often before the client has read the 413; here the socket only
+ * half-closes (FIN after the answer), and is destroyed when the client closes its side or
+ * after LINGER_MS.
+ */
+function closeGently(c: Context): void {
+  c.header('Connection', 'close');
+  const socket = socketOf(c);
+  if (!socket) return;
+  socket.destroySoon = () => {
+    socket.end();
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    timer.unref();
+    socket.once('close', () => clearTimeout(timer));
+  };
 }
 
 export const bodyLimits = (): MiddlewareHandler<AppEnv> => async (c, next) => {
@@ -84,7 +84,7 @@ export const bodyLimits = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   const limit = limitFor(c);
   const reader = body.getReader();
   const refuse = (): never => {
-    void discard(reader);
+    closeGently(c);
     throw new HttpError(413, limit.msg);
   };
   const declared = c.req.header('content-length');
