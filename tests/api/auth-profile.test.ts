@@ -131,13 +131,7 @@ describe('POST /profile/change-password', () => {
     });
     expect(res.status).toBe(200);
     expect(res.headers.getSetCookie().find((c) => c.startsWith('sid='))).toMatch(/Max-Age=31536000/);
-    expect(
-      t.db
-        .select()
-        .from(sessions)
-        .all()
-        .map((s) => s.rememberMe),
-    ).toEqual([true]);
+    expect((await t.db.select().from(sessions)).map((s) => s.rememberMe)).toEqual([true]);
   });
 
   it('holds the new password to the rule and the confirmation to a match', async () => {

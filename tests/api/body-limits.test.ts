@@ -63,7 +63,7 @@ function streamBody(
 async function adminServer() {
   const t = await createTestApp({ seed: false });
   const admin = await insertAdmin(t.db, { email: 'limits-admin@facet.example' });
-  const server = await startServerProcess(t.file);
+  const server = await startServerProcess(t.config.databaseLocation);
   const login = await fetch(`${server.url}/api/v1/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -120,7 +120,7 @@ describe('body limits while the body streams', () => {
         // the server stopped reading: flow control held the sender back long before the end
         expect(answer.sentMb, route).toBeLessThan(50);
       }
-    const growth = server.peakRssMb() - before;
+      const growth = server.peakRssMb() - before;
       expect(growth, `peak RSS grew by ${growth.toFixed(0)} MB`).toBeLessThan(64);
       // and it still answers
       expect((await fetch(`${server.url}/api/v1/health`)).status).toBe(200);

@@ -4,7 +4,7 @@
  */
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { contactMessages, siteBlocks, users } from '../../db/schema.ts';
+import { contactMessages, siteBlocks, users } from '../../db/tables.ts';
 import { createTestApp, errorOf, insertAdmin, insertUser, registration, signIn } from './auth-helpers.ts';
 
 const INVISIBLE = ['\u0000', '\u202E', '\uD800', '\u200B\u200C\u200D', '\uFEFF \u3164'];
@@ -17,7 +17,7 @@ describe('required text made only of invisible characters', () => {
       const res = await t.json('/register', 'POST', registration({ firstName: value }));
       expect(res.status).toBe(400);
       expect((await errorOf(res)).msg).toEqual([{ param: 'firstName', msg: 'First name is required' }]);
-      expect(t.db.select({ n: count() }).from(users).get()?.n).toBe(0);
+      expect((await t.db.select({ n: count() }).from(users))[0]?.n).toBe(0);
     },
   );
 
@@ -38,20 +38,20 @@ describe('required text made only of invisible characters', () => {
     expect((await errorOf(spoof)).msg).toEqual([
       { param: 'name', msg: 'Name contains characters that are not allowed' },
     ]);
-    expect(t.db.select({ n: count() }).from(contactMessages).get()?.n).toBe(0);
+    expect((await t.db.select({ n: count() }).from(contactMessages))[0]?.n).toBe(0);
   });
 
   it('an admin cannot save a text block made of zero-width spaces', async () => {
     const t = await createTestApp();
     const admin = await signIn(t, (await insertAdmin(t.db)).email);
-    const before = t.db.select().from(siteBlocks).where(eq(siteBlocks.id, 'home_welcome_title')).get();
+    const before = (await t.db.select().from(siteBlocks).where(eq(siteBlocks.id, 'home_welcome_title')))[0];
     const res = await admin.json('/configs/site-blocks/home_welcome_title', 'PATCH', {
       type: 'text',
       value: '\u200B\u200B',
     });
     expect(res.status).toBe(400);
     expect((await errorOf(res)).msg).toEqual([{ param: 'value', msg: 'Text is required' }]);
-    expect(t.db.select().from(siteBlocks).where(eq(siteBlocks.id, 'home_welcome_title')).get()).toEqual(before);
+    expect((await t.db.select().from(siteBlocks).where(eq(siteBlocks.id, 'home_welcome_title')))[0]).toEqual(before);
   });
 });
 
@@ -100,7 +100,7 @@ describe('site block ids', () => {
     expect((await errorOf(res)).msg).toEqual([
       { param: '_id', msg: expect.stringMatching(/lower-case words|At most 80/) },
     ]);
-    expect(t.db.select({ n: count() }).from(siteBlocks).get()?.n).toBe(0);
+    expect((await t.db.select({ n: count() }).from(siteBlocks))[0]?.n).toBe(0);
   });
 
   it('takes page_block ids, and refuses NaN in the address too', async () => {

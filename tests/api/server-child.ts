@@ -1,6 +1,6 @@
 /**
  * Run by tests/api/server-process.ts in a child process: the one-port server (API and a tiny
- * fake site) on DATABASE_PATH, on a free port of 127.0.0.1. Prints `{"port":N}` once listening.
+ * fake site) on DATABASE_PATH or DATABASE_URL, on a free port of 127.0.0.1. Prints `{"port":N}` once listening.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,11 +11,14 @@ import { createServerApp } from '../../api/server.ts';
 import { createMailer } from '../../api/services/mailer.ts';
 import { siteRoot } from '../../api/static-site.ts';
 import { systemClock } from '../../api/types.ts';
-import { migrateDb, openDb } from '../../db/client.ts';
+import { openDb } from '../../db/client.ts';
 
 const config = loadConfig({ ...process.env, NODE_ENV: 'test', LOG_REQUESTS: 'false', HOST: '127.0.0.1', PORT: '0' });
-const db = openDb(config.DATABASE_PATH);
-migrateDb(db);
+// the test made and migrated the database already
+const db = await openDb(config.databaseLocation, {
+  isolation: config.DATABASE_ISOLATION,
+  poolSize: config.DATABASE_POOL,
+});
 const mailer = createMailer(db, { smtpUrl: '', from: config.MAIL_FROM, log: () => {} });
 const site = mkdtempSync(join(tmpdir(), 'facet-child-site-'));
 mkdirSync(site, { recursive: true });

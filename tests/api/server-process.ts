@@ -2,7 +2,7 @@
  * A real server in its own process, for tests that need sockets (streamed bodies, keep-alive
  * connections) and the server's own memory figures, which app.request cannot give.
  *
- *   const server = await startServerProcess(t.file);   // t from createTestApp()
+ *   const server = await startServerProcess(t.config.databaseLocation);   // t from createTestApp()
  *   await fetch(`${server.url}/api/v1/health`);
  *   server.peakRssMb();                                 // VmHWM of the child, in MB
  *   await server.stop();
@@ -26,9 +26,11 @@ const statusKb = (pid: number, field: string): number => {
   return Number(m?.[1] ?? NaN);
 };
 
-export function startServerProcess(databasePath: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+/** Starts the server on the database at `location` (a SQLite file or a postgres:// URL). */
+export function startServerProcess(location: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const database = /^postgres(ql)?:\/\//i.test(location) ? { DATABASE_URL: location } : { DATABASE_PATH: location };
   const child = spawn(process.execPath, [join(import.meta.dirname, 'server-child.ts')], {
-    env: { ...process.env, ...env, DATABASE_PATH: databasePath },
+    env: { ...process.env, ...env, ...database },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
