@@ -36,6 +36,7 @@ async function visit(page: Page, path: string, seen: string[]) {
 }
 
 test('every page runs its inline scripts under a policy without unsafe-inline', async ({ page }) => {
+  test.setTimeout(90_000); // eight pages, each waiting for its islands to hydrate
   const seen = watchViolations(page);
   for (const path of PUBLIC_PAGES) await visit(page, path, seen);
 });
