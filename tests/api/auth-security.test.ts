@@ -95,46 +95,54 @@ describe('rate limits', () => {
       { headers: { 'x-test-client': client } },
     );
 
-  it(`login: after ${RATE_LIMITS.login.perPair.limit} wrong passwords a client waits (429, Retry-After), even with the right one`, async () => {
-    const t = await createTestApp({ seed: false });
-    await insertUser(t.db, { email: 'buyer@example.com' });
-    const limit = RATE_LIMITS.login.perPair.limit;
-    const tries = await burst(limit, (i) => login(t, `Wrong#${i}xx`, '203.0.113.9'));
-    expect(tries.map((r) => r.status)).toEqual(Array(limit).fill(401));
-    const over = await login(t, PASSWORD, '203.0.113.9');
-    expect(over.status).toBe(429);
-    expect(await errorOf(over)).toMatchObject({ msg: 'too_many_requests' });
-    const retryAfter = Number(over.headers.get('retry-after'));
-    expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-    t.clock.advance(retryAfter * 1000);
-    expect((await login(t, PASSWORD, '203.0.113.9')).status).toBe(200);
-  });
+  it(
+    `login: after ${RATE_LIMITS.login.perPair.limit} wrong passwords a client waits (429, Retry-After), even with the right one`,
+    { timeout: 60_000 },
+    async () => {
+      const t = await createTestApp({ seed: false });
+      await insertUser(t.db, { email: 'buyer@example.com' });
+      const limit = RATE_LIMITS.login.perPair.limit;
+      const tries = await burst(limit, (i) => login(t, `Wrong#${i}xx`, '203.0.113.9'));
+      expect(tries.map((r) => r.status)).toEqual(Array(limit).fill(401));
+      const over = await login(t, PASSWORD, '203.0.113.9');
+      expect(over.status).toBe(429);
+      expect(await errorOf(over)).toMatchObject({ msg: 'too_many_requests' });
+      const retryAfter = Number(over.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+      t.clock.advance(retryAfter * 1000);
+      expect((await login(t, PASSWORD, '203.0.113.9')).status).toBe(200);
+    },
+  );
 
-  it('login: a stranger guessing cannot lock the owner out of a known browser or address', async () => {
-    const t = await createTestApp({ seed: false });
-    await insertUser(t.db, { email: 'buyer@example.com' });
-    const owner = t.agent();
-    expect((await login(t, PASSWORD, '192.0.2.10', owner)).status).toBe(200);
-    expect(owner.cookies.get('did')).toBeTruthy();
-    await owner.json('/logout', 'POST', {});
+  it(
+    'login: a stranger guessing cannot lock the owner out of a known browser or address',
+    { timeout: 60_000 },
+    async () => {
+      const t = await createTestApp({ seed: false });
+      await insertUser(t.db, { email: 'buyer@example.com' });
+      const owner = t.agent();
+      expect((await login(t, PASSWORD, '192.0.2.10', owner)).status).toBe(200);
+      expect(owner.cookies.get('did')).toBeTruthy();
+      await owner.json('/logout', 'POST', {});
 
-    // strangers from many addresses fill the account's window, then the pair's
-    const limit = RATE_LIMITS.login.perAccount.limit;
-    const wrong = await burst(limit, (i) => login(t, `Wrong#${i}xx`, `198.51.100.${i}`));
-    expect(wrong.every((r) => r.status === 401)).toBe(true);
-    expect((await login(t, 'Wrong#again1', '198.51.100.200')).status).toBe(429);
+      // strangers from many addresses fill the account's window, then the pair's
+      const limit = RATE_LIMITS.login.perAccount.limit;
+      const wrong = await burst(limit, (i) => login(t, `Wrong#${i}xx`, `198.51.100.${i}`));
+      expect(wrong.every((r) => r.status === 401)).toBe(true);
+      expect((await login(t, 'Wrong#again1', '198.51.100.200')).status).toBe(429);
 
-    // the owner's browser (device cookie) still signs in, from a new address too
-    expect((await login(t, PASSWORD, '203.0.113.77', owner)).status).toBe(200);
-    await owner.json('/logout', 'POST', {});
-    // and a fresh browser at an address the owner signed in from
-    expect((await login(t, PASSWORD, '192.0.2.10')).status).toBe(200);
-    // a wrong password from the owner's browser is still a failure, not a way in
-    expect((await login(t, 'Wrong#owner1', '203.0.113.77', owner)).status).toBe(401);
-  });
+      // the owner's browser (device cookie) still signs in, from a new address too
+      expect((await login(t, PASSWORD, '203.0.113.77', owner)).status).toBe(200);
+      await owner.json('/logout', 'POST', {});
+      // and a fresh browser at an address the owner signed in from
+      expect((await login(t, PASSWORD, '192.0.2.10')).status).toBe(200);
+      // a wrong password from the owner's browser is still a failure, not a way in
+      expect((await login(t, 'Wrong#owner1', '203.0.113.77', owner)).status).toBe(401);
+    },
+  );
 
-  it('login: the owner on a new device and address gets in after a password reset', async () => {
+  it('login: the owner on a new device and address gets in after a password reset', { timeout: 60_000 }, async () => {
     const t = await createTestApp({ seed: false });
     await insertUser(t.db, { email: 'buyer@example.com' });
     await burst(RATE_LIMITS.login.perAccount.limit, (i) => login(t, `Wrong#${i}xx`, `198.51.100.${i}`));
@@ -159,7 +167,7 @@ describe('rate limits', () => {
     expect((await login(t, OTHER_PASSWORD, '203.0.113.5', phone)).status).toBe(200);
   });
 
-  it('login: signing in successfully is not counted against anyone', async () => {
+  it('login: signing in successfully is not counted against anyone', { timeout: 60_000 }, async () => {
     const t = await createTestApp({ seed: false });
     await insertUser(t.db, { email: 'buyer@example.com' });
     const n = RATE_LIMITS.login.perPair.limit + RATE_LIMITS.login.perAccount.limit;
@@ -167,7 +175,7 @@ describe('rate limits', () => {
     expect(ok.map((r) => r.status)).toEqual(Array(n).fill(200));
   });
 
-  it('login: a forged device cookie is no way past the guard', async () => {
+  it('login: a forged device cookie is no way past the guard', { timeout: 60_000 }, async () => {
     const t = await createTestApp({ seed: false });
     await insertUser(t.db, { email: 'buyer@example.com' });
     await burst(RATE_LIMITS.login.perAccount.limit, (i) => login(t, `Wrong#${i}xx`, `198.51.100.${i}`));
