@@ -1,5 +1,5 @@
 /**
- * Slowing password guessing without letting a stranger lock the owner out (decision 004).
+ * Slowing password guessing without letting a stranger lock the owner out (decision 006).
  *
  * Only failed logins count, in three sliding windows (RATE_LIMITS.login): per account and
  * client address (one client guessing one account), per address (one client spraying many
