@@ -19,7 +19,7 @@ import {
   type ListAction,
   type ListState,
 } from '../../domain/catalogue/index.ts';
-import { addressOf, stateFromAddress } from './address.ts';
+import { addressOf, stateFromAddress } from '../../domain/catalogue/address.ts';
 
 export type Action = ListAction | { type: 'replace'; state: ListState };
 const reducer = (s: ListState, a: Action): ListState => (a.type === 'replace' ? a.state : listReducer(s, a));

@@ -1,0 +1,196 @@
+/**
+ * The catalogue's wire format (docs/decisions/004-catalogue-wire-format.md): the full stock
+ * list as columns instead of one object per stone.
+ *
+ *   { format, version, audience, n, cols: { <field>: column }, has360: rows[] }
+ *
+ * Columns by kind:
+ * - `id`: integers, each the difference from the previous row's (rows are in createdAt order);
+ * - `time`: ISO timestamps as ms since the epoch, each the difference from the previous row's;
+ * - `num`: numbers as numbers, null = absent;
+ * - `str`: strings as they are ('' = absent);
+ * - `dict`: `{ d: values, i: index per row }`, -1 = absent; shapes, categories, labs and the
+ *   graded ranges (a range is the pair `[From, To, fromRank, toRank]` of labels and ranks).
+ *
+ * A column only exists when some row has a value, so a visitor's body has no price column of
+ * any kind (the docs it is built from have none) except WebSpecial for special offers.
+ * `decodeCatalogue(encodeCatalogue(docs))` gives back the same docs (fields with no value left
+ * out, as in the JSON list form).
+ */
+import type { DiamondDoc, Range } from '../diamond.ts';
+
+export const WIRE_FORMAT = 'facet-catalogue/1';
+
+/** One stone of the list: the DiamondDoc fields the list reads; fields with no value are absent. */
+export type WireDoc = Partial<DiamondDoc> &
+  Pick<DiamondDoc, '_id' | 'StkCodeCalcNS' | 'StkShape' | 'StkCatType' | 'STWeight'> & { has360?: true };
+
+type Kind = 'id' | 'time' | 'num' | 'str' | 'dict' | 'range';
+/** Every field of the list form, with its column kind, in a fixed order. */
+export const WIRE_FIELDS = [
+  ['_id', 'id'], ['StkCodeCalcNS', 'str'], ['StkShape', 'dict'], ['StkCatType', 'dict'], ['StkCatName', 'dict'],
+  ['Source', 'dict'], ['STWeight', 'num'], ['Size', 'range'], ['Colour', 'range'], ['Clarity', 'range'],
+  ['Cut', 'range'], ['Polish', 'range'], ['Symmetry', 'range'], ['flourecence', 'range'], ['StkCertSup', 'dict'],
+  ['StkCertNo', 'str'], ['WebSpecial', 'num'], ['price', 'num'], ['ppc', 'num'], ['ExWebTotal', 'num'],
+  ['RAP', 'num'], ['StkWebAvailable', 'num'], ['StkDepth_Total', 'num'], ['StkTable', 'num'], ['StkMes1', 'num'],
+  ['StkMes2', 'num'], ['StkMes3', 'num'], ['createdAt', 'time'],
+] as const satisfies readonly (readonly [keyof DiamondDoc, Kind])[];
+export type WireField = (typeof WIRE_FIELDS)[number][0];
+
+type RangeEntry = [string, string, number, number];
+export type DictColumn<T> = { d: T[]; i: number[] };
+export type WireColumn = number[] | (number | null)[] | string[] | DictColumn<string> | DictColumn<RangeEntry>;
+
+export type CatalogueWire = {
+  format: typeof WIRE_FORMAT;
+  version: string;
+  audience: 'visitor' | 'trade';
+  n: number;
+  cols: Partial<Record<WireField, WireColumn>>;
+  /** rows with a 360 frame set */
+  has360: number[];
+};
+
+type Encoder = { push(v: unknown): void; done(): WireColumn | null };
+
+function dictEncoder(keyOf: (v: unknown) => string, entryOf: (v: unknown) => unknown): Encoder {
+  const d: unknown[] = [];
+  const seen = new Map<string, number>();
+  const i: number[] = [];
+  let any = false;
+  return {
+    push(v) {
+      if (v == null || v === '') return void i.push(-1);
+      any = true;
+      const k = keyOf(v);
+      let at = seen.get(k);
+      if (at == null) {
+        at = d.length;
+        d.push(entryOf(v));
+        seen.set(k, at);
+      }
+      i.push(at);
+    },
+    done: () => (any ? ({ d, i } as WireColumn) : null),
+  };
+}
+
+function deltaEncoder(read: (v: unknown) => number): Encoder {
+  const out: number[] = [];
+  let prev = 0;
+  return {
+    push(v) {
+      const x = read(v);
+      out.push(x - prev);
+      prev = x;
+    },
+    done: () => out,
+  };
+}
+
+function plainEncoder(absent: null | ''): Encoder {
+  const out: unknown[] = [];
+  let any = false;
+  return {
+    push(v) {
+      if (v == null || v === '') return void out.push(absent);
+      any = true;
+      out.push(v);
+    },
+    done: () => (any ? (out as WireColumn) : null),
+  };
+}
+
+const rangeEntry = (r: unknown): RangeEntry => {
+  const x = r as Range;
+  return [x.From, x.To, x.rank[0], x.rank[1]];
+};
+
+function encoderFor(kind: Kind): Encoder {
+  switch (kind) {
+    case 'id': return deltaEncoder((v) => v as number);
+    case 'time': return deltaEncoder((v) => Date.parse(v as string));
+    case 'num': return plainEncoder(null);
+    case 'str': return plainEncoder('');
+    case 'dict': return dictEncoder((v) => v as string, (v) => v);
+    case 'range': return dictEncoder((v) => rangeEntry(v).join('\u0001'), rangeEntry);
+  }
+}
+
+/** An encoder fed stone by stone (so a large stock can be encoded in slices), then finished once. */
+export function catalogueEncoder(meta: { version: string; audience: 'visitor' | 'trade' }) {
+  const encoders = WIRE_FIELDS.map(([, kind]) => encoderFor(kind));
+  const has360: number[] = [];
+  let n = 0;
+  return {
+    push(doc: WireDoc) {
+      for (let f = 0; f < WIRE_FIELDS.length; f++) encoders[f]!.push(doc[WIRE_FIELDS[f]![0]]);
+      if (doc.has360) has360.push(n);
+      n++;
+    },
+    finish(): CatalogueWire {
+      const cols: CatalogueWire['cols'] = {};
+      WIRE_FIELDS.forEach(([field], f) => {
+        const col = encoders[f]!.done();
+        if (col) cols[field] = col;
+      });
+      return { format: WIRE_FORMAT, version: meta.version, audience: meta.audience, n, cols, has360 };
+    },
+  };
+}
+
+export function encodeCatalogue(docs: readonly WireDoc[], meta: { version: string; audience: 'visitor' | 'trade' }) {
+  const enc = catalogueEncoder(meta);
+  for (const d of docs) enc.push(d);
+  return enc.finish();
+}
+
+const isWire = (w: unknown): w is CatalogueWire =>
+  typeof w === 'object' && w != null && (w as CatalogueWire).format === WIRE_FORMAT && Number.isInteger((w as CatalogueWire).n);
+
+/** The stones of a wire body, in its order. Throws on a body of another format. */
+export function decodeCatalogue(wire: unknown): WireDoc[] {
+  if (!isWire(wire)) throw new Error('Not a catalogue body of format ' + WIRE_FORMAT);
+  const n = wire.n;
+  const docs = new Array<WireDoc>(n);
+  for (let r = 0; r < n; r++) docs[r] = {} as WireDoc;
+  for (const [field, kind] of WIRE_FIELDS) {
+    const col = wire.cols[field];
+    if (!col) continue;
+    switch (kind) {
+      case 'id':
+      case 'time': {
+        const a = col as number[];
+        let acc = 0;
+        for (let r = 0; r < n; r++) {
+          acc += a[r]!;
+          (docs[r] as Record<string, unknown>)[field] = kind === 'id' ? acc : new Date(acc).toISOString();
+        }
+        break;
+      }
+      case 'num':
+      case 'str': {
+        const a = col as unknown[];
+        for (let r = 0; r < n; r++) {
+          const v = a[r];
+          if (v != null && v !== '') (docs[r] as Record<string, unknown>)[field] = v;
+        }
+        break;
+      }
+      case 'dict':
+      case 'range': {
+        const { d, i } = col as DictColumn<unknown>;
+        const values =
+          kind === 'dict' ? d : (d as RangeEntry[]).map(([From, To, a, b]): Range => ({ From, To, rank: [a, b] }));
+        for (let r = 0; r < n; r++) {
+          const k = i[r]!;
+          // ranges are shared between stones: the list only reads them
+          if (k >= 0) (docs[r] as Record<string, unknown>)[field] = values[k];
+        }
+        break;
+      }
+    }
+  }
+  for (const r of wire.has360) if (docs[r]) docs[r].has360 = true;
+  return docs;
+}
