@@ -32,7 +32,8 @@ function encodingFor(accept: string | undefined, body: CatalogueBody): { name: s
     .toLowerCase()
     .split(',')
     .map((t) => t.trim());
-  const ok = (name: string) => tokens.some((t) => t === name || (t.startsWith(`${name};`) && !/;\s*q=0(\.0*)?$/.test(t)));
+  const ok = (name: string) =>
+    tokens.some((t) => t === name || (t.startsWith(`${name};`) && !/;\s*q=0(\.0*)?$/.test(t)));
   if (ok('br')) return { name: 'br', data: body.br };
   if (ok('gzip')) return { name: 'gzip', data: body.gzip };
   return { name: null, data: body.raw };
@@ -64,6 +65,8 @@ export function catalogueRoutes(deps: Deps) {
       const authorised = Boolean(c.var.user);
       c.header('Cache-Control', 'private, no-cache');
       c.header('Vary', 'Cookie');
-      return c.json(await catalogueFirstPage(deps.db, { authorised, path: q.path, search: q.search, width: Number(q.width) }));
+      return c.json(
+        await catalogueFirstPage(deps.db, { authorised, path: q.path, search: q.search, width: Number(q.width) }),
+      );
     });
 }

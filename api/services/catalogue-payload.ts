@@ -57,9 +57,15 @@ const ms = (v: Date | number | null | undefined) => (v == null ? 0 : Number(v in
 
 /** A cheap fingerprint of the in-stock stones and their 360 sets (index reads only). */
 export async function stockVersion(db: Db): Promise<string> {
-  const [s] = await db.select({ n: count(), maxId: max(diamonds.id) }).from(diamonds).where(inStock);
+  const [s] = await db
+    .select({ n: count(), maxId: max(diamonds.id) })
+    .from(diamonds)
+    .where(inStock);
   const [u] = await db.select({ updated: max(diamonds.updatedAt) }).from(diamonds);
-  const [m] = await db.select({ n: count(), maxId: max(diamondMedia.id) }).from(diamondMedia).where(is360);
+  const [m] = await db
+    .select({ n: count(), maxId: max(diamondMedia.id) })
+    .from(diamondMedia)
+    .where(is360);
   return [s?.n ?? 0, s?.maxId ?? 0, ms(u?.updated), m?.n ?? 0, m?.maxId ?? 0].join('.');
 }
 
@@ -88,7 +94,12 @@ async function* stockSlices(db: Db): AsyncGenerator<Diamond[]> {
           ),
         )
       : inStock;
-    const rows = await db.select().from(diamonds).where(where).orderBy(asc(diamonds.createdAt), asc(diamonds.id)).limit(SLICE);
+    const rows = await db
+      .select()
+      .from(diamonds)
+      .where(where)
+      .orderBy(asc(diamonds.createdAt), asc(diamonds.id))
+      .limit(SLICE);
     if (rows.length > 0) yield rows;
     if (rows.length < SLICE) return;
     const last = rows[rows.length - 1]!;
@@ -98,7 +109,9 @@ async function* stockSlices(db: Db): AsyncGenerator<Diamond[]> {
 }
 
 async function buildBody(db: Db, audience: Audience, version: string): Promise<CatalogueBody> {
-  const with360 = new Set((await db.selectDistinct({ id: diamondMedia.diamondId }).from(diamondMedia).where(is360)).map((r) => r.id));
+  const with360 = new Set(
+    (await db.selectDistinct({ id: diamondMedia.diamondId }).from(diamondMedia).where(is360)).map((r) => r.id),
+  );
   const authorised = audience === 'trade';
   const enc = catalogueEncoder({ version, audience });
   for await (const rows of stockSlices(db)) {

@@ -28,12 +28,34 @@ export type WireDoc = Partial<DiamondDoc> &
 type Kind = 'id' | 'time' | 'num' | 'str' | 'dict' | 'range';
 /** Every field of the list form, with its column kind, in a fixed order. */
 export const WIRE_FIELDS = [
-  ['_id', 'id'], ['StkCodeCalcNS', 'str'], ['StkShape', 'dict'], ['StkCatType', 'dict'], ['StkCatName', 'dict'],
-  ['Source', 'dict'], ['STWeight', 'num'], ['Size', 'range'], ['Colour', 'range'], ['Clarity', 'range'],
-  ['Cut', 'range'], ['Polish', 'range'], ['Symmetry', 'range'], ['flourecence', 'range'], ['StkCertSup', 'dict'],
-  ['StkCertNo', 'str'], ['WebSpecial', 'num'], ['price', 'num'], ['ppc', 'num'], ['ExWebTotal', 'num'],
-  ['RAP', 'num'], ['StkWebAvailable', 'num'], ['StkDepth_Total', 'num'], ['StkTable', 'num'], ['StkMes1', 'num'],
-  ['StkMes2', 'num'], ['StkMes3', 'num'], ['createdAt', 'time'],
+  ['_id', 'id'],
+  ['StkCodeCalcNS', 'str'],
+  ['StkShape', 'dict'],
+  ['StkCatType', 'dict'],
+  ['StkCatName', 'dict'],
+  ['Source', 'dict'],
+  ['STWeight', 'num'],
+  ['Size', 'range'],
+  ['Colour', 'range'],
+  ['Clarity', 'range'],
+  ['Cut', 'range'],
+  ['Polish', 'range'],
+  ['Symmetry', 'range'],
+  ['flourecence', 'range'],
+  ['StkCertSup', 'dict'],
+  ['StkCertNo', 'str'],
+  ['WebSpecial', 'num'],
+  ['price', 'num'],
+  ['ppc', 'num'],
+  ['ExWebTotal', 'num'],
+  ['RAP', 'num'],
+  ['StkWebAvailable', 'num'],
+  ['StkDepth_Total', 'num'],
+  ['StkTable', 'num'],
+  ['StkMes1', 'num'],
+  ['StkMes2', 'num'],
+  ['StkMes3', 'num'],
+  ['createdAt', 'time'],
 ] as const satisfies readonly (readonly [keyof DiamondDoc, Kind])[];
 export type WireField = (typeof WIRE_FIELDS)[number][0];
 
@@ -108,12 +130,21 @@ const rangeEntry = (r: unknown): RangeEntry => {
 
 function encoderFor(kind: Kind): Encoder {
   switch (kind) {
-    case 'id': return deltaEncoder((v) => v as number);
-    case 'time': return deltaEncoder((v) => Date.parse(v as string));
-    case 'num': return plainEncoder(null);
-    case 'str': return plainEncoder('');
-    case 'dict': return dictEncoder((v) => v as string, (v) => v);
-    case 'range': return dictEncoder((v) => rangeEntry(v).join('\u0001'), rangeEntry);
+    case 'id':
+      return deltaEncoder((v) => v as number);
+    case 'time':
+      return deltaEncoder((v) => Date.parse(v as string));
+    case 'num':
+      return plainEncoder(null);
+    case 'str':
+      return plainEncoder('');
+    case 'dict':
+      return dictEncoder(
+        (v) => v as string,
+        (v) => v,
+      );
+    case 'range':
+      return dictEncoder((v) => rangeEntry(v).join('\u0001'), rangeEntry);
   }
 }
 
@@ -146,7 +177,10 @@ export function encodeCatalogue(docs: readonly WireDoc[], meta: { version: strin
 }
 
 const isWire = (w: unknown): w is CatalogueWire =>
-  typeof w === 'object' && w != null && (w as CatalogueWire).format === WIRE_FORMAT && Number.isInteger((w as CatalogueWire).n);
+  typeof w === 'object' &&
+  w != null &&
+  (w as CatalogueWire).format === WIRE_FORMAT &&
+  Number.isInteger((w as CatalogueWire).n);
 
 /** The stones of a wire body, in its order. Throws on a body of another format. */
 export function decodeCatalogue(wire: unknown): WireDoc[] {
