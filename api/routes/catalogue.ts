@@ -58,7 +58,7 @@ export function catalogueRoutes(deps: Deps) {
       c.header('Content-Type', 'application/json; charset=utf-8');
       if (name) c.header('Content-Encoding', name);
       c.header('Content-Length', String(data.length));
-      return c.body(new Uint8Array(data.buffer, data.byteOffset, data.length));
+      return c.body(new Uint8Array(data.buffer, data.byteOffset, data.length) as Uint8Array<ArrayBuffer>);
     })
     .get('/first', async (c) => {
       const q = parseOr400(FirstQuery, c.req.query());

@@ -17,7 +17,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
-import { and, asc, count, eq, gt, max, or } from 'drizzle-orm';
+import { and, asc, count, eq, gt, max, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { diamondMedia, diamonds, type Diamond } from '../../db/schema.ts';
 import type { DiamondDoc } from '../../src/domain/diamond.ts';
@@ -85,7 +85,7 @@ export function slimDoc(doc: DiamondDoc, has360: boolean): CatalogueDoc {
 async function* stockSlices(db: Db): AsyncGenerator<Diamond[]> {
   let after: { createdAt: Date; id: number } | null = null;
   for (;;) {
-    const where = after
+    const where: SQL | undefined = after
       ? and(
           inStock,
           or(
@@ -94,7 +94,7 @@ async function* stockSlices(db: Db): AsyncGenerator<Diamond[]> {
           ),
         )
       : inStock;
-    const rows = await db
+    const rows: Diamond[] = await db
       .select()
       .from(diamonds)
       .where(where)
@@ -102,7 +102,7 @@ async function* stockSlices(db: Db): AsyncGenerator<Diamond[]> {
       .limit(SLICE);
     if (rows.length > 0) yield rows;
     if (rows.length < SLICE) return;
-    const last = rows[rows.length - 1]!;
+    const last: Diamond = rows[rows.length - 1]!;
     after = { createdAt: last.createdAt, id: last.id };
     await yieldTurn();
   }

@@ -103,7 +103,7 @@ describe('catalogue wire format', () => {
       setImmediate(tick);
     };
     setImmediate(tick);
-    const health = t.request('/health').then((r) => ({ status: r.status, before: !done }));
+    const health = Promise.resolve(t.request('/health')).then((r) => ({ status: r.status, before: !done }));
     const body = await cataloguePayload(t.db, 'trade');
     done = true;
     expect(body.stones).toBe(t.db.select().from(diamonds).where(eq(diamonds.inStock, true)).all().length);
