@@ -152,12 +152,16 @@ test.describe('catalogue list', () => {
         bodies.push(res.text().catch(() => ''));
       }
     });
-    const payload = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/diamonds/catalogue' && r.status() === 200);
+    const payload = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/v1/diamonds/catalogue' && r.status() === 200,
+    );
     await openList(page);
     const docs = await docsOf<Record<string, unknown>>(await payload);
     expect(docs.length).toBeGreaterThan(0);
     for (const d of docs) for (const k of PRICE_KEYS) expect(d).not.toHaveProperty(k);
-    await expect(page.locator('.cat-table td[data-label="PRICE"]').getByText('Sign in for prices').first()).toBeVisible();
+    await expect(
+      page.locator('.cat-table td[data-label="PRICE"]').getByText('Sign in for prices').first(),
+    ).toBeVisible();
     await page
       .getByRole('button', { name: /^Open / })
       .first()
@@ -186,7 +190,9 @@ test.describe('catalogue list', () => {
     await expect.poll(firstPrice).toMatch(/^\$[\d,]+\.\d\d$/);
     const usd = Number((await firstPrice()).replace(/[^\d.]/g, ''));
     // the rates the server holds now (another test may have changed them); whole units after conversion
-    const site = (await (await page.request.get('/api/v1/site')).json()) as { fxrates: { currency: string; ExRate: number }[] };
+    const site = (await (await page.request.get('/api/v1/site')).json()) as {
+      fxrates: { currency: string; ExRate: number }[];
+    };
     const rate = (ccy: string) => site.fxrates.find((r) => r.currency === ccy)?.ExRate ?? NaN;
     const usdPerGbp = rate('USD') / rate('GBP');
     expect(Math.abs(usd - gbp * usdPerGbp)).toBeLessThanOrEqual(usdPerGbp);

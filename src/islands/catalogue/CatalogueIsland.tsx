@@ -40,13 +40,16 @@ import './detail.css';
 import './table.css';
 import './table-phone.css';
 
-
 const viewportWidth = () => (typeof window === 'undefined' ? 0 : window.innerWidth);
 
 export default function CatalogueIsland({ coloured = false }: { coloured?: boolean }) {
   const data = useCatalogueData();
   const { cat, authorised } = data;
-  const [state, dispatch] = useListState(cat.index?.bounds ?? cat.first?.bounds ?? null, authorised, data.dialogSettings);
+  const [state, dispatch] = useListState(
+    cat.index?.bounds ?? cat.first?.bounds ?? null,
+    authorised,
+    data.dialogSettings,
+  );
   const results = useResults(cat.index, cat.version, state, authorised, cat.first, viewportWidth());
   const { draft, change, flush } = useDraftFilters(state.filters, dispatch);
   const phone = useMedia(`(max-width: ${MOBILE_MAX_WIDTH}px)`);

@@ -36,6 +36,7 @@ export function useListState(bounds: Bounds | null, authorised: boolean, dialogS
   const ready = useRef(false); // read from the address
   const syncing = useRef(false); // writing to the address (not while the lab-grown tab is pending)
   const lastTab = useRef(state.tab);
+  const labGrownTimer = useRef<number | undefined>(undefined);
   const opts = useRef({ authorised, dialogSettings });
   opts.current = { authorised, dialogSettings };
 
@@ -56,12 +57,13 @@ export function useListState(bounds: Bounds | null, authorised: boolean, dialogS
       syncing.current = true;
       return;
     }
-    const t = window.setTimeout(() => {
+    // not cleared when the bounds change (the index arriving): only on unmount
+    labGrownTimer.current = window.setTimeout(() => {
       dispatch({ type: 'tab', tab: LAB_GROWN_TAB });
       syncing.current = true;
     }, LAB_GROWN_TAB_DELAY_MS);
-    return () => window.clearTimeout(t);
   }, [bounds]);
+  useEffect(() => () => window.clearTimeout(labGrownTimer.current), []);
 
   // state -> address
   useEffect(() => {
@@ -84,11 +86,15 @@ export function useListState(bounds: Bounds | null, authorised: boolean, dialogS
   useEffect(() => {
     if (!hasBounds) return;
     const onPop = () => {
-      const { state: s, intent } = stateFromAddress(window.location, { bounds: boundsRef.current! }, {
-        width: width(),
-        ...opts.current,
-        previous: stateRef.current,
-      });
+      const { state: s, intent } = stateFromAddress(
+        window.location,
+        { bounds: boundsRef.current! },
+        {
+          width: width(),
+          ...opts.current,
+          previous: stateRef.current,
+        },
+      );
       const next = intent.kind === 'lab-grown' ? listReducer(s, { type: 'tab', tab: LAB_GROWN_TAB }) : s;
       lastTab.current = next.tab;
       dispatch({ type: 'replace', state: next });
