@@ -48,8 +48,11 @@ const FirstQuery = v.object({
 export function catalogueRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .get('/', async (c) => {
+      const started = performance.now();
       const audience = c.var.user ? 'trade' : 'visitor';
       const body = await cataloguePayload(deps.db, audience);
+      // the time spent here (the version query, or a build), for bench/catalogue-scale.ts
+      c.header('Server-Timing', `set;dur=${(performance.now() - started).toFixed(2)}`);
       c.header('ETag', body.etag);
       c.header('Cache-Control', 'private, no-cache');
       c.header('Vary', 'Cookie, Accept-Encoding');

@@ -99,3 +99,10 @@ export async function catalogueFirstPage(
     counts: tabCounts(ix),
   };
 }
+
+/** Builds both audiences' sets and first-page indexes in the background (at start-up). */
+export function warmCatalogue(db: Db): void {
+  const warm = (authorised: boolean) =>
+    catalogueFirstPage(db, { authorised, path: '/diamonds/all', search: '', width: 1440 }).catch(() => undefined);
+  void warm(false).then(() => warm(true));
+}

@@ -70,10 +70,14 @@ export function loadFirstPage(loc: { pathname: string; search: string }, width: 
   return firstLoad;
 }
 
+/** performance mark set each time a full set's index is ready (bench/catalogue-scale.ts) */
+export const INDEX_READY_MARK = 'catalogue:index-ready';
+
 function show(wire: CatalogueWire, stale: boolean): CatalogueIndex {
   const index = prepareCatalogue(asDocs(decodeCatalogue(wire)), wire.audience === 'trade' ? pricingNow : null);
   const s = $catalogue.get();
   $catalogue.set({ ...s, status: 'ready', audience: wire.audience, index, stale, error: null, version: s.version + 1 });
+  performance.mark(INDEX_READY_MARK);
   return index;
 }
 
