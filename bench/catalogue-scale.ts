@@ -60,9 +60,33 @@ async function traderContext(browser: Browser, url: string): Promise<BrowserCont
 /** One visit: navigation -> first row, -> index ready; set bytes; heap. */
 async function visit(ctx: BrowserContext, url: string, full: boolean) {
   const page = await ctx.newPage();
+  // the moment the first stone row is in the table, seen by the page itself
+  await page.addInitScript((selector) => {
+    const w = window as unknown as { __firstRows?: number };
+    new MutationObserver((_, mo) => {
+      if (w.__firstRows == null && document.querySelector(selector)) {
+        w.__firstRows = performance.now();
+        mo.disconnect();
+      }
+    }).observe(document, { childList: true, subtree: true });
+  }, ROW);
   await page.goto(`${url}/diamonds/all`, { waitUntil: 'commit' });
-  await page.waitForSelector(ROW, { timeout: 120_000 });
-  const firstRows = await page.evaluate(() => performance.now());
+  await page.waitForFunction(() => (window as unknown as { __firstRows?: number }).__firstRows != null, null, {
+    timeout: 120_000,
+    polling: 50,
+  });
+  const firstRows = await page.evaluate(() => (window as unknown as { __firstRows: number }).__firstRows);
+  const timeline = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((r) => r.name.includes('/api/v1/'))
+      .map(
+        (r) =>
+          `${new URL(r.name).pathname.replace('/api/v1', '')} ${r.startTime.toFixed(0)}-${r.responseEnd.toFixed(0)}`,
+      )
+      .join(', '),
+  );
+  if (process.env.BENCH_TIMELINE) console.log(`  first rows at ${firstRows.toFixed(0)} ms; ${timeline}`);
   if (!full) return { page, firstRows, filterable: NaN, bytes: NaN, heapMb: NaN };
   await page.waitForFunction(() => performance.getEntriesByName('catalogue:index-ready').length > 0, null, {
     timeout: 120_000,
@@ -70,9 +94,8 @@ async function visit(ctx: BrowserContext, url: string, full: boolean) {
   });
   const filterable = await page.evaluate(() => performance.getEntriesByName('catalogue:index-ready')[0]!.startTime);
   const bytes = await page.evaluate((path) => {
-    const e = performance
-      .getEntriesByType('resource')
-      .find((r) => new URL(r.name).pathname === path) as PerformanceResourceTiming | undefined;
+    const e = performance.getEntriesByType('resource').find((r) => new URL(r.name).pathname === path) as
+      PerformanceResourceTiming | undefined;
     return e ? e.encodedBodySize : NaN;
   }, SET);
   const cdp = await ctx.newCDPSession(page);
@@ -170,7 +193,13 @@ export async function benchCatalogueScale(opts: { stones: number; runs: number; 
       const again = await visit(ctx, server.url, false);
       await again.page.close();
       await ctx.close();
-      runs.push({ first: cold.firstRows, filterable: cold.filterable, repeat: again.firstRows, bytes: cold.bytes, heap: cold.heapMb });
+      runs.push({
+        first: cold.firstRows,
+        filterable: cold.filterable,
+        repeat: again.firstRows,
+        bytes: cold.bytes,
+        heap: cold.heapMb,
+      });
       log(
         `run ${i + 1}: first rows ${cold.firstRows.toFixed(0)} ms, filterable ${cold.filterable.toFixed(0)} ms, ` +
           `repeat ${again.firstRows.toFixed(0)} ms, ${cold.bytes} B, heap ${cold.heapMb.toFixed(1)} MB`,
@@ -209,7 +238,11 @@ export function printScale(results: readonly ScaleResult[], runs: number): void 
     ['filter change -> painted (ms)', (r) => fmt(r.filterChangeMs, 1), '<= 50 at 50k'],
     ['server ms per cached set, gzip', (r) => fmt(r.serverGzipMs, 2), '<= 5 at 50k'],
     ['server ms per cached set, brotli', (r) => fmt(r.serverBrotliMs, 2), '<= 5 at 50k'],
-    ['  gzip / brotli bytes per stone', (r) => `${fmt(r.gzipBytes / r.stones, 1)} / ${fmt(r.brotliBytes / r.stones, 1)}`, ''],
+    [
+      '  gzip / brotli bytes per stone',
+      (r) => `${fmt(r.gzipBytes / r.stones, 1)} / ${fmt(r.brotliBytes / r.stones, 1)}`,
+      '',
+    ],
     ['requests/s at 50 connections', (r) => fmt(r.rps50), '>= 300 at 50k'],
   ];
   console.log(`\ncatalogue at scale: Chromium 1440x900 as the trader, median of ${runs}`);
@@ -217,7 +250,9 @@ export function printScale(results: readonly ScaleResult[], runs: number): void 
   const table = [head, ...rows.map(([label, f, aim]) => [label, ...results.map(f), aim])];
   const widths = head.map((_, i) => Math.max(...table.map((r) => r[i]!.length)));
   for (const r of table)
-    console.log(r.map((c, i) => (i === 0 || i === r.length - 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('   '));
+    console.log(
+      r.map((c, i) => (i === 0 || i === r.length - 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('   '),
+    );
 }
 
 export async function main(argv: string[]): Promise<void> {

@@ -57,12 +57,19 @@ const asDocs = (docs: CatalogueDoc[]) => docs as unknown as DiamondDoc[];
 
 let firstLoad: Promise<FirstPage | null> | null = null;
 
-/** The first page for an address (once per page load; never after the index is here). */
+/**
+ * The first page for an address (once per page load; never after the index is here); the
+ * page's inline script may have asked for it already (`window.__catalogueFirst`).
+ */
 export function loadFirstPage(loc: { pathname: string; search: string }, width: number): Promise<FirstPage | null> {
   if (firstLoad) return firstLoad;
-  firstLoad = api
-    .get<FirstPage>('/diamonds/catalogue/first', { query: { path: loc.pathname, search: loc.search, width } })
+  const early = (globalThis as { __catalogueFirst?: Promise<FirstPage | null> }).__catalogueFirst;
+  firstLoad = (
+    early ??
+    api.get<FirstPage>('/diamonds/catalogue/first', { query: { path: loc.pathname, search: loc.search, width } })
+  )
     .then((first) => {
+      if (!first) return null;
       if (!$catalogue.get().index) $catalogue.set({ ...$catalogue.get(), first });
       return first;
     })

@@ -7,8 +7,14 @@
  * Columns by kind:
  * - `id`: integers, each the difference from the previous row's (rows are in createdAt order);
  * - `time`: ISO timestamps as ms since the epoch, each the difference from the previous row's;
- * - `num`: numbers as numbers, null = absent;
+ * - `num`: numbers as numbers, null = absent; when every value has at most two decimals, as
+ *   `{ x: 100, v }` whole hundredths instead, and some columns as the difference from another
+ *   column of the same row (`{ x: 100, base, v }`: ExWebTotal from price, width from length),
+ *   which is 0 for most stones and so costs almost nothing once compressed;
  * - `str`: strings as they are ('' = absent);
+ * - `code`: stock codes split into a dictionary-coded prefix and a trailing number, the number
+ *   as the difference from the last one with the same prefix and its digit count (`{ p, i, d, w }`), so
+ *   sequential codes cost next to nothing;
  * - `dict`: `{ d: values, i: index per row }`, -1 = absent; shapes, categories, labs and the
  *   graded ranges (a range is the pair `[From, To, fromRank, toRank]` of labels and ranks).
  *
@@ -25,11 +31,11 @@ export const WIRE_FORMAT = 'facet-catalogue/1';
 export type WireDoc = Partial<DiamondDoc> &
   Pick<DiamondDoc, '_id' | 'StkCodeCalcNS' | 'StkShape' | 'StkCatType' | 'STWeight'> & { has360?: true };
 
-type Kind = 'id' | 'time' | 'num' | 'str' | 'dict' | 'range';
+type Kind = 'id' | 'time' | 'num' | 'str' | 'code' | 'dict' | 'range';
 /** Every field of the list form, with its column kind, in a fixed order. */
 export const WIRE_FIELDS = [
   ['_id', 'id'],
-  ['StkCodeCalcNS', 'str'],
+  ['StkCodeCalcNS', 'code'],
   ['StkShape', 'dict'],
   ['StkCatType', 'dict'],
   ['StkCatName', 'dict'],
@@ -47,21 +53,91 @@ export const WIRE_FIELDS = [
   ['WebSpecial', 'num'],
   ['price', 'num'],
   ['ppc', 'num'],
-  ['ExWebTotal', 'num'],
+  ['ExWebTotal', 'num', 'price'],
   ['RAP', 'num'],
   ['StkWebAvailable', 'num'],
   ['StkDepth_Total', 'num'],
   ['StkTable', 'num'],
   ['StkMes1', 'num'],
-  ['StkMes2', 'num'],
+  ['StkMes2', 'num', 'StkMes1'],
   ['StkMes3', 'num'],
   ['createdAt', 'time'],
-] as const satisfies readonly (readonly [keyof DiamondDoc, Kind])[];
+] as const satisfies readonly (readonly [keyof DiamondDoc, Kind, (keyof DiamondDoc)?])[];
 export type WireField = (typeof WIRE_FIELDS)[number][0];
 
 type RangeEntry = [string, string, number, number];
 export type DictColumn<T> = { d: T[]; i: number[] };
-export type WireColumn = number[] | (number | null)[] | string[] | DictColumn<string> | DictColumn<RangeEntry>;
+/** whole hundredths, or hundredths more than the `base` column's (null = absent) */
+export type FixedColumn = { x: 100; base?: WireField; v: (number | null)[] };
+export type WireColumn =
+  number[] | (number | null)[] | string[] | DictColumn<string> | DictColumn<RangeEntry> | FixedColumn | CodeColumn;
+
+const SCALE = 100;
+const hundredths = (v: number) => Math.round(v * SCALE);
+const isFixed = (v: number) => hundredths(v) / SCALE === v && Number.isSafeInteger(hundredths(v));
+
+/** A plain number column as whole hundredths (relative to `base` where both are present), if exact. */
+function fixedColumn(col: (number | null)[], base: (number | null)[] | undefined, baseName?: WireField): WireColumn {
+  if (!col.every((v) => v == null || isFixed(v))) return col;
+  const baseOk = base != null && base.every((b) => b == null || isFixed(b));
+  const v = col.map((x, r) => {
+    if (x == null) return null;
+    const b = baseOk ? base[r] : null;
+    return b == null ? hundredths(x) : hundredths(x) - hundredths(b);
+  });
+  return baseOk ? { x: SCALE, base: baseName, v } : { x: SCALE, v };
+}
+
+/** prefix (dictionary), trailing number (delta from the previous row's with that prefix) and its digit count */
+export type CodeColumn = { p: string[]; i: number[]; d: number[]; w: number[] };
+const CODE = /^(.*?)(\d{1,15})$/;
+
+function codeColumn(col: string[]): CodeColumn {
+  const p: string[] = [];
+  const at = new Map<string, number>();
+  const out: CodeColumn = { p, i: [], d: [], w: [] };
+  const prev: number[] = [];
+  for (const s of col) {
+    const m = CODE.exec(s);
+    const prefix = m ? m[1]! : s;
+    let k = at.get(prefix);
+    if (k == null) at.set(prefix, (k = p.push(prefix) - 1));
+    out.i.push(k);
+    const last = prev[k] ?? 0;
+    const num = m ? Number(m[2]) : last;
+    out.d.push(num - last);
+    out.w.push(m ? m[2]!.length : 0);
+    prev[k] = num;
+  }
+  return out;
+}
+
+function readCodes(col: WireColumn, n: number): string[] {
+  if (Array.isArray(col)) return col as string[];
+  const c = col as CodeColumn;
+  const out = new Array<string>(n);
+  const last = new Array<number>(c.p.length).fill(0);
+  for (let r = 0; r < n; r++) {
+    const k = c.i[r]!;
+    const num = (last[k] = last[k]! + c.d[r]!);
+    const w = c.w[r]!;
+    out[r] = c.p[k]! + (w === 0 ? '' : String(num).padStart(w, '0'));
+  }
+  return out;
+}
+
+function readNumbers(col: WireColumn, cols: CatalogueWire['cols'], n: number): (number | null)[] {
+  if (Array.isArray(col)) return col as (number | null)[];
+  const f = col as FixedColumn;
+  const base = f.base ? readNumbers(cols[f.base]!, cols, n) : null;
+  const out = new Array<number | null>(n);
+  for (let r = 0; r < n; r++) {
+    const x = f.v[r];
+    const b = base?.[r];
+    out[r] = x == null ? null : (b == null ? x : hundredths(b) + x) / f.x;
+  }
+  return out;
+}
 
 export type CatalogueWire = {
   format: typeof WIRE_FORMAT;
@@ -137,6 +213,7 @@ function encoderFor(kind: Kind): Encoder {
     case 'num':
       return plainEncoder(null);
     case 'str':
+    case 'code':
       return plainEncoder('');
     case 'dict':
       return dictEncoder(
@@ -161,10 +238,25 @@ export function catalogueEncoder(meta: { version: string; audience: 'visitor' | 
     },
     finish(): CatalogueWire {
       const cols: CatalogueWire['cols'] = {};
+      const plain: Partial<Record<WireField, WireColumn>> = {};
       WIRE_FIELDS.forEach(([field], f) => {
         const col = encoders[f]!.done();
-        if (col) cols[field] = col;
+        if (col) plain[field] = col;
       });
+      for (const [field, kind, base] of WIRE_FIELDS as readonly (readonly [WireField, Kind, WireField?])[]) {
+        const col = plain[field];
+        if (!col) continue;
+        cols[field] =
+          kind === 'num'
+            ? fixedColumn(
+                col as (number | null)[],
+                base ? (plain[base] as (number | null)[] | undefined) : undefined,
+                base,
+              )
+            : kind === 'code'
+              ? codeColumn(col as string[])
+              : col;
+      }
       return { format: WIRE_FORMAT, version: meta.version, audience: meta.audience, n, cols, has360 };
     },
   };
@@ -203,8 +295,10 @@ export function decodeCatalogue(wire: unknown): WireDoc[] {
         break;
       }
       case 'num':
-      case 'str': {
-        const a = col as unknown[];
+      case 'str':
+      case 'code': {
+        const a =
+          kind === 'num' ? readNumbers(col, wire.cols, n) : kind === 'code' ? readCodes(col, n) : (col as unknown[]);
         for (let r = 0; r < n; r++) {
           const v = a[r];
           if (v != null && v !== '') (docs[r] as Record<string, unknown>)[field] = v;

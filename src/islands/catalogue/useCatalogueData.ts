@@ -41,9 +41,13 @@ export function useCatalogueData() {
   const rates = site.data?.fxrates;
   const pricing: PriceContext = useMemo(() => (signedIn && rates ? { ccy, rates } : null), [signedIn, ccy, rates]);
 
+  // the set is asked for as soon as the audience is known: from the session, or before it
+  // from the first page (the server read the cookie); a wrong guess loads again
+  const firstAudience = cat.first?.audience ?? null;
   useEffect(() => {
     if (session.status === 'ready') void loadCatalogue(signedIn, pricing);
-  }, [session.status, signedIn, pricing]);
+    else if (firstAudience) void loadCatalogue(firstAudience === 'trade', pricing);
+  }, [session.status, signedIn, pricing, firstAudience]);
   useEffect(() => repriceCatalogue(pricing), [pricing, cat.index]);
 
   const dialogSettings = session.user?.dialogSettings ?? NO_SETTINGS;
