@@ -15,7 +15,8 @@
  *   - filter change: a shape filter applied -> the table painted (bench/catalogue-browser.ts).
  * The server, with the trader's cookie:
  *   - server ms per cached set request (Server-Timing), with gzip and with brotli, median of 50;
- *   - requests per second at 50 connections on the set call (autocannon, brotli, 10 s).
+ *   - requests per second at 50 connections on the set call (autocannon, brotli, 10 s), and
+ *     the same with If-None-Match (a browser revalidating its copy: 304, no body).
  *
  *   npm run bench -- --catalogue-scale [--sizes 3600,50000,200000] [--runs 5] [--port 5400]
  */
@@ -46,6 +47,7 @@ export type ScaleResult = {
   gzipBytes: number;
   brotliBytes: number;
   rps50: number;
+  rps50NotModified: number;
 };
 
 const log = (line: string) => console.log(`[catalogue-scale] ${line}`);
@@ -80,6 +82,7 @@ async function visit(ctx: BrowserContext, url: string, full: boolean) {
     performance
       .getEntriesByType('resource')
       .filter((r) => r.name.includes('/api/v1/'))
+      .map((r) => r as PerformanceResourceTiming)
       .map(
         (r) =>
           `${new URL(r.name).pathname.replace('/api/v1', '')} ${r.startTime.toFixed(0)}-${r.responseEnd.toFixed(0)}`,
@@ -117,7 +120,7 @@ async function visit(ctx: BrowserContext, url: string, full: boolean) {
 }
 
 /** Server time (Server-Timing) and body size of one cached set request with an Accept-Encoding. */
-function setRequest(url: string, cookie: string, encoding: string): Promise<{ ms: number; bytes: number }> {
+function setRequest(url: string, cookie: string, encoding: string): Promise<{ ms: number; bytes: number; etag: string }> {
   return new Promise((done, fail) => {
     const req = request(`${url}${SET}`, { headers: { cookie, 'accept-encoding': encoding } }, (res) => {
       let bytes = 0;
@@ -125,7 +128,7 @@ function setRequest(url: string, cookie: string, encoding: string): Promise<{ ms
       res.on('end', () => {
         const m = /dur=([\d.]+)/.exec(String(res.headers['server-timing'] ?? ''));
         if (res.headers['content-encoding'] !== encoding) return fail(new Error(`no ${encoding} answer`));
-        done({ ms: m ? Number(m[1]) : NaN, bytes });
+        done({ ms: m ? Number(m[1]) : NaN, bytes, etag: String(res.headers.etag ?? '') });
       });
     });
     req.on('error', fail);
@@ -136,20 +139,18 @@ function setRequest(url: string, cookie: string, encoding: string): Promise<{ ms
 async function serverFigures(url: string, cookie: string) {
   const per = async (encoding: string) => {
     await setRequest(url, cookie, encoding); // built and cached
-    const xs: { ms: number; bytes: number }[] = [];
+    const xs: { ms: number; bytes: number; etag: string }[] = [];
     for (let i = 0; i < 50; i++) xs.push(await setRequest(url, cookie, encoding));
-    return { ms: median(xs.map((x) => x.ms)), bytes: xs[0]!.bytes };
+    return { ms: median(xs.map((x) => x.ms)), bytes: xs[0]!.bytes, etag: xs[0]!.etag };
   };
   const gz = await per('gzip');
   const br = await per('br');
-  const load = await autocannon({
-    url: `${url}${SET}`,
-    connections: 50,
-    duration: 10,
-    pipelining: 1,
-    headers: { cookie, 'accept-encoding': 'br' },
-  });
-  return { gz, br, rps: load.requests.average };
+  const at50 = async (headers: Record<string, string>) =>
+    (await autocannon({ url: `${url}${SET}`, connections: 50, duration: 10, pipelining: 1, headers })).requests.average;
+  const rps = await at50({ cookie, 'accept-encoding': 'br' });
+  // a browser with a kept copy revalidates: 304 and no body
+  const rps304 = await at50({ cookie, 'accept-encoding': 'br', 'if-none-match': br.etag });
+  return { gz, br, rps, rps304 };
 }
 
 export async function benchCatalogueScale(opts: { stones: number; runs: number; port: number }): Promise<ScaleResult> {
@@ -219,6 +220,7 @@ export async function benchCatalogueScale(opts: { stones: number; runs: number; 
       gzipBytes: srv.gz.bytes,
       brotliBytes: srv.br.bytes,
       rps50: srv.rps,
+      rps50NotModified: srv.rps304,
     };
   } finally {
     await browser.close();
@@ -244,6 +246,7 @@ export function printScale(results: readonly ScaleResult[], runs: number): void 
       '',
     ],
     ['requests/s at 50 connections', (r) => fmt(r.rps50), '>= 300 at 50k'],
+    ['  revalidations (304)/s at 50 conns', (r) => fmt(r.rps50NotModified), ''],
   ];
   console.log(`\ncatalogue at scale: Chromium 1440x900 as the trader, median of ${runs}`);
   const head = ['', ...results.map((r) => `${r.stones.toLocaleString('en-GB')} stones`), 'aim'];

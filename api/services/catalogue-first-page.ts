@@ -3,28 +3,17 @@
  * (catalogue-payload.ts), so the browser paints rows before the full set has arrived.
  *
  * The same domain rules as the browser (address -> state, filterAndSort, one page) over an
- * index of the same stones, kept per audience and body (and, for trade, the default currency
- * and its rates, which price filters and sorts need). Visitors get the same slim docs as in
- * the full set: no price field but a special offer's WebSpecial.
+ * index of the same stones. The index is built and kept in a worker thread
+ * (catalogue-first-page-worker.ts): decoding and indexing a large set never blocks the event
+ * loop. For trade the default currency and its rates price the filters and sorts. Visitors get
+ * the same slim docs as in the full set: no price field but a special offer's WebSpecial.
  */
+import { Worker } from 'node:worker_threads';
 import type { Db } from '../../db/client.ts';
 import { exchangeRates } from '../../db/schema.ts';
-import { addressOf, landingState, stateFromAddress } from '../../src/domain/catalogue/address.ts';
-import {
-  filterAndSort,
-  pageCount,
-  pageRows,
-  prepareCatalogue,
-  rowsToDocs,
-  tabCounts,
-  type CatalogueIndex,
-  type FilterBounds,
-  type MainTab,
-  type PriceContext,
-} from '../../src/domain/catalogue/index.ts';
-import { decodeCatalogue } from '../../src/domain/catalogue/wire.ts';
-import type { DiamondDoc } from '../../src/domain/diamond.ts';
+import type { FilterBounds, MainTab, PriceContext } from '../../src/domain/catalogue/index.ts';
 import { cataloguePayload, type Audience, type CatalogueDoc } from './catalogue-payload.ts';
+import type { FirstQuery, WorkerRequest } from './catalogue-first-page-worker.ts';
 
 export type FirstPage = {
   audience: Audience;
@@ -42,62 +31,59 @@ export type FirstPage = {
   bounds: Record<MainTab, FilterBounds>;
   counts: Record<MainTab, number>;
 };
+type WorkerPage = Omit<FirstPage, 'audience' | 'etag'>;
+type WorkerAnswer = { id: number; page?: WorkerPage; need?: true; error?: string };
 
-type Held = { etag: string; ccy: string | null; rates: string; ix: CatalogueIndex };
-const held = new WeakMap<Db, Map<Audience, Held>>();
+let worker: Worker | null = null;
+let nextId = 0;
+const waiting = new Map<number, { resolve: (a: WorkerAnswer) => void; reject: (e: Error) => void }>();
+const dbKeys = new WeakMap<Db, string>();
+let nextDb = 0;
+
+function theWorker(): Worker {
+  if (worker) return worker;
+  const w = new Worker(new URL('./catalogue-first-page-worker.ts', import.meta.url));
+  w.unref();
+  w.on('message', (a: WorkerAnswer) => {
+    waiting.get(a.id)?.resolve(a);
+    waiting.delete(a.id);
+  });
+  w.on('error', (err) => {
+    for (const p of waiting.values()) p.reject(err);
+    waiting.clear();
+    worker = null; // the next call starts a new one
+  });
+  worker = w;
+  return w;
+}
+
+function ask(m: Omit<WorkerRequest, 'id'>): Promise<WorkerAnswer> {
+  const id = ++nextId;
+  return new Promise((resolve, reject) => {
+    waiting.set(id, { resolve, reject });
+    const transfer = m.raw ? [m.raw.buffer as ArrayBuffer] : [];
+    theWorker().postMessage({ ...m, id }, transfer);
+  });
+}
 
 async function defaultPricing(db: Db): Promise<PriceContext> {
   const rates = await db.select().from(exchangeRates);
   const def = rates.find((r) => r.isDefault) ?? rates[0];
   if (!def) return null;
-  return {
-    ccy: def.currency,
-    rates: rates.map((r) => ({ currency: r.currency, ExRate: r.exRate, default: r.isDefault })),
-  };
+  return { ccy: def.currency, rates: rates.map((r) => ({ currency: r.currency, ExRate: r.exRate, default: r.isDefault })) };
 }
 
-async function indexFor(db: Db, audience: Audience): Promise<Held> {
+export async function catalogueFirstPage(db: Db, q: FirstQuery): Promise<FirstPage> {
+  const audience: Audience = q.authorised ? 'trade' : 'visitor';
   const body = await cataloguePayload(db, audience);
   const pricing = audience === 'trade' ? await defaultPricing(db) : null;
-  const rates = JSON.stringify(pricing?.rates ?? null);
-  let perDb = held.get(db);
-  if (!perDb) held.set(db, (perDb = new Map()));
-  const hit = perDb.get(audience);
-  if (hit && hit.etag === body.etag && hit.rates === rates && hit.ccy === (pricing?.ccy ?? null)) return hit;
-  const docs = decodeCatalogue(JSON.parse(body.raw.toString('utf8'))) as unknown as DiamondDoc[];
-  const fresh: Held = { etag: body.etag, ccy: pricing?.ccy ?? null, rates, ix: prepareCatalogue(docs, pricing) };
-  perDb.set(audience, fresh);
-  return fresh;
-}
-
-export async function catalogueFirstPage(
-  db: Db,
-  q: { authorised: boolean; path: string; search: string; width: number },
-): Promise<FirstPage> {
-  const audience: Audience = q.authorised ? 'trade' : 'visitor';
-  const { etag, ccy, ix } = await indexFor(db, audience);
-  const read = stateFromAddress({ pathname: q.path, search: q.search }, ix, {
-    width: q.width,
-    authorised: q.authorised,
-    dialogSettings: {},
-  });
-  const s = landingState(read);
-  const rows = filterAndSort(ix, s.filters, s.sort, { tab: s.tab, authorised: q.authorised, columns: s.columns });
-  const pages = pageCount(rows.length, s.pageSize);
-  const page = Math.min(s.page, pages);
-  return {
-    audience,
-    etag,
-    address: addressOf(s, q.width),
-    ccy,
-    tab: s.tab,
-    total: rows.length,
-    page,
-    pages,
-    docs: rowsToDocs(ix, pageRows(rows, page, s.pageSize)) as unknown as CatalogueDoc[],
-    bounds: ix.bounds,
-    counts: tabCounts(ix),
-  };
+  let dbKey = dbKeys.get(db);
+  if (!dbKey) dbKeys.set(db, (dbKey = String(++nextDb)));
+  const m = { key: `${dbKey}:${audience}`, etag: body.etag, pricing, query: q };
+  let a = await ask(m);
+  if (a.need) a = await ask({ ...m, raw: new Uint8Array(body.raw) }); // a copy: the body stays here
+  if (!a.page) throw new Error(a.error ?? 'first page not answered');
+  return { audience, etag: body.etag, ...a.page };
 }
 
 /** Builds both audiences' sets and first-page indexes in the background (at start-up). */
