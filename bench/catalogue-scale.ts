@@ -120,7 +120,11 @@ async function visit(ctx: BrowserContext, url: string, full: boolean) {
 }
 
 /** Server time (Server-Timing) and body size of one cached set request with an Accept-Encoding. */
-function setRequest(url: string, cookie: string, encoding: string): Promise<{ ms: number; bytes: number; etag: string }> {
+function setRequest(
+  url: string,
+  cookie: string,
+  encoding: string,
+): Promise<{ ms: number; bytes: number; etag: string }> {
   return new Promise((done, fail) => {
     const req = request(`${url}${SET}`, { headers: { cookie, 'accept-encoding': encoding } }, (res) => {
       let bytes = 0;

@@ -70,7 +70,10 @@ async function defaultPricing(db: Db): Promise<PriceContext> {
   const rates = await db.select().from(exchangeRates);
   const def = rates.find((r) => r.isDefault) ?? rates[0];
   if (!def) return null;
-  return { ccy: def.currency, rates: rates.map((r) => ({ currency: r.currency, ExRate: r.exRate, default: r.isDefault })) };
+  return {
+    ccy: def.currency,
+    rates: rates.map((r) => ({ currency: r.currency, ExRate: r.exRate, default: r.isDefault })),
+  };
 }
 
 export async function catalogueFirstPage(db: Db, q: FirstQuery): Promise<FirstPage> {
