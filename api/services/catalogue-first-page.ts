@@ -10,7 +10,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { Db } from '../../db/client.ts';
-import { exchangeRates } from '../../db/schema.ts';
+import { exchangeRates } from '../../db/tables.ts';
 import type { FilterBounds, MainTab, PriceContext } from '../../src/domain/catalogue/index.ts';
 import { cataloguePayload, type Audience, type CatalogueDoc } from './catalogue-payload.ts';
 import type { FirstQuery, WorkerRequest } from './catalogue-first-page-worker.ts';

@@ -12,20 +12,21 @@
  * costs the version query and a compare, never compression. A quick brotli (quality 9) is
  * ready with the body; the densest one (quality 11, 16 MB window) replaces it in the
  * background. The strong ETag is a hash of the
- * body, so a rebuild that gives the same bytes keeps the same tag. The version (count and
- * max id of in-stock stones, max updated_at of all stones, the 360 sets) is read on every
- * call, so any writer invalidates it without being told.
+ * body, so a rebuild that gives the same bytes keeps the same tag. The stock version
+ * (api/services/versions.ts, bumped by every writer of diamonds and media) is read on every
+ * call, so a write through any node invalidates every node's copy.
  */
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
-import { and, asc, count, eq, gt, max, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { diamondMedia, diamonds, type Diamond } from '../../db/schema.ts';
+import { diamondMedia, diamonds, type Diamond } from '../../db/tables.ts';
 import type { DiamondDoc } from '../../src/domain/diamond.ts';
 import { INDEX_FIELDS } from '../../src/domain/catalogue/prepare.ts';
 import { catalogueEncoder, type WireDoc } from '../../src/domain/catalogue/wire.ts';
 import { toDiamondDoc } from './diamond-docs.ts';
+import { readVersion } from './versions.ts';
 
 export const CATALOGUE_FIELDS = [...INDEX_FIELDS, 'StkCertNo'] as const satisfies readonly (keyof DiamondDoc)[];
 
@@ -65,20 +66,10 @@ const building = new WeakMap<Db, Map<string, Promise<CatalogueBody>>>();
 
 const inStock = eq(diamonds.inStock, true);
 const is360 = eq(diamondMedia.type, '360');
-const ms = (v: Date | number | null | undefined) => (v == null ? 0 : Number(v instanceof Date ? v.getTime() : v));
 
-/** A cheap fingerprint of the in-stock stones and their 360 sets (index reads only). */
+/** The stock version (api/services/versions.ts): bumped by every writer of diamonds and media. */
 export async function stockVersion(db: Db): Promise<string> {
-  const [s] = await db
-    .select({ n: count(), maxId: max(diamonds.id) })
-    .from(diamonds)
-    .where(inStock);
-  const [u] = await db.select({ updated: max(diamonds.updatedAt) }).from(diamonds);
-  const [m] = await db
-    .select({ n: count(), maxId: max(diamondMedia.id) })
-    .from(diamondMedia)
-    .where(is360);
-  return [s?.n ?? 0, s?.maxId ?? 0, ms(u?.updated), m?.n ?? 0, m?.maxId ?? 0].join('.');
+  return String(await readVersion(db, 'stock'));
 }
 
 export function slimDoc(doc: DiamondDoc, has360: boolean): CatalogueDoc {

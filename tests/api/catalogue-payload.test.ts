@@ -5,7 +5,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { diamondMedia, diamonds } from '../../db/schema.ts';
+import { writeTx } from '../../db/client.ts';
+import { diamondMedia, diamonds } from '../../db/tables.ts';
+import { bumpVersion } from '../../api/services/versions.ts';
 import { decodeCatalogue } from '../../src/domain/catalogue/wire.ts';
 import { createTestApp, insertUser, signIn } from './auth-helpers.ts';
 
@@ -27,7 +29,7 @@ describe('GET /diamonds/catalogue', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('private, no-cache');
     const body = await payloadOf(res);
-    const inStock = t.db.select().from(diamonds).where(eq(diamonds.inStock, true)).all();
+    const inStock = await t.db.select().from(diamonds).where(eq(diamonds.inStock, true));
     expect(body.totalDocs).toBe(inStock.length);
     expect(body.docs).toHaveLength(inStock.length);
     for (const d of body.docs) for (const k of PRICE_KEYS) expect(d, `${k} of ${d._id}`).not.toHaveProperty(k);
@@ -66,12 +68,7 @@ describe('GET /diamonds/catalogue', () => {
     const t = await createTestApp();
     const body = await payloadOf(await t.request('/diamonds/catalogue'));
     const with360 = new Set(
-      t.db
-        .select()
-        .from(diamondMedia)
-        .where(eq(diamondMedia.type, '360'))
-        .all()
-        .map((m) => m.diamondId),
+      (await t.db.select().from(diamondMedia).where(eq(diamondMedia.type, '360'))).map((m) => m.diamondId),
     );
     for (const d of body.docs) expect(Boolean(d.has360), `stone ${d._id}`).toBe(with360.has(d._id));
   });
@@ -84,7 +81,11 @@ describe('GET /diamonds/catalogue', () => {
     const again = await t.request('/diamonds/catalogue', { headers: { 'if-none-match': etag! } });
     expect(again.status).toBe(304);
     const sold = (await payloadOf(first)).docs[0]!._id;
-    t.db.update(diamonds).set({ inStock: false }).where(eq(diamonds.id, sold)).run();
+    // a stock writer bumps the stock version in its transaction (api/services/versions.ts)
+    await writeTx(t.db, async (tx) => {
+      await tx.update(diamonds).set({ inStock: false }).where(eq(diamonds.id, sold));
+      await bumpVersion(tx, 'stock');
+    });
     const after = await t.request('/diamonds/catalogue', { headers: { 'if-none-match': etag! } });
     expect(after.status).toBe(200);
     expect(after.headers.get('etag')).not.toBe(etag);

@@ -7,7 +7,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { diamondMedia, diamonds } from '../../db/schema.ts';
+import { diamondMedia, diamonds } from '../../db/tables.ts';
 import { cataloguePayload, slimDoc } from '../../api/services/catalogue-payload.ts';
 import { toDiamondDoc } from '../../api/services/diamond-docs.ts';
 import type { DiamondDoc } from '../../src/domain/diamond.ts';
@@ -18,22 +18,16 @@ import { createTestApp, errorOf, insertAdmin, insertUser, signIn, type TestApp }
 const PRICE_FIELDS = ['price', 'priceOrig', 'ppc', 'ExWebTotal', 'RAP', 'StkWebAvailable'];
 
 /** The list docs as the JSON form had them, straight from the database. */
-function referenceDocs(t: TestApp, authorised: boolean) {
+async function referenceDocs(t: TestApp, authorised: boolean) {
   const with360 = new Set(
-    t.db
-      .select()
-      .from(diamondMedia)
-      .where(eq(diamondMedia.type, '360'))
-      .all()
-      .map((m) => m.diamondId),
+    (await t.db.select().from(diamondMedia).where(eq(diamondMedia.type, '360'))).map((m) => m.diamondId),
   );
-  return t.db
+  const rows = await t.db
     .select()
     .from(diamonds)
     .where(eq(diamonds.inStock, true))
-    .orderBy(asc(diamonds.createdAt), asc(diamonds.id))
-    .all()
-    .map((r) => slimDoc(toDiamondDoc(r, authorised), with360.has(r.id)));
+    .orderBy(asc(diamonds.createdAt), asc(diamonds.id));
+  return rows.map((r) => slimDoc(toDiamondDoc(r, authorised), with360.has(r.id)));
 }
 
 describe('catalogue wire format', () => {
@@ -41,11 +35,11 @@ describe('catalogue wire format', () => {
     const t = await createTestApp();
     const visitor = (await (await t.request('/diamonds/catalogue')).json()) as CatalogueWire;
     expect(visitor.audience).toBe('visitor');
-    expect(decodeCatalogue(visitor)).toEqual(referenceDocs(t, false));
+    expect(decodeCatalogue(visitor)).toEqual(await referenceDocs(t, false));
     const agent = await signIn(t, (await insertUser(t.db)).email);
     const trade = (await (await agent.request('/diamonds/catalogue')).json()) as CatalogueWire;
     expect(trade.audience).toBe('trade');
-    expect(decodeCatalogue(trade)).toEqual(referenceDocs(t, true));
+    expect(decodeCatalogue(trade)).toEqual(await referenceDocs(t, true));
   });
 
   it('gives a visitor no price column of any kind, only special offers their WebSpecial', async () => {
@@ -57,12 +51,11 @@ describe('catalogue wire format', () => {
     const special = decodeCatalogue(wire).map((d) => d.WebSpecial ?? null);
     expect(special.filter((v) => v != null).length).toBeGreaterThan(0);
     for (const v of special) if (v != null) expect(v).toBeGreaterThan(0);
-    const specials = t.db
+    const specials = await t.db
       .select()
       .from(diamonds)
       .where(eq(diamonds.inStock, true))
-      .all()
-      .filter((d) => d.webSpecialCents > 0);
+      .then((rows) => rows.filter((d) => d.webSpecialCents > 0));
     expect(special.filter((v) => v != null)).toHaveLength(specials.length);
   });
 
@@ -94,8 +87,8 @@ describe('catalogue wire format', () => {
     expect(await cataloguePayload(t.db, 'visitor')).toBe(first);
   });
 
-  it('builds a large set in slices, letting other work run in between', async () => {
-    const t = await createTestApp({ stones: 12_000 });
+  it('builds a large set in slices, letting other work run in between', { timeout: 90_000 }, async () => {
+    const t = await createTestApp({ stones: 6_000 }); // two slices of SLICE (5,000) rows
     let turns = 0;
     let done = false;
     const tick = () => {
@@ -107,7 +100,7 @@ describe('catalogue wire format', () => {
     const health = Promise.resolve(t.request('/health')).then((r) => ({ status: r.status, before: !done }));
     const body = await cataloguePayload(t.db, 'trade');
     done = true;
-    expect(body.stones).toBe(t.db.select().from(diamonds).where(eq(diamonds.inStock, true)).all().length);
+    expect(body.stones).toBe((await t.db.select().from(diamonds).where(eq(diamonds.inStock, true))).length);
     expect(turns).toBeGreaterThanOrEqual(2);
     expect(await health).toEqual({ status: 200, before: true });
   });
@@ -126,7 +119,9 @@ describe('GET /diamonds/catalogue/first', () => {
       address: string;
       tab: number;
     };
-    const singles = referenceDocs(t, false).filter((d) => d.StkCatType === 'Single Item' && d.Source !== 'Lab Grown');
+    const singles = (await referenceDocs(t, false)).filter(
+      (d) => d.StkCatType === 'Single Item' && d.Source !== 'Lab Grown',
+    );
     expect(first).toMatchObject({ tab: 0, address: '/diamonds/all', total: singles.length });
     expect(first.docs.map((d) => d._id)).toEqual(singles.slice(0, 100).map((d) => d._id));
   });
@@ -175,21 +170,21 @@ describe('an unchanged stock import', () => {
       form.set('mode', 'apply');
       return staff.request('/admin/stock-import', { method: 'POST', body: form });
     };
-    const rowsOf = () => t.db.select().from(diamonds).where(eq(diamonds.stockCode, 'UNCH-1')).all();
+    const rowsOf = () => t.db.select().from(diamonds).where(eq(diamonds.stockCode, 'UNCH-1'));
     expect((await upload(feed)).status).toBe(200);
-    const before = rowsOf();
+    const before = await rowsOf();
     const etag = (await t.request('/diamonds/catalogue')).headers.get('etag')!;
     t.clock.advance(60_000);
 
     const again = await upload(feed);
     expect(await again.json()).toMatchObject({ applied: true, updated: 2, written: 0 });
-    expect(rowsOf()).toEqual(before);
+    expect(await rowsOf()).toEqual(before);
     const same = await t.request('/diamonds/catalogue', { headers: { 'if-none-match': etag } });
     expect(same.status).toBe(304);
 
     t.clock.advance(60_000);
     expect(await (await upload(feed.replace('7450', '7500'))).json()).toMatchObject({ written: 1 });
-    expect(rowsOf()[0]!.updatedAt.getTime()).toBeGreaterThan(before[0]!.updatedAt.getTime());
+    expect((await rowsOf())[0]!.updatedAt.getTime()).toBeGreaterThan(before[0]!.updatedAt.getTime());
     expect((await t.request('/diamonds/catalogue', { headers: { 'if-none-match': etag } })).status).toBe(200);
   });
 });
