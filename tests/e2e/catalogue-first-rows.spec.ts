@@ -4,8 +4,10 @@
  * applied when the set arrives, and a repeat visit paints the whole list from the browser's
  * copy even when the network has not answered yet.
  */
-import type { Page, Route } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { devices, type Page, type Route } from '@playwright/test';
 import { catalogueDocs } from './support/catalogue.ts';
+import { expectNoSidewaysScroll, noCookieNotice, saveShot } from './support/screens.ts';
 import { expect, test } from './support/test.ts';
 
 const SET_PATH = '/api/v1/diamonds/catalogue';
@@ -76,3 +78,36 @@ test('a repeat visit paints the whole list from the kept copy before the network
   expect(set.count()).toBeGreaterThan(0);
   await set.release();
 });
+
+for (const [name, viewport] of [
+  ['1440', { width: 1440, height: 900 }],
+  ['iphone13', devices['iPhone 13'].viewport],
+] as const) {
+  test(`the pending change notice at ${name}: readable, accessible, no sideways scroll`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await noCookieNotice(context, baseURL);
+    await page.setViewportSize(viewport);
+    const set = await holdSet(page);
+    await page.goto('/diamonds/all');
+    await expect(stoneRows(page).first()).toBeVisible();
+    const round = page.getByRole('button', { name: 'Round', exact: true });
+    if (!(await round.isVisible()))
+      await page
+        .getByRole('button', { name: /^Filters \(/ })
+        .first()
+        .click();
+    await round.click();
+    const notice = page.getByRole('status').filter({ hasText: 'your change applies as soon as it is here' });
+    await expect(notice).toBeVisible();
+    await expectNoSidewaysScroll(page, `pending-${name}`);
+    await saveShot(page, 'test-results/screenshots/catalogue', `pending-${name}`, false);
+    const { violations } = await new AxeBuilder({ page }).include('#catalogue').analyze();
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    await set.release();
+    await expect(notice).toHaveCount(0);
+    await expect(page).toHaveURL(/shape=round/);
+  });
+}
