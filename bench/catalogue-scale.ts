@@ -179,7 +179,7 @@ export async function benchCatalogueScale(opts: { stones: number; runs: number; 
     const warm = await traderContext(browser, server.url);
     const cookie = (await warm.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
     const t0 = performance.now();
-    await warm.request.get(SET); // the first build of the trader's set (not timed below)
+    await warm.request.get(SET, { timeout: 900_000 }); // the first build of the trader's set (not timed below)
     log(`trader set built in ${(performance.now() - t0).toFixed(0)} ms`);
     await warm.close();
 
