@@ -9,6 +9,7 @@ import { createApp, API_BASE } from './app.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { buildOwner, createRegenerator, newestBuild, watchContent } from './services/regenerate.ts';
 import { buildSite, buildStamp, oneBuildAtATime, siteBuildEnv } from './services/site-build.ts';
+import { warmCatalogue } from './services/catalogue-first-page.ts';
 import { serveUploads } from './services/uploads.ts';
 import { siteRoot, staticSite, type SiteRoot } from './static-site.ts';
 import type { Deps } from './types.ts';
@@ -44,6 +45,7 @@ export function startServer(deps: Deps, siteDir: string): Promise<{ server: Serv
   return new Promise((resolveStart) => {
     const server = serve({ fetch: app.fetch, port: deps.config.PORT, hostname: deps.config.HOST }, (info) => {
       resolveStart({ server, root, url: `http://localhost:${info.port}` });
+      warmCatalogue(deps.db);
     });
     server.on('close', stopWatching);
   });

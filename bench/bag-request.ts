@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startServer, type Server } from './diamonds-http.ts';
 import { median, quantile } from './stats.ts';
+import { decodeCatalogue } from '../src/domain/catalogue/wire.ts';
 
 const TRADER = { email: 'trader@facet.trade', password: 'Trader#2026' };
 export const WARMUP = 3;
@@ -56,7 +57,7 @@ export async function timeBagRequests(url: string, runs = 20): Promise<BagReques
   const rates = (site as { fxrates: { currency: string; ExRate: number }[] }).fxrates;
   const exRate = rates.find((r) => r.currency === 'GBP')?.ExRate ?? 1;
   const { json: cat } = await call(url, '/diamonds/catalogue', cookie);
-  const singles = (cat as { docs: Stone[] }).docs.filter(
+  const singles = (decodeCatalogue(cat) as unknown as Stone[]).filter(
     (d) => d.StkCatType === 'Single Item' && Number(d.price) > 0 && !(Number(d.WebSpecial) > 0),
   );
   if (singles.length < runs + WARMUP) throw new Error(`only ${singles.length} priced singles in stock`);

@@ -33,7 +33,7 @@ export type BrowserBenchResult = {
 type Sample = { applyToTable: number; applyToPaint: number; clickToTable: number };
 
 /** One filter change inside the page: click the Round shape button and wait for the table. */
-function oneChange(): Promise<Sample> {
+export function oneChange(): Promise<Sample> {
   return new Promise((resolve, reject) => {
     const tbody = document.querySelector('.cat-table tbody');
     const button = [...document.querySelectorAll<HTMLButtonElement>('.cat-shapes__btn')].find(

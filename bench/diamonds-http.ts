@@ -40,14 +40,14 @@ export function freePort(): Promise<number> {
 
 export type Server = { name: string; url: string; child: ChildProcess; output: () => string; stop(): Promise<void> };
 
-/** Starts `node <script>` with env, waits until `<url>/api/v1/health` answers 200. */
+/** Starts `node <script>` with env (on env.PORT if given, else a free port), waits until `<url>/api/v1/health` answers 200. */
 export async function startServer(
   name: string,
   script: string,
   env: Record<string, string>,
   timeoutMs: number,
 ): Promise<Server> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(NODE, [script], {
     cwd: ROOT,

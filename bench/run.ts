@@ -1,4 +1,7 @@
 /**
+ * `npm run bench -- --catalogue-scale`: only the catalogue at 3,600 / 50,000 / 200,000 stones
+ * (bench/catalogue-scale.ts).
+ *
  * `npm run bench`: how close the full app comes to the floor on the catalogue's main call,
  * `GET /api/v1/diamonds?page=1&limit=100` as a visitor. Prints a table and writes
  * bench/out/diamonds-http-<time>.json (and latest.json).
@@ -25,14 +28,11 @@
  * `--only http,db` runs just the named parts (comma-separated): http (full/floor),
  * lighthouse, catalogue, import, downloads (downloads and the bag request), db.
  */
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { migrateDb, openDb } from '../db/client.ts';
-import { sqliteClient } from '../db/sqlite.ts';
-import { seedDatabase } from '../db/seed/index.ts';
-import { benchDiamondsHttp, compareAnswers, ROOT, startServer, type Server } from './diamonds-http.ts';
+import { OUT, seededDb } from './seeded-db.ts';
+import { benchDiamondsHttp, compareAnswers, startServer, type Server } from './diamonds-http.ts';
 import { main as catalogueFilterMain } from './catalogue-filter.ts';
 import { benchCatalogueBrowser, printBrowserResult } from './catalogue-browser.ts';
 import { benchLighthouse, printLighthouseResult } from './lighthouse.ts';
@@ -40,6 +40,13 @@ import { main as stockImportMain } from './stock-import.ts';
 import { benchDownloads, printDownloads } from './downloads.ts';
 import { benchBagRequest, printBagRequest } from './bag-request.ts';
 import { benchDbEngines, printDbEngines } from './db-engines.ts';
+
+// `npm run bench -- --catalogue-scale [--sizes ..] [--runs ..] [--port ..]`: only the catalogue at scale
+if (process.argv.includes('--catalogue-scale')) {
+  const { main } = await import('./catalogue-scale.ts');
+  await main(process.argv.slice(2).filter((a) => a !== '--catalogue-scale'));
+  process.exit(0);
+}
 
 const { values } = parseArgs({
   options: {
@@ -68,45 +75,8 @@ for (const [k, v] of Object.entries(opts)) {
   if (typeof v === 'number' && !(Number.isInteger(v) && v >= 0)) throw new Error(`--${k} must be a whole number`);
 }
 
-const OUT = join(ROOT, 'bench', 'out');
-mkdirSync(OUT, { recursive: true });
 const log = (line: string) => console.log(`[bench] ${line}`);
-
-/** Hash of everything the seeded file depends on. */
-function seedKey(stones: number): string {
-  const h = createHash('sha256').update(String(stones));
-  const walk = (p: string) => {
-    const s = statSync(p, { throwIfNoEntry: false });
-    if (!s) return;
-    if (s.isDirectory()) for (const n of readdirSync(p).sort()) walk(join(p, n));
-    else h.update(p).update(readFileSync(p));
-  };
-  for (const p of ['db/tables.ts', 'db/migrations', 'db/seed', 'content']) walk(join(ROOT, p));
-  return h.digest('hex');
-}
-
-async function prepareDb(stones: number): Promise<string> {
-  const file = join(OUT, `bench-${stones}.db`);
-  const keyFile = `${file}.key`;
-  const key = seedKey(stones);
-  if (existsSync(file) && existsSync(keyFile) && readFileSync(keyFile, 'utf8') === key) {
-    log(`using cached database ${file}`);
-    return file;
-  }
-  log(`seeding ${stones} stones into ${file} ...`);
-  const t0 = performance.now();
-  const tmp = `${file}.tmp`;
-  for (const f of [file, tmp].flatMap((f) => [f, `${f}-wal`, `${f}-shm`])) rmSync(f, { force: true });
-  const db = await openDb(tmp);
-  await migrateDb(db);
-  await seedDatabase(db, { stones, production: false });
-  sqliteClient(db).pragma('wal_checkpoint(TRUNCATE)');
-  await db.close();
-  renameSync(tmp, file);
-  writeFileSync(keyFile, key);
-  log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  return file;
-}
+const prepareDb = (stones: number) => seededDb(stones, log);
 
 const dbFile = await prepareDb(opts.stones);
 const siteDir = join(OUT, `site-${opts.stones}`);

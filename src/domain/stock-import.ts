@@ -31,6 +31,8 @@ export type ImportResult = {
   created: number;
   updated: number;
   markedOut: number;
+  /** applied only: stones whose row was written (new, changed content, or marked out); an unchanged feed writes none */
+  written?: number;
   columns: { header: string; field: string }[];
   ignoredColumns: string[];
   preview: PreviewRow[];

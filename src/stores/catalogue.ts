@@ -1,27 +1,36 @@
 /**
- * The loaded stock and its columnar index (docs/decisions/002 and 003), shared by the list
- * island and anything else that needs "every stone in stock" (counts, favourites, compare).
+ * The loaded stock and its columnar index (docs/decisions/002, 003 and 004), shared by the
+ * list island and anything else that needs "every stone in stock" (counts, favourites, compare).
  *
- * - `loadCatalogue(authorised)` fetches GET /api/v1/diamonds/catalogue once per audience
- *   (the browser revalidates it by ETag, so a repeat load is a 304) and builds the index.
+ * - `loadFirstPage(location, width)` asks the server for the first page of the list at that
+ *   address (GET /diamonds/catalogue/first), so rows paint before the full set is here.
+ * - `loadCatalogue(authorised)` paints from the browser's last copy of the full set at once
+ *   (catalogue-set.ts), then revalidates it by ETag (a 304 keeps it, a 200 replaces it), and
+ *   builds the index. Once per audience; a change of audience loads again.
  * - `repriceCatalogue(pricing)` re-prices the index in another currency; `version` moves on
  *   every change so views can memoise on it.
  * - `$availabilityLabels`: the labels of availability codes 1, 2, 3 from
  *   GET /configs?fields=type&filter=diamond_available (first doc), else the spec's defaults.
  */
 import { atom } from 'nanostores';
-import type { CatalogueDoc, CataloguePayload } from '../../api/services/catalogue-payload.ts';
+import type { CatalogueDoc } from '../../api/services/catalogue-payload.ts';
+import type { FirstPage } from '../../api/services/catalogue-first-page.ts';
 import type { Availability, DiamondDoc } from '../domain/diamond.ts';
 import { prepareCatalogue, setCurrency, type CatalogueIndex, type PriceContext } from '../domain/catalogue/index.ts';
+import { decodeCatalogue, type CatalogueWire } from '../domain/catalogue/wire.ts';
 import { api, ApiError } from '../lib/api.ts';
+import { dropCopy, fetchSet, readCopy, type Audience } from './catalogue-set.ts';
 
-export type { CatalogueDoc };
-export type Audience = 'visitor' | 'trade';
+export type { CatalogueDoc, FirstPage, Audience };
 
 export type CatalogueState = {
   status: 'idle' | 'loading' | 'ready' | 'error';
   audience: Audience | null;
   index: CatalogueIndex | null;
+  /** the index was painted from the browser's copy and is being revalidated */
+  stale: boolean;
+  /** the server's first page for the address the list opened at (until the index is here) */
+  first: FirstPage | null;
   error: string | null;
   /** moves on every load or re-pricing */
   version: number;
@@ -31,6 +40,8 @@ export const $catalogue = atom<CatalogueState>({
   status: 'idle',
   audience: null,
   index: null,
+  stale: false,
+  first: null,
   error: null,
   version: 0,
 });
@@ -39,10 +50,43 @@ let inFlight: { audience: Audience; promise: Promise<CatalogueIndex | null> } | 
 let pricingNow: PriceContext = null;
 
 /**
- * The slim payload docs are DiamondDocs without their detail-only fields; the index reads
+ * The slim list docs are DiamondDocs without their detail-only fields; the index reads
  * only INDEX_FIELDS, and the list views read a missing field as '-'.
  */
 const asDocs = (docs: CatalogueDoc[]) => docs as unknown as DiamondDoc[];
+
+let firstLoad: Promise<FirstPage | null> | null = null;
+
+/**
+ * The first page for an address (once per page load; never after the index is here); the
+ * page's inline script may have asked for it already (`window.__catalogueFirst`).
+ */
+export function loadFirstPage(loc: { pathname: string; search: string }, width: number): Promise<FirstPage | null> {
+  if (firstLoad) return firstLoad;
+  const early = (globalThis as { __catalogueFirst?: Promise<FirstPage | null> }).__catalogueFirst;
+  firstLoad = (
+    early ??
+    api.get<FirstPage>('/diamonds/catalogue/first', { query: { path: loc.pathname, search: loc.search, width } })
+  )
+    .then((first) => {
+      if (!first) return null;
+      if (!$catalogue.get().index) $catalogue.set({ ...$catalogue.get(), first });
+      return first;
+    })
+    .catch(() => null); // the full set still comes
+  return firstLoad;
+}
+
+/** performance mark set each time a full set's index is ready (bench/catalogue-scale.ts) */
+export const INDEX_READY_MARK = 'catalogue:index-ready';
+
+function show(wire: CatalogueWire, stale: boolean): CatalogueIndex {
+  const index = prepareCatalogue(asDocs(decodeCatalogue(wire)), wire.audience === 'trade' ? pricingNow : null);
+  const s = $catalogue.get();
+  $catalogue.set({ ...s, status: 'ready', audience: wire.audience, index, stale, error: null, version: s.version + 1 });
+  performance.mark(INDEX_READY_MARK);
+  return index;
+}
 
 export function loadCatalogue(authorised: boolean, pricing: PriceContext = pricingNow): Promise<CatalogueIndex | null> {
   const audience: Audience = authorised ? 'trade' : 'visitor';
@@ -51,18 +95,24 @@ export function loadCatalogue(authorised: boolean, pricing: PriceContext = prici
   if (current.status === 'ready' && current.audience === audience) return Promise.resolve(current.index);
   pricingNow = authorised ? pricing : null;
   $catalogue.set({ ...current, status: 'loading', error: null });
-  const promise = api
-    .get<CataloguePayload>('/diamonds/catalogue')
-    .then((payload) => {
-      if (inFlight?.audience !== audience) return $catalogue.get().index; // superseded
-      const index = prepareCatalogue(asDocs(payload.docs), pricingNow);
-      $catalogue.set({ status: 'ready', audience, index, error: null, version: $catalogue.get().version + 1 });
-      return index;
-    })
+  const superseded = () => inFlight?.audience !== audience;
+  const promise = (async () => {
+    if (audience === 'visitor') await dropCopy('trade');
+    const copy = await readCopy(audience);
+    if (superseded()) return $catalogue.get().index;
+    if (copy) show(copy.wire, true);
+    const fresh = await fetchSet(copy?.etag ?? null);
+    if (superseded()) return $catalogue.get().index;
+    if (fresh) return show(fresh.wire, false);
+    $catalogue.set({ ...$catalogue.get(), stale: false });
+    return $catalogue.get().index;
+  })()
     .catch((err: unknown) => {
       const error = err instanceof ApiError ? err.message : 'The stock list could not be loaded.';
-      $catalogue.set({ ...$catalogue.get(), status: 'error', error });
-      return null;
+      const s = $catalogue.get();
+      // a copy already painted stays usable; the error is shown only when there is nothing
+      $catalogue.set(s.index ? { ...s, stale: false } : { ...s, status: 'error', error });
+      return s.index;
     })
     .finally(() => {
       if (inFlight?.audience === audience) inFlight = null;

@@ -8,10 +8,17 @@ import { describe, expect, it } from 'vitest';
 import { writeTx } from '../../db/client.ts';
 import { diamondMedia, diamonds } from '../../db/tables.ts';
 import { bumpVersion } from '../../api/services/versions.ts';
+import { decodeCatalogue } from '../../src/domain/catalogue/wire.ts';
 import { createTestApp, insertUser, signIn } from './auth-helpers.ts';
 
 type Doc = Record<string, unknown> & { _id: number; WebSpecial?: number; has360?: boolean };
 type Payload = { docs: Doc[]; totalDocs: number };
+
+/** The list body decoded from its wire format into docs. */
+const payloadOf = async (res: Response): Promise<Payload> => {
+  const docs = decodeCatalogue(await res.json()) as Doc[];
+  return { docs, totalDocs: docs.length };
+};
 
 const PRICE_KEYS = ['price', 'priceOrig', 'ppc', 'ExWebTotal', 'RAP', 'StkWebAvailable'];
 
@@ -21,7 +28,7 @@ describe('GET /diamonds/catalogue', () => {
     const res = await t.request('/diamonds/catalogue');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('private, no-cache');
-    const body = (await res.json()) as Payload;
+    const body = await payloadOf(res);
     const inStock = await t.db.select().from(diamonds).where(eq(diamonds.inStock, true));
     expect(body.totalDocs).toBe(inStock.length);
     expect(body.docs).toHaveLength(inStock.length);
@@ -35,7 +42,7 @@ describe('GET /diamonds/catalogue', () => {
     const t = await createTestApp();
     const user = await insertUser(t.db);
     const agent = await signIn(t, user.email);
-    const body = (await (await agent.request('/diamonds/catalogue')).json()) as Payload;
+    const body = await payloadOf(await agent.request('/diamonds/catalogue'));
     const singles = body.docs.filter((d) => d.StkCatType === 'Single Item');
     const parcels = body.docs.filter((d) => d.StkCatType === 'Multiple Items');
     expect(singles.some((d) => typeof d.price === 'number')).toBe(true);
@@ -46,7 +53,7 @@ describe('GET /diamonds/catalogue', () => {
 
   it('carries only the list fields (no comments, descriptions or proportions)', async () => {
     const t = await createTestApp();
-    const body = (await (await t.request('/diamonds/catalogue')).json()) as Payload;
+    const body = await payloadOf(await t.request('/diamonds/catalogue'));
     for (const k of ['Comments', 'StkDesc', 'StkCulet', 'StkDepth_Crown', 'img', 'imgSide']) {
       expect(body.docs.some((d) => k in d)).toBe(false);
     }
@@ -59,7 +66,7 @@ describe('GET /diamonds/catalogue', () => {
 
   it('flags the stones that have a 360 frame set', async () => {
     const t = await createTestApp();
-    const body = (await (await t.request('/diamonds/catalogue')).json()) as Payload;
+    const body = await payloadOf(await t.request('/diamonds/catalogue'));
     const with360 = new Set(
       (await t.db.select().from(diamondMedia).where(eq(diamondMedia.type, '360'))).map((m) => m.diamondId),
     );
@@ -73,7 +80,7 @@ describe('GET /diamonds/catalogue', () => {
     expect(etag).toBeTruthy();
     const again = await t.request('/diamonds/catalogue', { headers: { 'if-none-match': etag! } });
     expect(again.status).toBe(304);
-    const sold = ((await first.json()) as Payload).docs[0]!._id;
+    const sold = (await payloadOf(first)).docs[0]!._id;
     // a stock writer bumps the stock version in its transaction (api/services/versions.ts)
     await writeTx(t.db, async (tx) => {
       await tx.update(diamonds).set({ inStock: false }).where(eq(diamonds.id, sold));
@@ -82,7 +89,7 @@ describe('GET /diamonds/catalogue', () => {
     const after = await t.request('/diamonds/catalogue', { headers: { 'if-none-match': etag! } });
     expect(after.status).toBe(200);
     expect(after.headers.get('etag')).not.toBe(etag);
-    const body = (await after.json()) as Payload;
+    const body = await payloadOf(after);
     expect(body.docs.some((d) => d._id === sold)).toBe(false);
   });
 
@@ -93,7 +100,7 @@ describe('GET /diamonds/catalogue', () => {
     const agent = await signIn(t, user.email);
     const res = await agent.request('/diamonds/catalogue', { headers: { 'if-none-match': visitorTag } });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as Payload;
+    const body = await payloadOf(res);
     expect(body.docs.some((d) => 'price' in d)).toBe(true);
   });
 });

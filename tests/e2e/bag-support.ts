@@ -3,6 +3,7 @@
  * cookies with the page), pick stones from the loaded catalogue, fill the bag by the API.
  */
 import { expect, type Page } from '@playwright/test';
+import { catalogueDocs } from './support/catalogue.ts';
 
 export type Stone = { _id: number; StkCodeCalcNS: string; StkCatType: string; price?: number; ppc?: number; WebSpecial?: number };
 
@@ -13,8 +14,7 @@ export async function signInAs(page: Page, email: string, password: string): Pro
 
 /** A priced single and parcel (no special offers), skipping `skip` of each. */
 export async function pickStones(page: Page, skip = 0): Promise<{ single: Stone; parcel: Stone }> {
-  const res = await page.request.get('/api/v1/diamonds/catalogue');
-  const { docs } = (await res.json()) as { docs: Stone[] };
+  const docs = await catalogueDocs<Stone>(page);
   const plain = docs.filter((d) => !(Number(d.WebSpecial) > 0));
   const single = plain.filter((d) => d.StkCatType === 'Single Item' && Number(d.price) > 0)[skip];
   const parcel = plain.filter((d) => d.StkCatType === 'Multiple Items' && Number(d.ppc) > 0)[skip];

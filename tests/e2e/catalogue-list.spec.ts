@@ -5,6 +5,7 @@
  * the page or the payload.
  */
 import type { Page } from '@playwright/test';
+import { docsOf } from './support/catalogue.ts';
 import { expect, test } from './support/test.ts';
 
 const TRADER = { email: 'trader@facet.trade', password: 'Trader#2026' };
@@ -151,12 +152,16 @@ test.describe('catalogue list', () => {
         bodies.push(res.text().catch(() => ''));
       }
     });
-    const payload = page.waitForResponse((r) => r.url().includes('/api/v1/diamonds/catalogue') && r.status() === 200);
+    const payload = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/v1/diamonds/catalogue' && r.status() === 200,
+    );
     await openList(page);
-    const body = (await (await payload).json()) as { docs: Record<string, unknown>[] };
-    expect(body.docs.length).toBeGreaterThan(0);
-    for (const d of body.docs) for (const k of PRICE_KEYS) expect(d).not.toHaveProperty(k);
-    await expect(page.locator('.cat-table td[data-label="PRICE"]').getByText('Sign in for prices').first()).toBeVisible();
+    const docs = await docsOf<Record<string, unknown>>(await payload);
+    expect(docs.length).toBeGreaterThan(0);
+    for (const d of docs) for (const k of PRICE_KEYS) expect(d).not.toHaveProperty(k);
+    await expect(
+      page.locator('.cat-table td[data-label="PRICE"]').getByText('Sign in for prices').first(),
+    ).toBeVisible();
     await page
       .getByRole('button', { name: /^Open / })
       .first()
@@ -185,7 +190,9 @@ test.describe('catalogue list', () => {
     await expect.poll(firstPrice).toMatch(/^\$[\d,]+\.\d\d$/);
     const usd = Number((await firstPrice()).replace(/[^\d.]/g, ''));
     // the rates the server holds now (another test may have changed them); whole units after conversion
-    const site = (await (await page.request.get('/api/v1/site')).json()) as { fxrates: { currency: string; ExRate: number }[] };
+    const site = (await (await page.request.get('/api/v1/site')).json()) as {
+      fxrates: { currency: string; ExRate: number }[];
+    };
     const rate = (ccy: string) => site.fxrates.find((r) => r.currency === ccy)?.ExRate ?? NaN;
     const usdPerGbp = rate('USD') / rate('GBP');
     expect(Math.abs(usd - gbp * usdPerGbp)).toBeLessThanOrEqual(usdPerGbp);

@@ -15,6 +15,7 @@ import advancedFormat from 'dayjs/plugin/advancedFormat.js';
 import ExcelJS from 'exceljs';
 import type { Page } from '@playwright/test';
 import { signInAs } from './bag-support.ts';
+import { catalogueDocs } from './support/catalogue.ts';
 import { SITE_NAME, submitLogin, TRADER } from './support/accounts.ts';
 import { expect, test } from './support/test.ts';
 
@@ -102,7 +103,7 @@ test('a signed-in trader downloads each list from the catalogue, as PDF and as E
   test.setTimeout(150_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await signInAs(page, TRADER.email, TRADER.password);
-  const { docs } = (await (await page.request.get('/api/v1/diamonds/catalogue')).json()) as { docs: Stone[] };
+  const docs = await catalogueDocs<Stone>(page);
   const certified = docs.filter((d) => d.StkCatType === 'Single Item' && (d.StkCertNo ?? '').trim() !== '');
   const codesOf = (list: Stone[]) => list.map((d) => d.StkCodeCalcNS);
   const rounds = certified.filter((d) => d.StkShape.toLowerCase() === 'round');

@@ -56,7 +56,7 @@ export function stockImportRoutes(deps: Deps) {
       now: deps.clock.now(),
     });
     // the home page's specials strip is chosen at build time from the stock
-    if (result.applied) deps.site?.contentChanged('stock import'); // the import bumped the stock version
+    if (result.applied && result.written) deps.site?.contentChanged('stock import'); // the import bumped the stock version
     return c.json(result);
   });
 }

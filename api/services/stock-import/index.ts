@@ -10,7 +10,7 @@
  *   marked out of stock (inStock false), never deleted.
  * - One audit_log row per applied import; the stock caches are dropped afterwards.
  */
-import { getTableColumns, inArray, sql } from 'drizzle-orm';
+import { getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import { writeTx, type Db } from '../../../db/client.ts';
 import { diamonds, type NewDiamond } from '../../../db/tables.ts';
 import { HttpError } from '../../middleware/errors.ts';
@@ -109,15 +109,36 @@ const withDefaults = (stone: NewDiamond): NewDiamond => {
   return out as NewDiamond;
 };
 
-/** Inserts the stones, updating on a known stock code the columns the file carries. */
-async function upsertStones(tx: Db, stones: NewDiamond[], updateKeys: Key[], onBatch: (done: number) => void) {
-  const keys = [...new Set([...updateKeys, 'inStock', 'updatedAt'] as Key[])];
-  const set = Object.fromEntries(keys.map((k) => [k, sql.raw(`excluded."${COLUMNS[k].name}"`)]));
+/**
+ * Inserts the stones, updating on a known stock code the columns the file carries. A known
+ * stone whose content is the same is left alone (it keeps its updated_at): `IS DISTINCT FROM`
+ * is standard SQL, on SQLite (3.39+) and PostgreSQL alike. Returns how many rows were written.
+ */
+async function upsertStones(
+  tx: Db,
+  stones: NewDiamond[],
+  updateKeys: Key[],
+  onBatch: (done: number) => void,
+): Promise<number> {
+  const content = [...new Set([...updateKeys, 'inStock'] as Key[])];
+  const set = Object.fromEntries(
+    [...content, 'updatedAt' as Key].map((k) => [k, sql.raw(`excluded."${COLUMNS[k].name}"`)]),
+  );
+  const changed = or(
+    ...content.map((k) => sql`${COLUMNS[k]} IS DISTINCT FROM ${sql.raw(`excluded."${COLUMNS[k].name}"`)}`),
+  );
+  let written = 0;
   for (let i = 0; i < stones.length; i += BATCH) {
     const batch = stones.slice(i, i + BATCH).map(withDefaults);
-    await tx.insert(diamonds).values(batch).onConflictDoUpdate({ target: diamonds.stockCode, set });
+    const rows = await tx
+      .insert(diamonds)
+      .values(batch)
+      .onConflictDoUpdate({ target: diamonds.stockCode, set, setWhere: changed })
+      .returning({ id: diamonds.id });
+    written += rows.length;
     onBatch(Math.min(i + BATCH, stones.length));
   }
+  return written;
 }
 
 const previewOf = (r: StoneRecord, existing: ReadonlySet<string>): PreviewRow => {
@@ -202,8 +223,9 @@ export async function importTable(db: Db, table: Table, opts: ImportOptions): Pr
   }
 
   const updateKeys = [...map.fields].flatMap((f) => FIELD_COLUMNS[f]) as Key[];
+  let written = outIds.length;
   await writeTx(db, async (tx) => {
-    await upsertStones(
+    written += await upsertStones(
       tx,
       records.map((r) => r.stone),
       updateKeys,
@@ -215,7 +237,8 @@ export async function importTable(db: Db, table: Table, opts: ImportOptions): Pr
         .set({ inStock: false, updatedAt: now })
         .where(inArray(diamonds.stockCode, outIds.slice(i, i + BATCH)));
     }
-    await bumpVersion(tx, 'stock');
+    // an import that wrote nothing keeps the stock version, so every cache stays warm
+    if (written > 0) await bumpVersion(tx, 'stock');
     await audit(
       tx,
       opts.adminId,
@@ -226,7 +249,7 @@ export async function importTable(db: Db, table: Table, opts: ImportOptions): Pr
       opts.now,
     );
   });
-  return { ...result, applied: true, ms: Math.round(performance.now() - started) };
+  return { ...result, applied: true, written, ms: Math.round(performance.now() - started) };
 }
 
 /** Parses and imports a file (see importTable). */

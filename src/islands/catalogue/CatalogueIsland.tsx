@@ -40,15 +40,21 @@ import './detail.css';
 import './table.css';
 import './table-phone.css';
 
+const viewportWidth = () => (typeof window === 'undefined' ? 0 : window.innerWidth);
 
 export default function CatalogueIsland({ coloured = false }: { coloured?: boolean }) {
   const data = useCatalogueData();
   const { cat, authorised } = data;
-  const [state, dispatch] = useListState(cat.index, authorised, data.dialogSettings);
-  const results = useResults(cat.index, cat.version, state, authorised);
+  const [state, dispatch] = useListState(
+    cat.index?.bounds ?? cat.first?.bounds ?? null,
+    authorised,
+    data.dialogSettings,
+  );
+  const results = useResults(cat.index, cat.version, state, authorised, cat.first, viewportWidth());
   const { draft, change, flush } = useDraftFilters(state.filters, dispatch);
   const phone = useMedia(`(max-width: ${MOBILE_MAX_WIDTH}px)`);
-  useNavCounts(cat.index?.size ?? null, data.session.user);
+  const counts = cat.index ? tabCounts(cat.index) : (cat.first?.counts ?? null);
+  useNavCounts(counts ? counts[0] + counts[1] + counts[2] + counts[3] : null, data.session.user);
 
   useEffect(() => {
     if (cat.index && results.page !== state.page) dispatch({ type: 'page', page: results.page, total: results.total });
@@ -83,7 +89,8 @@ export default function CatalogueIsland({ coloured = false }: { coloured?: boole
     measurements: state.columns.measurements,
   });
   const panelOpen = !state.menuCollapsed;
-  const loading = cat.status === 'loading' || cat.status === 'idle';
+  /** no rows to show yet (neither the index nor a first page that fits the state) */
+  const loading = (cat.status === 'loading' || cat.status === 'idle') && !results.shown;
   const lockedTab = (state.tab === 2 && !authorised && !loading) || state.tab === 3;
   const onTab = (tab: MainTab) => dispatch({ type: 'tab', tab });
   const pager = (where: 'top' | 'bottom') => (
@@ -91,7 +98,7 @@ export default function CatalogueIsland({ coloured = false }: { coloured?: boole
       idPrefix={`cat-${where}`}
       page={results.page}
       totalPages={results.pages}
-      totalDocs={cat.index ? results.total : null}
+      totalDocs={results.shown ? results.total : null}
       limit={state.pageSize}
       busy={loading}
       onPage={(page) => {
@@ -104,7 +111,7 @@ export default function CatalogueIsland({ coloured = false }: { coloured?: boole
 
   return (
     <section id="catalogue" className="cat" aria-label="Stock list" aria-busy={loading}>
-      <MainTabs tab={state.tab} counts={cat.index ? tabCounts(cat.index) : null} coloured={coloured} onTab={onTab} />
+      <MainTabs tab={state.tab} counts={counts} coloured={coloured} onTab={onTab} />
       {state.tab === 3 ? (
         <ColouredPlaceholder />
       ) : lockedTab ? (
@@ -174,6 +181,11 @@ export default function CatalogueIsland({ coloured = false }: { coloured?: boole
                 </p>
               </div>
             )}
+            {results.waiting && cat.status !== 'error' && (
+              <p className="cat-pending" role="status">
+                Loading the full stock list: your change applies as soon as it is here.
+              </p>
+            )}
             {pager('top')}
             <div className="cat-table-wrap">
               <CatalogueTable
@@ -198,7 +210,7 @@ export default function CatalogueIsland({ coloured = false }: { coloured?: boole
                   />
                 )}
               />
-              {!loading && cat.index && results.total === 0 && (
+              {!loading && results.shown && results.total === 0 && (
                 <div className="cat-empty" role="status">
                   <p className="cat-empty__title">No Results Found</p>
                   <p>Change Your Criteria Using The Filters In The Side Column</p>

@@ -1,8 +1,9 @@
 /**
  * What the list island reads from the shared stores: the session (signed in, dialog
  * preferences), the site (currency, rates), the loaded stock index and the availability
- * labels. Loads each once; reloads the stock when the audience changes (signing in or out)
- * and re-prices it when the currency changes.
+ * labels. Loads each once, and the server's first page of the address at once (before the
+ * session is known: the server reads the cookie); reloads the stock when the audience
+ * changes (signing in or out) and re-prices it when the currency changes.
  */
 import { useEffect, useMemo } from 'react';
 import { useStore } from '@nanostores/react';
@@ -13,6 +14,7 @@ import {
   $catalogue,
   loadAvailabilityConfig,
   loadCatalogue,
+  loadFirstPage,
   repriceCatalogue,
 } from '../../stores/catalogue.ts';
 import { $isAuthorised, $session, loadSession } from '../../stores/session.ts';
@@ -32,19 +34,28 @@ export function useCatalogueData() {
     void loadSite();
     void loadSession();
     void loadAvailabilityConfig();
+    void loadFirstPage(window.location, window.innerWidth);
   }, []);
 
   const ccy = site.data?.ccy ?? 'GBP';
   const rates = site.data?.fxrates;
   const pricing: PriceContext = useMemo(() => (signedIn && rates ? { ccy, rates } : null), [signedIn, ccy, rates]);
 
+  // the set is asked for as soon as the audience is known: from the session, or before it
+  // from the first page (the server read the cookie); a wrong guess loads again
+  const firstAudience = cat.first?.audience ?? null;
   useEffect(() => {
     if (session.status === 'ready') void loadCatalogue(signedIn, pricing);
-  }, [session.status, signedIn, pricing]);
+    else if (firstAudience) void loadCatalogue(firstAudience === 'trade', pricing);
+  }, [session.status, signedIn, pricing, firstAudience]);
   useEffect(() => repriceCatalogue(pricing), [pricing, cat.index]);
 
   const dialogSettings = session.user?.dialogSettings ?? NO_SETTINGS;
-  /** prices show once the signed-in payload is the one loaded */
-  const authorised = signedIn && cat.audience === 'trade';
+  /**
+   * prices show once the signed-in set (or first page) is the one shown; before the session
+   * is known the server's answer, which read the cookie, decides
+   */
+  const audience = cat.index ? cat.audience : (cat.first?.audience ?? null);
+  const authorised = audience === 'trade' && (session.status !== 'ready' || signedIn);
   return { session, site, cat, labels, ccy, rates: rates ?? NO_RATES, authorised, signedIn, dialogSettings };
 }

@@ -1,9 +1,12 @@
 /**
  * The list state (domain list-state reducer) wired to the address, the session and the
  * route intents of /diamonds/all/{page}:
- * - once the stock index is loaded, the state is read from the address; 'specials' turns
+ * - once the slider bounds are known (from the server's first page or the loaded index,
+ *   whichever is first), the state is read from the address; 'specials' turns
  *   special offers on and the address becomes /diamonds/all; a shape pre-filters; 'lab-grown'
  *   opens its tab LAB_GROWN_TAB_DELAY_MS after mount;
+ * - what the user changes before the full set is here stays in the state (and the address)
+ *   and applies when it arrives; the index's bounds then rebase the filters;
  * - every later change is written back (a tab change pushes a history entry, the rest
  *   replaces it), and the back button reads the address again;
  * - the signed-in state and the saved dialog preferences follow the session.
@@ -19,30 +22,33 @@ import {
   type ListAction,
   type ListState,
 } from '../../domain/catalogue/index.ts';
-import { addressOf, stateFromAddress } from './address.ts';
+import { addressOf, stateFromAddress } from '../../domain/catalogue/address.ts';
 
 export type Action = ListAction | { type: 'replace'; state: ListState };
 const reducer = (s: ListState, a: Action): ListState => (a.type === 'replace' ? a.state : listReducer(s, a));
 
 const width = () => (typeof window === 'undefined' ? 0 : window.innerWidth);
 
-export function useListState(index: CatalogueIndex | null, authorised: boolean, dialogSettings: DialogSettings) {
+type Bounds = CatalogueIndex['bounds'];
+
+export function useListState(bounds: Bounds | null, authorised: boolean, dialogSettings: DialogSettings) {
   const [state, dispatch] = useReducer(reducer, undefined, () => initialListState());
   const ready = useRef(false); // read from the address
   const syncing = useRef(false); // writing to the address (not while the lab-grown tab is pending)
   const lastTab = useRef(state.tab);
+  const labGrownTimer = useRef<number | undefined>(undefined);
   const opts = useRef({ authorised, dialogSettings });
   opts.current = { authorised, dialogSettings };
 
-  // first read of the address, once the stock (and so the slider bounds) is known
+  // first read of the address, once the slider bounds are known
   useEffect(() => {
-    if (!index) return;
+    if (!bounds) return;
     if (ready.current) {
-      dispatch({ type: 'bounds', bounds: index.bounds });
+      dispatch({ type: 'bounds', bounds });
       return;
     }
     ready.current = true;
-    const { state: s, intent } = stateFromAddress(window.location, index, { width: width(), ...opts.current });
+    const { state: s, intent } = stateFromAddress(window.location, { bounds }, { width: width(), ...opts.current });
     dispatch({ type: 'replace', state: s });
     lastTab.current = s.tab;
     if (intent.kind === 'specials' || intent.kind === 'shape')
@@ -51,12 +57,13 @@ export function useListState(index: CatalogueIndex | null, authorised: boolean, 
       syncing.current = true;
       return;
     }
-    const t = window.setTimeout(() => {
+    // not cleared when the bounds change (the index arriving): only on unmount
+    labGrownTimer.current = window.setTimeout(() => {
       dispatch({ type: 'tab', tab: LAB_GROWN_TAB });
       syncing.current = true;
     }, LAB_GROWN_TAB_DELAY_MS);
-    return () => window.clearTimeout(t);
-  }, [index]);
+  }, [bounds]);
+  useEffect(() => () => window.clearTimeout(labGrownTimer.current), []);
 
   // state -> address
   useEffect(() => {
@@ -73,21 +80,28 @@ export function useListState(index: CatalogueIndex | null, authorised: boolean, 
   // back / forward -> state
   const stateRef = useRef(state);
   stateRef.current = state;
+  const boundsRef = useRef(bounds);
+  boundsRef.current = bounds;
+  const hasBounds = bounds != null;
   useEffect(() => {
-    if (!index) return;
+    if (!hasBounds) return;
     const onPop = () => {
-      const { state: s, intent } = stateFromAddress(window.location, index, {
-        width: width(),
-        ...opts.current,
-        previous: stateRef.current,
-      });
+      const { state: s, intent } = stateFromAddress(
+        window.location,
+        { bounds: boundsRef.current! },
+        {
+          width: width(),
+          ...opts.current,
+          previous: stateRef.current,
+        },
+      );
       const next = intent.kind === 'lab-grown' ? listReducer(s, { type: 'tab', tab: LAB_GROWN_TAB }) : s;
       lastTab.current = next.tab;
       dispatch({ type: 'replace', state: next });
     };
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
-  }, [index]);
+  }, [hasBounds]);
 
   useEffect(() => dispatch({ type: 'authorised', authorised }), [authorised]);
   useEffect(() => dispatch({ type: 'dialogSettings', settings: dialogSettings }), [dialogSettings]);

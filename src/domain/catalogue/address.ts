@@ -12,6 +12,7 @@ import {
   LAB_GROWN_PATH,
   LAB_GROWN_TAB,
   LIST_PATH,
+  listReducer,
   MOBILE_MAX_WIDTH,
   routeIntent,
   viewFromParams,
@@ -20,7 +21,7 @@ import {
   type DialogSettings,
   type ListState,
   type RouteIntent,
-} from '../../domain/catalogue/index.ts';
+} from './index.ts';
 
 const LIST_PREFIX = '/diamonds/all/';
 
@@ -38,7 +39,7 @@ export type AddressRead = { state: ListState; intent: RouteIntent };
  */
 export function stateFromAddress(
   loc: { pathname: string; search: string },
-  ix: CatalogueIndex,
+  ix: Pick<CatalogueIndex, 'bounds'>,
   opts: { width: number; authorised: boolean; dialogSettings: DialogSettings; previous?: ListState },
 ): AddressRead {
   const intent = routeIntent(routeSegment(loc.pathname));
@@ -74,4 +75,17 @@ export function addressOf(s: ListState, width: number): string {
   const path = s.tab === LAB_GROWN_TAB ? LAB_GROWN_PATH : LIST_PATH;
   const q = params.toString();
   return q ? `${path}?${q}` : path;
+}
+
+/**
+ * The state the list settles on for an address once its route intent has run (specials and
+ * a shape filter at once, the lab-grown tab after its delay): what the server's first page
+ * answers for, and what the browser compares by address before showing that page.
+ */
+export function landingState(read: AddressRead): ListState {
+  const { state, intent } = read;
+  if (intent.kind === 'specials' || intent.kind === 'shape')
+    return listReducer(state, { type: 'route', page: intent.kind === 'shape' ? intent.shape : 'specials' });
+  if (intent.kind === 'lab-grown') return listReducer(state, { type: 'tab', tab: LAB_GROWN_TAB });
+  return state;
 }

@@ -1,0 +1,284 @@
+/**
+ * `npm run bench -- --catalogue-scale`: the catalogue at wholesale scale (issue 14,
+ * decision 004). For each stock size (default 3,600, 50,000 and 200,000 stones) it seeds a
+ * database (cached in bench/out/), starts the full app and prints, median of `--runs` (5):
+ *
+ * Chromium at 1440 x 900, signed in as the demo trader, each run in a fresh browser context:
+ *   - first rows: navigation start -> the first stone row in the table;
+ *   - fully filterable: navigation start -> the full set's index is ready (the count of all
+ *     stones is shown and any filter applies; mark 'catalogue:index-ready'), then a Round
+ *     shape filter is clicked and its count checked (not timed: it waits the spec's 500 ms);
+ *   - repeat first rows: the same context opens the list again (the set is painted from the
+ *     browser's copy, then revalidated);
+ *   - set bytes: bytes transferred for the set (encoded body), and per stone;
+ *   - JS heap: used JS heap after a garbage collection, once fully filterable;
+ *   - filter change: a shape filter applied -> the table painted (bench/catalogue-browser.ts).
+ * The server, with the trader's cookie:
+ *   - server ms per cached set request (Server-Timing), with gzip and with brotli, median of 50;
+ *   - requests per second at 50 connections on the set call (autocannon, brotli, 10 s), and
+ *     the same with If-None-Match (a browser revalidating its copy: 304, no body).
+ *
+ *   npm run bench -- --catalogue-scale [--sizes 3600,50000,200000] [--runs 5] [--port 5400]
+ */
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import { startServer, type Server } from './diamonds-http.ts';
+import { oneChange } from './catalogue-browser.ts';
+import { OUT, seededDb } from './seeded-db.ts';
+import { median } from './stats.ts';
+
+const TRADER = { email: 'trader@facet.trade', password: 'Trader#2026' };
+const SET = '/api/v1/diamonds/catalogue';
+const ROW = '.cat-table tbody tr:not(.cat-skeleton):not(.cat-detail-row)';
+
+export type ScaleResult = {
+  stones: number;
+  firstRowsMs: number;
+  filterableMs: number;
+  repeatFirstRowsMs: number;
+  setBytes: number;
+  heapMb: number;
+  filterChangeMs: number;
+  serverGzipMs: number;
+  serverBrotliMs: number;
+  gzipBytes: number;
+  brotliBytes: number;
+  rps50: number;
+  rps50NotModified: number;
+};
+
+const log = (line: string) => console.log(`[catalogue-scale] ${line}`);
+
+async function traderContext(browser: Browser, url: string): Promise<BrowserContext> {
+  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: url });
+  const res = await ctx.request.post('/api/v1/login', { data: TRADER });
+  if (res.status() !== 200) throw new Error(`trader sign-in answered ${res.status()}`);
+  return ctx;
+}
+
+/** One visit: navigation -> first row, -> index ready; set bytes; heap. */
+async function visit(ctx: BrowserContext, url: string, full: boolean) {
+  const page = await ctx.newPage();
+  // the moment the first stone row is in the table, seen by the page itself
+  await page.addInitScript((selector) => {
+    const w = window as unknown as { __firstRows?: number };
+    new MutationObserver((_, mo) => {
+      if (w.__firstRows == null && document.querySelector(selector)) {
+        w.__firstRows = performance.now();
+        mo.disconnect();
+      }
+    }).observe(document, { childList: true, subtree: true });
+  }, ROW);
+  await page.goto(`${url}/diamonds/all`, { waitUntil: 'commit' });
+  await page.waitForFunction(() => (window as unknown as { __firstRows?: number }).__firstRows != null, null, {
+    timeout: 120_000,
+    polling: 50,
+  });
+  const firstRows = await page.evaluate(() => (window as unknown as { __firstRows: number }).__firstRows);
+  const timeline = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((r) => r.name.includes('/api/v1/'))
+      .map((r) => r as PerformanceResourceTiming)
+      .map(
+        (r) =>
+          `${new URL(r.name).pathname.replace('/api/v1', '')} ${r.startTime.toFixed(0)}-${r.responseEnd.toFixed(0)}`,
+      )
+      .join(', '),
+  );
+  if (process.env.BENCH_TIMELINE) console.log(`  first rows at ${firstRows.toFixed(0)} ms; ${timeline}`);
+  if (!full) return { page, firstRows, filterable: NaN, bytes: NaN, heapMb: NaN };
+  await page.waitForFunction(() => performance.getEntriesByName('catalogue:index-ready').length > 0, null, {
+    timeout: 120_000,
+    polling: 50,
+  });
+  const filterable = await page.evaluate(() => performance.getEntriesByName('catalogue:index-ready')[0]!.startTime);
+  const bytes = await page.evaluate((path) => {
+    const e = performance.getEntriesByType('resource').find((r) => new URL(r.name).pathname === path) as
+      PerformanceResourceTiming | undefined;
+    return e ? e.encodedBodySize : NaN;
+  }, SET);
+  const cdp = await ctx.newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+  await cdp.detach();
+  // the shape filter answers from the full set (untimed: the spec's 500 ms delay)
+  const all = await page.locator('.cat-pager strong').first().innerText();
+  await page.getByRole('button', { name: 'Round', exact: true }).click();
+  await page.waitForFunction(
+    (before) => {
+      const now = document.querySelector('.cat-pager strong')?.textContent ?? before;
+      return location.search.includes('shape=round') && now !== before;
+    },
+    all,
+    { timeout: 60_000 },
+  );
+  return { page, firstRows, filterable, bytes, heapMb: heap.usedSize / 2 ** 20 };
+}
+
+/** Server time (Server-Timing) and body size of one cached set request with an Accept-Encoding. */
+function setRequest(
+  url: string,
+  cookie: string,
+  encoding: string,
+): Promise<{ ms: number; bytes: number; etag: string }> {
+  return new Promise((done, fail) => {
+    const req = request(`${url}${SET}`, { headers: { cookie, 'accept-encoding': encoding } }, (res) => {
+      let bytes = 0;
+      res.on('data', (d: Buffer) => (bytes += d.length));
+      res.on('end', () => {
+        const m = /dur=([\d.]+)/.exec(String(res.headers['server-timing'] ?? ''));
+        if (res.headers['content-encoding'] !== encoding) return fail(new Error(`no ${encoding} answer`));
+        done({ ms: m ? Number(m[1]) : NaN, bytes, etag: String(res.headers.etag ?? '') });
+      });
+    });
+    req.on('error', fail);
+    req.end();
+  });
+}
+
+async function serverFigures(url: string, cookie: string) {
+  const per = async (encoding: string) => {
+    await setRequest(url, cookie, encoding); // built and cached
+    const xs: { ms: number; bytes: number; etag: string }[] = [];
+    for (let i = 0; i < 50; i++) xs.push(await setRequest(url, cookie, encoding));
+    return { ms: median(xs.map((x) => x.ms)), bytes: xs[0]!.bytes, etag: xs[0]!.etag };
+  };
+  const gz = await per('gzip');
+  const br = await per('br');
+  const at50 = async (headers: Record<string, string>) =>
+    (await autocannon({ url: `${url}${SET}`, connections: 50, duration: 10, pipelining: 1, headers })).requests.average;
+  const rps = await at50({ cookie, 'accept-encoding': 'br' });
+  // a browser with a kept copy revalidates: 304 and no body
+  const rps304 = await at50({ cookie, 'accept-encoding': 'br', 'if-none-match': br.etag });
+  return { gz, br, rps, rps304 };
+}
+
+export async function benchCatalogueScale(opts: { stones: number; runs: number; port: number }): Promise<ScaleResult> {
+  const dbFile = await seededDb(opts.stones, log);
+  log(`${opts.stones} stones: starting the full app ...`);
+  const server: Server = await startServer(
+    'full',
+    'scripts/start.ts',
+    {
+      DATABASE_PATH: dbFile,
+      SITE_DIR: join(OUT, `site-${opts.stones}`),
+      LOG_REQUESTS: 'false',
+      ...(opts.port > 0 ? { PORT: String(opts.port) } : {}),
+    },
+    600_000,
+  );
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--enable-precise-memory-info'],
+  });
+  try {
+    const warm = await traderContext(browser, server.url);
+    const cookie = (await warm.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    const t0 = performance.now();
+    await warm.request.get(SET, { timeout: 900_000 }); // the first build of the trader's set (not timed below)
+    log(`trader set built in ${(performance.now() - t0).toFixed(0)} ms`);
+    await warm.close();
+
+    const runs: { first: number; filterable: number; repeat: number; bytes: number; heap: number }[] = [];
+    let filterChange = NaN;
+    for (let i = 0; i < opts.runs; i++) {
+      const ctx = await traderContext(browser, server.url);
+      const cold = await visit(ctx, server.url, true);
+      if (i === opts.runs - 1 && opts.stones <= 50_000) {
+        const samples: number[] = [];
+        await cold.page.evaluate(oneChange); // warm-up
+        for (let k = 0; k < 5; k++) samples.push((await cold.page.evaluate(oneChange)).applyToPaint);
+        filterChange = median(samples);
+      }
+      await cold.page.close();
+      const again = await visit(ctx, server.url, false);
+      await again.page.close();
+      await ctx.close();
+      runs.push({
+        first: cold.firstRows,
+        filterable: cold.filterable,
+        repeat: again.firstRows,
+        bytes: cold.bytes,
+        heap: cold.heapMb,
+      });
+      log(
+        `run ${i + 1}: first rows ${cold.firstRows.toFixed(0)} ms, filterable ${cold.filterable.toFixed(0)} ms, ` +
+          `repeat ${again.firstRows.toFixed(0)} ms, ${cold.bytes} B, heap ${cold.heapMb.toFixed(1)} MB`,
+      );
+    }
+    const srv = await serverFigures(server.url, cookie);
+    return {
+      stones: opts.stones,
+      firstRowsMs: median(runs.map((r) => r.first)),
+      filterableMs: median(runs.map((r) => r.filterable)),
+      repeatFirstRowsMs: median(runs.map((r) => r.repeat)),
+      setBytes: median(runs.map((r) => r.bytes)),
+      heapMb: median(runs.map((r) => r.heap)),
+      filterChangeMs: filterChange,
+      serverGzipMs: srv.gz.ms,
+      serverBrotliMs: srv.br.ms,
+      gzipBytes: srv.gz.bytes,
+      brotliBytes: srv.br.bytes,
+      rps50: srv.rps,
+      rps50NotModified: srv.rps304,
+    };
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+export function printScale(results: readonly ScaleResult[], runs: number): void {
+  const fmt = (n: number, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : '-');
+  const rows: [string, (r: ScaleResult) => string, string][] = [
+    ['navigation -> first rows (ms)', (r) => fmt(r.firstRowsMs), '<= 400 at 50k'],
+    ['navigation -> fully filterable (ms)', (r) => fmt(r.filterableMs), '<= 1,200 at 50k, <= 3,000 at 200k'],
+    ['repeat visit -> first rows (ms)', (r) => fmt(r.repeatFirstRowsMs), '<= 250 at 50k'],
+    ['set bytes transferred', (r) => fmt(r.setBytes), ''],
+    ['  per stone', (r) => fmt(r.setBytes / r.stones, 1), '<= 20 at 50k'],
+    ['JS heap (MB)', (r) => fmt(r.heapMb, 1), '< 300 at 200k'],
+    ['filter change -> painted (ms)', (r) => fmt(r.filterChangeMs, 1), '<= 50 at 50k'],
+    ['server ms per cached set, gzip', (r) => fmt(r.serverGzipMs, 2), '<= 5 at 50k'],
+    ['server ms per cached set, brotli', (r) => fmt(r.serverBrotliMs, 2), '<= 5 at 50k'],
+    [
+      '  gzip / brotli bytes per stone',
+      (r) => `${fmt(r.gzipBytes / r.stones, 1)} / ${fmt(r.brotliBytes / r.stones, 1)}`,
+      '',
+    ],
+    ['requests/s at 50 connections', (r) => fmt(r.rps50), '>= 300 at 50k'],
+    ['  revalidations (304)/s at 50 conns', (r) => fmt(r.rps50NotModified), ''],
+  ];
+  console.log(`\ncatalogue at scale: Chromium 1440x900 as the trader, median of ${runs}`);
+  const head = ['', ...results.map((r) => `${r.stones.toLocaleString('en-GB')} stones`), 'aim'];
+  const table = [head, ...rows.map(([label, f, aim]) => [label, ...results.map(f), aim])];
+  const widths = head.map((_, i) => Math.max(...table.map((r) => r[i]!.length)));
+  for (const r of table)
+    console.log(
+      r.map((c, i) => (i === 0 || i === r.length - 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('   '),
+    );
+}
+
+export async function main(argv: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      sizes: { type: 'string', default: '3600,50000,200000' },
+      runs: { type: 'string', default: '5' },
+      port: { type: 'string', default: '0' },
+    },
+    strict: false,
+  });
+  const sizes = String(values.sizes).split(',').map(Number);
+  const runs = Number(values.runs);
+  const port = Number(values.port);
+  if (sizes.some((n) => !(Number.isInteger(n) && n > 0)) || !(runs > 0)) throw new Error('--sizes N,N and --runs N');
+  const results: ScaleResult[] = [];
+  for (const stones of sizes) {
+    results.push(await benchCatalogueScale({ stones, runs, port }));
+    printScale(results, runs);
+  }
+}
