@@ -8,13 +8,19 @@
  *                                                                                   against currentPassword); ends the user's other sessions
  *   PATCH /profile/updateDialogSettings  { settingName: resetFilters|resetSearch, settingValue: yes|no }
  *                                                                                   200 { isAuthorised, user }
+ *   PATCH /profile/currency              { ccy: GBP|USD|EUR|JPY|NZD }                200 { isAuthorised, user } (user.ccy remembered)
  */
 import { Hono } from 'hono';
-import { ChangePasswordSchema, DialogSettingSchema, ProfileUpdateSchema } from '../../src/domain/validation/account.ts';
+import {
+  ChangePasswordSchema,
+  CurrencySettingSchema,
+  DialogSettingSchema,
+  ProfileUpdateSchema,
+} from '../../src/domain/validation/account.ts';
 import { readJson } from '../middleware/json-body.ts';
 import { rateLimiter } from '../middleware/rate-limit.ts';
 import { requireUser, signedInUser } from '../middleware/roles.ts';
-import { changePassword, updateDialogSetting, updateProfile } from '../services/accounts.ts';
+import { changePassword, updateCurrency, updateDialogSetting, updateProfile } from '../services/accounts.ts';
 import { authState } from '../services/user-view.ts';
 import type { AppEnv, Deps } from '../types.ts';
 
@@ -44,5 +50,10 @@ export function profileRoutes(deps: Deps) {
       const user = signedInUser(c);
       const { settingName, settingValue } = await readJson(c, DialogSettingSchema);
       return c.json(authState(await updateDialogSetting(deps, user, settingName, settingValue)));
+    })
+    .patch('/currency', async (c) => {
+      const user = signedInUser(c);
+      const { ccy } = await readJson(c, CurrencySettingSchema);
+      return c.json(authState(await updateCurrency(deps, user, ccy)));
     });
 }

@@ -4,11 +4,13 @@
  * SEND REQUEST stays disabled until every line is valid again.
  */
 import { expect, test } from './support/test.ts';
-import { addByApi, emptyBag, pickStones, signInAs } from './bag-support.ts';
+import { addByApi, pickStones, signInAs } from './bag-support.ts';
+import { createApprovedCustomer, GOOD_PASSWORD, uniqueEmail } from './support/accounts.ts';
 
-test('an invalid parcel quantity blocks SEND REQUEST with a message by the line', async ({ page }) => {
-  await signInAs(page, 'trader@facet.trade', 'Trader#2026');
-  await emptyBag(page);
+test('an invalid parcel quantity blocks SEND REQUEST with a message by the line', async ({ page, baseURL }) => {
+  const email = uniqueEmail('bag-invalid'); // a bag of its own: other specs send the demo trader's
+  await createApprovedCustomer(baseURL ?? '', email, GOOD_PASSWORD);
+  await signInAs(page, email, GOOD_PASSWORD);
   const { single, parcel } = await pickStones(page, 1);
   await addByApi(page, single, parcel);
 

@@ -6,8 +6,8 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
+import { createApprovedCustomer, GOOD_PASSWORD, uniqueEmail } from './support/accounts.ts';
 
-const TRADER = { email: 'trader@facet.trade', password: 'Trader#2026' };
 const PRICE_KEYS = ['price', 'priceOrig', 'ppc', 'ExWebTotal', 'RAP', 'StkWebAvailable'];
 
 const stoneCount = async (page: Page) => {
@@ -27,11 +27,6 @@ async function openList(page: Page, path = '/diamonds/all') {
   await page.goto(path);
   await expect(stoneRows(page).first()).toBeVisible();
   await expect.poll(() => stoneCount(page)).toBeGreaterThan(0);
-}
-
-async function signIn(page: Page) {
-  const res = await page.request.post('/api/v1/login', { data: TRADER });
-  expect(res.status()).toBe(200);
 }
 
 const weights = async (page: Page) =>
@@ -156,7 +151,9 @@ test.describe('catalogue list', () => {
     const body = (await (await payload).json()) as { docs: Record<string, unknown>[] };
     expect(body.docs.length).toBeGreaterThan(0);
     for (const d of body.docs) for (const k of PRICE_KEYS) expect(d).not.toHaveProperty(k);
-    await expect(page.locator('.cat-table td[data-label="PRICE"]').getByText('Sign in for prices').first()).toBeVisible();
+    await expect(
+      page.locator('.cat-table td[data-label="PRICE"]').getByText('Sign in for prices').first(),
+    ).toBeVisible();
     await page
       .getByRole('button', { name: /^Open / })
       .first()
@@ -173,8 +170,11 @@ test.describe('catalogue list', () => {
     await expect(page.getByRole('button', { name: /Sign in or register to view our parcels/ })).toBeVisible();
   });
 
-  test('a signed-in trader changes the currency and the prices convert', async ({ page }) => {
-    await signIn(page);
+  test('a signed-in trader changes the currency and the prices convert', async ({ page, baseURL }) => {
+    // an account of its own: the chosen currency is remembered on the server (issue 13 item 7)
+    const email = uniqueEmail('ccy-list');
+    await createApprovedCustomer(baseURL ?? '', email, GOOD_PASSWORD);
+    expect((await page.request.post('/api/v1/login', { data: { email, password: GOOD_PASSWORD } })).status()).toBe(200);
     await openList(page);
     const firstPrice = () => page.locator('.cat-table td[data-label="PRICE"]').first().innerText();
     await expect.poll(firstPrice).toMatch(/^£[\d,]+\.\d\d$/);
@@ -185,7 +185,9 @@ test.describe('catalogue list', () => {
     await expect.poll(firstPrice).toMatch(/^\$[\d,]+\.\d\d$/);
     const usd = Number((await firstPrice()).replace(/[^\d.]/g, ''));
     // the rates the server holds now (another test may have changed them); whole units after conversion
-    const site = (await (await page.request.get('/api/v1/site')).json()) as { fxrates: { currency: string; ExRate: number }[] };
+    const site = (await (await page.request.get('/api/v1/site')).json()) as {
+      fxrates: { currency: string; ExRate: number }[];
+    };
     const rate = (ccy: string) => site.fxrates.find((r) => r.currency === ccy)?.ExRate ?? NaN;
     const usdPerGbp = rate('USD') / rate('GBP');
     expect(Math.abs(usd - gbp * usdPerGbp)).toBeLessThanOrEqual(usdPerGbp);

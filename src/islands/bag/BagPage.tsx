@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { ORDER_NOTES_MAX, ORDER_NOTES_ROWS } from '../../domain/bag/payload.ts';
 import { updateLine } from '../../stores/bag.ts';
 import { openDialog } from '../../stores/dialog.ts';
+import CurrencySelect from '../currency/CurrencySelect.tsx';
 import { BagLineRow } from './BagLineRow.tsx';
 import { sendBagRequest } from './send-request.ts';
 import { SENDING, SENT, showSnack } from './snackbar.ts';
@@ -119,6 +120,7 @@ export default function BagPage() {
           </div>
         </div>
         <aside className="bag-summary__total">
+          <CurrencySelect id="bag-currency" />
           <p className="bag-total">
             <span>Total</span>
             <strong className="num" data-testid="bag-total">
