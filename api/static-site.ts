@@ -41,7 +41,10 @@ export const SHELL_ROUTES: { pattern: RegExp; shell: string }[] = [
   { pattern: /^\/(reset|verify)\/[^/]+\/?$/, shell: 'index.html' },
   { pattern: /^\/my-account(\/.*)?$/, shell: 'my-account/index.html' },
   { pattern: /^\/admin(\/.*)?$/, shell: 'admin/index.html' },
-  { pattern: /^\/diamonds\/all\/[^/]+\/?$/, shell: 'diamonds/all/index.html' },
+  // the list: /diamonds/all/{page} and /diamonds[/{page}] (page: all, lab-grown, specials or a
+  // shape; numeric ids are stones above). Matched on the raw address, so a shape with a slash
+  // travels as one segment (/diamonds/all/old%20cut%2Feuropean%20cut).
+  { pattern: /^\/diamonds(\/all)?(\/[^/]+)?\/?$/, shell: 'diamonds/all/index.html' },
 ];
 
 /** Shell routes whose address holds a verification or reset token. */
@@ -141,7 +144,8 @@ export function staticSite(root: SiteRoot): MiddlewareHandler {
       const old = await fileAt(before, path);
       if (old) return send(old, 200, c.req.method);
     }
-    const shell = SHELL_ROUTES.find((r) => r.pattern.test(path));
+    const raw = new URL(c.req.url).pathname;
+    const shell = SHELL_ROUTES.find((r) => r.pattern.test(raw));
     if (shell) {
       const file = await fileAt(dir, shell.shell);
       if (file) return TOKEN_PAGE.test(path) ? await sendTokenPage(file, c.req.method) : send(file, 200, c.req.method);
