@@ -21,6 +21,8 @@ export type SiteData = {
   fxrates: FxRate[];
   social_links: Record<string, string>;
   diamond_available: Record<string, string>;
+  /** the catalogue's Coloured tab is on (admin setting) */
+  coloured_tab?: boolean;
 };
 
 export type SiteState =
