@@ -89,7 +89,15 @@ async function fileAt(root: string, rel: string): Promise<string | null> {
   return null;
 }
 
-function send(file: string, status: number, method: string): Response {
+/** Rewrites a built page as it is sent (the site blocks saved after its build: services/block-overlay.ts). */
+export type HtmlTransform = (html: string, dir: string) => Promise<string>;
+
+async function send(
+  file: string,
+  status: number,
+  method: string,
+  transform?: { html: HtmlTransform; dir: string },
+): Promise<Response> {
   const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
   const headers = new Headers({ 'content-type': type });
   headers.set(
@@ -101,6 +109,9 @@ function send(file: string, status: number, method: string): Response {
         : 'public, max-age=3600',
   );
   if (method === 'HEAD') return new Response(null, { status, headers });
+  if (transform && type.startsWith('text/html')) {
+    return new Response(await transform.html(await readFile(file, 'utf8'), transform.dir), { status, headers });
+  }
   const body = Readable.toWeb(createReadStream(file)) as ReadableStream;
   return new Response(body, { status, headers });
 }
@@ -127,10 +138,11 @@ async function sendTokenPage(file: string, method: string): Promise<Response> {
   );
 }
 
-export function staticSite(root: SiteRoot): MiddlewareHandler {
+export function staticSite(root: SiteRoot, opts: { html?: HtmlTransform } = {}): MiddlewareHandler {
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
     const dir = root.get();
+    const pages = opts.html ? { html: opts.html, dir } : undefined;
     let path: string;
     try {
       path = decodeURIComponent(new URL(c.req.url).pathname);
@@ -138,7 +150,7 @@ export function staticSite(root: SiteRoot): MiddlewareHandler {
       path = '/';
     }
     const direct = await fileAt(dir, path);
-    if (direct) return send(direct, 200, c.req.method);
+    if (direct) return send(direct, 200, c.req.method, pages);
     const before = root.previous();
     if (before && path.startsWith('/_astro/')) {
       const old = await fileAt(before, path);
@@ -148,10 +160,10 @@ export function staticSite(root: SiteRoot): MiddlewareHandler {
     const shell = SHELL_ROUTES.find((r) => r.pattern.test(raw));
     if (shell) {
       const file = await fileAt(dir, shell.shell);
-      if (file) return TOKEN_PAGE.test(path) ? await sendTokenPage(file, c.req.method) : send(file, 200, c.req.method);
+      if (file) return TOKEN_PAGE.test(path) ? await sendTokenPage(file, c.req.method) : send(file, 200, c.req.method, pages);
     }
     const home = await fileAt(dir, 'index.html');
-    if (home) return send(home, 404, c.req.method);
+    if (home) return send(home, 404, c.req.method, pages);
     return c.text('The site has not been built yet.', 503);
   };
 }
