@@ -10,8 +10,10 @@
  *   agrees. The list is cached per build for CACHE_MS.
  * - `overlayBlocks(html, blocks)` rewrites the element marked `data-block="{id}"`: a text
  *   block's text (as paragraphs inside a `.prose` child, as Paragraphs.astro renders them),
- *   an image block's `src` and `alt` (its <source> elements dropped). List blocks are left to
- *   the rebuild.
+ *   an image block's `src` and `alt` (its <source> elements dropped), a list block's items
+ *   (its first `*__item` element is the template: title in its `*__title` element or <h3>,
+ *   content as paragraphs in its `.prose`, indexed ids `-h0`/`-p0` and a `*__num` counter
+ *   renumbered). An empty list has no template and waits for the rebuild.
  */
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -54,6 +56,50 @@ function rewriteText(inner: string, value: string): string {
   return prose ? `${prose[1]}${paragraphsHtml(value)}</div>` : escapeHtml(value);
 }
 
+/** `html` with the inner HTML of the first element matching `open` replaced by `inner`. */
+function replaceInner(html: string, open: RegExp, inner: string): string | null {
+  const m = open.exec(html);
+  if (!m) return null;
+  const from = m.index + m[0].length;
+  const close = closingTag(html, m[1]!, from);
+  return close < 0 ? null : html.slice(0, from) + inner + html.slice(close);
+}
+
+const ITEM = /<([a-z][a-z0-9]*)\b[^>]*\bclass="[^"]*__item\b[^"]*"[^>]*>/gi;
+
+function listItem(template: string, s: { title: string; content: string }, i: number): string {
+  let out =
+    replaceInner(template, /<([a-z][a-z0-9]*)\b[^>]*\bclass="[^"]*__title\b[^"]*"[^>]*>/i, escapeHtml(s.title)) ??
+    replaceInner(template, /<(h[2-4])\b[^>]*>/i, escapeHtml(s.title)) ??
+    template;
+  out = replaceInner(out, /<(div)\b[^>]*\bclass="[^"]*\bprose\b[^"]*"[^>]*>/i, paragraphsHtml(s.content)) ?? out;
+  out = out.replace(/\b(id|aria-controls|aria-labelledby)="([^"]*-[hp])\d+"/g, `$1="$2${i}"`);
+  out = out.replace(/aria-expanded="(true|false)"/, `aria-expanded="${i === 0}"`);
+  return out.replace(/(<span\b[^>]*__num\b[^>]*>)\d+(<\/span>)/, `$1${String(i + 1).padStart(2, '0')}$2`);
+}
+
+/** The list's items rebuilt from the first one, or null when it has none to copy. */
+function rewriteList(inner: string, sections: readonly { title: string; content: string }[]): string | null {
+  ITEM.lastIndex = 0;
+  const first = ITEM.exec(inner);
+  if (!first) return null;
+  const tag = first[1]!;
+  const start = first.index;
+  const firstClose = closingTag(inner, tag, start + first[0].length);
+  if (firstClose < 0) return null;
+  const template = inner.slice(start, firstClose + tag.length + 3);
+  let end = firstClose + tag.length + 3;
+  for (;;) {
+    ITEM.lastIndex = end;
+    const next = ITEM.exec(inner);
+    if (!next || inner.slice(end, next.index).trim() !== '') break;
+    const close = closingTag(inner, next[1]!, next.index + next[0].length);
+    if (close < 0) break;
+    end = close + next[1]!.length + 3;
+  }
+  return inner.slice(0, start) + sections.map((s, i) => listItem(template, s, i)).join('') + inner.slice(end);
+}
+
 function rewriteImg(tag: string, url: string, alt: string | null): string {
   let out = tag.replace(/\s(srcset|sizes)="[^"]*"/gi, '');
   out = /\ssrc="/i.test(out)
@@ -70,7 +116,6 @@ function rewriteImg(tag: string, url: string, alt: string | null): string {
 export function overlayBlocks(html: string, blocks: readonly OverlayBlock[]): string {
   let out = html;
   for (const b of blocks) {
-    if (b.type === 'list') continue;
     const marker = new RegExp(`<([a-z][a-z0-9-]*)\\b[^>]*\\sdata-block="${escapeRe(b.id)}"[^>]*>`, 'gi');
     let result = '';
     let last = 0;
@@ -78,7 +123,14 @@ export function overlayBlocks(html: string, blocks: readonly OverlayBlock[]): st
       const start = m.index;
       const openEnd = start + m[0].length;
       const tag = m[1]!.toLowerCase();
-      if (b.type === 'text' && typeof b.value === 'string') {
+      if (b.type === 'list' && Array.isArray(b.value)) {
+        const close = VOID.has(tag) ? -1 : closingTag(out, tag, openEnd);
+        const inner = close < 0 ? null : rewriteList(out.slice(openEnd, close), b.value);
+        if (inner == null) continue;
+        result += out.slice(last, openEnd) + inner;
+        last = close;
+        marker.lastIndex = close;
+      } else if (b.type === 'text' && typeof b.value === 'string') {
         const close = VOID.has(tag) ? -1 : closingTag(out, tag, openEnd);
         if (close < 0) continue;
         result += out.slice(last, openEnd) + rewriteText(out.slice(openEnd, close), b.value);

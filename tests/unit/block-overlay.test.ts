@@ -39,6 +39,48 @@ describe('overlayBlocks', () => {
     expect(overlayBlocks(PAGE, [{ id: 'home_text', type: 'list', value: [], url: null }])).toBe(PAGE);
   });
 
+  it('rebuilds a list block from its first item: titles, paragraphs, ids, numbers, order', () => {
+    const item = (i: number, title: string, body: string) =>
+      `<section class="accordion__item" data-astro-cid-x><h2 class="accordion__heading"><button id="faqs-h${i}" aria-expanded="${i === 0}" aria-controls="faqs-p${i}" data-accordion-button><span class="accordion__title">${title}</span></button></h2>` +
+      `<div class="accordion__panel" id="faqs-p${i}" aria-labelledby="faqs-h${i}"><div class="prose accordion__body"><p>${body}</p></div></div></section>`;
+    const page = `<div data-block="faqs_list" data-block-type="list"><div class="accordion" data-accordion>${item(0, 'Old A', 'a')}\n${item(1, 'Old B', 'b')}</div></div><p>after</p>`;
+    const out = overlayBlocks(page, [
+      {
+        id: 'faqs_list',
+        type: 'list',
+        value: [
+          { title: 'New B', content: 'b2' },
+          { title: 'New A & co', content: 'a2\n\nmore' },
+          { title: 'Third', content: 'c' },
+        ],
+        url: null,
+      },
+    ]);
+    expect(out).toBe(
+      `<div data-block="faqs_list" data-block-type="list"><div class="accordion" data-accordion>${item(0, 'New B', 'b2')}` +
+        item(1, 'New A &#38; co', 'a2</p><p>more') +
+        `${item(2, 'Third', 'c')}</div></div><p>after</p>`,
+    );
+    const api =
+      '<ol data-block="api_features" data-block-type="list"><li class="api-features__item"><span class="api-features__num num">01</span><h3>Old</h3><div class="prose"><p>x</p></div></li></ol>';
+    expect(
+      overlayBlocks(api, [
+        {
+          id: 'api_features',
+          type: 'list',
+          value: [
+            { title: 'One', content: '1' },
+            { title: 'Two', content: '2' },
+          ],
+          url: null,
+        },
+      ]),
+    ).toBe(
+      '<ol data-block="api_features" data-block-type="list"><li class="api-features__item"><span class="api-features__num num">01</span><h3>One</h3><div class="prose"><p>1</p></div></li>' +
+        '<li class="api-features__item"><span class="api-features__num num">02</span><h3>Two</h3><div class="prose"><p>2</p></div></li></ol>',
+    );
+  });
+
   it('renders paragraphs as Paragraphs.astro does', () => {
     expect(paragraphsHtml('a\nb\n\n\nc')).toBe('<p>a<br>b</p><p>c</p>');
   });

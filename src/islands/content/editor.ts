@@ -36,6 +36,15 @@ function paragraphs(box: HTMLElement, text: string): void {
   );
 }
 
+/** A list block as the server now sends the page (its overlay lays saved lists over the build). */
+async function showList(node: HTMLElement, id: string): Promise<void> {
+  const html = await (await fetch(location.pathname, { cache: 'no-store', credentials: 'same-origin' })).text();
+  const fresh = new DOMParser().parseFromString(html, 'text/html').querySelector(`[data-block="${CSS.escape(id)}"]`);
+  if (!fresh) return;
+  node.innerHTML = fresh.innerHTML;
+  document.dispatchEvent(new CustomEvent('facet:content-replaced'));
+}
+
 function show(node: HTMLElement, doc: BlockDoc): void {
   if (doc.type === 'text' && typeof doc.value === 'string') {
     // a block rendered as paragraphs keeps its paragraphs (and their styles)
@@ -117,7 +126,9 @@ function openEditor(node: HTMLElement, id: string, type: BlockType): void {
       const before = await buildStatus();
       const doc = await saveBlock(id, id in blocks, draft);
       blocks = await fetchBlocks().catch(() => ({ ...blocks, [id]: doc }));
-      show(node, blocks[id] ?? doc);
+      if (type === 'list')
+        await showList(node, id).catch((err: unknown) => console.error('[content] list refresh failed', err));
+      else show(node, blocks[id] ?? doc);
       dialog.close();
       void followPublishing(before);
     } catch (err) {
