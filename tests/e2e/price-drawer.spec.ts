@@ -58,6 +58,21 @@ for (const phone of [false, true]) {
   });
 }
 
+test('the PRICE drawer from the Favourites screen', async ({ browser, baseURL }) => {
+  const page = await traderPage(browser, baseURL, false);
+  const { docs } = (await (await page.request.get('/api/v1/diamonds/catalogue')).json()) as {
+    docs: { _id: number; StkCodeCalcNS: string; StkCatType: string }[];
+  };
+  const stone = docs.find((d) => d.StkCatType === 'Single Item')!;
+  expect((await page.request.put(`/api/v1/profile/favourites/${stone._id}`)).status()).toBe(200);
+  await page.goto('/diamonds/fav');
+  await page.getByRole('button', { name: `Price of ${stone.StkCodeCalcNS}` }).click();
+  const drawer = page.getByRole('dialog', { name: 'PRICE' });
+  await expect(drawer.getByText(stone.StkCodeCalcNS)).toBeVisible();
+  await expect(drawer.getByText('Price per carat')).toBeVisible();
+  await page.context().close();
+});
+
 test('an admin turns the Coloured tab on: its placeholder shows in the list', async ({ page, browser, baseURL }) => {
   expect((await page.request.post('/api/v1/login', { data: ADMIN })).status()).toBe(200);
   await page.goto('/admin/site-settings');

@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import { formatRange, formatWeight } from '../../domain/money.ts';
 import { $compare, toggleCompare } from '../../stores/compare.ts';
 import { toggleFavourite } from '../../stores/favourites.ts';
+import { openPriceDrawer } from '../../stores/price-drawer.ts';
 import { isParcel, kindLabel, shapeName, shapePath, stonePath, usePricing } from '../diamond-detail/stone-view.ts';
 import type { Entry } from './useListDocs.ts';
 
@@ -63,6 +64,17 @@ export function FavouriteRow({ entry }: { entry: Entry }) {
         <button type="button" className="fav-btn" aria-pressed={compared} onClick={() => void toggleCompare(d._id)}>
           {compared ? 'In compare' : 'Compare'}
         </button>
+        {pricing.authorised && (
+          <button
+            type="button"
+            className="fav-btn"
+            aria-haspopup="dialog"
+            aria-label={`Price of ${d.StkCodeCalcNS}`}
+            onClick={() => openPriceDrawer(d)}
+          >
+            Price
+          </button>
+        )}
         {remove}
       </div>
     </li>
