@@ -19,7 +19,7 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { siteBlocks, type SiteBlock } from '../../db/schema.ts';
+import { siteBlocks, type SiteBlock } from '../../db/tables.ts';
 
 export const CACHE_MS = 200;
 export type OverlayBlock = Pick<SiteBlock, 'id' | 'type' | 'value' | 'url'>;
