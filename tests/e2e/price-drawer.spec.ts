@@ -74,6 +74,7 @@ test('the PRICE drawer from the Favourites screen', async ({ browser, baseURL })
 });
 
 test('an admin turns the Coloured tab on: its placeholder shows in the list', async ({ page, browser, baseURL }) => {
+  test.slow(); // two browsers, and the settings save starts a site rebuild on a shared machine
   expect((await page.request.post('/api/v1/login', { data: ADMIN })).status()).toBe(200);
   await page.goto('/admin/site-settings');
   const box = page.getByRole('checkbox', { name: /Show the Coloured tab/ });
