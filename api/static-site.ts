@@ -160,7 +160,8 @@ export function staticSite(root: SiteRoot, opts: { html?: HtmlTransform } = {}):
     const shell = SHELL_ROUTES.find((r) => r.pattern.test(raw));
     if (shell) {
       const file = await fileAt(dir, shell.shell);
-      if (file) return TOKEN_PAGE.test(path) ? await sendTokenPage(file, c.req.method) : send(file, 200, c.req.method, pages);
+      if (file)
+        return TOKEN_PAGE.test(path) ? await sendTokenPage(file, c.req.method) : send(file, 200, c.req.method, pages);
     }
     const home = await fileAt(dir, 'index.html');
     if (home) return send(home, 404, c.req.method, pages);

@@ -102,7 +102,9 @@ export async function benchBagRequest(
   } = {},
 ) {
   if (opts.url) return timeBagRequests(opts.url, opts.runs);
-  return onAppCopy(`bag${opts.env?.DATABASE_URL ? ' (PostgreSQL)' : ''}`, opts, (url) => timeBagRequests(url, opts.runs));
+  return onAppCopy(`bag${opts.env?.DATABASE_URL ? ' (PostgreSQL)' : ''}`, opts, (url) =>
+    timeBagRequests(url, opts.runs),
+  );
 }
 
 export function printBagRequest(r: BagRequestResult): void {

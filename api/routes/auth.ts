@@ -106,7 +106,11 @@ export function authRoutes(deps: Deps) {
       c.header('Cache-Control', 'no-store');
       const user = c.var.user;
       const signedIn = user && user.status === 'approved' ? user : null;
-      return c.json(authState(signedIn, { bag: signedIn ? await bagLines(deps.db, signedIn.id, signedIn.currency ?? undefined) : [] }));
+      return c.json(
+        authState(signedIn, {
+          bag: signedIn ? await bagLines(deps.db, signedIn.id, signedIn.currency ?? undefined) : [],
+        }),
+      );
     })
     .post('/register-api-access', async (c) => {
       const user = signedInUser(c);

@@ -53,7 +53,12 @@ export function diamondDetailRoutes(deps: Deps) {
     })
     .get(`${ID}/certificates/:n{[0-9]{1,3}}`, async (c) => {
       signedInUser(c);
-      const file = await certificateFile(deps.db, deps.config.CERTIFICATES_DIR, (await stone(c)).id, Number(c.req.param('n')));
+      const file = await certificateFile(
+        deps.db,
+        deps.config.CERTIFICATES_DIR,
+        (await stone(c)).id,
+        Number(c.req.param('n')),
+      );
       const pdf = file ? await readFile(file).catch(() => null) : null;
       if (!pdf) throw new HttpError(404, 'certificate_not_found');
       privately(c);
