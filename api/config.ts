@@ -50,6 +50,8 @@ const EnvSchema = v.object({
   /** where built sites and uploads live */
   SITE_DIR: v.optional(v.string(), './dist'),
   UPLOADS_DIR: v.optional(v.string(), './data/uploads'),
+  /** the stones' certificate PDFs: outside the built site, served to signed-in users only */
+  CERTIFICATES_DIR: v.optional(v.string(), './media/certificates'),
 });
 
 export type Config = v.InferOutput<typeof EnvSchema> & {

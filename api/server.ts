@@ -10,6 +10,7 @@ import { securityHeaders } from './middleware/security-headers.ts';
 import { buildOwner, createRegenerator, newestBuild, watchContent } from './services/regenerate.ts';
 import { buildSite, buildStamp, oneBuildAtATime, siteBuildEnv } from './services/site-build.ts';
 import { warmCatalogue } from './services/catalogue-first-page.ts';
+import { blockOverlay } from './services/block-overlay.ts';
 import { serveUploads } from './services/uploads.ts';
 import { siteRoot, staticSite, type SiteRoot } from './static-site.ts';
 import type { Deps } from './types.ts';
@@ -21,7 +22,8 @@ export function createServerApp(deps: Deps, root: SiteRoot) {
   app.use(`${API_BASE}/*`, async (c) => api.fetch(c.req.raw, c.env));
   app.use(securityHeaders());
   app.use('/uploads/*', serveUploads(deps.db, deps.config.UPLOADS_DIR));
-  app.use(staticSite(root));
+  // blocks saved since the served build show at once; the rebuild follows (block-overlay.ts)
+  app.use(staticSite(root, { html: blockOverlay(deps.db).apply }));
   return app;
 }
 

@@ -45,7 +45,10 @@ export const SHELL_ROUTES: { pattern: RegExp; shell: string }[] = [
   { pattern: /^\/(reset|verify)\/[^/]+\/?$/, shell: 'index.html' },
   { pattern: /^\/my-account(\/.*)?$/, shell: 'my-account/index.html' },
   { pattern: /^\/admin(\/.*)?$/, shell: 'admin/index.html' },
-  { pattern: /^\/diamonds\/all\/[^/]+\/?$/, shell: 'diamonds/all/index.html' },
+  // the list: /diamonds/all/{page} and /diamonds[/{page}] (page: all, lab-grown, specials or a
+  // shape; numeric ids are stones above). Matched on the raw address, so a shape with a slash
+  // travels as one segment (/diamonds/all/old%20cut%2Feuropean%20cut).
+  { pattern: /^\/diamonds(\/all)?(\/[^/]+)?\/?$/, shell: 'diamonds/all/index.html' },
 ];
 
 /** Shell routes whose address holds a verification or reset token. */
@@ -97,7 +100,16 @@ async function fileAt(root: string, rel: string): Promise<string | null> {
 /** A built page's own policy: the site's, allowing the hashes of that page's inline scripts. */
 const pagePolicy = (root: string, file: string) => contentSecurityPolicy(pageScriptHashes(root, file));
 
-function send(root: string, file: string, status: number, method: string): Response {
+/** Rewrites a built page as it is sent (the site blocks saved after its build: services/block-overlay.ts). */
+export type HtmlTransform = (html: string, dir: string) => Promise<string>;
+
+async function send(
+  root: string,
+  file: string,
+  status: number,
+  method: string,
+  transform?: { html: HtmlTransform; dir: string },
+): Promise<Response> {
   const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
   const headers = new Headers({ 'content-type': type });
   if (type.startsWith('text/html')) headers.set('content-security-policy', pagePolicy(root, file));
@@ -110,6 +122,9 @@ function send(root: string, file: string, status: number, method: string): Respo
         : 'public, max-age=3600',
   );
   if (method === 'HEAD') return new Response(null, { status, headers });
+  if (transform && type.startsWith('text/html')) {
+    return new Response(await transform.html(await readFile(file, 'utf8'), transform.dir), { status, headers });
+  }
   const body = Readable.toWeb(createReadStream(file)) as ReadableStream;
   return new Response(body, { status, headers });
 }
@@ -137,10 +152,11 @@ async function sendTokenPage(root: string, file: string, method: string): Promis
   );
 }
 
-export function staticSite(root: SiteRoot): MiddlewareHandler {
+export function staticSite(root: SiteRoot, opts: { html?: HtmlTransform } = {}): MiddlewareHandler {
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
     const dir = root.get();
+    const pages = opts.html ? { html: opts.html, dir } : undefined;
     let path: string;
     try {
       path = decodeURIComponent(new URL(c.req.url).pathname);
@@ -148,22 +164,23 @@ export function staticSite(root: SiteRoot): MiddlewareHandler {
       path = '/';
     }
     const direct = await fileAt(dir, path);
-    if (direct) return send(dir, direct, 200, c.req.method);
+    if (direct) return send(dir, direct, 200, c.req.method, pages);
     const before = root.previous();
     if (before && path.startsWith('/_astro/')) {
       const old = await fileAt(before, path);
       if (old) return send(before, old, 200, c.req.method);
     }
-    const shell = SHELL_ROUTES.find((r) => r.pattern.test(path));
+    const raw = new URL(c.req.url).pathname;
+    const shell = SHELL_ROUTES.find((r) => r.pattern.test(raw));
     if (shell) {
       const file = await fileAt(dir, shell.shell);
       if (file)
         return TOKEN_PAGE.test(path)
           ? await sendTokenPage(dir, file, c.req.method)
-          : send(dir, file, 200, c.req.method);
+          : send(dir, file, 200, c.req.method, pages);
     }
     const home = await fileAt(dir, 'index.html');
-    if (home) return send(dir, home, 404, c.req.method);
+    if (home) return send(dir, home, 404, c.req.method, pages);
     return c.text('The site has not been built yet.', 503);
   };
 }

@@ -13,12 +13,9 @@
  * a copy of `dbFile` when called from bench/run.ts (the cached bench database and its built
  * site, so nothing is rebuilt and the cached file is never written to).
  */
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { startServer, type Server } from './diamonds-http.ts';
+import { onAppCopy } from './app-copy.ts';
 import { median, quantile } from './stats.ts';
 import { decodeCatalogue } from '../src/domain/catalogue/wire.ts';
 
@@ -106,36 +103,9 @@ export async function benchBagRequest(
   } = {},
 ) {
   if (opts.url) return timeBagRequests(opts.url, opts.runs);
-  const log = opts.log ?? ((s: string) => console.log(`[bench] ${s}`));
-  const dir = mkdtempSync(join(tmpdir(), 'facet-bench-bag-'));
-  let server: Server | null = null;
-  try {
-    const db = join(dir, 'facet.db');
-    if (opts.dbFile) {
-      copyFileSync(opts.dbFile, db);
-      if (existsSync(`${opts.dbFile}-wal`)) copyFileSync(`${opts.dbFile}-wal`, `${db}-wal`);
-    }
-    log(`bag request: starting the full app${opts.env?.DATABASE_URL ? ' on PostgreSQL' : ''} ...`);
-    server = await startServer(
-      'bag',
-      'scripts/start.ts',
-      {
-        DATABASE_PATH: db,
-        SITE_DIR: opts.siteDir ?? join(dir, 'site'),
-        UPLOADS_DIR: join(dir, 'uploads'),
-        SEED_STONES: '300',
-        LOG_REQUESTS: 'false',
-        RATE_LIMIT_FACTOR: '20',
-        SMTP_URL: '',
-        ...opts.env,
-      },
-      300_000,
-    );
-    return await timeBagRequests(server.url, opts.runs);
-  } finally {
-    await server?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  return onAppCopy(`bag${opts.env?.DATABASE_URL ? ' (PostgreSQL)' : ''}`, opts, (url) =>
+    timeBagRequests(url, opts.runs),
+  );
 }
 
 export function printBagRequest(r: BagRequestResult): void {

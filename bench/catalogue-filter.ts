@@ -16,9 +16,23 @@
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import type { DiamondDoc, Range } from '../src/domain/diamond.ts';
-import { CLARITIES, COLOURS, FINISH_GRADES, FLUORESCENCES, finishRank, fluorescenceRank } from '../src/domain/grades.ts';
+import {
+  CLARITIES,
+  COLOURS,
+  FINISH_GRADES,
+  FLUORESCENCES,
+  finishRank,
+  fluorescenceRank,
+} from '../src/domain/grades.ts';
 import type { FxRate } from '../src/domain/money.ts';
-import { defaultFilters, filterAndSort, INDEX_FIELDS, prepareCatalogue, sortOrder, type FilterState } from '../src/domain/catalogue/index.ts';
+import {
+  defaultFilters,
+  filterAndSort,
+  INDEX_FIELDS,
+  prepareCatalogue,
+  sortOrder,
+  type FilterState,
+} from '../src/domain/catalogue/index.ts';
 import { median } from './stats.ts';
 
 const RUNS = 20;
@@ -56,16 +70,63 @@ const r2 = (n: number) => Math.round(n * 100) / 100;
 const clampInt = (n: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, Math.round(n)));
 
 const SHAPES: readonly (readonly [string, number])[] = [
-  ['Round', 50], ['Oval', 8], ['Pear', 7], ['Emerald', 7], ['Princess', 6], ['Cushion', 6], ['Radiant', 4],
-  ['Marquise', 4], ['Heart', 3], ['Asscher', 3], ['Trilliant', 1], ['Cushion Modified', 1],
+  ['Round', 50],
+  ['Oval', 8],
+  ['Pear', 7],
+  ['Emerald', 7],
+  ['Princess', 6],
+  ['Cushion', 6],
+  ['Radiant', 4],
+  ['Marquise', 4],
+  ['Heart', 3],
+  ['Asscher', 3],
+  ['Trilliant', 1],
+  ['Cushion Modified', 1],
 ];
 const PARCEL_SHAPES: readonly (readonly [string, number])[] = [
-  ['Round', 60], ['Princess', 10], ['Baguette', 10], ['Tapered', 5], ['Old Cut/European Cut', 5], ['Pear', 5], ['Marquise', 5],
+  ['Round', 60],
+  ['Princess', 10],
+  ['Baguette', 10],
+  ['Tapered', 5],
+  ['Old Cut/European Cut', 5],
+  ['Pear', 5],
+  ['Marquise', 5],
 ];
-const LABS: readonly (readonly [string, number])[] = [['GIA', 55], ['IGI', 25], ['HRD', 8], ['IIDGR', 5], ['EGL', 4], ['', 3]];
-const FINISH: readonly (readonly [number, number])[] = [[0, 50], [1, 30], [2, 15], [3, 4], [4, 1]];
-const FLUO: readonly (readonly [number, number])[] = [[0, 55], [1, 18], [2, 8], [3, 6], [4, 8], [5, 4], [6, 1]];
-const PARCEL_SIZES = [[0.003, 0.005], [0.006, 0.011], [0.011, 0.014], [0.014, 0.025], [0.025, 0.04], [0.04, 0.07], [0.08, 0.12], [0.13, 0.17], [0.18, 0.22]] as const;
+const LABS: readonly (readonly [string, number])[] = [
+  ['GIA', 55],
+  ['IGI', 25],
+  ['HRD', 8],
+  ['IIDGR', 5],
+  ['EGL', 4],
+  ['', 3],
+];
+const FINISH: readonly (readonly [number, number])[] = [
+  [0, 50],
+  [1, 30],
+  [2, 15],
+  [3, 4],
+  [4, 1],
+];
+const FLUO: readonly (readonly [number, number])[] = [
+  [0, 55],
+  [1, 18],
+  [2, 8],
+  [3, 6],
+  [4, 8],
+  [5, 4],
+  [6, 1],
+];
+const PARCEL_SIZES = [
+  [0.003, 0.005],
+  [0.006, 0.011],
+  [0.011, 0.014],
+  [0.014, 0.025],
+  [0.025, 0.04],
+  [0.04, 0.07],
+  [0.08, 0.12],
+  [0.13, 0.17],
+  [0.18, 0.22],
+] as const;
 
 const range = (from: string, to: string, a: number, b: number): Range => ({ From: from, To: to, rank: [a, b] });
 
@@ -76,7 +137,8 @@ function single(i: number, rng: Rng, labGrown: boolean): DiamondDoc {
   const clarity = clampInt(5 + 2 * normal(rng), 0, 11);
   const [cut, polish, symmetry] = [0, 1, 2].map(() => weighted(rng, FINISH)) as [number, number, number];
   const fluo = weighted(rng, FLUO);
-  const perCarat = 5200 * Math.pow(weight, 0.55) * (1.6 - colour * 0.1) * (1.8 - clarity * 0.13) * (shape === 'Round' ? 1 : 0.82);
+  const perCarat =
+    5200 * Math.pow(weight, 0.55) * (1.6 - colour * 0.1) * (1.8 - clarity * 0.13) * (shape === 'Round' ? 1 : 0.82);
   const rap = Math.round(10 + rng() * 35);
   const price = Math.max(1, Math.round(perCarat * weight * (1 - rap / 100) * (labGrown ? 0.15 : 1)));
   const special = rng() < 0.05 ? Math.round(price * 0.9) : 0;
@@ -87,22 +149,54 @@ function single(i: number, rng: Rng, labGrown: boolean): DiamondDoc {
   const mes3 = r2((diameter * depth) / 100);
   const c = COLOURS[colour]!;
   const q = CLARITIES[clarity]!;
-  const f = (r: number) => range(FINISH_GRADES[r]!, FINISH_GRADES[r]!, finishRank(FINISH_GRADES[r])!, finishRank(FINISH_GRADES[r])!);
+  const f = (r: number) =>
+    range(FINISH_GRADES[r]!, FINISH_GRADES[r]!, finishRank(FINISH_GRADES[r])!, finishRank(FINISH_GRADES[r])!);
   const fl = FLUORESCENCES[fluo]!;
   return {
-    _id: i + 1, StkCodeCalcNS: `FT${String(i + 1).padStart(6, '0')}${labGrown ? 'L' : ''}`, StkShape: shape,
-    StkCatType: 'Single Item', StkCatName: labGrown ? 'Lab Grown Diamonds' : 'Diamonds', Source: labGrown ? 'Lab Grown' : '',
-    StkDesc: `${weight.toFixed(2)}ct ${shape} ${c} ${q}`, STWeight: weight, Size: null, Sieve: '',
-    Colour: range(c, c, colour, colour), Clarity: range(q, q, clarity, clarity), Cut: f(cut), Polish: f(polish), Symmetry: f(symmetry),
+    _id: i + 1,
+    StkCodeCalcNS: `FT${String(i + 1).padStart(6, '0')}${labGrown ? 'L' : ''}`,
+    StkShape: shape,
+    StkCatType: 'Single Item',
+    StkCatName: labGrown ? 'Lab Grown Diamonds' : 'Diamonds',
+    Source: labGrown ? 'Lab Grown' : '',
+    StkDesc: `${weight.toFixed(2)}ct ${shape} ${c} ${q}`,
+    STWeight: weight,
+    Size: null,
+    Sieve: '',
+    Colour: range(c, c, colour, colour),
+    Clarity: range(q, q, clarity, clarity),
+    Cut: f(cut),
+    Polish: f(polish),
+    Symmetry: f(symmetry),
     flourecence: range(fl, fl, fluorescenceRank(fl)!, fluorescenceRank(fl)!),
-    StkCertSup: weighted(rng, LABS), StkCertNo: String(1000000000 + Math.floor(rng() * 8999999999)),
-    WebSpecial: special, specialOffer: special > 0, price, priceOrig: price, ppc: null, ExWebTotal: price, RAP: rap,
-    StkWebAvailable: weighted(rng, [[1, 70], [2, 20], [3, 10]] as const),
-    StkDepth_Total: depth, StkTable: r2(53 + rng() * 9), StkCulet: 0, StkDepth_Crown: r2(13 + rng() * 3),
-    StkDepth_Girdle: r2(2.5 + rng() * 2), StkDepth_Pavilion: r2(42 + rng() * 2),
-    StkMes1: mes1, StkMes2: mes2, StkMes3: mes3, Stk_Mes_Concat: `${mes1.toFixed(2)} x ${mes2.toFixed(2)} x ${mes3.toFixed(2)}`,
-    Comments: rng() < 0.1 ? 'Eye clean' : '', createdAt: new Date(Date.UTC(2025, 0, 1) + i * 60_000 + Math.floor(rng() * 3_600_000)).toISOString(),
-    img: `/images/shapes/${shape.toLowerCase()}.svg`, imgSide: `/images/shapes/${shape.toLowerCase()}_side.svg`,
+    StkCertSup: weighted(rng, LABS),
+    StkCertNo: String(1000000000 + Math.floor(rng() * 8999999999)),
+    WebSpecial: special,
+    specialOffer: special > 0,
+    price,
+    priceOrig: price,
+    ppc: null,
+    ExWebTotal: price,
+    RAP: rap,
+    StkWebAvailable: weighted(rng, [
+      [1, 70],
+      [2, 20],
+      [3, 10],
+    ] as const),
+    StkDepth_Total: depth,
+    StkTable: r2(53 + rng() * 9),
+    StkCulet: 0,
+    StkDepth_Crown: r2(13 + rng() * 3),
+    StkDepth_Girdle: r2(2.5 + rng() * 2),
+    StkDepth_Pavilion: r2(42 + rng() * 2),
+    StkMes1: mes1,
+    StkMes2: mes2,
+    StkMes3: mes3,
+    Stk_Mes_Concat: `${mes1.toFixed(2)} x ${mes2.toFixed(2)} x ${mes3.toFixed(2)}`,
+    Comments: rng() < 0.1 ? 'Eye clean' : '',
+    createdAt: new Date(Date.UTC(2025, 0, 1) + i * 60_000 + Math.floor(rng() * 3_600_000)).toISOString(),
+    img: `/images/shapes/${shape.toLowerCase()}.svg`,
+    imgSide: `/images/shapes/${shape.toLowerCase()}_side.svg`,
   };
 }
 
@@ -116,14 +210,34 @@ function parcel(i: number, rng: Rng): DiamondDoc {
   const mm = r2(1 + Math.cbrt(to) * 5.5);
   return {
     ...single(i, rng, false),
-    StkCodeCalcNS: `PC${String(i + 1).padStart(6, '0')}`, StkShape: shape, StkCatType: 'Multiple Items', StkCatName: 'Parcels',
-    STWeight: weight, Size: range(from.toFixed(3), to.toFixed(3), from, to), Sieve: '+6.5-8',
+    StkCodeCalcNS: `PC${String(i + 1).padStart(6, '0')}`,
+    StkShape: shape,
+    StkCatType: 'Multiple Items',
+    StkCatName: 'Parcels',
+    STWeight: weight,
+    Size: range(from.toFixed(3), to.toFixed(3), from, to),
+    Sieve: '+6.5-8',
     Colour: range(COLOURS[colour]!, COLOURS[colour + 2]!, colour, colour + 2),
     Clarity: range(CLARITIES[clarity]!, CLARITIES[clarity + 2]!, clarity, clarity + 2),
-    Cut: null, Polish: null, Symmetry: null, flourecence: null, StkCertSup: '', StkCertNo: '',
-    WebSpecial: 0, specialOffer: false, price: null, priceOrig: null, ppc, ExWebTotal: null, RAP: null,
-    StkMes1: mm, StkMes2: mm, StkMes3: r2(mm * 0.6), Stk_Mes_Concat: '',
-    img: '/images/shapes/round_parcel.svg', imgSide: '/images/shapes/round_parcel.svg',
+    Cut: null,
+    Polish: null,
+    Symmetry: null,
+    flourecence: null,
+    StkCertSup: '',
+    StkCertNo: '',
+    WebSpecial: 0,
+    specialOffer: false,
+    price: null,
+    priceOrig: null,
+    ppc,
+    ExWebTotal: null,
+    RAP: null,
+    StkMes1: mm,
+    StkMes2: mm,
+    StkMes3: r2(mm * 0.6),
+    Stk_Mes_Concat: '',
+    img: '/images/shapes/round_parcel.svg',
+    imgSide: '/images/shapes/round_parcel.svg',
   };
 }
 
@@ -188,7 +302,8 @@ function benchSize(n: number): BenchResult {
   for (let r = 0; r < RUNS; r++) searchRuns.push(time(() => filterAndSort(ix, search, sort, ctx)));
   const all = defaultFilters(ix.bounds[0]);
   const allRuns: number[] = [];
-  for (let r = 0; r < RUNS; r++) allRuns.push(time(() => filterAndSort(ix, all, { column: 'price', direction: 'desc' }, ctx)));
+  for (let r = 0; r < RUNS; r++)
+    allRuns.push(time(() => filterAndSort(ix, all, { column: 'price', direction: 'desc' }, ctx)));
   return {
     stones: n,
     matches,
@@ -243,7 +358,9 @@ export function main(argv: readonly string[] = process.argv.slice(2)) {
   }
   console.log('list payload (JSON docs):');
   for (const p of sizes) {
-    console.log(`  ${p.stones} stones, ${p.audience}: ${p.rawBytesPerStone} B/stone raw, ${p.gzipBytesPerStone} B/stone gzip`);
+    console.log(
+      `  ${p.stones} stones, ${p.audience}: ${p.rawBytesPerStone} B/stone raw, ${p.gzipBytesPerStone} B/stone gzip`,
+    );
   }
   return { results, payload: sizes };
 }

@@ -111,14 +111,24 @@ export function printDownloads(r: DownloadsResult): void {
   console.log(`\nDownloads: 'current' list of ${r.stones.toLocaleString('en-GB')} stones, median of ${r.runs}`);
   const ms = (x: number) => `${x.toFixed(0).padStart(6)} ms`;
   console.log(`         wall (median)   CPU (median)`);
-  console.log(`  PDF   ${ms(r.pdfMs)}       ${ms(r.pdfCpuMs)}   ${r.pages} pages, ${(r.pdfBytes / 1024).toFixed(0)} KiB   ${mark(r.pdfMs)} (< ${AIM_MS} ms)`);
-  console.log(`  Excel ${ms(r.excelMs)}       ${ms(r.excelCpuMs)}   ${(r.excelBytes / 1024).toFixed(0)} KiB   ${mark(r.excelMs)} (< ${AIM_MS} ms)`);
-  console.log(`  (on a busy machine the wall time includes waiting for a core; uptime load ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores)`);
+  console.log(
+    `  PDF   ${ms(r.pdfMs)}       ${ms(r.pdfCpuMs)}   ${r.pages} pages, ${(r.pdfBytes / 1024).toFixed(0)} KiB   ${mark(r.pdfMs)} (< ${AIM_MS} ms)`,
+  );
+  console.log(
+    `  Excel ${ms(r.excelMs)}       ${ms(r.excelCpuMs)}   ${(r.excelBytes / 1024).toFixed(0)} KiB   ${mark(r.excelMs)} (< ${AIM_MS} ms)`,
+  );
+  console.log(
+    `  (on a busy machine the wall time includes waiting for a core; uptime load ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores)`,
+  );
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { values } = parseArgs({
-    options: { stones: { type: 'string', default: '5000' }, runs: { type: 'string', default: '5' }, json: { type: 'boolean' } },
+    options: {
+      stones: { type: 'string', default: '5000' },
+      runs: { type: 'string', default: '5' },
+      json: { type: 'boolean' },
+    },
   });
   const r = await benchDownloads(Number(values.stones), Number(values.runs));
   if (values.json) console.log(JSON.stringify(r));

@@ -119,7 +119,9 @@ export async function benchLighthouse(
         last = lhr;
         const f = figures(lhr);
         all.push(f);
-        log(`${page.name} run ${i + 1}/${runs}: perf ${f.performance}, a11y ${f.accessibility}, LCP ${f.lcpMs.toFixed(0)} ms`);
+        log(
+          `${page.name} run ${i + 1}/${runs}: perf ${f.performance}, a11y ${f.accessibility}, LCP ${f.lcpMs.toFixed(0)} ms`,
+        );
       }
       writeFileSync(join(OUT, 'lighthouse', `${page.name}.json`), JSON.stringify(last));
       const pick = (k: keyof PageFigures) => median(all.map((f) => f[k]));
@@ -171,7 +173,11 @@ export function printLighthouseResult(r: LighthouseResult): void {
   );
   for (const p of r.pages) if (p.losses.length) console.log(`  ${p.path} loses points on: ${p.losses.join(', ')}`);
   const met = r.pages.every((p) => p.median.performance >= 95 && p.median.accessibility === 100);
-  console.log(met ? 'aim met: performance >= 95 and accessibility 100 on every page' : 'AIM MISSED: performance < 95 or accessibility < 100 on some page');
+  console.log(
+    met
+      ? 'aim met: performance >= 95 and accessibility 100 on every page'
+      : 'AIM MISSED: performance < 95 or accessibility < 100 on some page',
+  );
   console.log(`results: bench/out/lighthouse-latest.json, reports: bench/out/lighthouse/<page>.json`);
 }
 

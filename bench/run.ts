@@ -40,6 +40,7 @@ import { main as stockImportMain } from './stock-import.ts';
 import { benchDownloads, printDownloads } from './downloads.ts';
 import { benchBagRequest, printBagRequest } from './bag-request.ts';
 import { benchDbEngines, printDbEngines } from './db-engines.ts';
+import { benchPublish, printPublish } from './publish.ts';
 
 // `npm run bench -- --catalogue-scale [--sizes ..] [--runs ..] [--port ..]`: only the catalogue at scale
 if (process.argv.includes('--catalogue-scale')) {
@@ -58,7 +59,7 @@ const { values } = parseArgs({
     only: { type: 'string' },
   },
 });
-const PARTS = ['http', 'lighthouse', 'catalogue', 'import', 'downloads', 'db'] as const;
+const PARTS = ['http', 'lighthouse', 'catalogue', 'import', 'downloads', 'db', 'publish'] as const;
 const only = values.only?.split(',').map((p) => p.trim()) ?? [...PARTS];
 const unknown = only.filter((p) => !(PARTS as readonly string[]).includes(p));
 if (unknown.length) throw new Error(`--only: unknown part ${unknown.join(', ')} (parts: ${PARTS.join(', ')})`);
@@ -212,6 +213,16 @@ if (runs('downloads')) {
     printBagRequest(await benchBagRequest({ dbFile, siteDir, runs: 20, log }));
   } catch (err) {
     console.error('[bench] downloads / bag request benches failed:', err instanceof Error ? err.message : err);
+    process.exitCode = 1;
+  }
+}
+
+// ---------------------------------------------------------------- save to visible (issue 13 item 16)
+if (runs('publish')) {
+  try {
+    printPublish(await benchPublish({ dbFile, runs: 5, log }));
+  } catch (err) {
+    console.error('[bench] save-to-visible bench failed:', err instanceof Error ? err.message : err);
     process.exitCode = 1;
   }
 }

@@ -73,6 +73,8 @@ export const users = sqliteTable(
       .$type<Balances>()
       .notNull()
       .default(sql`'{}'`),
+    /** the display currency the user last chose (GBP, USD, ...); null = the site's default */
+    currency: text('currency'),
     emailVerifiedAt: integer('email_verified_at', { mode: 'timestamp_ms' }),
     approvedAt: integer('approved_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),

@@ -3,8 +3,10 @@
  * scripts/art/*):
  * - images/shapes/{shape}.svg, {shape}_side.svg, {shape}_parcel.svg for every shape in
  *   SHAPES_WITH_IMAGES: thin-line face, profile and parcel drawings;
- * - media/gallery/{shape}-{1..3}.svg, media/360/round/frame-000..035.svg and
- *   media/certificates/sample-certificate.pdf: the demo stones' media (db/seed/media.ts);
+ * - media/gallery/{shape}-{1..3}.svg, media/360/round/frame-000..035.svg: the demo stones'
+ *   media (db/seed/media.ts);
+ * - media/certificates/sample-certificate.pdf, written to the repository's media/ folder
+ *   instead (CERTIFICATES_DIR: outside the public site, signed-in users only);
  * - images/{home,about,contact,api,news,logos}/*.svg: illustrations for the starter content.
  *
  *   npm exec -- node scripts/make-shape-svgs.ts      (or: npx node scripts/make-shape-svgs.ts)
@@ -20,6 +22,8 @@ import { faceSvg, parcelSvg, sideSvg } from './art/shapes.ts';
 import { siteImages } from './art/site.ts';
 
 const PUBLIC = resolve(dirname(fileURLToPath(import.meta.url)), '../public');
+/** a path starting with this goes to the repository root, not public/ */
+const PRIVATE = '../';
 
 export function artwork(): Record<string, string | Buffer> {
   const files: Record<string, string | Buffer> = {};
@@ -30,7 +34,7 @@ export function artwork(): Record<string, string | Buffer> {
     galleryViews(shape).forEach((svg, i) => (files[`media/gallery/${shape}-${i + 1}.svg`] = svg));
   }
   for (let i = 0; i < SPIN_FRAMES; i++) files[`media/360/round/frame-${String(i).padStart(3, '0')}.svg`] = spinFrame(i);
-  files['media/certificates/sample-certificate.pdf'] = samplePdf();
+  files[`${PRIVATE}media/certificates/sample-certificate.pdf`] = samplePdf();
   Object.assign(files, siteImages(), logos());
   return files;
 }

@@ -91,7 +91,7 @@ export function authRoutes(deps: Deps) {
       });
       setSessionCookie(c, deps, session, input.rememberMe);
       c.header('Cache-Control', 'no-store');
-      return c.json(authState(user, { bag: await bagLines(deps.db, user.id) }));
+      return c.json(authState(user, { bag: await bagLines(deps.db, user.id, user.currency ?? undefined) }));
     })
     .post('/logout', async (c) => {
       const session = c.var.session;
@@ -117,7 +117,11 @@ export function authRoutes(deps: Deps) {
       c.header('Cache-Control', 'no-store');
       const user = c.var.user;
       const signedIn = user && user.status === 'approved' ? user : null;
-      return c.json(authState(signedIn, { bag: signedIn ? await bagLines(deps.db, signedIn.id) : [] }));
+      return c.json(
+        authState(signedIn, {
+          bag: signedIn ? await bagLines(deps.db, signedIn.id, signedIn.currency ?? undefined) : [],
+        }),
+      );
     })
     .post('/register-api-access', async (c) => {
       const user = signedInUser(c);

@@ -9,7 +9,7 @@
  *   DELETE /profile/bag/:diamondId       -                                               200 { bag }
  *
  * Adding is idempotent per stone. A parcel's unit switch resets the quantity (weight 0.01,
- * items 1); singles are always quantity 1. Lines priced in `ccy` (default currency otherwise).
+ * items 1); singles are always quantity 1. Lines priced in `ccy` (else the user's remembered currency, else the default).
  */
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
@@ -27,7 +27,8 @@ const IdParam = v.object({
 export function bagRoutes(deps: Deps) {
   const answer = async (c: Context<AppEnv>, userId: number) => {
     c.header('Cache-Control', 'no-store');
-    return c.json({ bag: await bagLines(deps.db, userId, c.req.query('ccy')) });
+    const ccy = c.req.query('ccy') ?? c.var.user?.currency ?? undefined; // else the user's remembered currency
+    return c.json({ bag: await bagLines(deps.db, userId, ccy) });
   };
   return new Hono<AppEnv>()
     .use('*', requireUser())

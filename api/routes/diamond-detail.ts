@@ -8,14 +8,24 @@
  *                                   framesCount and format; frames are {src}frame-NNN.{format})
  *   GET /diamonds/:id/certificates  200 [{ src }] signed in | 401 not_signed_in
  *   GET /diamonds/:id/certificate   200 { report1: { links: { pdf } } } signed in | 401 | 404 certificate_not_found
+ *   GET /diamonds/:id/certificates/:n  the n-th certificate PDF itself (1-based) signed in | 401 | 404
+ *                                   certificate_not_found. The PDFs live outside the built site
+ *                                   (CERTIFICATES_DIR), so the sign-in rule holds on the file too.
  *   GET /diamonds/:id/related       200 DiamondDoc[] (same shape and category, in stock, up to 9)
  */
+import { readFile } from 'node:fs/promises';
 import { Hono, type Context } from 'hono';
 import type { DiamondDoc } from '../../src/domain/diamond.ts';
 import { HttpError } from '../middleware/errors.ts';
 import { signedInUser } from '../middleware/roles.ts';
 import { toDiamondDoc } from '../services/diamond-docs.ts';
-import { relatedStones, stoneCertificates, stoneMedia, stoneOr404 } from '../services/diamond-detail.ts';
+import {
+  certificateFile,
+  relatedStones,
+  stoneCertificates,
+  stoneMedia,
+  stoneOr404,
+} from '../services/diamond-detail.ts';
 import type { AppEnv, Deps } from '../types.ts';
 
 export type DetailDoc = DiamondDoc & { inStock: boolean };
@@ -40,6 +50,22 @@ export function diamondDetailRoutes(deps: Deps) {
       signedInUser(c);
       privately(c);
       return c.json(await stoneCertificates(deps.db, (await stone(c)).id));
+    })
+    .get(`${ID}/certificates/:n{[0-9]{1,3}}`, async (c) => {
+      signedInUser(c);
+      const file = await certificateFile(
+        deps.db,
+        deps.config.CERTIFICATES_DIR,
+        (await stone(c)).id,
+        Number(c.req.param('n')),
+      );
+      const pdf = file ? await readFile(file).catch(() => null) : null;
+      if (!pdf) throw new HttpError(404, 'certificate_not_found');
+      privately(c);
+      c.header('Content-Type', 'application/pdf');
+      c.header('Content-Disposition', 'inline; filename="certificate.pdf"');
+      c.header('X-Content-Type-Options', 'nosniff');
+      return c.body(new Uint8Array(pdf));
     })
     .get(`${ID}/certificate`, async (c) => {
       signedInUser(c);

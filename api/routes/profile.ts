@@ -9,14 +9,20 @@
  *                                                                                   and sets a new session cookie (a new id) for this browser
  *   PATCH /profile/updateDialogSettings  { settingName: resetFilters|resetSearch, settingValue: yes|no }
  *                                                                                   200 { isAuthorised, user }
+ *   PATCH /profile/currency              { ccy: GBP|USD|EUR|JPY|NZD }                200 { isAuthorised, user } (user.ccy remembered)
  */
 import { Hono } from 'hono';
-import { ChangePasswordSchema, DialogSettingSchema, ProfileUpdateSchema } from '../../src/domain/validation/account.ts';
+import {
+  ChangePasswordSchema,
+  CurrencySettingSchema,
+  DialogSettingSchema,
+  ProfileUpdateSchema,
+} from '../../src/domain/validation/account.ts';
 import { readJson } from '../middleware/json-body.ts';
 import { clientAddress, rateLimiter } from '../middleware/rate-limit.ts';
 import { requireUser, signedInUser } from '../middleware/roles.ts';
 import { setSessionCookie } from '../middleware/session.ts';
-import { changePassword, updateDialogSetting, updateProfile } from '../services/accounts.ts';
+import { changePassword, updateCurrency, updateDialogSetting, updateProfile } from '../services/accounts.ts';
 import { authState } from '../services/user-view.ts';
 import type { AppEnv, Deps } from '../types.ts';
 
@@ -53,5 +59,10 @@ export function profileRoutes(deps: Deps) {
       const user = signedInUser(c);
       const { settingName, settingValue } = await readJson(c, DialogSettingSchema);
       return c.json(authState(await updateDialogSetting(deps, user, settingName, settingValue)));
+    })
+    .patch('/currency', async (c) => {
+      const user = signedInUser(c);
+      const { ccy } = await readJson(c, CurrencySettingSchema);
+      return c.json(authState(await updateCurrency(deps, user, ccy)));
     });
 }

@@ -296,6 +296,17 @@ export async function updateDialogSetting(
   )[0]!;
 }
 
+/** PATCH /profile/currency: remembers the user's display currency. */
+export async function updateCurrency(deps: Deps, user: User, ccy: string): Promise<User> {
+  const [updated] = await deps.db
+    .update(users)
+    .set({ currency: ccy, updatedAt: new Date(deps.clock.now()) })
+    .where(eq(users.id, user.id))
+    .returning();
+  if (!updated) throw new HttpError(404, 'not_found');
+  return updated;
+}
+
 /**
  * POST /register-api-access: records the request (requestApiAccess, its date and message),
  * files it in the staff inbox (contact_messages, kind 'api') and e-mails STAFF_EMAIL.

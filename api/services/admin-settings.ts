@@ -86,6 +86,8 @@ export const SiteSettingsSchema = v.object(
       (typeof SOCIAL_KEYS)[number],
       v.OptionalSchema<typeof social, ''>
     >),
+    /** the catalogue's Coloured tab (a coming-soon placeholder): 'on' shows it; absent keeps the current choice */
+    coloured_tab: v.optional(v.picklist(['on', 'off'], 'coloured_tab is on or off')),
   },
   'The request body must be a JSON object',
 );
@@ -105,7 +107,8 @@ async function siteView(db: Db, fallbackName: string) {
   return {
     site_name: site.site_name || fallbackName,
     ...Object.fromEntries(SOCIAL_KEYS.map((k) => [k, site[k] ?? ''])),
-  } as Record<'site_name' | (typeof SOCIAL_KEYS)[number], string>;
+    coloured_tab: site.coloured_tab === 'on' ? 'on' : 'off',
+  } as Record<'site_name' | (typeof SOCIAL_KEYS)[number] | 'coloured_tab', string>;
 }
 
 export async function settingsView(deps: Deps) {

@@ -3,6 +3,7 @@
  * (gallery images, videos, the 360 frame set), its certificates and related stones
  * (same shape and category, in stock, nearest in weight first).
  */
+import { basename, join, resolve } from 'node:path';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { diamondCertificates, diamondMedia, diamonds, type Diamond } from '../../db/tables.ts';
@@ -37,12 +38,32 @@ export async function stoneMedia(db: Db, id: number): Promise<MediaItem[]> {
   );
 }
 
-export async function stoneCertificates(db: Db, id: number): Promise<CertificateItem[]> {
-  return await db
+/** The address of a stone's n-th certificate PDF (1-based): an API route behind the sign-in rule. */
+export const certificatePath = (id: number, n: number) => `/api/v1/diamonds/${id}/certificates/${n}`;
+
+async function certificateRows(db: Db, id: number): Promise<{ src: string }[]> {
+  return db
     .select({ src: diamondCertificates.src })
     .from(diamondCertificates)
     .where(eq(diamondCertificates.diamondId, id))
     .orderBy(asc(diamondCertificates.id));
+}
+
+/** The stone's certificates as the browser gets them: each `src` is its signed-in-only address. */
+export async function stoneCertificates(db: Db, id: number): Promise<CertificateItem[]> {
+  return (await certificateRows(db, id)).map((_, i) => ({ src: certificatePath(id, i + 1) }));
+}
+
+/**
+ * The file of a stone's n-th certificate in `dir`, or null. The stored `src` names the file
+ * (older rows hold '/media/certificates/x.pdf'): only its last segment is used, so a stored
+ * value can never reach outside `dir`.
+ */
+export async function certificateFile(db: Db, dir: string, id: number, n: number): Promise<string | null> {
+  const row = (await certificateRows(db, id))[n - 1];
+  const name = row ? basename(row.src.split(/[?#]/)[0] ?? '') : '';
+  if (!/^[\w.-]+\.pdf$/i.test(name)) return null;
+  return join(resolve(dir), name);
 }
 
 /** In-stock stones of the same shape, category (Single/Multiple) and source, nearest weight first. */

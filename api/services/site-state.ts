@@ -31,6 +31,8 @@ export async function siteState(db: Db, siteNameFallback: string) {
       social_link_instagram: site.social_link_instagram ?? '',
     },
     diamond_available: { ...DEFAULT_AVAILABILITY, ...((await configFields(db, 'diamond_available')) ?? {}) },
+    /** the catalogue shows its Coloured tab (a coming-soon placeholder): an admin setting */
+    coloured_tab: site.coloured_tab === 'on',
     blocks,
   };
 }

@@ -3,7 +3,7 @@
  * customer record as staff see it in the approvals list. Never includes the password hash.
  *
  * Auth state (spec section 3): { isAuthorised, user: { role, firstName, lastName, bag,
- * Balances, api_allow, requestApiAccess, requestApiAccessDate, dialogSettings } } plus the
+ * Balances, api_allow, requestApiAccess, requestApiAccessDate, dialogSettings, ccy } } plus the
  * profile fields the account area shows and edits.
  */
 import type { User } from '../../db/tables.ts';
@@ -38,6 +38,8 @@ export type UserView = {
   /** ISO 8601, or null when never requested */
   requestApiAccessDate: string | null;
   dialogSettings: { resetFilters?: 'yes' | 'no'; resetSearch?: 'yes' | 'no' };
+  /** the display currency the user chose last, or null (the site's default) */
+  ccy: string | null;
 };
 
 export type AuthState = { isAuthorised: boolean; user: UserView | null };
@@ -68,6 +70,7 @@ export function toUserView(u: User, opts: { bag?: BagEntry[] } = {}): UserView {
     requestApiAccess: u.requestApiAccess,
     requestApiAccessDate: u.requestApiAccessDate ? u.requestApiAccessDate.toISOString() : null,
     dialogSettings: u.dialogSettings,
+    ccy: u.currency ?? null,
   };
 }
 

@@ -5,14 +5,15 @@
  *   public/media/gallery/{shape}-{1..3}.svg; shapes without artwork use round's);
  * - 360: one frame set of a rotating round brilliant, `src` is the folder and the frames are
  *   `{src}frame-000.svg` .. `frame-035.svg` (framesCount 36, format 'svg');
- * - certificate: the one sample grading-report PDF.
+ * - certificate: the one sample grading-report PDF (media/certificates/, not in the public site).
  */
 import type { MediaPlan } from './diamonds.ts';
 import { SHAPES_WITH_IMAGES } from '../../src/domain/diamond.ts';
 
 export const GALLERY_DIR = '/media/gallery/';
 export const SPIN_SET = { src: '/media/360/round/', framesCount: 36, format: 'svg' } as const;
-export const SAMPLE_CERTIFICATE = '/media/certificates/sample-certificate.pdf';
+/** a file of CERTIFICATES_DIR (outside the public site: signed-in users get it through the API) */
+export const SAMPLE_CERTIFICATE = 'sample-certificate.pdf';
 
 /** The frame file of a 360 set (0-based), as the player should build it. */
 export const spinFrame = (src: string, index: number, format: string) =>

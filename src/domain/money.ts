@@ -122,7 +122,8 @@ export type PricedStone = {
   ppc?: number | null;
 };
 
-const positive = (n: number | string | null | undefined): number | null => {
+/** A number above 0 (numeric strings too), else null. */
+export const positive = (n: number | string | null | undefined): number | null => {
   const v = typeof n === 'string' ? Number(n) : n;
   return v != null && Number.isFinite(v) && v > 0 ? v : null;
 };

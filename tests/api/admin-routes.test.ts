@@ -354,12 +354,22 @@ describe('settings', () => {
       social_link_twitter: 'javascript:alert(1)',
     });
     expect(bad.status).toBe(400);
-    expect(
-      await t.db
-        .select()
-        .from(auditLog)
-        .where(and(eq(auditLog.entity, 'config'))),
-    ).toHaveLength(2);
+    expect(await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'config')))).toHaveLength(2);
+  });
+
+  it('turns the Coloured tab on and off, and a save without it keeps the choice (issue 13 item 10)', async () => {
+    const { t, staff } = await staffApp();
+    const coloured = async () => ((await (await t.request('/site')).json()) as { coloured_tab: boolean }).coloured_tab;
+    expect(await coloured()).toBe(false);
+    const on = await staff.json('/admin/settings/site', 'PUT', { site_name: 'Facet Trade', coloured_tab: 'on' });
+    expect(((await on.json()) as { site: { coloured_tab: string } }).site.coloured_tab).toBe('on');
+    expect(await coloured()).toBe(true);
+    expect((await staff.json('/admin/settings/site', 'PUT', { site_name: 'Facet Trade' })).status).toBe(200);
+    expect(await coloured()).toBe(true);
+    const bad = await staff.json('/admin/settings/site', 'PUT', { site_name: 'Facet Trade', coloured_tab: true });
+    expect(bad.status).toBe(400);
+    await staff.json('/admin/settings/site', 'PUT', { site_name: 'Facet Trade', coloured_tab: 'off' });
+    expect(await coloured()).toBe(false);
   });
 });
 

@@ -124,10 +124,40 @@ describe('certificates', () => {
     const body = (await (await agent.request(`/diamonds/${id}/certificate`)).json()) as {
       report1: { links: { pdf: string } };
     };
-    expect(body.report1.links.pdf).toMatch(/\.pdf$/);
+    expect(body.report1.links.pdf).toBe(`/api/v1/diamonds/${id}/certificates/1`);
     expect(await (await agent.request(`/diamonds/${id}/certificates`)).json()).toEqual([
       { src: body.report1.links.pdf },
     ]);
+  });
+
+  it('keeps the sign-in rule on the PDF file itself (issue 13 item 15)', async () => {
+    const t = await createTestApp();
+    const id = await certifiedStone(t);
+    const visitor = await t.request(`/diamonds/${id}/certificates/1`);
+    expect(visitor.status).toBe(401);
+    expect((await errorOf(visitor)).msg).toBe('not_signed_in');
+
+    const agent = await signIn(t, TRADER, TRADER_PASSWORD);
+    const res = await agent.request(`/diamonds/${id}/certificates/1`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(
+      Buffer.from(await res.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    for (const n of ['2', '0']) expect((await agent.request(`/diamonds/${id}/certificates/${n}`)).status).toBe(404);
+  });
+
+  it('never serves a file outside the certificates folder, whatever the stored src says', async () => {
+    const t = await createTestApp();
+    const id = await certifiedStone(t);
+    await t.db.update(diamondCertificates).set({ src: '../../package.json' }).where(eq(diamondCertificates.diamondId, id));
+    const agent = await signIn(t, TRADER, TRADER_PASSWORD);
+    const res = await agent.request(`/diamonds/${id}/certificates/1`);
+    expect(res.status).toBe(404);
+    expect((await errorOf(res)).msg).toBe('certificate_not_found');
   });
 
   it('answers 404 certificate_not_found for a stone without one', async () => {

@@ -53,6 +53,22 @@ describe('the one-port server', () => {
     expect(await get('/reset/sometoken')).toMatchObject({ status: 200, text: '<p>v1:home</p>' });
   });
 
+  it('answers /diamonds, /diamonds/{page} and a shape with a slash with the list (issue 13 item 9)', async () => {
+    const { get } = await setup();
+    for (const path of [
+      '/diamonds',
+      '/diamonds/',
+      '/diamonds/round',
+      '/diamonds/specials',
+      '/diamonds/all/old%20cut%2Feuropean%20cut',
+      '/diamonds/old%20cut%2Feuropean%20cut/',
+    ]) {
+      expect(await get(path), path).toMatchObject({ status: 200, text: '<p>v1:list</p>' });
+    }
+    expect(await get('/diamonds/12')).toMatchObject({ status: 200, text: '<p>v1:stone</p>' });
+    expect(await get('/diamonds/round/extra')).toMatchObject({ status: 404 });
+  });
+
   it('falls back to the home page with status 404 for unknown paths', async () => {
     const { get } = await setup();
     expect(await get('/no/such/page')).toMatchObject({ status: 404, text: '<p>v1:home</p>' });

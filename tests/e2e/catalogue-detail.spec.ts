@@ -11,7 +11,10 @@ type Doc = { _id: number; StkCatType: string; Source: string; StkCertNo: string;
 type Media = { type: string };
 
 /** A natural single in stock, not a special offer, with a report number (and a 360 set when asked). */
-async function findStone(request: APIRequestContext, want: { spin?: boolean; certificate?: boolean } = {}): Promise<number> {
+async function findStone(
+  request: APIRequestContext,
+  want: { spin?: boolean; certificate?: boolean } = {},
+): Promise<number> {
   const list = (await (await request.get('/api/v1/diamonds?limit=300')).json()) as { docs: Doc[] };
   for (const d of list.docs) {
     if (d.StkCatType !== 'Single Item' || d.Source !== '' || d.specialOffer || !d.StkCertNo) continue;
@@ -70,7 +73,27 @@ test.describe('detail screen', () => {
     const popup = page.waitForEvent('popup');
     await page.getByRole('button', { name: 'View or Download Full Report' }).click();
     const win = await popup;
-    await expect.poll(() => win.url()).toMatch(/\.pdf$/);
+    await expect.poll(() => win.url()).toMatch(new RegExp(`/api/v1/diamonds/${id}/certificates/1$`));
+  });
+
+  test('the certificate PDF file itself keeps the sign-in rule (issue 13 item 15)', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    await signIn(page);
+    const id = await findStone(page.request, { certificate: true });
+    const { report1 } = (await (await page.request.get(`/api/v1/diamonds/${id}/certificate`)).json()) as {
+      report1: { links: { pdf: string } };
+    };
+    const signedIn = await page.request.get(report1.links.pdf);
+    expect(signedIn.status()).toBe(200);
+    expect(signedIn.headers()['content-type']).toBe('application/pdf');
+    const visitor = await playwright.request.newContext({ baseURL });
+    expect((await visitor.get(report1.links.pdf)).status()).toBe(401);
+    // the file is not in the public site under its old address either
+    expect((await visitor.get('/media/certificates/sample-certificate.pdf')).status()).toBe(404);
+    await visitor.dispose();
   });
 
   test('shows a visitor no price, in the page or on the wire', async ({ page }) => {
@@ -167,11 +190,16 @@ test('shares a stone from the SHARE drawer', async ({ page, context }) => {
   const drawer = page.getByRole('dialog', { name: 'SHARE' });
   await expect(drawer).toBeVisible();
   const address = encodeURIComponent(page.url());
-  await expect(drawer.getByRole('link', { name: /facebook/i })).toHaveAttribute('href', `https://www.facebook.com/sharer/sharer.php?u=${address}`);
-  await expect(drawer.getByRole('link', { name: /twitter/i })).toHaveAttribute('href', /twitter\.com\/intent\/tweet\?url=/);
+  await expect(drawer.getByRole('link', { name: /facebook/i })).toHaveAttribute(
+    'href',
+    `https://www.facebook.com/sharer/sharer.php?u=${address}`,
+  );
+  await expect(drawer.getByRole('link', { name: /twitter/i })).toHaveAttribute(
+    'href',
+    /twitter\.com\/intent\/tweet\?url=/,
+  );
   await expect(drawer.getByRole('link', { name: /linkedin/i })).toHaveAttribute('href', /linkedin\.com\/sharing/);
   await drawer.getByRole('button', { name: 'Copy link' }).click();
   await expect(drawer.getByText('Copied to clipboard!')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
 });
-

@@ -7,8 +7,8 @@
 import type { Page } from '@playwright/test';
 import { docsOf } from './support/catalogue.ts';
 import { expect, test } from './support/test.ts';
+import { createApprovedCustomer, GOOD_PASSWORD, uniqueEmail } from './support/accounts.ts';
 
-const TRADER = { email: 'trader@facet.trade', password: 'Trader#2026' };
 const PRICE_KEYS = ['price', 'priceOrig', 'ppc', 'ExWebTotal', 'RAP', 'StkWebAvailable'];
 
 const stoneCount = async (page: Page) => {
@@ -28,11 +28,6 @@ async function openList(page: Page, path = '/diamonds/all') {
   await page.goto(path);
   await expect(stoneRows(page).first()).toBeVisible();
   await expect.poll(() => stoneCount(page)).toBeGreaterThan(0);
-}
-
-async function signIn(page: Page) {
-  const res = await page.request.post('/api/v1/login', { data: TRADER });
-  expect(res.status()).toBe(200);
 }
 
 const weights = async (page: Page) =>
@@ -178,8 +173,11 @@ test.describe('catalogue list', () => {
     await expect(page.getByRole('button', { name: /Sign in or register to view our parcels/ })).toBeVisible();
   });
 
-  test('a signed-in trader changes the currency and the prices convert', async ({ page }) => {
-    await signIn(page);
+  test('a signed-in trader changes the currency and the prices convert', async ({ page, baseURL }) => {
+    // an account of its own: the chosen currency is remembered on the server (issue 13 item 7)
+    const email = uniqueEmail('ccy-list');
+    await createApprovedCustomer(baseURL ?? '', email, GOOD_PASSWORD);
+    expect((await page.request.post('/api/v1/login', { data: { email, password: GOOD_PASSWORD } })).status()).toBe(200);
     await openList(page);
     const firstPrice = () => page.locator('.cat-table td[data-label="PRICE"]').first().innerText();
     await expect.poll(firstPrice).toMatch(/^£[\d,]+\.\d\d$/);

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DOWNLOAD_TITLES, DOWNLOAD_TYPES, selectDocs, type DownloadType } from '../../src/domain/downloads/index.ts';
+import { stonePrice } from '../../src/domain/catalogue/pricing.ts';
 import { buildPdf } from '../../src/islands/downloads/build-pdf.ts';
 import { buildXlsx, EXCEL_COLUMN_WIDTH } from '../../src/islands/downloads/build-xlsx.ts';
 import { tableFor, type DownloadRequest } from '../../src/islands/downloads/build.ts';
@@ -22,9 +23,20 @@ const RATES = [
 const SHAPES = ['Round', 'Pear', 'Oval', 'Round'];
 const all = [
   ...Array.from({ length: 90 }, (_, i) =>
-    stone({ _id: i + 1, StkCodeCalcNS: `FT-S-${String(i + 1).padStart(6, '0')}`, StkShape: SHAPES[i % 4], StkCertNo: i % 3 ? `CERT${i}` : '', price: 1000 + i, StkWebAvailable: 1, cut: 'Very Good', fluorescence: 'Medium' }),
+    stone({
+      _id: i + 1,
+      StkCodeCalcNS: `FT-S-${String(i + 1).padStart(6, '0')}`,
+      StkShape: SHAPES[i % 4],
+      StkCertNo: i % 3 ? `CERT${i}` : '',
+      price: 1000 + i,
+      StkWebAvailable: 1,
+      cut: 'Very Good',
+      fluorescence: 'Medium',
+    }),
   ),
-  ...Array.from({ length: 30 }, (_, i) => parcel({ _id: 1000 + i, StkCodeCalcNS: `FT-P-${String(i + 1).padStart(6, '0')}`, ppc: 500 + i })),
+  ...Array.from({ length: 30 }, (_, i) =>
+    parcel({ _id: 1000 + i, StkCodeCalcNS: `FT-P-${String(i + 1).padStart(6, '0')}`, ppc: 500 + i }),
+  ),
 ];
 const current = all.filter((_, i) => i % 2 === 0);
 const ticked = [1, 2, 3, 1001];
@@ -99,7 +111,23 @@ describe.each(DOWNLOAD_TYPES)('%s download', (type) => {
     expect(header).toEqual(
       type === 'parcels' || parcelsOnly
         ? ['ID', 'Shape', 'Size', 'Colour', 'Clarity', 'L/W/D', 'Lab', 'PPC']
-        : ['ID', 'Shape', 'Weight', 'Colour', 'Clarity', 'Cut', 'Polish', 'Symmetry', 'Fluor', 'L/W/D', 'Lab', 'PPC', 'BR', 'Price', 'Availability'],
+        : [
+            'ID',
+            'Shape',
+            'Weight',
+            'Colour',
+            'Clarity',
+            'Cut',
+            'Polish',
+            'Symmetry',
+            'Fluor',
+            'L/W/D',
+            'Lab',
+            'PPC',
+            'BR',
+            'Price',
+            'Availability',
+          ],
     );
     expect(sheet.getRow(1).font?.bold).toBe(true);
     expect(sheet.columns.every((c) => c.width === EXCEL_COLUMN_WIDTH)).toBe(true);
@@ -114,8 +142,59 @@ describe.each(DOWNLOAD_TYPES)('%s download', (type) => {
   });
 });
 
+describe('Excel figures are numbers with number formats (issue 13 item 14)', () => {
+  const read = async (type: DownloadType, pricing: DownloadRequest['pricing'] = { ccy: 'GBP', rates: RATES }) => {
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await buildXlsx(tableFor({ ...request(type, 'excel'), pricing })));
+    const sheet = wb.worksheets[0]!;
+    const col = (name: string) => (sheet.getRow(1).values as unknown[]).indexOf(name);
+    return { sheet, col, expected: selectDocs(type, { current, all, ticked }) };
+  };
+
+  it('singles: weight, PPC, BR and price are numbers, formatted, and add up', async () => {
+    const { sheet, col, expected } = await read('current');
+    const singles = expected.filter((d) => d.StkCatType === 'Single Item');
+    const weight = sheet.getRow(2).getCell(col('Weight'));
+    expect(weight.type).toBe(ExcelJS.ValueType.Number);
+    expect(weight.value).toBe(expected[0]!.STWeight);
+    expect(weight.numFmt).toBe('0.00');
+    const price = sheet.getRow(2).getCell(col('Price'));
+    expect(typeof price.value).toBe('number');
+    expect(price.numFmt).toBe('"£"#,##0.00');
+    expect(sheet.getRow(2).getCell(col('PPC')).numFmt).toBe('"£"#,##0.00');
+    expect(sheet.getRow(2).getCell(col('BR')).numFmt).toBe('0.00"%"');
+    let sum = 0;
+    sheet.getColumn(col('Price')).eachCell((cell, row) => {
+      if (row > 1 && typeof cell.value === 'number') sum += cell.value;
+    });
+    expect(sum).toBeCloseTo(
+      expected.reduce((s, d) => s + (stonePrice(d, 'GBP', RATES) ?? 0), 0),
+      2,
+    );
+    expect(singles.length).toBeGreaterThan(0);
+    expect(sheet.getRow(1).getCell(col('Price')).value).toBe('Price'); // the header stays text
+  });
+
+  it('the price format follows the chosen currency; without prices the cells are empty, not text', async () => {
+    const usd = await read('current', { ccy: 'USD', rates: RATES });
+    expect(usd.sheet.getRow(2).getCell(usd.col('Price')).numFmt).toBe('"$"#,##0.00');
+    const visitor = await read('current', null);
+    expect(visitor.sheet.getRow(2).getCell(visitor.col('Price')).value).toBeNull();
+    expect(visitor.sheet.getRow(2).getCell(visitor.col('Weight')).type).toBe(ExcelJS.ValueType.Number);
+  });
+
+  it('parcels: PPC is a number in the currency format', async () => {
+    const { sheet, col } = await read('parcels');
+    const ppc = sheet.getRow(2).getCell(col('PPC'));
+    expect(typeof ppc.value).toBe('number');
+    expect(ppc.numFmt).toBe('"£"#,##0.00');
+  });
+});
+
 it('a 5,000-stone PDF and Excel build in a few seconds each', async () => {
-  const big = Array.from({ length: 5000 }, (_, i) => stone({ _id: i + 1, StkCodeCalcNS: `FT-S-${i}`, price: 1000 + i }));
+  const big = Array.from({ length: 5000 }, (_, i) =>
+    stone({ _id: i + 1, StkCodeCalcNS: `FT-S-${i}`, price: 1000 + i }),
+  );
   const req = { ...request('current', 'pdf'), source: { current: big } };
   let t = performance.now();
   buildPdf(tableFor(req));

@@ -22,6 +22,8 @@ import { SHAPES_WITH_IMAGES, shapeImage } from '../../src/domain/diamond.ts';
 const STONES = 500;
 const PUBLIC = fileURLToPath(new URL('../../public/', import.meta.url));
 const publicFile = (src: string) => join(PUBLIC, src.replace(/^\//, ''));
+/** certificate PDFs live outside the public site (CERTIFICATES_DIR's default) */
+const CERTIFICATES = fileURLToPath(new URL('../../media/certificates/', import.meta.url));
 
 let dir: string;
 const opened: Db[] = [];
@@ -157,7 +159,10 @@ describe('seedDatabase', () => {
     }
     const certificates = await a.select().from(schema.diamondCertificates);
     expect(certificates.length).toBeGreaterThan(0);
-    for (const c of certificates) expect(existsSync(publicFile(c.src))).toBe(true);
+    for (const c of certificates) {
+      expect(existsSync(join(CERTIFICATES, c.src)), c.src).toBe(true);
+      expect(existsSync(publicFile(`media/certificates/${c.src}`)), 'not in the public site').toBe(false);
+    }
     for (const shape of SHAPES_WITH_IMAGES) {
       for (const path of [
         shapeImage(shape, 'Single Item'),

@@ -3,10 +3,10 @@
  *
  *   GET /admin/settings                          200 { rates: [{ currency, exRate, isDefault, updatedAt }],
  *                                                      registrationMessages: { unverified, pending, rejected, disabled },
- *                                                      site: { site_name, social_link_facebook, _twitter, _linkedin, _instagram } }
+ *                                                      site: { site_name, social_link_facebook, _twitter, _linkedin, _instagram, coloured_tab } }
  *   PUT /admin/settings/rates { rates?: [{ currency, exRate }], defaultCurrency? }   200 { rates }
  *   PUT /admin/settings/registration-messages { unverified, pending, rejected, disabled }   200 { fields }
- *   PUT /admin/settings/site { site_name, social_link_* }   200 { site }
+ *   PUT /admin/settings/site { site_name, social_link_*, coloured_tab? ('on'|'off') }   200 { site }
  *
  * Rates are relative to a common unit (convert = amount / rate(source) * rate(target));
  * prices leave the API in their base currency and the browser converts them with GET

@@ -23,12 +23,14 @@ import {
   type RouteIntent,
 } from './index.ts';
 
-const LIST_PREFIX = '/diamonds/all/';
-
-/** The {page} segment of /diamonds/all/{page}, or '' for /diamonds/all. */
+/**
+ * The {page} segment of /diamonds/all/{page} or /diamonds/{page} (spec route table: the page
+ * is optional), or '' for /diamonds/all and /diamonds. Still URL-encoded: routeIntent decodes
+ * it, so 'old%20cut%2Feuropean%20cut' stays one shape.
+ */
 export function routeSegment(pathname: string): string {
-  const p = pathname.replace(/\/+$/, '');
-  return p.startsWith(LIST_PREFIX) ? p.slice(LIST_PREFIX.length) : '';
+  const m = /^\/diamonds(?:\/all)?(?:\/([^/]+))?\/*$/.exec(pathname);
+  return m?.[1] ?? '';
 }
 
 export type AddressRead = { state: ListState; intent: RouteIntent };

@@ -33,9 +33,9 @@ import {
   type OptionalColumn,
   type OptionalColumns,
 } from './filter-state.ts';
-import { shapeKey } from './shapes.ts';
+import { OTHER_SHAPE, shapeKey } from './shapes.ts';
 import { DEFAULT_SORT, nextSort, type SortColumn, type SortState } from './sort.ts';
-import { LAB_GROWN_TAB, MAIN_TABS, routeIntent, SINGLES_TAB, tabShapeList, type MainTab } from './tabs.ts';
+import { LAB_GROWN_TAB, MAIN_TABS, PARCELS_TAB, routeIntent, SINGLES_TAB, tabShapeList, type MainTab } from './tabs.ts';
 
 export const PAGE_SIZES = [25, 50, 100] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
@@ -100,24 +100,38 @@ export type ListAction =
   | { type: 'authorised'; authorised: boolean };
 
 /** 100 on large and extra-large screens, 25 otherwise. */
-export const defaultPageSize = (viewportWidth: number): PageSize => (viewportWidth >= LARGE_SCREEN_MIN_WIDTH ? 100 : 25);
+export const defaultPageSize = (viewportWidth: number): PageSize =>
+  viewportWidth >= LARGE_SCREEN_MIN_WIDTH ? 100 : 25;
 
 const ALL_EMPTY: Record<MainTab, FilterBounds> = { 0: EMPTY_BOUNDS, 1: EMPTY_BOUNDS, 2: EMPTY_BOUNDS, 3: EMPTY_BOUNDS };
 
-export function initialListState(opts: {
-  viewportWidth?: number;
-  bounds?: Record<MainTab, FilterBounds>;
-  authorised?: boolean;
-  dialogSettings?: DialogSettings;
-  tab?: MainTab;
-} = {}): ListState {
+export function initialListState(
+  opts: {
+    viewportWidth?: number;
+    bounds?: Record<MainTab, FilterBounds>;
+    authorised?: boolean;
+    dialogSettings?: DialogSettings;
+    tab?: MainTab;
+  } = {},
+): ListState {
   const bounds = opts.bounds ?? ALL_EMPTY;
   const tab = opts.tab ?? SINGLES_TAB;
   return {
-    tab, page: 1, pageSize: defaultPageSize(opts.viewportWidth ?? 0), sort: DEFAULT_SORT,
-    filters: defaultFilters(bounds[tab]), openRow: null, drawer: false, menuCollapsed: false,
-    columns: DEFAULT_COLUMNS, downloadSelection: [], saved: {}, bounds,
-    dialogSettings: opts.dialogSettings ?? {}, question: null, authorised: opts.authorised ?? false,
+    tab,
+    page: 1,
+    pageSize: defaultPageSize(opts.viewportWidth ?? 0),
+    sort: DEFAULT_SORT,
+    filters: defaultFilters(bounds[tab]),
+    openRow: null,
+    drawer: false,
+    menuCollapsed: false,
+    columns: DEFAULT_COLUMNS,
+    downloadSelection: [],
+    saved: {},
+    bounds,
+    dialogSettings: opts.dialogSettings ?? {},
+    question: null,
+    authorised: opts.authorised ?? false,
   };
 }
 
@@ -126,13 +140,22 @@ export const currentDefaults = (s: ListState): FilterState => defaultFilters(s.b
 
 /** 'Filters (n)': the filters other than the search that differ from their defaults. */
 export function filtersCount(s: ListState): number {
-  return changedFilterKeys(s.filters, currentDefaults(s), { authorised: s.authorised, measurements: s.columns.measurements }).length;
+  return changedFilterKeys(s.filters, currentDefaults(s), {
+    authorised: s.authorised,
+    measurements: s.columns.measurements,
+  }).length;
 }
 
 /** Whether searching should ask 'Reset Filters'. */
 export const hasActiveFilters = (s: ListState): boolean => filtersCount(s) > 0;
 
-const filtered = (s: ListState, filters: FilterState): ListState => ({ ...s, filters, page: 1, openRow: null, question: null });
+const filtered = (s: ListState, filters: FilterState): ListState => ({
+  ...s,
+  filters,
+  page: 1,
+  openRow: null,
+  question: null,
+});
 
 const withSearch = (s: ListState, search: string, resetOthers: boolean): ListState =>
   filtered(s, resetOthers ? { ...currentDefaults(s), search } : { ...s.filters, search });
@@ -191,8 +214,13 @@ function onRoute(s: ListState, page: string | null | undefined): ListState {
       return filtered(t, { ...t.filters, specialOffers: true });
     }
     case 'shape': {
-      const t = switchTab(s, SINGLES_TAB);
-      return filtered(t, { ...t.filters, shapes: [shapeKey(intent.shape, tabShapeList(SINGLES_TAB))] });
+      // Parcels when the address asks for them (?tab=2) or the shape is a parcel shape only
+      // ('old cut/european cut', 'baguette'...); else Singles
+      const parcelOnly =
+        shapeKey(intent.shape, tabShapeList(SINGLES_TAB)) === OTHER_SHAPE &&
+        shapeKey(intent.shape, tabShapeList(PARCELS_TAB)) !== OTHER_SHAPE;
+      const t = switchTab(s, s.tab === PARCELS_TAB || parcelOnly ? PARCELS_TAB : SINGLES_TAB);
+      return filtered(t, { ...t.filters, shapes: [shapeKey(intent.shape, tabShapeList(t.tab))] });
     }
   }
 }
@@ -218,7 +246,9 @@ export function listReducer(s: ListState, a: ListAction): ListState {
       return page === s.page ? s : { ...s, page, openRow: null };
     }
     case 'pageSize':
-      return (PAGE_SIZES as readonly number[]).includes(a.pageSize) ? { ...s, pageSize: a.pageSize as PageSize, page: 1, openRow: null } : s;
+      return (PAGE_SIZES as readonly number[]).includes(a.pageSize)
+        ? { ...s, pageSize: a.pageSize as PageSize, page: 1, openRow: null }
+        : s;
     case 'sort':
       return { ...s, sort: nextSort(s.sort, a.column), page: 1 };
     case 'filter':
@@ -251,7 +281,10 @@ export function listReducer(s: ListState, a: ListAction): ListState {
     }
     case 'toggleSelected': {
       const has = s.downloadSelection.includes(a.id);
-      return { ...s, downloadSelection: has ? s.downloadSelection.filter((x) => x !== a.id) : [...s.downloadSelection, a.id] };
+      return {
+        ...s,
+        downloadSelection: has ? s.downloadSelection.filter((x) => x !== a.id) : [...s.downloadSelection, a.id],
+      };
     }
     case 'dialogSettings':
       return { ...s, dialogSettings: { ...s.dialogSettings, ...a.settings } };

@@ -7,15 +7,21 @@
  *   SG, VSG. A range shows 'From-To'. Missing values '-'.
  * - Prices (PPC, Price) in the chosen currency, only with a price context (signed in).
  * - `pdfWidth`: the PDF column width as a percentage of the printable width (sums to 100).
+ * - Excel gets figures as numbers, so a buyer can sort and sum: a column with `number` gives
+ *   the cell's value (null: an empty cell) and `numFmt` its Excel number format (weight
+ *   '0.00', prices with the currency's symbol '"£"#,##0.00', BR '0.00"%"').
  */
 import type { Availability, DiamondDoc, Range } from '../diamond.ts';
+import { FINISH_ABBREVIATIONS, FINISH_GRADES, FLUORESCENCE_ABBREVIATIONS, FLUORESCENCES } from '../grades.ts';
 import {
-  FINISH_ABBREVIATIONS,
-  FINISH_GRADES,
-  FLUORESCENCE_ABBREVIATIONS,
-  FLUORESCENCES,
-} from '../grades.ts';
-import { formatMeasurements, formatPrice, MISSING, roundTo, type FxRate } from '../money.ts';
+  CURRENCY_SYMBOLS,
+  formatMeasurements,
+  formatPrice,
+  MISSING,
+  roundTo,
+  type CurrencyCode,
+  type FxRate,
+} from '../money.ts';
 import { stonePrice, stonePricePerCarat } from '../catalogue/pricing.ts';
 import { sizeRange } from '../bag/names.ts';
 
@@ -29,7 +35,14 @@ export type Column = {
   /** figures: right-aligned in the PDF */
   numeric?: boolean;
   value: (d: DiamondDoc, ctx: CellContext) => string;
+  /** Excel: the figure itself (null: no value, an empty cell); the text of `value` otherwise */
+  number?: (d: DiamondDoc, ctx: CellContext) => number | null;
+  /** Excel number format of a `number` column */
+  numFmt?: (ctx: CellContext) => string;
 };
+
+/** One Excel cell: a number, a text, or empty. */
+export type ExcelCell = string | number | null;
 
 const abbreviate = (scale: readonly string[], abbr: readonly string[], label: string) => {
   const i = scale.findIndex((s) => s.toLowerCase() === label.trim().toLowerCase());
@@ -51,10 +64,28 @@ export function fluorescenceAbbr(r: Range | null | undefined): string {
   return from === to ? from : `${from}-${to}`;
 }
 
-const grade = (r: Range | null | undefined) => (!r?.From ? MISSING : r.To && r.To !== r.From ? `${r.From}-${r.To}` : r.From);
+const grade = (r: Range | null | undefined) =>
+  !r?.From ? MISSING : r.To && r.To !== r.From ? `${r.From}-${r.To}` : r.From;
 const cap = (s: string) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : MISSING);
-const num = (n: number | null | undefined, places = 2) => (n == null || !Number.isFinite(n) ? MISSING : roundTo(n, places).toFixed(places));
-const money = (n: number | null, ctx: CellContext) => (ctx.pricing && n != null ? formatPrice(n, ctx.pricing.ccy) : MISSING);
+const num = (n: number | null | undefined, places = 2) =>
+  n == null || !Number.isFinite(n) ? MISSING : roundTo(n, places).toFixed(places);
+const money = (n: number | null, ctx: CellContext) =>
+  ctx.pricing && n != null ? formatPrice(n, ctx.pricing.ccy) : MISSING;
+const finite = (n: number | null | undefined, places = 2) =>
+  n == null || !Number.isFinite(n) ? null : roundTo(n, places);
+
+/** Excel's format for amounts in the chosen currency: '"£"#,##0.00'. */
+export const moneyFormat = (ctx: CellContext) => {
+  const symbol = ctx.pricing ? (CURRENCY_SYMBOLS[ctx.pricing.ccy as CurrencyCode] ?? `${ctx.pricing.ccy} `) : '';
+  return `"${symbol}"#,##0.00`;
+};
+const WEIGHT_FORMAT = () => '0.00';
+const PERCENT_FORMAT = () => '0.00"%"';
+
+const stonePpc = (d: DiamondDoc, ctx: CellContext) =>
+  ctx.pricing ? finite(stonePricePerCarat(d, ctx.pricing.ccy, ctx.pricing.rates)) : null;
+const stoneAmount = (d: DiamondDoc, ctx: CellContext) =>
+  ctx.pricing ? finite(stonePrice(d, ctx.pricing.ccy, ctx.pricing.rates)) : null;
 
 const ID: Column = { key: 'id', header: 'ID', pdfWidth: 12, value: (d) => d.StkCodeCalcNS };
 const SHAPE: Column = { key: 'shape', header: 'Shape', pdfWidth: 9, value: (d) => cap(d.StkShape) };
@@ -72,13 +103,23 @@ const PPC: Column = {
   header: 'PPC',
   pdfWidth: 9,
   numeric: true,
-  value: (d, ctx) => money(ctx.pricing ? stonePricePerCarat(d, ctx.pricing.ccy, ctx.pricing.rates) : null, ctx),
+  value: (d, ctx) => money(stonePpc(d, ctx), ctx),
+  number: stonePpc,
+  numFmt: moneyFormat,
 };
 
 export const SINGLE_COLUMNS: readonly Column[] = [
   ID,
   SHAPE,
-  { key: 'weight', header: 'Weight', pdfWidth: 6, numeric: true, value: (d) => num(d.STWeight) },
+  {
+    key: 'weight',
+    header: 'Weight',
+    pdfWidth: 6,
+    numeric: true,
+    value: (d) => num(d.STWeight),
+    number: (d) => finite(d.STWeight),
+    numFmt: WEIGHT_FORMAT,
+  },
   COLOUR,
   CLARITY,
   { key: 'cut', header: 'Cut', pdfWidth: 4, value: (d) => finishAbbr(d.Cut) },
@@ -88,13 +129,23 @@ export const SINGLE_COLUMNS: readonly Column[] = [
   { ...LWD, pdfWidth: 13 },
   { ...LAB, pdfWidth: 5 },
   { ...PPC, pdfWidth: 9 },
-  { key: 'br', header: 'BR', pdfWidth: 5, numeric: true, value: (d, ctx) => (ctx.pricing && d.RAP != null ? `${num(d.RAP)}%` : MISSING) },
+  {
+    key: 'br',
+    header: 'BR',
+    pdfWidth: 5,
+    numeric: true,
+    value: (d, ctx) => (ctx.pricing && d.RAP != null ? `${num(d.RAP)}%` : MISSING),
+    number: (d, ctx) => (ctx.pricing ? finite(d.RAP) : null),
+    numFmt: PERCENT_FORMAT,
+  },
   {
     key: 'price',
     header: 'Price',
     pdfWidth: 10,
     numeric: true,
-    value: (d, ctx) => money(ctx.pricing ? stonePrice(d, ctx.pricing.ccy, ctx.pricing.rates) : null, ctx),
+    value: (d, ctx) => money(stoneAmount(d, ctx), ctx),
+    number: stoneAmount,
+    numFmt: moneyFormat,
   },
   {
     key: 'availability',
@@ -128,3 +179,11 @@ export const excelColumns = (cols: readonly Column[]) => cols;
 /** The rows of a table: one array of cell texts per stone. */
 export const rowsOf = (docs: readonly DiamondDoc[], cols: readonly Column[], ctx: CellContext): string[][] =>
   docs.map((d) => cols.map((c) => c.value(d, ctx)));
+
+/** The rows of a workbook: figures as numbers (null: empty), the rest as text. */
+export const excelRowsOf = (docs: readonly DiamondDoc[], cols: readonly Column[], ctx: CellContext): ExcelCell[][] =>
+  docs.map((d) => cols.map((c) => (c.number ? c.number(d, ctx) : c.value(d, ctx))));
+
+/** The Excel number format of each column (undefined: text). */
+export const excelFormats = (cols: readonly Column[], ctx: CellContext): (string | undefined)[] =>
+  cols.map((c) => c.numFmt?.(ctx));

@@ -3,6 +3,7 @@
  * the API access request. Pure (valibot only).
  */
 import * as v from 'valibot';
+import { CURRENCY_CODES } from '../money.ts';
 import { BODY_MESSAGE, MESSAGE_MAX, optionalText } from './fields.ts';
 import { PASSWORD_MESSAGES, passwordSetupEntries } from './password.ts';
 import { profileEntries } from './registration.ts';
@@ -58,6 +59,12 @@ export const DialogSettingSchema = v.object(
   BODY_MESSAGE,
 );
 export type DialogSettingInput = v.InferInput<typeof DialogSettingSchema>;
+
+/** PATCH /profile/currency: the display currency to remember (one the site offers). */
+export const CurrencySettingSchema = v.object(
+  { ccy: v.picklist(CURRENCY_CODES, `ccy must be one of ${CURRENCY_CODES.join(', ')}`) },
+  BODY_MESSAGE,
+);
 
 /** POST /register-api-access: the spec puts no rule on the message beyond a length cap. */
 export const ApiAccessRequestSchema = v.object(

@@ -8,11 +8,10 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
-import { formatPriceOrNA } from '../../domain/catalogue/pricing.ts';
 import { $bagCount, $bagDrawer, ADD_TO_BAG_EVENT, addToBag, closeBagDrawer, followSession } from '../../stores/bag.ts';
 import { BagDrawerRow } from './BagDrawerRow.tsx';
 import { Snackbars } from './Snackbars.tsx';
-import { useBag } from './use-bag.ts';
+import { totalText, useBag } from './use-bag.ts';
 import './bag-drawer.css';
 import { DialogCloseButton } from '../ui/CloseButton.tsx';
 
@@ -73,7 +72,11 @@ export default function BagDrawer() {
       <Dialog.Root open={drawer.open} onOpenChange={(o) => !o && closeBagDrawer()}>
         <Dialog.Portal>
           <Dialog.Overlay className="bag-overlay" />
-          <Dialog.Content className="bag-drawer" aria-describedby={undefined} onOpenAutoFocus={(e) => drawer.focusId != null && e.preventDefault()}>
+          <Dialog.Content
+            className="bag-drawer"
+            aria-describedby={undefined}
+            onOpenAutoFocus={(e) => drawer.focusId != null && e.preventDefault()}
+          >
             <header className="bag-drawer__head">
               <Dialog.Title className="bag-drawer__title">
                 Your Bag <span className="bag-drawer__count num">({bag.lines.length})</span>
@@ -92,7 +95,9 @@ export default function BagDrawer() {
             <footer className="bag-drawer__foot">
               <p className="bag-drawer__total">
                 <span>Total</span>
-                <strong className="num" data-testid="bag-drawer-total">{formatPriceOrNA(bag.total, bag.ccy)}</strong>
+                <strong className="num" data-testid="bag-drawer-total">
+                  {totalText(bag)}
+                </strong>
               </p>
               <a className="btn bag-drawer__view" href="/diamonds/bag" onClick={() => closeBagDrawer()}>
                 View Bag

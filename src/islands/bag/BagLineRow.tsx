@@ -8,7 +8,7 @@ import { productName } from '../../domain/bag/names.ts';
 import { formatPriceOrNA } from '../../domain/catalogue/pricing.ts';
 import { removeFromBag, updateLine } from '../../stores/bag.ts';
 import { QuantityInput } from './QuantityInput.tsx';
-import type { PricedLine } from './use-bag.ts';
+import { linePriceText, type PricedLine } from './use-bag.ts';
 import { CrossIcon } from '../ui/CloseButton.tsx';
 
 type Props = { line: PricedLine; ccy: string; onAlternative: (id: number, on: boolean) => void };
@@ -23,17 +23,24 @@ export function BagLineRow({ line, ccy, onAlternative }: Props) {
           <img src={line.stock.img} alt="" width="72" height="72" loading="lazy" />
         </a>
         <div>
-          <a href={href} className="bag-line__name">{productName(line.stock)}</a>
+          <a href={href} className="bag-line__name">
+            {productName(line.stock)}
+          </a>
           <p className="bag-line__code num">{code}</p>
           {!line.inStock && <p className="bag-flag">No longer available</p>}
         </div>
       </td>
-      <td className="bag-line__ppc num" data-label="Price per carat">{formatPriceOrNA(line.price.ppc, ccy)}</td>
-      <td className="bag-line__qty" data-label={line.type === 'parcel' && line.selectedUnit === 'items' ? 'Items' : 'Weight'}>
+      <td className="bag-line__ppc num" data-label="Price per carat">
+        {formatPriceOrNA(line.price.ppc, ccy)}
+      </td>
+      <td
+        className="bag-line__qty"
+        data-label={line.type === 'parcel' && line.selectedUnit === 'items' ? 'Items' : 'Weight'}
+      >
         <QuantityInput line={line} />
       </td>
       <td className="bag-line__price num" data-label="Price" data-testid={`bag-price-${line.diamondId}`}>
-        {formatPriceOrNA(line.price.itemPrice, ccy)}
+        {linePriceText(line, ccy)}
       </td>
       <td className="bag-line__alt">
         <label className="bag-check">
@@ -49,7 +56,12 @@ export function BagLineRow({ line, ccy, onAlternative }: Props) {
         </label>
       </td>
       <td className="bag-line__remove">
-        <button type="button" className="bag-remove" aria-label={`Remove ${code}`} onClick={() => void removeFromBag(line.diamondId)}>
+        <button
+          type="button"
+          className="bag-remove"
+          aria-label={`Remove ${code}`}
+          onClick={() => void removeFromBag(line.diamondId)}
+        >
           <CrossIcon size={16} weight={1.5} />
         </button>
       </td>

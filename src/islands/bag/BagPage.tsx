@@ -8,13 +8,13 @@
  */
 import { useState } from 'react';
 import { ORDER_NOTES_MAX, ORDER_NOTES_ROWS } from '../../domain/bag/payload.ts';
-import { formatPriceOrNA } from '../../domain/catalogue/pricing.ts';
-import { lineError, updateLine } from '../../stores/bag.ts';
+import { updateLine } from '../../stores/bag.ts';
 import { openDialog } from '../../stores/dialog.ts';
+import CurrencySelect from '../currency/CurrencySelect.tsx';
 import { BagLineRow } from './BagLineRow.tsx';
 import { sendBagRequest } from './send-request.ts';
 import { SENDING, SENT, showSnack } from './snackbar.ts';
-import { useBag } from './use-bag.ts';
+import { totalText, useBag } from './use-bag.ts';
 import './bag-drawer.css';
 import './bag-page.css';
 
@@ -25,7 +25,11 @@ export default function BagPage() {
   const [sending, setSending] = useState(false);
 
   if (!bag.sessionReady || (bag.signedIn && bag.status !== 'ready' && bag.lines.length === 0)) {
-    return <p className="bag-page__loading" aria-live="polite">Loading your bag…</p>;
+    return (
+      <p className="bag-page__loading" aria-live="polite">
+        Loading your bag…
+      </p>
+    );
   }
   if (!bag.signedIn) {
     return (
@@ -42,18 +46,20 @@ export default function BagPage() {
     return (
       <section className="bag-empty">
         <h2>Your Bag Is Currently Empty</h2>
-        <a className="btn" href="/diamonds/all">Go shop</a>
+        <a className="btn" href="/diamonds/all">
+          Go shop
+        </a>
       </section>
     );
   }
 
-  const live = bag.lines.filter((l) => l.inStock);
-  const invalid = live.some((l) => lineError(l) != null);
   const tickAll = (on: boolean) => {
     setAllAlternatives(on);
-    if (on) for (const l of bag.lines) if (!l.acceptsAlternatives) updateLine(l.diamondId, { acceptsAlternatives: true });
+    if (on)
+      for (const l of bag.lines) if (!l.acceptsAlternatives) updateLine(l.diamondId, { acceptsAlternatives: true });
   };
   const submit = async () => {
+    if (bag.invalid > 0 || bag.live === 0) return; // Enter in a quantity field must not send either
     setSending(true);
     showSnack('warning', SENDING.title, SENDING.text);
     const sent = sendBagRequest({ orderNotes: notes, acceptsAnyAlternatives: allAlternatives }, bag.ccy, bag.rates);
@@ -76,12 +82,19 @@ export default function BagPage() {
             <th scope="col">Weight / Items</th>
             <th scope="col">Price</th>
             <th scope="col">Alternatives</th>
-            <th scope="col"><span className="sr-only">Remove</span></th>
+            <th scope="col">
+              <span className="sr-only">Remove</span>
+            </th>
           </tr>
         </thead>
         <tbody>
           {bag.lines.map((l) => (
-            <BagLineRow key={l.diamondId} line={l} ccy={bag.ccy} onAlternative={(_id, on) => !on && setAllAlternatives(false)} />
+            <BagLineRow
+              key={l.diamondId}
+              line={l}
+              ccy={bag.ccy}
+              onAlternative={(_id, on) => !on && setAllAlternatives(false)}
+            />
           ))}
         </tbody>
       </table>
@@ -92,7 +105,9 @@ export default function BagPage() {
             <span>Alternatives to all items</span>
           </label>
           <div className="field">
-            <label className="field__label" htmlFor="bag-notes">Order Notes</label>
+            <label className="field__label" htmlFor="bag-notes">
+              Order Notes
+            </label>
             <textarea
               id="bag-notes"
               className="input bag-notes"
@@ -105,14 +120,26 @@ export default function BagPage() {
           </div>
         </div>
         <aside className="bag-summary__total">
+          <CurrencySelect id="bag-currency" />
           <p className="bag-total">
             <span>Total</span>
-            <strong className="num" data-testid="bag-total">{formatPriceOrNA(bag.total, bag.ccy)}</strong>
+            <strong className="num" data-testid="bag-total">
+              {totalText(bag)}
+            </strong>
           </p>
-          <p className="bag-total__note">
-            {bag.total == null ? 'Parcels priced by items are quoted by our team.' : `Prices in ${bag.ccy}, confirmed by our team.`}
+          <p className={`bag-total__note${bag.invalid ? ' is-invalid' : ''}`} id="bag-send-note" aria-live="polite">
+            {bag.invalid > 0
+              ? `Correct the quantity of ${bag.invalid} line${bag.invalid === 1 ? '' : 's'} to send your request.`
+              : bag.total == null
+                ? 'Parcels priced by items are quoted by our team.'
+                : `Prices in ${bag.ccy}, confirmed by our team.`}
           </p>
-          <button type="submit" className="btn bag-send" disabled={sending || live.length === 0 || invalid}>
+          <button
+            type="submit"
+            className="btn bag-send"
+            aria-describedby="bag-send-note"
+            disabled={sending || bag.live === 0 || bag.invalid > 0}
+          >
             Send Request
           </button>
         </aside>

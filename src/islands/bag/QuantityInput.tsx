@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { stepOf, stepQuantity } from '../../domain/bag/lines.ts';
 import { formatWeight } from '../../domain/money.ts';
-import { lineError, updateLine } from '../../stores/bag.ts';
+import { updateLine } from '../../stores/bag.ts';
 import type { PricedLine } from './use-bag.ts';
 
 export function QuantityInput({ line }: { line: PricedLine }) {
@@ -22,21 +22,31 @@ export function QuantityInput({ line }: { line: PricedLine }) {
 
   const unit = line.selectedUnit;
   const id = `bag-qty-${line.diamondId}`;
-  const error = lineError(line);
-  const step = (direction: 1 | -1) => updateLine(line.diamondId, { quantity: stepQuantity(unit, line.quantity, direction, line.stock.STWeight) });
+  const error = line.error;
+  const errorId = `${id}-error`;
+  const step = (direction: 1 | -1) =>
+    updateLine(line.diamondId, { quantity: stepQuantity(unit, line.quantity, direction, line.stock.STWeight) });
   const name = line.stock.StkCodeCalcNS;
   return (
     <div className="bag-qty">
       <div className="bag-unit" role="radiogroup" aria-label={`Unit for ${name}`}>
         {(['weight', 'items'] as const).map((u) => (
           <label key={u} className={`bag-unit__opt${unit === u ? ' is-on' : ''}`}>
-            <input type="radio" name={`unit-${line.diamondId}`} value={u} checked={unit === u} onChange={() => updateLine(line.diamondId, { selectedUnit: u })} />
+            <input
+              type="radio"
+              name={`unit-${line.diamondId}`}
+              value={u}
+              checked={unit === u}
+              onChange={() => updateLine(line.diamondId, { selectedUnit: u })}
+            />
             {u === 'weight' ? 'Weight' : 'Items'}
           </label>
         ))}
       </div>
       <div className={`bag-stepper${error ? ' is-invalid' : ''}`}>
-        <button type="button" aria-label={`Less of ${name}`} onClick={() => step(-1)}>−</button>
+        <button type="button" aria-label={`Less of ${name}`} onClick={() => step(-1)}>
+          −
+        </button>
         <input
           id={id}
           className="num"
@@ -48,16 +58,27 @@ export function QuantityInput({ line }: { line: PricedLine }) {
           value={text}
           aria-label={`${unit === 'weight' ? 'Weight in carats' : 'Number of items'} of ${name}`}
           aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
           onChange={(e) => {
             setText(e.target.value);
             const n = e.target.value.trim() === '' ? Number.NaN : Number(e.target.value);
             updateLine(line.diamondId, { quantity: n });
           }}
         />
-        {unit === 'weight' && <span className="bag-stepper__suffix" aria-hidden="true">ct</span>}
-        <button type="button" aria-label={`More of ${name}`} onClick={() => step(1)}>+</button>
+        {unit === 'weight' && (
+          <span className="bag-stepper__suffix" aria-hidden="true">
+            ct
+          </span>
+        )}
+        <button type="button" aria-label={`More of ${name}`} onClick={() => step(1)}>
+          +
+        </button>
       </div>
-      {error && <p className="bag-qty__error" role="alert">{error}</p>}
+      {error && (
+        <p className="bag-qty__error" id={errorId} role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -8,12 +8,21 @@ export function Snackbars() {
   return (
     <div className="bag-snacks">
       {snacks.map((s) => (
-        <div key={s.id} className={`bag-snack bag-snack--${s.severity}`} role={s.severity === 'success' ? 'status' : 'alert'}>
+        <div
+          key={s.id}
+          className={`bag-snack bag-snack--${s.severity}`}
+          role={s.severity === 'success' ? 'status' : 'alert'}
+        >
           <div>
             <p className="bag-snack__title">{s.title}</p>
             <p className="bag-snack__text">{s.text}</p>
           </div>
-          <button type="button" className="bag-snack__close" aria-label="Close message" onClick={() => dismissSnack(s.id)}>
+          <button
+            type="button"
+            className="bag-snack__close"
+            aria-label="Close message"
+            onClick={() => dismissSnack(s.id)}
+          >
             ×
           </button>
         </div>

@@ -16,7 +16,12 @@ import { loadSite } from '../../stores/site.ts';
 
 export type RequestForm = { orderNotes: string; acceptsAnyAlternatives: boolean };
 
-export function buildPayload(lines: readonly BagLineView[], form: RequestForm, ccy: string, rates: readonly FxRate[]): BagRequestInput {
+export function buildPayload(
+  lines: readonly BagLineView[],
+  form: RequestForm,
+  ccy: string,
+  rates: readonly FxRate[],
+): BagRequestInput {
   const live = lines.filter((l) => l.inStock);
   const total = totalOf(live, ccy, rates);
   return {
@@ -40,7 +45,11 @@ export function buildPayload(lines: readonly BagLineView[], form: RequestForm, c
 }
 
 /** Posts the request; resolves with the new auth state, or null after a refusal (logged, bag reloaded). */
-export async function sendBagRequest(form: RequestForm, ccy: string, rates: readonly FxRate[]): Promise<AuthState | null> {
+export async function sendBagRequest(
+  form: RequestForm,
+  ccy: string,
+  rates: readonly FxRate[],
+): Promise<AuthState | null> {
   try {
     await flushBag();
     const payload = v.parse(BagRequestSchema, buildPayload($bag.get().lines, form, ccy, rates));

@@ -22,6 +22,7 @@ import { CatalogueTable } from './CatalogueTable.tsx';
 import type { ColumnContext } from './columns.tsx';
 import { FilterPanel } from './FilterPanel.tsx';
 import { ColouredPlaceholder, MainTabs, ParcelsPlaceholder } from './MainTabs.tsx';
+import { PriceDrawer } from '../price/PriceDrawer.tsx';
 import { Pager } from './Pager.tsx';
 import { QuestionDialog } from './QuestionDialog.tsx';
 import { RowActions } from './RowActions.tsx';
@@ -42,8 +43,9 @@ import './table-phone.css';
 
 const viewportWidth = () => (typeof window === 'undefined' ? 0 : window.innerWidth);
 
-export default function CatalogueIsland({ coloured = false }: { coloured?: boolean }) {
+export default function CatalogueIsland() {
   const data = useCatalogueData();
+  const coloured = data.site.data?.coloured_tab === true; // admin setting, from GET /site
   const { cat, authorised } = data;
   const [state, dispatch] = useListState(
     cat.index?.bounds ?? cat.first?.bounds ?? null,
@@ -222,6 +224,7 @@ export default function CatalogueIsland({ coloured = false }: { coloured?: boole
         </div>
       )}
       <QuestionDialog question={state.question} canRemember={authorised} onAnswer={answer} />
+      <PriceDrawer />
     </section>
   );
 }

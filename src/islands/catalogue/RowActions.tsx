@@ -1,7 +1,8 @@
 /**
  * The expanded row's list actions for a stone: Add to Basket (signed-in users; stores/bag.ts
  * opens the bag drawer), Add to / Remove Compare and Add to / Remove Favourite (stores/compare.ts
- * and stores/favourites.ts, kept in the browser for visitors and on the server when signed in).
+ * and stores/favourites.ts, kept in the browser for visitors and on the server when signed in),
+ * and Price (signed-in users: the PRICE drawer's breakdown, stores/price-drawer.ts).
  */
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
@@ -9,6 +10,7 @@ import type { DiamondDoc } from '../../domain/diamond.ts';
 import { addToBag } from '../../stores/bag.ts';
 import { $compare, toggleCompare } from '../../stores/compare.ts';
 import { $favourites, toggleFavourite } from '../../stores/favourites.ts';
+import { openPriceDrawer } from '../../stores/price-drawer.ts';
 
 export function RowActions({ doc, authorised }: { doc: DiamondDoc; authorised: boolean }) {
   const favourites = useStore($favourites);
@@ -42,6 +44,11 @@ export function RowActions({ doc, authorised }: { doc: DiamondDoc; authorised: b
       >
         {fav ? 'Remove Favourite' : 'Add to Favourite'}
       </button>
+      {authorised && (
+        <button type="button" className="cat-toggle-link" aria-haspopup="dialog" onClick={() => openPriceDrawer(doc)}>
+          Price
+        </button>
+      )}
     </>
   );
 }

@@ -1,16 +1,18 @@
 /**
  * Price and actions of the details tab: the price (signed-in users; visitors get a sign-in
- * prompt), Add to or Remove Compare, Add to or Remove Favourite, Share, and Add to Basket
+ * prompt), Add to or Remove Compare, Add to or Remove Favourite, Share, Price (signed-in: the
+ * PRICE drawer's breakdown), and Add to Basket
  * (spec: disabled unless signed in, so visitors see it disabled with a sign-in hint; for
  * signed-in users stores/bag.ts adds the stone and opens the bag drawer on the new row).
  */
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { DiamondDoc } from '../../domain/diamond.ts';
 import { addToBag } from '../../stores/bag.ts';
 import { $compare, toggleCompare } from '../../stores/compare.ts';
 import { openDialog } from '../../stores/dialog.ts';
 import { $favourites, toggleFavourite } from '../../stores/favourites.ts';
+import { openPriceDrawer } from '../../stores/price-drawer.ts';
 import { isParcel, usePricing } from './stone-view.ts';
 
 export function ActionsPanel({ doc, onShare }: { doc: DiamondDoc & { inStock?: boolean }; onShare: () => void }) {
@@ -46,12 +48,22 @@ export function ActionsPanel({ doc, onShare }: { doc: DiamondDoc & { inStock?: b
         <button type="button" className="sd-toggle" aria-pressed={compared} onClick={() => void toggleCompare(doc._id)}>
           <CompareIcon /> {compared ? 'Remove Compare' : 'Add to Compare'}
         </button>
-        <button type="button" className="sd-toggle" aria-pressed={favourite} onClick={() => void toggleFavourite(doc._id)}>
+        <button
+          type="button"
+          className="sd-toggle"
+          aria-pressed={favourite}
+          onClick={() => void toggleFavourite(doc._id)}
+        >
           <HeartIcon filled={favourite} /> {favourite ? 'Remove Favourite' : 'Add to Favourite'}
         </button>
         <button type="button" className="sd-toggle" onClick={onShare}>
           <ShareIcon /> Share
         </button>
+        {pricing.authorised && (
+          <button type="button" className="sd-toggle" aria-haspopup="dialog" onClick={() => openPriceDrawer(doc)}>
+            <PriceIcon /> Price
+          </button>
+        )}
       </div>
 
       {pricing.authorised ? (
@@ -95,16 +107,36 @@ const HeartIcon = ({ filled }: { filled: boolean }) => (
     />
   </svg>
 );
-const CompareIcon = () => (
-  <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.2">
-    <path d="M2 5h9M8 2l3 3-3 3M14 11H5M8 8l-3 3 3 3" />
+/** The 16 px line icon frame of the toggles. */
+const LineIcon = ({ children }: { children: ReactNode }) => (
+  <svg
+    width="16"
+    height="16"
+    viewBox="0 0 16 16"
+    aria-hidden="true"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="1.2"
+  >
+    {children}
   </svg>
 );
+const CompareIcon = () => (
+  <LineIcon>
+    <path d="M2 5h9M8 2l3 3-3 3M14 11H5M8 8l-3 3 3 3" />
+  </LineIcon>
+);
+const PriceIcon = () => (
+  <LineIcon>
+    <path d="M8.5 2H14v5.5L7.5 14 2 8.5z" />
+    <circle cx="11" cy="5" r="1" />
+  </LineIcon>
+);
 const ShareIcon = () => (
-  <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.2">
+  <LineIcon>
     <circle cx="12" cy="3.5" r="1.8" />
     <circle cx="4" cy="8" r="1.8" />
     <circle cx="12" cy="12.5" r="1.8" />
     <path d="M5.6 7.1l4.8-2.7M5.6 8.9l4.8 2.7" />
-  </svg>
+  </LineIcon>
 );

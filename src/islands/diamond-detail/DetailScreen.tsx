@@ -13,6 +13,7 @@ import { ImagePane } from './ImagePane.tsx';
 import { RelatedCarousel } from './RelatedCarousel.tsx';
 import { ReportPanel } from './ReportPanel.tsx';
 import { ShareDrawer } from './ShareDrawer.tsx';
+import { PriceDrawer } from '../price/PriceDrawer.tsx';
 import { DETAIL_TABS, isParcel, kindLabel, shapeName, stonePath, TAB_LABELS, type DetailTab } from './stone-view.ts';
 import { useStone } from './useStone.ts';
 
@@ -28,14 +29,21 @@ export function DetailScreen({ id, tab, onTab }: Props) {
     if (parcelOnOtherTab) window.history.replaceState(null, '', stonePath(id, 'details'));
   }, [parcelOnOtherTab, id]);
 
-  if (stone.status === 'loading') return <p className="container sd-loading" aria-busy="true">Loading the stone…</p>;
+  if (stone.status === 'loading')
+    return (
+      <p className="container sd-loading" aria-busy="true">
+        Loading the stone…
+      </p>
+    );
   if (stone.status !== 'ready') {
     return (
       <div className="container sd-empty">
         <p className="eyebrow">Diamond details</p>
         <h1>{stone.status === 'missing' ? 'Stone not found' : 'Something went wrong'}</h1>
         <p>{stone.message}</p>
-        <a className="btn" href="/diamonds/all">Back to all</a>
+        <a className="btn" href="/diamonds/all">
+          Back to all
+        </a>
       </div>
     );
   }
@@ -43,7 +51,9 @@ export function DetailScreen({ id, tab, onTab }: Props) {
   const { doc, images, spin } = stone;
   const parcel = isParcel(doc);
   const shown: DetailTab = parcel ? 'details' : tab;
-  const title = parcel ? `${shapeName(doc.StkShape)} parcel` : `${formatWeight(doc.STWeight)} ${shapeName(doc.StkShape)}`;
+  const title = parcel
+    ? `${shapeName(doc.StkShape)} parcel`
+    : `${formatWeight(doc.STWeight)} ${shapeName(doc.StkShape)}`;
 
   return (
     <div className="container sd">
@@ -82,7 +92,12 @@ export function DetailScreen({ id, tab, onTab }: Props) {
       </div>
 
       <div className="sd-grid">
-        <ImagePane doc={doc} images={images} spin={spin} onShowDetails={() => shown !== 'details' && onTab('details')} />
+        <ImagePane
+          doc={doc}
+          images={images}
+          spin={spin}
+          onShowDetails={() => shown !== 'details' && onTab('details')}
+        />
         <section className="sd-panel" id="sd-panel" role="tabpanel" aria-labelledby={`sd-tab-${shown}`}>
           {shown === 'details' && (
             <>
@@ -97,6 +112,7 @@ export function DetailScreen({ id, tab, onTab }: Props) {
 
       <RelatedCarousel id={id} />
       <ShareDrawer open={sharing} onOpenChange={setSharing} />
+      <PriceDrawer />
     </div>
   );
 }

@@ -21,7 +21,9 @@ export function parseStoneAddress(pathname: string): { id: number; page: StonePa
 }
 
 export const stonePath = (id: number, page: StonePage = 'details') => `/diamonds/${id}/${page}`;
-export const shapePath = (shape: string) => `/diamonds/all/${encodeURIComponent(shape.trim().toLowerCase())}`;
+/** The list pre-filtered by a shape (one encoded segment, slash included); parcels open the Parcels tab. */
+export const shapePath = (shape: string, parcel = false) =>
+  `/diamonds/all/${encodeURIComponent(shape.trim().toLowerCase())}${parcel ? '?tab=2' : ''}`;
 
 export const isParcel = (d: Pick<DiamondDoc, 'StkCatType'>) => d.StkCatType === 'Multiple Items';
 export const shapeName = (shape: string) => shape.toLowerCase().replace(/\b\w/g, (c) => c.toUpperCase());

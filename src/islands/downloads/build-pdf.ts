@@ -13,7 +13,7 @@
  * spec's columns (a rare longer value is cut with '…' rather than run into the next column).
  */
 import { jsPDF } from 'jspdf';
-import type { Column } from '../../domain/downloads/columns.ts';
+import type { Column, ExcelCell } from '../../domain/downloads/columns.ts';
 
 export type TableDoc = {
   brand: string;
@@ -22,6 +22,8 @@ export type TableDoc = {
   subtitle: string;
   columns: readonly Column[];
   rows: string[][];
+  /** Excel only: the cells with figures as numbers, and each column's number format */
+  excel?: { cells: ExcelCell[][]; formats: (string | undefined)[] };
 };
 
 type Rgb = readonly [number, number, number];
@@ -41,7 +43,17 @@ const STRIPE: Rgb = [247, 245, 241];
 const WHITE: Rgb = [255, 255, 255];
 
 /** WinAnsi code points of the few characters above 255 the standard fonts can show. */
-const WIN_ANSI: Record<number, number> = { 8364: 128, 8211: 150, 8212: 151, 8216: 145, 8217: 146, 8220: 147, 8221: 148, 8226: 149, 8230: 133 };
+const WIN_ANSI: Record<number, number> = {
+  8364: 128,
+  8211: 150,
+  8212: 151,
+  8216: 145,
+  8217: 146,
+  8220: 147,
+  8221: 148,
+  8226: 149,
+  8230: 133,
+};
 
 /** A PDF literal string for a standard (WinAnsi) font: escaped, unsupported characters as '?'. */
 export function pdfLiteral(s: string): string {
@@ -150,7 +162,11 @@ export function buildPdf(t: TableDoc): jsPDF {
     if (p > 0) pdf.addPage();
     pageHeader();
     const rows = t.rows.slice(p * perPage, (p + 1) * perPage);
-    const ops = ['q', `${rgb(INK)} rg`, `${X(MARGIN)} ${Y(tableTop + HEAD_ROW_H)} ${X(printable)} ${n(HEAD_ROW_H * k)} re f`];
+    const ops = [
+      'q',
+      `${rgb(INK)} rg`,
+      `${X(MARGIN)} ${Y(tableTop + HEAD_ROW_H)} ${X(printable)} ${n(HEAD_ROW_H * k)} re f`,
+    ];
     ops.push(`${rgb(STRIPE)} rg`);
     for (let r = 1; r < rows.length; r += 2) {
       const top = tableTop + HEAD_ROW_H + r * ROW_H;

@@ -10,6 +10,8 @@ import {
   downloadFileName,
   DOWNLOAD_TITLES,
   excelColumns,
+  excelFormats,
+  excelRowsOf,
   pdfColumns,
   rowsOf,
   selectDocs,
@@ -37,12 +39,16 @@ export function tableFor(req: DownloadRequest): TableDoc {
   const columns = req.format === 'pdf' ? pdfColumns(all) : excelColumns(all);
   const date = req.date ?? new Date();
   const prices = req.pricing ? `Prices in ${req.pricing.ccy}` : 'Sign in for prices';
+  const ctx = { pricing: req.pricing, availability: req.availability };
   return {
     brand: req.brand,
     title: DOWNLOAD_TITLES[req.type],
     subtitle: `${docs.length.toLocaleString('en-GB')} ${all === PARCEL_COLUMNS ? 'parcels' : 'stones'} · Downloaded ${dayjs(date).format('MMM D, YYYY')} · ${prices}`,
     columns,
-    rows: rowsOf(docs, columns, { pricing: req.pricing, availability: req.availability }),
+    rows: req.format === 'pdf' ? rowsOf(docs, columns, ctx) : [],
+    ...(req.format === 'excel'
+      ? { excel: { cells: excelRowsOf(docs, columns, ctx), formats: excelFormats(columns, ctx) } }
+      : {}),
   };
 }
 
@@ -56,7 +62,7 @@ export async function buildDownload(req: DownloadRequest): Promise<{ blob: Blob;
   const { buildXlsx } = await import('./build-xlsx.ts');
   const data = await buildXlsx(table);
   const blob = new Blob([data], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
-  return { blob, fileName, rows: table.rows.length };
+  return { blob, fileName, rows: table.excel?.cells.length ?? 0 };
 }
 
 /** Hands a blob to the browser as a download. */

@@ -3,7 +3,8 @@ import { useStore } from '@nanostores/react';
 import { formatRange, formatWeight } from '../../domain/money.ts';
 import { $compare, toggleCompare } from '../../stores/compare.ts';
 import { toggleFavourite } from '../../stores/favourites.ts';
-import { kindLabel, shapeName, shapePath, stonePath, usePricing } from '../diamond-detail/stone-view.ts';
+import { openPriceDrawer } from '../../stores/price-drawer.ts';
+import { isParcel, kindLabel, shapeName, shapePath, stonePath, usePricing } from '../diamond-detail/stone-view.ts';
 import type { Entry } from './useListDocs.ts';
 
 export function FavouriteRow({ entry }: { entry: Entry }) {
@@ -23,7 +24,9 @@ export function FavouriteRow({ entry }: { entry: Entry }) {
           {d && <img src={d.img} alt="" />}
         </span>
         <div className="fav-row__main">
-          <p className="fav-row__title">{d ? `${formatWeight(d.STWeight)} ${shapeName(d.StkShape)}` : `Stone ${entry.id}`}</p>
+          <p className="fav-row__title">
+            {d ? `${formatWeight(d.STWeight)} ${shapeName(d.StkShape)}` : `Stone ${entry.id}`}
+          </p>
           <p className="fav-row__gone">{entry.known || d ? 'Item no longer available' : 'Loading…'}</p>
         </div>
         <div className="fav-row__actions">{remove}</div>
@@ -46,17 +49,32 @@ export function FavouriteRow({ entry }: { entry: Entry }) {
           {title}
         </a>
         <p className="fav-row__facts num">
-          {[formatRange(d.Colour), formatRange(d.Clarity), formatRange(d.Cut), d.StkCertSup].filter((x) => x && x !== '-').join(' · ')}
+          {[formatRange(d.Colour), formatRange(d.Clarity), formatRange(d.Cut), d.StkCertSup]
+            .filter((x) => x && x !== '-')
+            .join(' · ')}
         </p>
-        <a className="fav-row__shape link" href={shapePath(d.StkShape)}>
+        <a className="fav-row__shape link" href={shapePath(d.StkShape, isParcel(d))}>
           More {shapeName(d.StkShape)} stones
         </a>
       </div>
-      <p className="fav-row__price num">{pricing.authorised ? (price ?? '-') : <span className="list-muted">Sign in for price</span>}</p>
+      <p className="fav-row__price num">
+        {pricing.authorised ? (price ?? '-') : <span className="list-muted">Sign in for price</span>}
+      </p>
       <div className="fav-row__actions">
         <button type="button" className="fav-btn" aria-pressed={compared} onClick={() => void toggleCompare(d._id)}>
           {compared ? 'In compare' : 'Compare'}
         </button>
+        {pricing.authorised && (
+          <button
+            type="button"
+            className="fav-btn"
+            aria-haspopup="dialog"
+            aria-label={`Price of ${d.StkCodeCalcNS}`}
+            onClick={() => openPriceDrawer(d)}
+          >
+            Price
+          </button>
+        )}
         {remove}
       </div>
     </li>

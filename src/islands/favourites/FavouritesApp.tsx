@@ -10,6 +10,7 @@ import { COMPARE_TAB_LABELS, compareTabOf, type CompareTab } from '../../domain/
 import { $favourites, loadLists } from '../../stores/favourites.ts';
 import { loadSession } from '../../stores/session.ts';
 import { loadSite } from '../../stores/site.ts';
+import { PriceDrawer } from '../price/PriceDrawer.tsx';
 import { FavouriteRow } from './FavouriteRow.tsx';
 import { useListDocs, type Entry } from './useListDocs.ts';
 import { useListBadges } from './useListBadges.ts';
@@ -40,14 +41,7 @@ export default function FavouritesApp() {
     <div className="fav">
       <div className="tabs" role="tablist" aria-label="Favourites by category">
         {TABS.map((t) => (
-          <button
-            key={t}
-            type="button"
-            role="tab"
-            aria-selected={tab === t}
-            className="tab"
-            onClick={() => setTab(t)}
-          >
+          <button key={t} type="button" role="tab" aria-selected={tab === t} className="tab" onClick={() => setTab(t)}>
             {label(t)} <span className="tab__count num">{entries.filter((e) => inTab(e, t)).length}</span>
           </button>
         ))}
@@ -55,7 +49,9 @@ export default function FavouritesApp() {
       {ids.length === 0 ? (
         <Empty />
       ) : !ready && shown.length === 0 ? (
-        <p className="list-note" aria-busy="true">Loading your favourites…</p>
+        <p className="list-note" aria-busy="true">
+          Loading your favourites…
+        </p>
       ) : shown.length === 0 ? (
         <p className="list-note">No favourites in this category.</p>
       ) : (
@@ -65,6 +61,7 @@ export default function FavouritesApp() {
           ))}
         </ul>
       )}
+      <PriceDrawer />
     </div>
   );
 }

@@ -15,11 +15,24 @@ import {
   type MainTab,
 } from '../../../src/domain/catalogue/index.ts';
 
-const singles: FilterBounds = { weight: [0.18, 10.05], measurementsLength: [3, 14], measurementsWidth: [3, 12], measurementsDepth: [2, 8] };
-const parcels: FilterBounds = { weight: [0, 0.22], measurementsLength: [1, 4], measurementsWidth: [1, 4], measurementsDepth: [0.5, 3] };
+const singles: FilterBounds = {
+  weight: [0.18, 10.05],
+  measurementsLength: [3, 14],
+  measurementsWidth: [3, 12],
+  measurementsDepth: [2, 8],
+};
+const parcels: FilterBounds = {
+  weight: [0, 0.22],
+  measurementsLength: [1, 4],
+  measurementsWidth: [1, 4],
+  measurementsDepth: [0.5, 3],
+};
 const bounds: Record<MainTab, FilterBounds> = { 0: singles, 1: singles, 2: parcels, 3: singles };
 
-const start = (over: Partial<ListState> = {}): ListState => ({ ...initialListState({ bounds, authorised: true, viewportWidth: 1440 }), ...over });
+const start = (over: Partial<ListState> = {}): ListState => ({
+  ...initialListState({ bounds, authorised: true, viewportWidth: 1440 }),
+  ...over,
+});
 const run = (s: ListState, ...actions: ListAction[]) => actions.reduce(listReducer, s);
 
 describe('page size', () => {
@@ -52,22 +65,38 @@ describe('filters', () => {
     expect(s.filters.weight).toEqual([0.5, 2]);
   });
   it("'Filters (n)' counts the changed filters", () => {
-    const s = run(start(), { type: 'filter', change: { key: 'shapes', value: ['round'] } }, { type: 'filter', change: { key: 'colour', value: [0, 3] } });
+    const s = run(
+      start(),
+      { type: 'filter', change: { key: 'shapes', value: ['round'] } },
+      { type: 'filter', change: { key: 'colour', value: [0, 3] } },
+    );
     expect(filtersCount(s)).toBe(2);
     expect(filtersCount(run(s, { type: 'resetFilters' }))).toBe(0);
   });
   it('switching the measurements column off clears its filter', () => {
-    const s = run(start(), { type: 'filter', change: { key: 'measurementsLength', value: [5, 6] } }, { type: 'column', column: 'measurements', on: false });
+    const s = run(
+      start(),
+      { type: 'filter', change: { key: 'measurementsLength', value: [5, 6] } },
+      { type: 'column', column: 'measurements', on: false },
+    );
     expect(s.columns.measurements).toBe(false);
     expect(s.filters.measurementsLength).toEqual(singles.measurementsLength);
   });
   it('switching the availability column off clears its filter; both columns are on by default', () => {
     expect(start().columns).toEqual({ measurements: true, availability: true });
-    const s = run(start(), { type: 'filter', change: { key: 'availability', value: [1] } }, { type: 'column', column: 'availability', on: false });
+    const s = run(
+      start(),
+      { type: 'filter', change: { key: 'availability', value: [1] } },
+      { type: 'column', column: 'availability', on: false },
+    );
     expect(s.filters.availability).toEqual([]);
   });
   it('signing out clears the price, ppc and availability filters', () => {
-    const s = run(start(), { type: 'filter', change: { key: 'price', value: [100, 900] } }, { type: 'authorised', authorised: false });
+    const s = run(
+      start(),
+      { type: 'filter', change: { key: 'price', value: [100, 900] } },
+      { type: 'authorised', authorised: false },
+    );
     expect(s.filters.price).toEqual([1, 50_000]);
   });
   it('new stock bounds move filters still at their defaults', () => {
@@ -89,7 +118,12 @@ describe('sorting', () => {
 
 describe('tabs keep their own state', () => {
   it('a tab change restores the saved page state for that tab, or applies defaults', () => {
-    const onSingles = run(start(), { type: 'filter', change: { key: 'shapes', value: ['pear'] } }, { type: 'page', page: 2 }, { type: 'sort', column: 'weight' });
+    const onSingles = run(
+      start(),
+      { type: 'filter', change: { key: 'shapes', value: ['pear'] } },
+      { type: 'page', page: 2 },
+      { type: 'sort', column: 'weight' },
+    );
     const onParcels = run(onSingles, { type: 'tab', tab: 2 });
     expect(onParcels.filters).toEqual(defaultFilters(parcels));
     expect(onParcels.page).toBe(1);
@@ -106,6 +140,14 @@ describe('tabs keep their own state', () => {
     expect(byShape.tab).toBe(0);
     expect(byShape.filters.shapes).toEqual(['cushion']);
     expect(run(start(), { type: 'route', page: 'cushion modified' }).filters.shapes).toEqual(['other']);
+  });
+  it('a parcel-only shape (with its slash) opens Parcels pre-filtered; ?tab=2 keeps Parcels for a shared shape', () => {
+    const oldCut = run(start(), { type: 'route', page: 'old cut/european cut' });
+    expect(oldCut.tab).toBe(2);
+    expect(oldCut.filters.shapes).toEqual(['old cut/european cut']);
+    const parcelRounds = run(start({ tab: 2 }), { type: 'route', page: 'round' });
+    expect(parcelRounds.tab).toBe(2);
+    expect(parcelRounds.filters.shapes).toEqual(['round']);
   });
 });
 
@@ -149,11 +191,19 @@ describe("the 'Clear your code' question", () => {
   const chooseRound: ListAction = { type: 'filter', change: { key: 'shapes', value: ['round'] } };
   it('choosing a shape while a code search is active asks Clear your code', () => {
     const s = run(searching, chooseRound);
-    expect(s.question).toEqual({ kind: 'resetSearch', title: CLEAR_SEARCH_TITLE, change: { key: 'shapes', value: ['round'] } });
+    expect(s.question).toEqual({
+      kind: 'resetSearch',
+      title: CLEAR_SEARCH_TITLE,
+      change: { key: 'shapes', value: ['round'] },
+    });
     expect(s.filters.shapes).toEqual([]);
   });
   it('choosing a lab asks too; Yes clears the search and applies the lab', () => {
-    const s = run(searching, { type: 'filter', change: { key: 'gradingLabs', value: ['GIA'] } }, { type: 'answer', yes: true });
+    const s = run(
+      searching,
+      { type: 'filter', change: { key: 'gradingLabs', value: ['GIA'] } },
+      { type: 'answer', yes: true },
+    );
     expect(s.filters.gradingLabs).toEqual(['GIA']);
     expect(s.filters.search).toBe('');
   });
@@ -163,7 +213,9 @@ describe("the 'Clear your code' question", () => {
   });
   it('removing a shape does not ask; other filters do not ask', () => {
     const withShape = run({ ...searching, dialogSettings: { resetSearch: 'no' } }, chooseRound);
-    expect(run({ ...withShape, dialogSettings: {} }, { type: 'filter', change: { key: 'shapes', value: [] } }).question).toBeNull();
+    expect(
+      run({ ...withShape, dialogSettings: {} }, { type: 'filter', change: { key: 'shapes', value: [] } }).question,
+    ).toBeNull();
     expect(run(searching, { type: 'filter', change: { key: 'weight', value: [1, 2] } }).question).toBeNull();
   });
   it("the saved resetSearch preference answers: 'yes' clears the code", () => {
@@ -172,7 +224,9 @@ describe("the 'Clear your code' question", () => {
     expect(s.filters).toMatchObject({ shapes: ['round'], search: '' });
   });
   it('remember stores resetSearch', () => {
-    expect(run(searching, chooseRound, { type: 'answer', yes: true, remember: true }).dialogSettings).toEqual({ resetSearch: 'yes' });
+    expect(run(searching, chooseRound, { type: 'answer', yes: true, remember: true }).dialogSettings).toEqual({
+      resetSearch: 'yes',
+    });
   });
 });
 
@@ -187,10 +241,18 @@ describe('rows, drawer, selection', () => {
     const d = run(start(), { type: 'toggleDownloadDrawer' });
     expect(d.drawer).toBe('download');
     expect(run(d, { type: 'toggleDownloadDrawer' }).drawer).toBe(false);
-    expect(run(start({ drawer: 'price', menuCollapsed: true }), { type: 'closeDrawer' })).toMatchObject({ drawer: false, menuCollapsed: false });
+    expect(run(start({ drawer: 'price', menuCollapsed: true }), { type: 'closeDrawer' })).toMatchObject({
+      drawer: false,
+      menuCollapsed: false,
+    });
   });
   it('download selection toggles per stone', () => {
-    const s = run(start(), { type: 'toggleSelected', id: 3 }, { type: 'toggleSelected', id: 5 }, { type: 'toggleSelected', id: 3 });
+    const s = run(
+      start(),
+      { type: 'toggleSelected', id: 3 },
+      { type: 'toggleSelected', id: 5 },
+      { type: 'toggleSelected', id: 3 },
+    );
     expect(s.downloadSelection).toEqual([5]);
   });
 });

@@ -149,7 +149,7 @@ function SiteForm({ site }: { site: Record<string, string> }) {
     s.run(e, () => api.put('/admin/settings/site', values), 'The site settings were saved.');
   return (
     <form className="adk-panel" onSubmit={(e) => void save(e)} aria-labelledby="set-site">
-      <h2 id="set-site">Site name and social links</h2>
+      <h2 id="set-site">Site name, social links and stock list</h2>
       <label className="field">
         <span className="field__label">Site name</span>
         <input
@@ -174,6 +174,14 @@ function SiteForm({ site }: { site: Record<string, string> }) {
           </label>
         ))}
       </div>
+      <label className="adk-check">
+        <input
+          type="checkbox"
+          checked={values.coloured_tab === 'on'}
+          onChange={(e) => setValues((v) => ({ ...v, coloured_tab: e.target.checked ? 'on' : 'off' }))}
+        />
+        <span>Show the Coloured tab in the stock list (a coming-soon placeholder)</span>
+      </label>
       <div className="adk-actions">
         <button type="submit" className="btn" disabled={s.busy}>
           Save site settings
