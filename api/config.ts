@@ -52,6 +52,8 @@ const EnvSchema = v.object({
   UPLOADS_DIR: v.optional(v.string(), './data/uploads'),
   /** the stones' certificate PDFs: outside the built site, served to signed-in users only */
   CERTIFICATES_DIR: v.optional(v.string(), './media/certificates'),
+  /** API Link: days the stock change log (/changes) keeps its events */
+  API_CHANGES_RETENTION_DAYS: v.pipe(int(30), v.minValue(1)),
 });
 
 export type Config = v.InferOutput<typeof EnvSchema> & {

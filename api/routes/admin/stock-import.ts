@@ -54,6 +54,7 @@ export function stockImportRoutes(deps: Deps) {
       full: opts.full,
       adminId: admin.id,
       now: deps.clock.now(),
+      retentionDays: deps.config.API_CHANGES_RETENTION_DAYS,
     });
     // the home page's specials strip is chosen at build time from the stock
     if (result.applied && result.written) deps.site?.contentChanged('stock import'); // the import bumped the stock version

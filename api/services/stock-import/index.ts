@@ -15,7 +15,7 @@ import { writeTx, type Db } from '../../../db/client.ts';
 import { diamonds, type NewDiamond } from '../../../db/tables.ts';
 import { HttpError } from '../../middleware/errors.ts';
 import { audit } from '../admin-audit.ts';
-import { bumpVersion } from '../versions.ts';
+import { recordStockChanges, stoneChanges, type StockChange } from '../link/change-log.ts';
 import { mapHeaders, type Field } from './headers.ts';
 import { invalidFile, parseStockFile, type Table } from './parse.ts';
 import type { ImportResult, PreviewRow } from '../../../src/domain/stock-import.ts';
@@ -30,6 +30,8 @@ export const IMPORT_MAX_ROWS = 200_000;
 /** errors listed in an answer (the count is always complete) */
 export const ERRORS_LISTED = 500;
 export const PREVIEW_ROWS = 100;
+/** the change log's retention when the caller names none (the API_CHANGES_RETENTION_DAYS default) */
+const RETENTION_DAYS = 30;
 
 export type ImportOptions = {
   mode: 'preview' | 'apply';
@@ -37,6 +39,8 @@ export type ImportOptions = {
   adminId: number | null;
   fileName: string;
   now: number;
+  /** how long the change log keeps events (API_CHANGES_RETENTION_DAYS) */
+  retentionDays?: number;
   onProgress?: (phase: 'validate' | 'write', done: number, total: number) => void;
 };
 
@@ -110,32 +114,55 @@ const withDefaults = (stone: NewDiamond): NewDiamond => {
 };
 
 /**
- * Inserts the stones, updating on a known stock code the columns the file carries. A known
- * stone whose content is the same is left alone (it keeps its updated_at): `IS DISTINCT FROM`
- * is standard SQL, on SQLite (3.39+) and PostgreSQL alike. Returns how many rows were written.
+ * Inserts the stones, updating on a known stock code the columns the file carries, and
+ * collects the change-log events (api/services/link/change-log.ts). A known stone whose
+ * content is the same is left alone (it keeps its updated_at and gives no event), so
+ * re-importing unchanged rows writes nothing; `IS DISTINCT FROM` (standard SQL, SQLite 3.39+
+ * and PostgreSQL) guards the update the same way. Returns how many rows were written.
  */
 async function upsertStones(
   tx: Db,
   stones: NewDiamond[],
   updateKeys: Key[],
+  changes: StockChange[],
   onBatch: (done: number) => void,
 ): Promise<number> {
   const content = [...new Set([...updateKeys, 'inStock'] as Key[])];
   const set = Object.fromEntries(
     [...content, 'updatedAt' as Key].map((k) => [k, sql.raw(`excluded."${COLUMNS[k].name}"`)]),
   );
-  const changed = or(
+  const differs = or(
     ...content.map((k) => sql`${COLUMNS[k]} IS DISTINCT FROM ${sql.raw(`excluded."${COLUMNS[k].name}"`)}`),
   );
   let written = 0;
   for (let i = 0; i < stones.length; i += BATCH) {
     const batch = stones.slice(i, i + BATCH).map(withDefaults);
-    const rows = await tx
-      .insert(diamonds)
-      .values(batch)
-      .onConflictDoUpdate({ target: diamonds.stockCode, set, setWhere: changed })
-      .returning({ id: diamonds.id });
-    written += rows.length;
+    const known = new Map(
+      (
+        await tx
+          .select()
+          .from(diamonds)
+          .where(
+            inArray(
+              diamonds.stockCode,
+              batch.map((s) => s.stockCode),
+            ),
+          )
+      ).map((r) => [r.stockCode, r]),
+    );
+    const changed = batch.filter((s) => {
+      const events = stoneChanges(known.get(s.stockCode), s, updateKeys);
+      changes.push(...events);
+      return events.length > 0;
+    });
+    if (changed.length > 0) {
+      const rows = await tx
+        .insert(diamonds)
+        .values(changed)
+        .onConflictDoUpdate({ target: diamonds.stockCode, set, setWhere: differs })
+        .returning({ id: diamonds.id });
+      written += rows.length;
+    }
     onBatch(Math.min(i + BATCH, stones.length));
   }
   return written;
@@ -223,12 +250,14 @@ export async function importTable(db: Db, table: Table, opts: ImportOptions): Pr
   }
 
   const updateKeys = [...map.fields].flatMap((f) => FIELD_COLUMNS[f]) as Key[];
+  const changes: StockChange[] = outIds.map((stockCode) => ({ stockCode, kind: 'removed', fields: [] }));
   let written = outIds.length;
   await writeTx(db, async (tx) => {
     written += await upsertStones(
       tx,
       records.map((r) => r.stone),
       updateKeys,
+      changes,
       (done) => opts.onProgress?.('write', done, records.length),
     );
     for (let i = 0; i < outIds.length; i += BATCH) {
@@ -237,8 +266,9 @@ export async function importTable(db: Db, table: Table, opts: ImportOptions): Pr
         .set({ inStock: false, updatedAt: now })
         .where(inArray(diamonds.stockCode, outIds.slice(i, i + BATCH)));
     }
-    // an import that wrote nothing keeps the stock version, so every cache stays warm
-    if (written > 0) await bumpVersion(tx, 'stock');
+    // the change log bumps the stock version only when something really changed, so an
+    // import that wrote nothing keeps every cache (and the API Link feed's ETag) warm
+    await recordStockChanges(tx, changes, { now: opts.now, retentionDays: opts.retentionDays ?? RETENTION_DAYS });
     await audit(
       tx,
       opts.adminId,

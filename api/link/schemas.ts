@@ -1,0 +1,305 @@
+/**
+ * API Link's wire shapes as valibot schemas: the same schemas validate the calls (query and
+ * body) and generate the OpenAPI 3.1 document (hono-openapi through Standard Schema).
+ * Field names are snake_case English; money is a decimal string with an ISO currency and a
+ * unit; times are ISO 8601 UTC. Stones carry single grades (`colour`), parcels ranges
+ * (`colour_from` / `colour_to`).
+ */
+import * as v from 'valibot';
+import { CURRENCIES, STOCK_CHANGE_KINDS } from '../../db/schema.ts';
+
+const d = v.description;
+const isoTime = v.pipe(v.string(), v.isoTimestamp(), d('ISO 8601 UTC time'));
+const nullableText = (text: string) => v.pipe(v.nullable(v.string()), d(text));
+const nullableNumber = (text: string) => v.pipe(v.nullable(v.number()), d(text));
+
+// ---------------------------------------------------------------- stones
+
+export const CATEGORIES = ['stone', 'parcel'] as const;
+export const ORIGINS = ['natural', 'lab_grown'] as const;
+export const AVAILABILITIES = ['available_now', 'available_later', 'on_demand'] as const;
+export const PRICE_UNITS = ['stone', 'carat'] as const;
+export const GRADED = ['colour', 'clarity', 'cut', 'polish', 'symmetry', 'fluorescence'] as const;
+export type Graded = (typeof GRADED)[number];
+
+export const PriceSchema = v.pipe(
+  v.object({
+    amount: v.pipe(v.string(), v.regex(/^\d+\.\d{2}$/), d('Decimal string, 2 decimals')),
+    currency: v.pipe(v.picklist(CURRENCIES), d('ISO 4217 code')),
+    unit: v.pipe(v.picklist(PRICE_UNITS), d('stone: the whole stone; carat: per carat (parcels)')),
+  }),
+  d('Trade price for trade keys; the customer retail price (trade x (1 + markup)) for retail keys'),
+);
+
+export const MediaSchema = v.object({
+  images: v.pipe(v.array(v.string()), d('Absolute image URLs, in gallery order')),
+  videos: v.pipe(v.array(v.string()), d('Absolute video URLs')),
+  spin_360: v.pipe(
+    v.nullable(
+      v.object({
+        frame_count: v.number(),
+        format: v.string(),
+        frame_url_template: v.pipe(v.string(), d('Absolute URL with {frame}: 000, 001, ... (three digits)')),
+        first_frame_url: v.string(),
+      }),
+    ),
+    d('The 360 frame set, or null'),
+  ),
+});
+
+export const MeasurementsSchema = v.pipe(
+  v.nullable(
+    v.object({
+      length_mm: v.nullable(v.number()),
+      width_mm: v.nullable(v.number()),
+      depth_mm: v.nullable(v.number()),
+    }),
+  ),
+  d('Millimetres; null when none is known'),
+);
+
+const common = {
+  stock_code: v.string(),
+  origin: v.picklist(ORIGINS),
+  shape: v.string(),
+  carat: v.pipe(v.number(), d('Carats (parcels: the total weight)')),
+  lab: nullableText('Grading lab (GIA, IGI, ...)'),
+  certificate_number: nullableText('Certificate number'),
+  certificate_url: nullableText('Absolute URL of the certificate document'),
+  measurements: MeasurementsSchema,
+  depth_pct: nullableNumber('Total depth, percent'),
+  table_pct: nullableNumber('Table, percent'),
+  crown_pct: nullableNumber('Crown depth, percent'),
+  pavilion_pct: nullableNumber('Pavilion depth, percent'),
+  girdle_pct: nullableNumber('Girdle, percent'),
+  culet: nullableNumber('Culet, degrees'),
+  description: v.string(),
+  comments: v.string(),
+  media: MediaSchema,
+  price: v.pipe(v.nullable(PriceSchema), d('null when the stone has no price on file')),
+  rap_pct: v.pipe(v.optional(v.nullable(v.number())), d('Trade keys only: percent below RAP')),
+  availability: v.picklist(AVAILABILITIES),
+  created_at: isoTime,
+  updated_at: isoTime,
+};
+
+const grade = (name: string) => nullableText(name);
+export const StoneSchema = v.pipe(
+  v.object({
+    category: v.literal('stone'),
+    ...common,
+    colour: grade('Colour grade'),
+    clarity: grade('Clarity grade'),
+    cut: grade('Cut grade'),
+    polish: grade('Polish grade'),
+    symmetry: grade('Symmetry grade'),
+    fluorescence: grade('Fluorescence'),
+  }),
+  d('A single stone'),
+);
+
+const rangeFields = Object.fromEntries(
+  GRADED.flatMap((g) => [
+    [`${g}_from`, grade(`${g} range: from`)],
+    [`${g}_to`, grade(`${g} range: to`)],
+  ]),
+) as Record<`${Graded}_${'from' | 'to'}`, ReturnType<typeof grade>>;
+
+export const ParcelSchema = v.pipe(
+  v.object({
+    category: v.literal('parcel'),
+    ...common,
+    ...rangeFields,
+    size_from: nullableNumber('Size of one stone, carats: from'),
+    size_to: nullableNumber('Size of one stone, carats: to'),
+    sieve: v.string(),
+    category_name: v.string(),
+  }),
+  d('A parcel of stones sold by weight'),
+);
+
+export const LinkStoneSchema = v.variant('category', [StoneSchema, ParcelSchema]);
+export type LinkStone = v.InferOutput<typeof LinkStoneSchema>;
+export type LinkSingle = v.InferOutput<typeof StoneSchema>;
+export type LinkParcel = v.InferOutput<typeof ParcelSchema>;
+
+// ---------------------------------------------------------------- GET /stones
+
+export const STONE_SORTS = ['created', '-created', 'carat', '-carat', 'price', '-price'] as const;
+export const STONES_LIMIT_MAX = 500;
+
+const list = (text: string) =>
+  v.pipe(
+    v.optional(v.string()),
+    v.transform((s) => (s == null ? undefined : s.split(',').map((x) => x.trim()).filter(Boolean))),
+    d(`${text}; comma-separated`),
+  );
+const decimal = (text: string) =>
+  v.pipe(
+    v.optional(v.string()),
+    v.check((s) => s == null || /^\d+(\.\d+)?$/.test(s), 'Must be a decimal number'),
+    v.transform((s) => (s == null ? undefined : Number(s))),
+    d(text),
+  );
+const flag = (text: string) =>
+  v.pipe(
+    v.optional(v.picklist(['true', 'false'], 'Must be true or false')),
+    v.transform((s) => (s == null ? undefined : s === 'true')),
+    d(text),
+  );
+const intIn = (min: number, max: number, fallback: number, text: string) =>
+  v.pipe(
+    v.optional(v.string(), String(fallback)),
+    v.check((s) => /^\d+$/.test(s) && Number(s) >= min && Number(s) <= max, `Must be a whole number ${min}-${max}`),
+    v.transform(Number),
+    d(text),
+  );
+
+export const CurrencyParam = v.pipe(
+  v.optional(v.picklist(CURRENCIES, `Must be one of ${CURRENCIES.join(', ')}`)),
+  d("Price currency (the shop's exchange rates); default: the shop's default currency"),
+);
+
+export const StonesQuerySchema = v.object({
+  category: v.optional(v.picklist(CATEGORIES, 'Must be stone or parcel')),
+  origin: v.optional(v.picklist(ORIGINS, 'Must be natural or lab_grown')),
+  shape: list('Shapes'),
+  carat_min: decimal('Carats, at least'),
+  carat_max: decimal('Carats, at most'),
+  price_min: decimal('price.amount at least (in `currency`)'),
+  price_max: decimal('price.amount at most (in `currency`)'),
+  colour: list('Colour grades (a parcel matches when its range holds one)'),
+  clarity: list('Clarity grades'),
+  cut: list('Cut grades'),
+  lab: list('Grading labs'),
+  has_image: flag('Only stones with (true) or without (false) an image'),
+  has_video: flag('Only stones with or without a video'),
+  has_360: flag('Only stones with or without a 360 set'),
+  has_certificate: flag('Only stones with or without a certificate'),
+  sort: v.pipe(
+    v.optional(v.picklist(STONE_SORTS, `Must be one of ${STONE_SORTS.join(', ')}`), 'created'),
+    d('Order; `-` descending. Ties are broken by the stone id, so paging is stable.'),
+  ),
+  currency: CurrencyParam,
+  limit: intIn(1, STONES_LIMIT_MAX, 100, `Stones per page, 1-${STONES_LIMIT_MAX}`),
+  cursor: v.pipe(v.optional(v.string()), d('`next_cursor` of the previous page (opaque)')),
+});
+export type StonesQuery = v.InferOutput<typeof StonesQuerySchema>;
+
+export const StonesPageSchema = v.object({
+  data: v.array(LinkStoneSchema),
+  next_cursor: v.pipe(v.nullable(v.string()), d('Pass as `cursor` for the next page; null on the last')),
+});
+
+// ---------------------------------------------------------------- one stone, availability
+
+export const StockCodeParam = v.object({ stock_code: v.pipe(v.string(), v.minLength(1), v.maxLength(64)) });
+export const OneStoneQuerySchema = v.object({ currency: CurrencyParam });
+
+export const GoneSchema = v.object({
+  errors: v.object({
+    msg: v.literal('stone_gone'),
+    options: v.object({ stock_code: v.string(), gone_at: isoTime, resync: v.optional(v.string()) }),
+  }),
+});
+
+export const AVAILABILITY_MAX = 100;
+export const AvailabilityBodySchema = v.object({
+  stock_codes: v.pipe(
+    v.array(v.pipe(v.string('Must be text'), v.minLength(1), v.maxLength(64)), 'Must be a list of stock codes'),
+    v.minLength(1, 'At least one stock code'),
+    v.maxLength(AVAILABILITY_MAX, `At most ${AVAILABILITY_MAX} stock codes`),
+  ),
+  currency: CurrencyParam,
+});
+
+export const AvailabilityItemSchema = v.object({
+  stock_code: v.string(),
+  status: v.pipe(v.picklist(['in_stock', 'gone', 'unknown']), d('gone: left the stock; unknown: never known')),
+  availability: v.nullable(v.picklist(AVAILABILITIES)),
+  price: v.nullable(PriceSchema),
+  gone_at: v.nullable(isoTime),
+});
+export const AvailabilityAnswerSchema = v.object({ data: v.array(AvailabilityItemSchema) });
+
+// ---------------------------------------------------------------- changes
+
+export const CHANGES_LIMIT_MAX = 1000;
+export const ChangesQuerySchema = v.object({
+  since: v.pipe(
+    v.optional(v.string(), '0'),
+    v.check((s) => /^\d{1,15}$/.test(s), 'Must be a change sequence number'),
+    v.transform(Number),
+    d('Events after this sequence (the previous `next_since`; 0 = from the start of the log)'),
+  ),
+  limit: intIn(1, CHANGES_LIMIT_MAX, 100, `Events per page, 1-${CHANGES_LIMIT_MAX}`),
+});
+
+export const ChangeEventSchema = v.object({
+  seq: v.number(),
+  type: v.picklist(STOCK_CHANGE_KINDS),
+  stock_code: v.string(),
+  fields: v.pipe(v.array(v.string()), d('API field names that changed (updated, price_changed, availability_changed)')),
+  at: isoTime,
+});
+export type ChangeEvent = v.InferOutput<typeof ChangeEventSchema>;
+
+export const ChangesPageSchema = v.object({
+  data: v.array(ChangeEventSchema),
+  next_since: v.pipe(v.number(), d('Pass as `since` next time')),
+  has_more: v.boolean(),
+});
+
+// ---------------------------------------------------------------- feed
+
+export const FEED_FORMATS = ['csv', 'json', 'ndjson'] as const;
+export const FEED_TEMPLATES = ['house', 'rapnet', 'idex'] as const;
+export const FeedQuerySchema = v.object({
+  format: v.pipe(v.optional(v.picklist(FEED_FORMATS, 'Must be csv, json or ndjson'), 'json'), d('File format')),
+  template: v.pipe(
+    v.optional(v.picklist(FEED_TEMPLATES, 'Must be house, rapnet or idex'), 'house'),
+    d('CSV columns: house, rapnet (RapNet Instant Inventory), idex (IDEX full feed)'),
+  ),
+  currency: CurrencyParam,
+});
+export type FeedQuery = v.InferOutput<typeof FeedQuerySchema>;
+
+export const FeedJsonSchema = v.object({
+  change_seq: v.number(),
+  generated_at: isoTime,
+  count: v.number(),
+  stones: v.array(LinkStoneSchema),
+});
+
+// ---------------------------------------------------------------- errors
+
+export const ErrorSchema = v.object({
+  errors: v.object({
+    msg: v.union([v.string(), v.array(v.object({ param: v.string(), msg: v.string() }))]),
+    options: v.optional(v.record(v.string(), v.unknown())),
+  }),
+});
+
+// ---------------------------------------------------------------- the other parts (12a, 12c)
+
+/** GET /me (issue 12a): described here so that the document lists it. */
+export const MeSchema = v.object({
+  account: v.object({ id: v.number(), email: v.string(), company_name: v.string() }),
+  key: v.object({ id: v.number(), name: v.string(), scope: v.picklist(['trade', 'retail']) }),
+  limits: v.record(v.string(), v.unknown()),
+  usage: v.record(v.string(), v.unknown()),
+});
+
+/** Webhook endpoints (issue 12c), as the contract describes them. */
+export const WebhookInputSchema = v.object({
+  url: v.pipe(v.string(), v.url(), d('HTTPS endpoint')),
+  events: v.pipe(v.optional(v.array(v.picklist(STOCK_CHANGE_KINDS))), d('Event kinds; empty = all')),
+});
+export const WebhookSchema = v.object({
+  id: v.number(),
+  url: v.string(),
+  events: v.array(v.string()),
+  enabled: v.boolean(),
+  secret: v.pipe(v.optional(v.string()), d('whsec_...: shown when the endpoint is created')),
+  created_at: isoTime,
+});

@@ -1,0 +1,5 @@
+/** What API Link's authentication leaves on every request (the shared contract of issue 12). */
+import type { User } from '../../db/tables.ts';
+
+export type LinkKey = { id: number; userId: number; scope: 'trade' | 'retail'; name: string };
+export type LinkEnv = { Variables: { linkKey: LinkKey; linkUser: User } };

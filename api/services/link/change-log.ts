@@ -1,0 +1,194 @@
+/**
+ * The stock change log (table stock_changes) behind API Link's /changes (and webhooks).
+ *
+ * - Writers (the stock import; any future admin edit of a stone or its media) compute what
+ *   really changed with `stoneChanges` and call `recordStockChanges(tx, ...)` inside their own
+ *   write transaction, so a change and its event commit together or not at all.
+ * - Only real changes: an unchanged row gives no event; no event means no stock version bump.
+ * - Order: `recordStockChanges` bumps the stock version (an upsert of the `app_state` row)
+ *   before inserting its events. On PostgreSQL that row lock makes every change-log writer
+ *   wait for the one before it to commit, so sequence numbers become visible in order and a
+ *   reader polling `since` never steps over an event committed late. SQLite has one writer.
+ * - Retention: events older than API_CHANGES_RETENTION_DAYS are pruned by the writers; the
+ *   highest pruned sequence is kept (app_state `stock_changes_pruned`), and a reader whose
+ *   `since` is below it gets 410 (resync from /feed).
+ */
+import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { appState, stockChanges, STOCK_CHANGE_KINDS, type Diamond, type NewDiamond } from '../../../db/tables.ts';
+import { HttpError } from '../../middleware/errors.ts';
+import type { ChangeEvent } from '../../link/schemas.ts';
+import { bumpVersion } from '../versions.ts';
+
+export type ChangeKind = (typeof STOCK_CHANGE_KINDS)[number];
+export type StockChange = { stockCode: string; kind: ChangeKind; fields: string[] };
+
+const PRUNED_KEY = 'stock_changes_pruned';
+const DAY_MS = 86_400_000;
+
+/** API Link field per stock column (columns not listed are bookkeeping: id, times, in_stock). */
+export const API_FIELD: Partial<Record<keyof Diamond, string>> = {
+  shape: 'shape',
+  catType: 'category',
+  catName: 'category_name',
+  source: 'origin',
+  description: 'description',
+  weight: 'carat',
+  sieve: 'sieve',
+  colourFrom: 'colour',
+  colourTo: 'colour',
+  clarityFrom: 'clarity',
+  clarityTo: 'clarity',
+  cutFrom: 'cut',
+  cutTo: 'cut',
+  polishFrom: 'polish',
+  polishTo: 'polish',
+  symmetryFrom: 'symmetry',
+  symmetryTo: 'symmetry',
+  fluorescenceFrom: 'fluorescence',
+  fluorescenceTo: 'fluorescence',
+  sizeFrom: 'size_from',
+  sizeTo: 'size_to',
+  certLab: 'lab',
+  certNumber: 'certificate_number',
+  priceCents: 'price',
+  ppcCents: 'price',
+  exWebTotalCents: 'price',
+  webSpecialCents: 'price',
+  rap: 'rap_pct',
+  depthTotal: 'depth_pct',
+  tablePct: 'table_pct',
+  culet: 'culet',
+  depthCrown: 'crown_pct',
+  depthGirdle: 'girdle_pct',
+  depthPavilion: 'pavilion_pct',
+  mes1: 'measurements',
+  mes2: 'measurements',
+  mes3: 'measurements',
+  availability: 'availability',
+  comments: 'comments',
+};
+
+function same(a: unknown, b: unknown): boolean {
+  if (a == null || b == null) return a == null && b == null;
+  if (a instanceof Date || b instanceof Date) return new Date(a as Date).getTime() === new Date(b as Date).getTime();
+  if (typeof a === 'number' || typeof b === 'number') return Number(a) === Number(b);
+  return String(a) === String(b);
+}
+
+/**
+ * What writing `next` (the columns in `keys`) over `before` changes, as events: `added` for a
+ * new stone or one back in stock; else price_changed, availability_changed and updated (the
+ * other fields), each only when one of its fields really changed. Empty: nothing to write.
+ */
+export function stoneChanges(
+  before: Diamond | undefined,
+  next: Partial<NewDiamond> & { stockCode: string },
+  keys: readonly (keyof Diamond)[],
+): StockChange[] {
+  const code = next.stockCode;
+  if (!before || !before.inStock) return [{ stockCode: code, kind: 'added', fields: [] }];
+  const fields = new Set<string>();
+  for (const k of keys) {
+    const field = API_FIELD[k];
+    if (field && !same(before[k], next[k as keyof NewDiamond])) fields.add(field);
+  }
+  const out: StockChange[] = [];
+  if (fields.delete('price')) out.push({ stockCode: code, kind: 'price_changed', fields: ['price'] });
+  if (fields.delete('availability')) out.push({ stockCode: code, kind: 'availability_changed', fields: ['availability'] });
+  if (fields.size) out.push({ stockCode: code, kind: 'updated', fields: [...fields].sort() });
+  return out;
+}
+
+/** Writes the events in the caller's transaction (bumping the stock version first) and prunes. */
+export async function recordStockChanges(
+  tx: Db,
+  changes: readonly StockChange[],
+  opts: { now: number; retentionDays: number },
+): Promise<void> {
+  if (changes.length === 0) return;
+  await bumpVersion(tx, 'stock');
+  const at = new Date(opts.now);
+  const BATCH = 500;
+  for (let i = 0; i < changes.length; i += BATCH) {
+    await tx
+      .insert(stockChanges)
+      .values(changes.slice(i, i + BATCH).map((c) => ({ stockCode: c.stockCode, kind: c.kind, fields: c.fields, at })));
+  }
+  await pruneChanges(tx, opts.now - opts.retentionDays * DAY_MS);
+}
+
+async function pruneChanges(tx: Db, cutoff: number): Promise<void> {
+  const top = (
+    await tx
+      .select({ seq: sql<number | null>`max(${stockChanges.seq})` })
+      .from(stockChanges)
+      .where(lt(stockChanges.at, new Date(cutoff)))
+  )[0]?.seq;
+  if (top == null) return;
+  const seq = Number(top);
+  await tx.delete(stockChanges).where(sql`${stockChanges.seq} <= ${seq}`);
+  await tx
+    .insert(appState)
+    .values({ key: PRUNED_KEY, version: seq, updatedAt: new Date(cutoff) })
+    .onConflictDoUpdate({ target: appState.key, set: { version: seq } });
+}
+
+/** The newest sequence number (0 when the log is empty). */
+export async function latestSeq(db: Db): Promise<number> {
+  const row = (await db.select({ seq: sql<number | null>`max(${stockChanges.seq})` }).from(stockChanges))[0];
+  const pruned = await prunedSeq(db);
+  return Math.max(Number(row?.seq ?? 0), pruned);
+}
+
+async function prunedSeq(db: Db): Promise<number> {
+  const row = (await db.select({ v: appState.version }).from(appState).where(eq(appState.key, PRUNED_KEY)).limit(1))[0];
+  return row?.v ?? 0;
+}
+
+/** Events after `since`, oldest first; 410 when events after `since` were pruned. */
+export async function readChanges(
+  db: Db,
+  since: number,
+  limit: number,
+): Promise<{ data: ChangeEvent[]; next_since: number; has_more: boolean }> {
+  const pruned = await prunedSeq(db);
+  if (since < pruned) {
+    throw new HttpError(410, 'changes_expired', {
+      since,
+      oldest_available: pruned,
+      resync: 'Events after this cursor are past the retention: download /feed again and continue from its X-Change-Seq',
+    });
+  }
+  const rows = await db
+    .select()
+    .from(stockChanges)
+    .where(gt(stockChanges.seq, since))
+    .orderBy(asc(stockChanges.seq))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  return {
+    data: page.map((r) => ({
+      seq: Number(r.seq),
+      type: r.kind,
+      stock_code: r.stockCode,
+      fields: r.fields,
+      at: r.at.toISOString(),
+    })),
+    next_since: page.length ? Number(page.at(-1)!.seq) : since,
+    has_more: rows.length > limit,
+  };
+}
+
+/** When a stone left the stock: its newest `removed` event, else its row's updated_at. */
+export async function goneAt(db: Db, stockCode: string, updatedAt: Date): Promise<Date> {
+  const row = (
+    await db
+      .select({ at: stockChanges.at })
+      .from(stockChanges)
+      .where(and(eq(stockChanges.stockCode, stockCode), eq(stockChanges.kind, 'removed')))
+      .orderBy(sql`${stockChanges.seq} desc`)
+      .limit(1)
+  )[0];
+  return row?.at ?? updatedAt;
+}

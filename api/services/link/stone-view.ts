@@ -1,0 +1,175 @@
+/**
+ * A stock row -> API Link's stone (api/link/schemas.ts), priced for the key's scope.
+ *
+ * - Trade keys: the trade price as the catalogue shows it (src/domain/money.ts displayPrice:
+ *   special, else price, else ExWebTotal for stones, per stone; special or ppc for parcels,
+ *   per carat), converted with the shop's rates, plus `rap_pct`.
+ * - Retail keys: trade x (1 + users.retail_markup_pct / 100), rounded like the trade price
+ *   (whole units per stone, 2 decimals per carat); never the trade price, ppc or RAP.
+ * - Media and certificate addresses are made absolute against SITE_URL.
+ */
+import { asc, inArray } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { diamondCertificates, diamondMedia, type Diamond } from '../../../db/tables.ts';
+import { DEFAULT_FORMAT, DEFAULT_FRAMES } from '../../../src/domain/player360.ts';
+import { displayPrice, roundTo, type FxRate } from '../../../src/domain/money.ts';
+import type { CURRENCIES } from '../../../db/schema.ts';
+import { AVAILABILITIES, GRADED, type LinkStone } from '../../link/schemas.ts';
+
+export type Scope = 'trade' | 'retail';
+export type Currency = (typeof CURRENCIES)[number];
+/** Who is asking and in which currency. */
+export type PriceView = { scope: Scope; markupPct: number; currency: Currency; rates: readonly FxRate[] };
+
+type MediaRow = typeof diamondMedia.$inferSelect;
+export type StoneExtras = { media: MediaRow[]; certificates: string[] };
+
+const isParcel = (d: Pick<Diamond, 'catType'>) => d.catType === 'Multiple Items';
+const lab = (s: string) => (s.trim() === '' ? null : s);
+
+/** The price in the view's currency and scope, or null when the stone has none. */
+export function linkPrice(d: Diamond, view: PriceView): LinkStone['price'] {
+  const priced = {
+    StkCatType: d.catType,
+    STWeight: d.weight,
+    WebSpecial: d.webSpecialCents / 100,
+    price: d.priceCents == null ? null : d.priceCents / 100,
+    ExWebTotal: d.exWebTotalCents == null ? null : d.exWebTotalCents / 100,
+    ppc: d.ppcCents == null ? null : d.ppcCents / 100,
+  };
+  const trade = displayPrice(priced, view.currency, view.rates);
+  if (trade == null) return null;
+  const perCarat = isParcel(d);
+  let amount = trade.amount;
+  if (view.scope === 'retail') {
+    const marked = amount * (1 + view.markupPct / 100);
+    amount = perCarat ? roundTo(marked, 2) : Math.round(marked);
+  }
+  return { amount: amount.toFixed(2), currency: view.currency, unit: perCarat ? 'carat' : 'stone' };
+}
+
+export const availabilityOf = (n: number) => AVAILABILITIES[n === 2 ? 1 : n === 3 ? 2 : 0];
+
+const absolute = (src: string, siteUrl: string) => {
+  try {
+    return new URL(src, siteUrl).href;
+  } catch {
+    return src;
+  }
+};
+
+function mediaOf(rows: MediaRow[], siteUrl: string): LinkStone['media'] {
+  const spin = rows.find((m) => m.type === '360');
+  let spin360: LinkStone['media']['spin_360'] = null;
+  if (spin) {
+    const base = absolute(spin.src.endsWith('/') ? spin.src : `${spin.src}/`, siteUrl);
+    const format = spin.format?.trim() || DEFAULT_FORMAT;
+    spin360 = {
+      frame_count: spin.framesCount && spin.framesCount > 0 ? spin.framesCount : DEFAULT_FRAMES,
+      format,
+      frame_url_template: `${base}frame-{frame}.${format}`,
+      first_frame_url: `${base}frame-000.${format}`,
+    };
+  }
+  return {
+    images: rows.filter((m) => m.type === 'image').map((m) => absolute(m.src, siteUrl)),
+    videos: rows.filter((m) => m.type === 'video').map((m) => absolute(m.src, siteUrl)),
+    spin_360: spin360,
+  };
+}
+
+const GRADE_COLUMNS = {
+  colour: ['colourFrom', 'colourTo'],
+  clarity: ['clarityFrom', 'clarityTo'],
+  cut: ['cutFrom', 'cutTo'],
+  polish: ['polishFrom', 'polishTo'],
+  symmetry: ['symmetryFrom', 'symmetryTo'],
+  fluorescence: ['fluorescenceFrom', 'fluorescenceTo'],
+} as const;
+
+/** One stone as API Link sends it. */
+export function toLinkStone(d: Diamond, extras: StoneExtras, view: PriceView, siteUrl: string): LinkStone {
+  const base = {
+    stock_code: d.stockCode,
+    origin: /lab/i.test(d.source) ? ('lab_grown' as const) : ('natural' as const),
+    shape: d.shape,
+    carat: d.weight,
+    lab: lab(d.certLab),
+    certificate_number: lab(d.certNumber),
+    certificate_url: extras.certificates[0] ? absolute(extras.certificates[0], siteUrl) : null,
+    measurements:
+      d.mes1 == null && d.mes2 == null && d.mes3 == null
+        ? null
+        : { length_mm: d.mes1, width_mm: d.mes2, depth_mm: d.mes3 },
+    depth_pct: d.depthTotal,
+    table_pct: d.tablePct,
+    crown_pct: d.depthCrown,
+    pavilion_pct: d.depthPavilion,
+    girdle_pct: d.depthGirdle,
+    culet: d.culet,
+    description: d.description,
+    comments: d.comments,
+    media: mediaOf(extras.media, siteUrl),
+    price: linkPrice(d, view),
+    ...(view.scope === 'trade' ? { rap_pct: d.rap } : {}),
+    availability: availabilityOf(d.availability),
+    created_at: d.createdAt.toISOString(),
+    updated_at: d.updatedAt.toISOString(),
+  };
+  if (!isParcel(d)) {
+    const grades = Object.fromEntries(GRADED.map((g) => [g, d[GRADE_COLUMNS[g][0]]])) as Record<
+      (typeof GRADED)[number],
+      string | null
+    >;
+    return { category: 'stone', ...base, ...grades };
+  }
+  const ranges = Object.fromEntries(
+    GRADED.flatMap((g) => {
+      const [from, to] = GRADE_COLUMNS[g];
+      return [
+        [`${g}_from`, d[from]],
+        [`${g}_to`, d[to] ?? d[from]],
+      ];
+    }),
+  ) as Record<`${(typeof GRADED)[number]}_${'from' | 'to'}`, string | null>;
+  return {
+    category: 'parcel',
+    ...base,
+    ...ranges,
+    size_from: d.sizeFrom,
+    size_to: d.sizeTo ?? d.sizeFrom,
+    sieve: d.sieve,
+    category_name: d.catName,
+  };
+}
+
+/** Media and certificates of many stones in two queries (batched under parameter limits). */
+export async function loadExtras(db: Db, ids: readonly number[]): Promise<Map<number, StoneExtras>> {
+  const out = new Map<number, StoneExtras>(ids.map((id) => [id, { media: [], certificates: [] }]));
+  const BATCH = 900;
+  for (let i = 0; i < ids.length; i += BATCH) {
+    const part = ids.slice(i, i + BATCH);
+    const media = await db
+      .select()
+      .from(diamondMedia)
+      .where(inArray(diamondMedia.diamondId, part))
+      .orderBy(asc(diamondMedia.diamondId), asc(diamondMedia.position), asc(diamondMedia.id));
+    for (const m of media) out.get(m.diamondId)?.media.push(m);
+    const certs = await db
+      .select({ diamondId: diamondCertificates.diamondId, src: diamondCertificates.src })
+      .from(diamondCertificates)
+      .where(inArray(diamondCertificates.diamondId, part))
+      .orderBy(asc(diamondCertificates.id));
+    for (const c of certs) out.get(c.diamondId)?.certificates.push(c.src);
+  }
+  return out;
+}
+
+/** Rows -> API stones, with their media. */
+export async function toLinkStones(db: Db, rows: Diamond[], view: PriceView, siteUrl: string): Promise<LinkStone[]> {
+  const extras = await loadExtras(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toLinkStone(r, extras.get(r.id) ?? { media: [], certificates: [] }, view, siteUrl));
+}
