@@ -12,7 +12,7 @@
  * Prices compare in USD cents before rounding: stones WebSpecial, else price, else
  * ExWebTotal; parcels WebSpecial, else ppc (GBP) converted at the shop's rate.
  */
-import { and, asc, desc, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { diamondCertificates, diamondMedia, diamonds, type Diamond } from '../../../db/tables.ts';
 import { clarityRank, colourRank, finishRank } from '../../../src/domain/grades.ts';
@@ -69,7 +69,7 @@ const hasMedia = (type: 'image' | 'video' | '360') =>
   sql`exists (select 1 from ${diamondMedia} where ${diamondMedia.diamondId} = ${diamonds.id} and ${diamondMedia.type} = ${type})`;
 const hasCertificate = sql`(${diamonds.certNumber} <> '' or exists (select 1 from ${diamondCertificates} where ${diamondCertificates.diamondId} = ${diamonds.id}))`;
 const yesNo = (flag: boolean | undefined, cond: SQL) => (flag == null ? undefined : flag ? cond : sql`not ${cond}`);
-const lowerIn = (col: SQL | typeof diamonds.shape, list: string[] | undefined) =>
+const lowerIn = (col: SQLWrapper, list: string[] | undefined) =>
   list?.length ? sql`lower(${col}) in (${sql.join(list.map((s) => sql`${s.toLowerCase()}`), sql`, `)})` : undefined;
 
 /** The WHERE of a listing (in stock, plus the query's filters). */

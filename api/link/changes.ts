@@ -1,0 +1,36 @@
+/**
+ * GET /changes?since={seq}&limit: the stock change log in order (added, updated with the
+ * changed fields, price_changed, availability_changed, removed) and the next cursor. A cursor
+ * older than the retention (API_CHANGES_RETENTION_DAYS) gets 410: resync from /feed.
+ */
+import { Hono } from 'hono';
+import { describeRoute } from 'hono-openapi';
+import { readChanges } from '../services/link/change-log.ts';
+import type { Deps } from '../types.ts';
+import { errorResponses, jsonResponse } from './openapi-responses.ts';
+import { valid } from './request.ts';
+import { ChangesPageSchema, ChangesQuerySchema, ErrorSchema } from './schemas.ts';
+import type { LinkEnv } from './types.ts';
+
+export function changeRoutes(deps: Deps) {
+  return new Hono<LinkEnv>().get(
+    '/',
+    describeRoute({
+      tags: ['Changes'],
+      summary: 'Stock changes since a sequence number',
+      description:
+        'Take /feed once (its X-Change-Seq header is where to start), then poll with `since` = the last `next_since`. Events are in sequence order; `has_more` says another page is waiting.',
+      responses: {
+        200: jsonResponse('Events after `since`', ChangesPageSchema),
+        410: jsonResponse('`since` is older than the retention: download /feed again', ErrorSchema),
+        ...errorResponses(400),
+      },
+    }),
+    valid('query', ChangesQuerySchema),
+    async (c) => {
+      const q = c.req.valid('query');
+      c.header('Cache-Control', 'no-store');
+      return c.json(await readChanges(deps.db, q.since, q.limit));
+    },
+  );
+}

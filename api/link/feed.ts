@@ -1,0 +1,63 @@
+/**
+ * GET /feed?format=csv|json|ndjson&template=house|rapnet|idex: the whole in-stock list in one
+ * gzip download with a strong ETag (If-None-Match -> 304) and `X-Change-Seq`, the change
+ * sequence it reflects (continue /changes from there). See api/services/link/feed.ts.
+ */
+import { gunzipSync } from 'node:zlib';
+import { Hono } from 'hono';
+import { describeRoute } from 'hono-openapi';
+import { feedCache } from '../services/link/feed.ts';
+import type { Deps } from '../types.ts';
+import { errorResponses } from './openapi-responses.ts';
+import { priceView, valid } from './request.ts';
+import { FeedQuerySchema } from './schemas.ts';
+import type { LinkEnv } from './types.ts';
+
+const matches = (header: string | undefined, etag: string) =>
+  !!header && (header.trim() === '*' || header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag));
+
+export function feedRoutes(deps: Deps) {
+  const feed = feedCache(deps.config.siteUrl);
+  return new Hono<LinkEnv>().get(
+    '/',
+    describeRoute({
+      tags: ['Feed'],
+      summary: 'The whole stock in one download',
+      description:
+        'Every stone in stock as JSON (`{ change_seq, count, stones }`), NDJSON (one stone a line) or CSV (templates house, rapnet, idex; frozen header rows). Sent gzip-compressed (Content-Encoding: gzip) with a strong ETag: send If-None-Match to get 304 when nothing changed. `X-Change-Seq` is the change sequence the file reflects: continue with /changes?since= that number.',
+      responses: {
+        200: {
+          description: 'The file',
+          headers: {
+            ETag: { schema: { type: 'string' }, description: 'Strong validator of the file' },
+            'X-Change-Seq': { schema: { type: 'integer' }, description: 'The change sequence it reflects' },
+          },
+          content: {
+            'application/json': { schema: { type: 'object' } },
+            'application/x-ndjson': { schema: { type: 'string' } },
+            'text/csv': { schema: { type: 'string' } },
+          },
+        },
+        304: { description: 'Not modified (If-None-Match matched)' },
+        ...errorResponses(400),
+      },
+    }),
+    valid('query', FeedQuerySchema),
+    async (c) => {
+      const q = c.req.valid('query');
+      const file = await feed(deps.db, q, await priceView(c, deps.db, q.currency));
+      c.header('ETag', file.etag);
+      c.header('X-Change-Seq', String(file.seq));
+      c.header('Cache-Control', 'private, no-cache');
+      c.header('Vary', 'Accept-Encoding, Authorization');
+      if (matches(c.req.header('if-none-match'), file.etag)) return c.body(null, 304);
+      c.header('Content-Type', file.contentType);
+      c.header('Content-Disposition', `attachment; filename="${file.fileName}"`);
+      if (/\bgzip\b/i.test(c.req.header('accept-encoding') ?? '')) {
+        c.header('Content-Encoding', 'gzip');
+        return c.body(new Uint8Array(file.gz));
+      }
+      return c.body(new Uint8Array(gunzipSync(file.gz)));
+    },
+  );
+}

@@ -1,0 +1,88 @@
+/**
+ * Documentation of the API Link calls built by the other two parts of issue 12 (12a: /me;
+ * 12c: /webhooks), as the shared contract describes them. Never mounted: openApiDocument reads
+ * these descriptions only for paths the served app does not have yet, so once 12a's and 12c's
+ * own routes are mounted (with their own describeRoute), theirs are what the document shows.
+ */
+import { Hono } from 'hono';
+import { describeRoute, resolver } from 'hono-openapi';
+import * as v from 'valibot';
+import { errorResponses, jsonResponse } from './openapi-responses.ts';
+import { MeSchema, WebhookInputSchema, WebhookSchema } from './schemas.ts';
+
+const unserved = () => new Response(null, { status: 501 });
+const ok = { description: 'Done' };
+
+export function contractRoutes() {
+  const hooks = [{ name: 'id', in: 'path' as const, required: true, schema: { type: 'integer' as const } }];
+  return new Hono()
+    .get(
+      '/me',
+      describeRoute({
+        tags: ['Account'],
+        summary: 'The account, the key (name, scope), limits and usage so far',
+        responses: { 200: jsonResponse('The caller', MeSchema), ...errorResponses() },
+      }),
+      unserved,
+    )
+    .get(
+      '/webhooks',
+      describeRoute({
+        tags: ['Webhooks'],
+        summary: 'The webhook endpoints of the account',
+        responses: { 200: jsonResponse('Endpoints', v.object({ data: v.array(WebhookSchema) })), ...errorResponses() },
+      }),
+      unserved,
+    )
+    .post(
+      '/webhooks',
+      describeRoute({
+        tags: ['Webhooks'],
+        summary: 'Register an HTTPS endpoint for change events (signed per Standard Webhooks)',
+        requestBody: { content: { 'application/json': { schema: resolver(WebhookInputSchema) } } },
+        responses: { 201: jsonResponse('The endpoint, with its whsec_ secret (shown once)', WebhookSchema), ...errorResponses(400) },
+      }),
+      unserved,
+    )
+    .patch(
+      '/webhooks/:id',
+      describeRoute({
+        tags: ['Webhooks'],
+        summary: 'Change an endpoint (url, events, enabled)',
+        parameters: hooks,
+        requestBody: { content: { 'application/json': { schema: resolver(WebhookInputSchema) } } },
+        responses: { 200: jsonResponse('The endpoint', WebhookSchema), ...errorResponses(400, 404) },
+      }),
+      unserved,
+    )
+    .delete(
+      '/webhooks/:id',
+      describeRoute({
+        tags: ['Webhooks'],
+        summary: 'Remove an endpoint',
+        parameters: hooks,
+        responses: { 204: ok, ...errorResponses(404) },
+      }),
+      unserved,
+    )
+    .post(
+      '/webhooks/:id/test',
+      describeRoute({
+        tags: ['Webhooks'],
+        summary: 'Send a test event to the endpoint',
+        parameters: hooks,
+        responses: { 202: ok, ...errorResponses(404) },
+      }),
+      unserved,
+    )
+    .get(
+      '/webhooks/:id/deliveries',
+      describeRoute({
+        tags: ['Webhooks'],
+        summary: 'Recent deliveries of an endpoint, with their attempts',
+        parameters: hooks,
+        responses: { 200: ok, ...errorResponses(404) },
+      }),
+      unserved,
+    );
+}

@@ -1,0 +1,154 @@
+/**
+ * The feed's CSV templates. FROZEN once published: importers are configured against these
+ * header rows, so a column is never renamed, moved or removed (tests/api/link-feed.test.ts
+ * pins every header row); a new column may only be added in a new template.
+ *
+ * - house:  every API Link field, snake_case, stones and parcels (grades as _from/_to).
+ * - rapnet: the columns RapNet's Instant Inventory / stock upload reads (single stones only:
+ *           RapNet lists single diamonds; parcels are left out). Price is per carat.
+ * - idex:   the columns of IDEX's Onsite full inventory feed (single stones only).
+ *
+ * Cells are safe against spreadsheet formula injection: a text cell starting with = + - @,
+ * a tab or a carriage return gets a leading apostrophe.
+ */
+import type { LinkParcel, LinkSingle, LinkStone } from '../../link/schemas.ts';
+
+type Cell = string | number | null | undefined;
+type Column = readonly [header: string, cell: (s: LinkStone) => Cell];
+export type CsvTemplate = { singlesOnly: boolean; columns: readonly Column[] };
+
+const grade = (s: LinkStone, g: 'colour' | 'clarity' | 'cut' | 'polish' | 'symmetry' | 'fluorescence', end: 'from' | 'to') =>
+  s.category === 'stone' ? s[g] : s[`${g}_${end}` as const];
+const single = (s: LinkStone) => s as LinkSingle;
+const parcel = (s: LinkStone) => (s.category === 'parcel' ? (s as LinkParcel) : null);
+const perCarat = (s: LinkStone): string | null => {
+  if (!s.price) return null;
+  if (s.price.unit === 'carat') return s.price.amount;
+  return s.carat > 0 ? (Number(s.price.amount) / s.carat).toFixed(2) : null;
+};
+const total = (s: LinkStone): string | null => {
+  if (!s.price) return null;
+  return s.price.unit === 'stone' ? s.price.amount : (Number(s.price.amount) * s.carat).toFixed(2);
+};
+const mm = (n: number | null | undefined) => (n == null ? '' : n.toFixed(2));
+const RAPNET_AVAILABILITY = { available_now: 'G', available_later: 'M', on_demand: 'STPS' } as const;
+
+const GRADES = ['colour', 'clarity', 'cut', 'polish', 'symmetry', 'fluorescence'] as const;
+
+export const CSV_TEMPLATES = {
+  house: {
+    singlesOnly: false,
+    columns: [
+      ['stock_code', (s) => s.stock_code],
+      ['category', (s) => s.category],
+      ['origin', (s) => s.origin],
+      ['shape', (s) => s.shape],
+      ['carat', (s) => s.carat],
+      ...GRADES.flatMap((g): Column[] => [
+        [`${g}_from`, (s) => grade(s, g, 'from')],
+        [`${g}_to`, (s) => grade(s, g, 'to')],
+      ]),
+      ['size_from', (s) => parcel(s)?.size_from],
+      ['size_to', (s) => parcel(s)?.size_to],
+      ['lab', (s) => s.lab],
+      ['certificate_number', (s) => s.certificate_number],
+      ['certificate_url', (s) => s.certificate_url],
+      ['length_mm', (s) => s.measurements?.length_mm],
+      ['width_mm', (s) => s.measurements?.width_mm],
+      ['depth_mm', (s) => s.measurements?.depth_mm],
+      ['depth_pct', (s) => s.depth_pct],
+      ['table_pct', (s) => s.table_pct],
+      ['price', (s) => s.price?.amount],
+      ['currency', (s) => s.price?.currency],
+      ['price_unit', (s) => s.price?.unit],
+      ['rap_pct', (s) => s.rap_pct],
+      ['availability', (s) => s.availability],
+      ['image_url', (s) => s.media.images[0]],
+      ['video_url', (s) => s.media.videos[0]],
+      ['spin_360_url_template', (s) => s.media.spin_360?.frame_url_template],
+      ['spin_360_frames', (s) => s.media.spin_360?.frame_count],
+      ['updated_at', (s) => s.updated_at],
+    ],
+  },
+  rapnet: {
+    singlesOnly: true,
+    columns: [
+      ['Stock #', (s) => s.stock_code],
+      ['Availability', (s) => RAPNET_AVAILABILITY[s.availability]],
+      ['Shape', (s) => s.shape],
+      ['Weight', (s) => s.carat],
+      ['Color', (s) => single(s).colour],
+      ['Clarity', (s) => single(s).clarity],
+      ['Cut Grade', (s) => single(s).cut],
+      ['Polish', (s) => single(s).polish],
+      ['Symmetry', (s) => single(s).symmetry],
+      ['Fluorescence Intensity', (s) => single(s).fluorescence],
+      [
+        'Measurements',
+        (s) => (s.measurements ? `${mm(s.measurements.length_mm)}x${mm(s.measurements.width_mm)}x${mm(s.measurements.depth_mm)}` : ''),
+      ],
+      ['Lab', (s) => s.lab],
+      ['Certificate #', (s) => s.certificate_number],
+      ['Price/Carat', perCarat],
+      ['Rapnet Discount %', (s) => (s.rap_pct == null ? null : (-s.rap_pct).toFixed(2))],
+      ['Depth %', (s) => s.depth_pct],
+      ['Table %', (s) => s.table_pct],
+      ['Crown Height', (s) => s.crown_pct],
+      ['Pavilion Depth', (s) => s.pavilion_pct],
+      ['Diamond Image', (s) => s.media.images[0]],
+      ['Video Link', (s) => s.media.videos[0]],
+      ['Certificate Filename', (s) => s.certificate_url],
+      ['Lab Grown', (s) => (s.origin === 'lab_grown' ? 'Y' : 'N')],
+    ],
+  },
+  idex: {
+    singlesOnly: true,
+    columns: [
+      ['Supplier Stock Ref.', (s) => s.stock_code],
+      ['Cut', (s) => s.shape],
+      ['Carat', (s) => s.carat],
+      ['Color', (s) => single(s).colour],
+      ['Clarity', (s) => single(s).clarity],
+      ['Make', (s) => single(s).cut],
+      ['Grading Lab', (s) => s.lab],
+      ['Certificate Number', (s) => s.certificate_number],
+      ['Certificate Path', (s) => s.certificate_url],
+      ['Image Path', (s) => s.media.images[0]],
+      ['Video Path', (s) => s.media.videos[0]],
+      ['Price Per Carat', perCarat],
+      ['Total Price', total],
+      ['Polish', (s) => single(s).polish],
+      ['Symmetry', (s) => single(s).symmetry],
+      ['Measurements Length', (s) => s.measurements?.length_mm],
+      ['Measurements Width', (s) => s.measurements?.width_mm],
+      ['Measurements Depth', (s) => s.measurements?.depth_mm],
+      ['Depth', (s) => s.depth_pct],
+      ['Table', (s) => s.table_pct],
+      ['Crown Height', (s) => s.crown_pct],
+      ['Pavilion Depth', (s) => s.pavilion_pct],
+      ['Fluorescence Intensity', (s) => single(s).fluorescence],
+      ['Lab Grown', (s) => (s.origin === 'lab_grown' ? 'Yes' : 'No')],
+    ],
+  },
+} as const satisfies Record<string, CsvTemplate>;
+
+export type TemplateName = keyof typeof CSV_TEMPLATES;
+
+/** One CSV cell: neutralised against formula injection, then quoted when needed (RFC 4180). */
+export function csvCell(value: Cell): string {
+  if (value == null) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The whole CSV (header row, one row per stone, CRLF line ends). */
+export function toCsv(name: TemplateName, stones: readonly LinkStone[]): string {
+  const t: CsvTemplate = CSV_TEMPLATES[name];
+  const rows = [t.columns.map(([h]) => csvCell(h)).join(',')];
+  for (const s of stones) {
+    if (t.singlesOnly && s.category !== 'stone') continue;
+    rows.push(t.columns.map(([, cell]) => csvCell(cell(s))).join(','));
+  }
+  return `${rows.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,75 @@
+/**
+ * The whole in-stock list in one download (API Link /feed), gzip-compressed once per
+ * (stock version, scope, markup, currency, rates, format, template) and kept in a small
+ * per-process cache, so a cached download costs two small reads and a buffer write.
+ *
+ * - The strong ETag is a SHA-256 of the uncompressed body: the same stock gives the same tag
+ *   on every node and after every rebuild.
+ * - `seq` is the change sequence read BEFORE the stones: the file reflects at least every
+ *   event up to it, so a client continuing /changes from it misses nothing (it may see an
+ *   event whose effect the file already has; applying it again is harmless).
+ * - Concurrent first requests for the same key share one build.
+ */
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { diamonds } from '../../../db/tables.ts';
+import type { FeedQuery, LinkStone } from '../../link/schemas.ts';
+import { readVersion } from '../versions.ts';
+import { latestSeq } from './change-log.ts';
+import { toCsv } from './feed-templates.ts';
+import { toLinkStones, type PriceView } from './stone-view.ts';
+
+export type FeedFile = { gz: Buffer; etag: string; seq: number; contentType: string; fileName: string };
+type Format = FeedQuery['format'];
+
+const CACHE_MAX = 24;
+const CONTENT_TYPES: Record<Format, string> = {
+  csv: 'text/csv; charset=utf-8',
+  json: 'application/json',
+  ndjson: 'application/x-ndjson',
+};
+
+function render(format: Format, template: FeedQuery['template'], stones: LinkStone[], seq: number): string {
+  if (format === 'csv') return toCsv(template, stones);
+  if (format === 'ndjson') return stones.map((s) => `${JSON.stringify(s)}\n`).join('');
+  return JSON.stringify({ change_seq: seq, count: stones.length, stones });
+}
+
+async function build(db: Db, q: FeedQuery, view: PriceView, siteUrl: string): Promise<FeedFile> {
+  const seq = await latestSeq(db);
+  const rows = await db.select().from(diamonds).where(eq(diamonds.inStock, true)).orderBy(asc(diamonds.id));
+  const stones = await toLinkStones(db, rows, view, siteUrl);
+  const body = render(q.format, q.template, stones, seq);
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+  const ext = q.format === 'csv' ? `${q.template}.csv` : q.format;
+  return {
+    gz: gzipSync(body, { level: 6 }),
+    etag,
+    seq,
+    contentType: CONTENT_TYPES[q.format],
+    fileName: `facet-stock.${ext}`,
+  };
+}
+
+/** A feed builder with its own cache (one per app). */
+export function feedCache(siteUrl: string) {
+  const cache = new Map<string, Promise<FeedFile>>();
+  return async (db: Db, q: FeedQuery, view: PriceView): Promise<FeedFile> => {
+    const version = await readVersion(db, 'stock');
+    const rates = view.rates.map((r) => `${r.currency}:${r.ExRate}`).join(',');
+    const key = [version, view.scope, view.markupPct, view.currency, rates, q.format, q.template].join('|');
+    let file = cache.get(key);
+    if (file) {
+      cache.delete(key); // most recently used last
+      cache.set(key, file);
+      return file;
+    }
+    file = build(db, q, view, siteUrl);
+    cache.set(key, file);
+    file.catch(() => cache.delete(key));
+    while (cache.size > CACHE_MAX) cache.delete(cache.keys().next().value!);
+    return file;
+  };
+}

@@ -1,0 +1,121 @@
+/**
+ * API Link data calls under test, before issue 12a's key authentication is merged: a test app
+ * that mounts 12b's routes under LINK_BASE behind a minimal test-only key check (the shared
+ * contract: a key row inserted directly, stored as HMAC-SHA256(SESSION_SECRET, key) hex, which
+ * sets `linkKey` and `linkUser`), plus the docs route. The lead swaps in 12a's auth at merge.
+ *
+ *   const t = await createLinkTestApp();
+ *   const key = await linkKeyFor(t, 'buyer@example.com', 'retail');
+ *   const res = await t.call('/stones?limit=10', key);
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { LINK_BASE } from '../../api/link/base.ts';
+import { changeRoutes } from '../../api/link/changes.ts';
+import { LINK_DOCS, linkDocsRoutes } from '../../api/link/docs.ts';
+import { feedRoutes } from '../../api/link/feed.ts';
+import { openApiHandler } from '../../api/link/openapi.ts';
+import { stoneRoutes } from '../../api/link/stones.ts';
+import type { LinkEnv } from '../../api/link/types.ts';
+import { HttpError, onError, onNotFound } from '../../api/middleware/errors.ts';
+import { securityHeaders } from '../../api/middleware/security-headers.ts';
+import { importStockFile } from '../../api/services/stock-import/index.ts';
+import type { Deps } from '../../api/types.ts';
+import { apiKeys, users } from '../../db/tables.ts';
+import { insertUser } from './auth-helpers.ts';
+import { createTestApp, type TestAppOptions } from './helpers.ts';
+
+const hashKey = (secret: string, key: string) => createHmac('sha256', secret).update(key).digest('hex');
+
+/** Test-only stand-in for 12a's key check: Bearer key -> key row -> approved user with api_allow. */
+function testKeyAuth(deps: Deps): MiddlewareHandler<LinkEnv> {
+  return async (c, next) => {
+    if (c.req.path.endsWith('/openapi.json')) return next();
+    const m = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '');
+    if (!m) throw new HttpError(401, 'key_required');
+    const key = (
+      await deps.db
+        .select()
+        .from(apiKeys)
+        .where(and(eq(apiKeys.keyHash, hashKey(deps.config.SESSION_SECRET, m[1]!)), isNull(apiKeys.revokedAt)))
+        .limit(1)
+    )[0];
+    if (!key) throw new HttpError(401, 'key_invalid');
+    const user = (await deps.db.select().from(users).where(eq(users.id, key.userId)).limit(1))[0]!;
+    if (!user.apiAllow || user.status !== 'approved') throw new HttpError(403, 'api_not_allowed');
+    c.set('linkKey', { id: key.id, userId: key.userId, scope: key.scope, name: key.name });
+    c.set('linkUser', user);
+    return next();
+  };
+}
+
+/** The API Link data app on a test database (see the file comment). */
+export async function createLinkTestApp(opts: TestAppOptions = {}) {
+  const t = await createTestApp(opts);
+  const deps: Deps = { db: t.db, mailer: t.mailer, clock: t.clock, config: t.config };
+  const link = new Hono<LinkEnv>()
+    .use(testKeyAuth(deps))
+    .route('/stones', stoneRoutes(deps))
+    .route('/changes', changeRoutes(deps))
+    .route('/feed', feedRoutes(deps));
+  link.get('/openapi.json', ...openApiHandler(link));
+  const app = new Hono();
+  app.use(securityHeaders());
+  app.onError(onError);
+  app.notFound(onNotFound);
+  app.route(LINK_BASE, link);
+  app.route(LINK_DOCS, linkDocsRoutes());
+
+  /** A call to `LINK_BASE + path` with the key as Bearer (no key: no Authorization). */
+  const call = (path: string, key?: string, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers);
+    if (key) headers.set('authorization', `Bearer ${key}`);
+    return app.request(path.startsWith('/api/') ? path : `${LINK_BASE}${path}`, { ...init, headers });
+  };
+  const post = (path: string, key: string, body: unknown) =>
+    call(path, key, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+  /** Applies a stock CSV through the real import service (as an admin upload would). */
+  const importCsv = (csv: string, full = false) =>
+    importStockFile(t.db, 'stock.csv', new TextEncoder().encode(csv), {
+      mode: 'apply',
+      full,
+      adminId: null,
+      now: t.clock.now(),
+      retentionDays: t.config.API_CHANGES_RETENTION_DAYS,
+    });
+
+  return { ...t, deps, link: app, call, post, importCsv };
+}
+export type LinkTestApp = Awaited<ReturnType<typeof createLinkTestApp>>;
+
+const B62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const base62 = (n: number) => Array.from(randomBytes(n), (b) => B62[b % 62]).join('');
+
+/**
+ * Inserts a key for `email` (the customer is created, approved with api_allow, when missing)
+ * and returns the key itself. `markupPct` sets the account's retail markup.
+ */
+export async function linkKeyFor(
+  t: LinkTestApp,
+  email: string,
+  scope: 'trade' | 'retail',
+  markupPct = 0,
+): Promise<string> {
+  let user = (await t.db.select().from(users).where(eq(users.email, email)).limit(1))[0];
+  user ??= await insertUser(t.db, { email, apiAllow: true, retailMarkupPct: markupPct });
+  await t.db.update(users).set({ apiAllow: true, retailMarkupPct: markupPct }).where(eq(users.id, user.id));
+  const key = `ftk_${scope[0]}_${base62(22)}${base62(6)}`;
+  await t.db.insert(apiKeys).values({
+    userId: user.id,
+    name: `${scope} test key`,
+    scope,
+    keyHash: hashKey(t.config.SESSION_SECRET, key),
+    last4: key.slice(-4),
+  });
+  return key;
+}
+
+/** Body of a JSON answer. */
+export const body = async <T = any>(res: Response): Promise<T> => (await res.json()) as T;
