@@ -31,7 +31,8 @@ function withoutBase(paths: OpenAPIV3_1.PathsObject = {}): OpenAPIV3_1.PathsObje
 
 /** The document for `app` (the API Link app, routes relative to LINK_BASE or under it). */
 export async function openApiDocument(app: Hono<any>): Promise<OpenAPIV3_1.Document> {
-  const options = { defaultValidationErrorResponse: false } as const;
+  // excludeStaticFile: false keeps /openapi.json (a path with a file extension) in the document
+  const options = { defaultValidationErrorResponse: false, excludeStaticFile: false } as const;
   const served = await generateSpecs(app, options);
   const contract = await generateSpecs(contractRoutes(), options);
   const paths = { ...withoutBase(contract.paths), ...withoutBase(served.paths) };
