@@ -26,7 +26,8 @@
  * the full app on each engine, with PG/SQLite.
  *
  * `--only http,db` runs just the named parts (comma-separated): http (full/floor),
- * lighthouse, catalogue, import, downloads (downloads and the bag request), db.
+ * lighthouse, catalogue, import, downloads (downloads and the bag request), db, link (API Link
+ * data calls: bench/link-api.ts).
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -38,6 +39,7 @@ import { benchCatalogueBrowser, printBrowserResult } from './catalogue-browser.t
 import { benchLighthouse, printLighthouseResult } from './lighthouse.ts';
 import { main as stockImportMain } from './stock-import.ts';
 import { benchDownloads, printDownloads } from './downloads.ts';
+import { benchLinkApi, printLinkApi } from './link-api.ts';
 import { benchBagRequest, printBagRequest } from './bag-request.ts';
 import { benchDbEngines, printDbEngines } from './db-engines.ts';
 import { benchPublish, printPublish } from './publish.ts';
@@ -59,7 +61,7 @@ const { values } = parseArgs({
     only: { type: 'string' },
   },
 });
-const PARTS = ['http', 'lighthouse', 'catalogue', 'import', 'downloads', 'db', 'publish'] as const;
+const PARTS = ['http', 'lighthouse', 'catalogue', 'import', 'downloads', 'db', 'publish', 'link'] as const;
 const only = values.only?.split(',').map((p) => p.trim()) ?? [...PARTS];
 const unknown = only.filter((p) => !(PARTS as readonly string[]).includes(p));
 if (unknown.length) throw new Error(`--only: unknown part ${unknown.join(', ')} (parts: ${PARTS.join(', ')})`);
@@ -223,6 +225,17 @@ if (runs('publish')) {
     printPublish(await benchPublish({ dbFile, runs: 5, log }));
   } catch (err) {
     console.error('[bench] save-to-visible bench failed:', err instanceof Error ? err.message : err);
+    process.exitCode = 1;
+  }
+}
+
+// ---------------------------------------------------------------- API Link data calls
+if (runs('link')) {
+  try {
+    const { stones, duration, connections } = opts;
+    printLinkApi(await benchLinkApi({ stones, duration, connections, port: 5650 }), stones);
+  } catch (err) {
+    console.error('[bench] API Link bench failed:', err instanceof Error ? err.message : err);
     process.exitCode = 1;
   }
 }

@@ -40,7 +40,10 @@ export function contractRoutes() {
         tags: ['Webhooks'],
         summary: 'Register an HTTPS endpoint for change events (signed per Standard Webhooks)',
         requestBody: { content: { 'application/json': { schema: resolver(WebhookInputSchema) } } },
-        responses: { 201: jsonResponse('The endpoint, with its whsec_ secret (shown once)', WebhookSchema), ...errorResponses(400) },
+        responses: {
+          201: jsonResponse('The endpoint, with its whsec_ secret (shown once)', WebhookSchema),
+          ...errorResponses(400),
+        },
       }),
       unserved,
     )

@@ -4,7 +4,7 @@
  * contract's description of calls another part serves (api/link/openapi-contract.ts) for
  * paths the app does not serve yet. Served publicly at GET /api/link/v1/openapi.json.
  */
-import type { Hono } from 'hono';
+import type { Context, Env, Hono, Schema } from 'hono';
 import { describeRoute, generateSpecs } from 'hono-openapi';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { LINK_BASE } from './base.ts';
@@ -30,7 +30,9 @@ function withoutBase(paths: OpenAPIV3_1.PathsObject = {}): OpenAPIV3_1.PathsObje
 }
 
 /** The document for `app` (the API Link app, routes relative to LINK_BASE or under it). */
-export async function openApiDocument(app: Hono<any>): Promise<OpenAPIV3_1.Document> {
+export async function openApiDocument<E extends Env, S extends Schema, P extends string>(
+  app: Hono<E, S, P>,
+): Promise<OpenAPIV3_1.Document> {
   // excludeStaticFile: false keeps /openapi.json (a path with a file extension) in the document
   const options = { defaultValidationErrorResponse: false, excludeStaticFile: false } as const;
   const served = await generateSpecs(app, options);
@@ -61,16 +63,18 @@ export async function openApiDocument(app: Hono<any>): Promise<OpenAPIV3_1.Docum
 }
 
 /** GET /openapi.json for `app` (public): built once, then served from memory. */
-export function openApiHandler(app: Hono<any>) {
+export function openApiHandler<E extends Env, S extends Schema, P extends string>(app: Hono<E, S, P>) {
   let doc: Promise<OpenAPIV3_1.Document> | undefined;
   return [
     describeRoute({
       tags: ['Reference'],
       summary: 'This OpenAPI 3.1 document (no key needed)',
       security: [],
-      responses: { 200: { description: 'The document', content: { 'application/json': { schema: { type: 'object' } } } } },
+      responses: {
+        200: { description: 'The document', content: { 'application/json': { schema: { type: 'object' } } } },
+      },
     }),
-    async (c: import('hono').Context) => {
+    async (c: Context) => {
       doc ??= openApiDocument(app);
       c.header('Cache-Control', 'public, max-age=300');
       return c.json(await doc);

@@ -131,7 +131,14 @@ export const STONES_LIMIT_MAX = 500;
 const list = (text: string) =>
   v.pipe(
     v.optional(v.string()),
-    v.transform((s) => (s == null ? undefined : s.split(',').map((x) => x.trim()).filter(Boolean))),
+    v.transform((s) =>
+      s == null
+        ? undefined
+        : s
+            .split(',')
+            .map((x) => x.trim())
+            .filter(Boolean),
+    ),
     d(`${text}; comma-separated`),
   );
 const decimal = (text: string) =>

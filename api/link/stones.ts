@@ -59,7 +59,10 @@ export function stoneRoutes(deps: Deps) {
         tags: ['Stones'],
         summary: 'Check up to 100 stones at once',
         description: 'For each code: in_stock (with availability and live price), gone (with when) or unknown.',
-        responses: { 200: jsonResponse('One answer per code, in the order asked', AvailabilityAnswerSchema), ...errorResponses(400) },
+        responses: {
+          200: jsonResponse('One answer per code, in the order asked', AvailabilityAnswerSchema),
+          ...errorResponses(400),
+        },
       }),
       valid('json', AvailabilityBodySchema),
       async (c) => {

@@ -23,7 +23,10 @@ const firstStones = async (t: LinkTestApp, n: number) =>
 const snapshotCsv = (rows: (typeof diamonds.$inferSelect)[]) =>
   [
     'StkCodeCalcNS,price,StkWebAvailable,Comments',
-    ...rows.map((r) => `${r.stockCode},${r.priceCents == null ? '' : (r.priceCents / 100).toFixed(2)},${r.availability},"${r.comments}"`),
+    ...rows.map(
+      (r) =>
+        `${r.stockCode},${r.priceCents == null ? '' : (r.priceCents / 100).toFixed(2)},${r.availability},"${r.comments}"`,
+    ),
   ].join('\n');
 
 describe('API Link change log', () => {
@@ -85,7 +88,13 @@ describe('API Link change log', () => {
 
     // a full import without `a` removes it
     const all = await t.db.select({ c: diamonds.stockCode }).from(diamonds).where(eq(diamonds.inStock, true));
-    await t.importCsv(['StkCodeCalcNS,Comments', ...all.filter((r) => r.c !== a!.stockCode).map((r) => `${r.c},"${r.c === c!.stockCode ? 'A new note' : ''}"`)].join('\n'), true);
+    await t.importCsv(
+      [
+        'StkCodeCalcNS,Comments',
+        ...all.filter((r) => r.c !== a!.stockCode).map((r) => `${r.c},"${r.c === c!.stockCode ? 'A new note' : ''}"`),
+      ].join('\n'),
+      true,
+    );
     const removed: Changes = await body(await t.call(`/changes?since=${p2.next_since}`, key));
     expect(removed.data.filter((e) => e.type === 'removed').map((e) => e.stock_code)).toEqual([a!.stockCode]);
   });
@@ -107,7 +116,8 @@ describe('API Link change log', () => {
     const fresh: Changes = await body(await t.call(`/changes?since=${first.next_since}`, key));
     expect(fresh.data.map((e) => e.fields)).toEqual([['comments']]);
     expect(await t.db.select().from(stockChanges)).toHaveLength(1); // the old event was pruned
-    for (const q of ['since=-1', 'since=abc', 'limit=1001']) expect((await t.call(`/changes?${q}`, key)).status, q).toBe(400);
+    for (const q of ['since=-1', 'since=abc', 'limit=1001'])
+      expect((await t.call(`/changes?${q}`, key)).status, q).toBe(400);
     expect((await t.call('/changes')).status).toBe(401);
   });
 });

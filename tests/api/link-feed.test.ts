@@ -107,18 +107,27 @@ describe('API Link feed', () => {
     const t = await createLinkTestApp();
     const trade = await linkKeyFor(t, 'trade@example.com', 'trade');
     const retail = await linkKeyFor(t, 'shop@example.com', 'retail', 25);
-    const tradeDoc = (await body<{ stones: { stock_code: string; price: { amount: string } | null }[] }>(
-      await t.call('/feed?format=json&currency=USD', trade),
-    )).stones;
+    const tradeDoc = (
+      await body<{ stones: { stock_code: string; price: { amount: string } | null }[] }>(
+        await t.call('/feed?format=json&currency=USD', trade),
+      )
+    ).stones;
     const retailText = await (await t.call('/feed?format=json&currency=USD', retail)).text();
     expect(retailText).not.toMatch(/"rap_pct"/);
     const retailDoc = JSON.parse(retailText) as typeof tradeDoc & { stones: typeof tradeDoc };
     const priced = tradeDoc.find((s) => s.price)!;
-    const same = (retailDoc as unknown as { stones: typeof tradeDoc }).stones.find((s) => s.stock_code === priced.stock_code)!;
+    const same = (retailDoc as unknown as { stones: typeof tradeDoc }).stones.find(
+      (s) => s.stock_code === priced.stock_code,
+    )!;
     expect(Number(same.price!.amount)).toBeCloseTo(Number(priced.price!.amount) * 1.25, 0);
     const csv = (await (await t.call('/feed?format=csv&template=house&currency=USD', retail)).text()).split('\r\n');
     const rapAt = HEADERS.house.split(',').indexOf('rap_pct');
-    expect(csv.slice(1).filter(Boolean).every((r) => r.split(',')[rapAt] === '')).toBe(true);
+    expect(
+      csv
+        .slice(1)
+        .filter(Boolean)
+        .every((r) => r.split(',')[rapAt] === ''),
+    ).toBe(true);
     expect((await t.call('/feed', trade)).status).toBe(200);
     expect((await t.call('/feed')).status).toBe(401);
   });

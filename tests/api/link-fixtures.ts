@@ -8,64 +8,21 @@
  *   const key = await linkKeyFor(t, 'buyer@example.com', 'retail');
  *   const res = await t.call('/stones?limit=10', key);
  */
-import { createHmac, randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { LINK_BASE } from '../../api/link/base.ts';
-import { changeRoutes } from '../../api/link/changes.ts';
-import { LINK_DOCS, linkDocsRoutes } from '../../api/link/docs.ts';
-import { feedRoutes } from '../../api/link/feed.ts';
-import { openApiHandler } from '../../api/link/openapi.ts';
-import { stoneRoutes } from '../../api/link/stones.ts';
-import type { LinkEnv } from '../../api/link/types.ts';
-import { HttpError, onError, onNotFound } from '../../api/middleware/errors.ts';
-import { securityHeaders } from '../../api/middleware/security-headers.ts';
 import { importStockFile } from '../../api/services/stock-import/index.ts';
 import type { Deps } from '../../api/types.ts';
 import { apiKeys, users } from '../../db/tables.ts';
+import { hashKey, linkTestApp } from '../support/link-test-app.ts';
 import { insertUser } from './auth-helpers.ts';
 import { createTestApp, type TestAppOptions } from './helpers.ts';
-
-const hashKey = (secret: string, key: string) => createHmac('sha256', secret).update(key).digest('hex');
-
-/** Test-only stand-in for 12a's key check: Bearer key -> key row -> approved user with api_allow. */
-function testKeyAuth(deps: Deps): MiddlewareHandler<LinkEnv> {
-  return async (c, next) => {
-    if (c.req.path.endsWith('/openapi.json')) return next();
-    const m = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '');
-    if (!m) throw new HttpError(401, 'key_required');
-    const key = (
-      await deps.db
-        .select()
-        .from(apiKeys)
-        .where(and(eq(apiKeys.keyHash, hashKey(deps.config.SESSION_SECRET, m[1]!)), isNull(apiKeys.revokedAt)))
-        .limit(1)
-    )[0];
-    if (!key) throw new HttpError(401, 'key_invalid');
-    const user = (await deps.db.select().from(users).where(eq(users.id, key.userId)).limit(1))[0]!;
-    if (!user.apiAllow || user.status !== 'approved') throw new HttpError(403, 'api_not_allowed');
-    c.set('linkKey', { id: key.id, userId: key.userId, scope: key.scope, name: key.name });
-    c.set('linkUser', user);
-    return next();
-  };
-}
 
 /** The API Link data app on a test database (see the file comment). */
 export async function createLinkTestApp(opts: TestAppOptions = {}) {
   const t = await createTestApp(opts);
   const deps: Deps = { db: t.db, mailer: t.mailer, clock: t.clock, config: t.config };
-  const link = new Hono<LinkEnv>()
-    .use(testKeyAuth(deps))
-    .route('/stones', stoneRoutes(deps))
-    .route('/changes', changeRoutes(deps))
-    .route('/feed', feedRoutes(deps));
-  link.get('/openapi.json', ...openApiHandler(link));
-  const app = new Hono();
-  app.use(securityHeaders());
-  app.onError(onError);
-  app.notFound(onNotFound);
-  app.route(LINK_BASE, link);
-  app.route(LINK_DOCS, linkDocsRoutes());
+  const app = linkTestApp(deps);
 
   /** A call to `LINK_BASE + path` with the key as Bearer (no key: no Authorization). */
   const call = (path: string, key?: string, init: RequestInit = {}) => {
@@ -118,4 +75,4 @@ export async function linkKeyFor(
 }
 
 /** Body of a JSON answer. */
-export const body = async <T = any>(res: Response): Promise<T> => (await res.json()) as T;
+export const body = async <T>(res: Response): Promise<T> => (await res.json()) as T;

@@ -25,7 +25,10 @@ const ROUTES = [
 
 type Doc = {
   openapi: string;
-  paths: Record<string, Record<string, { parameters?: { name: string; in: string }[]; responses: Record<string, unknown> }>>;
+  paths: Record<
+    string,
+    Record<string, { parameters?: { name: string; in: string }[]; responses: Record<string, unknown> }>
+  >;
 };
 
 describe('API Link OpenAPI and reference', () => {
@@ -41,7 +44,18 @@ describe('API Link OpenAPI and reference', () => {
     expect(served.sort()).toEqual(ROUTES.map(([m, p]) => `${m} ${p}`).sort());
     // the query parameters come from the same schema that validates the call
     const params = doc.paths['/stones']!.get!.parameters!.map((p) => p.name);
-    for (const name of ['category', 'origin', 'shape', 'carat_min', 'price_max', 'has_360', 'sort', 'currency', 'limit', 'cursor'])
+    for (const name of [
+      'category',
+      'origin',
+      'shape',
+      'carat_min',
+      'price_max',
+      'has_360',
+      'sort',
+      'currency',
+      'limit',
+      'cursor',
+    ])
       expect(params).toContain(name);
     expect(doc.paths['/stones/{stock_code}']!.get!.responses).toHaveProperty('410');
     expect(doc.paths['/changes']!.get!.responses).toHaveProperty('410');

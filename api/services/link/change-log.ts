@@ -15,7 +15,7 @@
  */
 import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { appState, stockChanges, STOCK_CHANGE_KINDS, type Diamond, type NewDiamond } from '../../../db/tables.ts';
+import { appState, stockChanges, type STOCK_CHANGE_KINDS, type Diamond, type NewDiamond } from '../../../db/tables.ts';
 import { HttpError } from '../../middleware/errors.ts';
 import type { ChangeEvent } from '../../link/schemas.ts';
 import { bumpVersion } from '../versions.ts';
@@ -95,7 +95,8 @@ export function stoneChanges(
   }
   const out: StockChange[] = [];
   if (fields.delete('price')) out.push({ stockCode: code, kind: 'price_changed', fields: ['price'] });
-  if (fields.delete('availability')) out.push({ stockCode: code, kind: 'availability_changed', fields: ['availability'] });
+  if (fields.delete('availability'))
+    out.push({ stockCode: code, kind: 'availability_changed', fields: ['availability'] });
   if (fields.size) out.push({ stockCode: code, kind: 'updated', fields: [...fields].sort() });
   return out;
 }
@@ -157,7 +158,8 @@ export async function readChanges(
     throw new HttpError(410, 'changes_expired', {
       since,
       oldest_available: pruned,
-      resync: 'Events after this cursor are past the retention: download /feed again and continue from its X-Change-Seq',
+      resync:
+        'Events after this cursor are past the retention: download /feed again and continue from its X-Change-Seq',
     });
   }
   const rows = await db

@@ -17,8 +17,11 @@ type Cell = string | number | null | undefined;
 type Column = readonly [header: string, cell: (s: LinkStone) => Cell];
 export type CsvTemplate = { singlesOnly: boolean; columns: readonly Column[] };
 
-const grade = (s: LinkStone, g: 'colour' | 'clarity' | 'cut' | 'polish' | 'symmetry' | 'fluorescence', end: 'from' | 'to') =>
-  s.category === 'stone' ? s[g] : s[`${g}_${end}` as const];
+const grade = (
+  s: LinkStone,
+  g: 'colour' | 'clarity' | 'cut' | 'polish' | 'symmetry' | 'fluorescence',
+  end: 'from' | 'to',
+) => (s.category === 'stone' ? s[g] : s[`${g}_${end}` as const]);
 const single = (s: LinkStone) => s as LinkSingle;
 const parcel = (s: LinkStone) => (s.category === 'parcel' ? (s as LinkParcel) : null);
 const perCarat = (s: LinkStone): string | null => {
@@ -85,7 +88,10 @@ export const CSV_TEMPLATES = {
       ['Fluorescence Intensity', (s) => single(s).fluorescence],
       [
         'Measurements',
-        (s) => (s.measurements ? `${mm(s.measurements.length_mm)}x${mm(s.measurements.width_mm)}x${mm(s.measurements.depth_mm)}` : ''),
+        (s) =>
+          s.measurements
+            ? `${mm(s.measurements.length_mm)}x${mm(s.measurements.width_mm)}x${mm(s.measurements.depth_mm)}`
+            : '',
       ],
       ['Lab', (s) => s.lab],
       ['Certificate #', (s) => s.certificate_number],

@@ -15,7 +15,13 @@
 import { and, asc, desc, eq, gte, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { diamondCertificates, diamondMedia, diamonds, type Diamond } from '../../../db/tables.ts';
-import { clarityRank, colourRank, finishRank } from '../../../src/domain/grades.ts';
+import {
+  clarityRank,
+  colourRank,
+  FINISH_ABBREVIATIONS,
+  FINISH_GRADES,
+  finishRank,
+} from '../../../src/domain/grades.ts';
 import { type FxRate } from '../../../src/domain/money.ts';
 import { HttpError } from '../../middleware/errors.ts';
 import type { StonesQuery } from '../../link/schemas.ts';
@@ -54,7 +60,13 @@ function decodeCursor(raw: string, sort: string): Cursor {
   throw new HttpError(400, [{ param: 'cursor', msg: 'Not a cursor of this listing (same sort)' }]);
 }
 
-function gradeFilter(labels: string[] | undefined, param: string, rank: (l: string) => number | null, from: SQL, to: SQL) {
+function gradeFilter(
+  labels: string[] | undefined,
+  param: string,
+  rank: (l: string) => number | null,
+  from: SQL,
+  to: SQL,
+) {
   if (!labels?.length) return undefined;
   const ranks = labels.map((l) => {
     const r = rank(l);
@@ -70,13 +82,18 @@ const hasMedia = (type: 'image' | 'video' | '360') =>
 const hasCertificate = sql`(${diamonds.certNumber} <> '' or exists (select 1 from ${diamondCertificates} where ${diamondCertificates.diamondId} = ${diamonds.id}))`;
 const yesNo = (flag: boolean | undefined, cond: SQL) => (flag == null ? undefined : flag ? cond : sql`not ${cond}`);
 const lowerIn = (col: SQLWrapper, list: string[] | undefined) =>
-  list?.length ? sql`lower(${col}) in (${sql.join(list.map((s) => sql`${s.toLowerCase()}`), sql`, `)})` : undefined;
+  list?.length
+    ? sql`lower(${col}) in (${sql.join(
+        list.map((s) => sql`${s.toLowerCase()}`),
+        sql`, `,
+      )})`
+    : undefined;
 
 /** The WHERE of a listing (in stock, plus the query's filters). */
 export function stoneFilters(q: StonesQuery, view: PriceView): SQL | undefined {
   const d = diamonds;
   const price = priceUsdCents(view.rates);
-  const finish = (l: string) => finishRank(FINISH_ALIASES[l.toLowerCase()] ?? l);
+  const finish = (l: string) => finishRank(finishLabel(l));
   return and(
     eq(d.inStock, true),
     q.category ? eq(d.catType, q.category === 'parcel' ? 'Multiple Items' : 'Single Item') : undefined,
@@ -87,8 +104,20 @@ export function stoneFilters(q: StonesQuery, view: PriceView): SQL | undefined {
     q.carat_max != null ? lte(d.weight, q.carat_max) : undefined,
     q.price_min != null ? sql`${price} >= ${Math.floor(toUsdCents(q.price_min, view))}` : undefined,
     q.price_max != null ? sql`${price} <= ${Math.ceil(toUsdCents(q.price_max, view))}` : undefined,
-    gradeFilter(q.colour?.map((s) => s.toUpperCase()), 'colour', colourRank, sql`${d.colourFromRank}`, sql`${d.colourToRank}`),
-    gradeFilter(q.clarity?.map((s) => s.toUpperCase()), 'clarity', clarityRank, sql`${d.clarityFromRank}`, sql`${d.clarityToRank}`),
+    gradeFilter(
+      q.colour?.map((s) => s.toUpperCase()),
+      'colour',
+      colourRank,
+      sql`${d.colourFromRank}`,
+      sql`${d.colourToRank}`,
+    ),
+    gradeFilter(
+      q.clarity?.map((s) => s.toUpperCase()),
+      'clarity',
+      clarityRank,
+      sql`${d.clarityFromRank}`,
+      sql`${d.clarityToRank}`,
+    ),
     gradeFilter(q.cut, 'cut', finish, sql`${d.cutFromRank}`, sql`${d.cutToRank}`),
     lowerIn(d.certLab, q.lab),
     yesNo(q.has_image, hasMedia('image')),
@@ -98,26 +127,27 @@ export function stoneFilters(q: StonesQuery, view: PriceView): SQL | undefined {
   );
 }
 
-/** Finish grades by their usual abbreviations too (EX, VG, GD, ...). */
-const FINISH_ALIASES: Record<string, string> = {
-  ex: 'Excellent',
-  excellent: 'Excellent',
-  vg: 'Very Good',
-  'very good': 'Very Good',
-  gd: 'Good',
-  good: 'Good',
-  far: 'Fair',
-  fair: 'Fair',
-  por: 'Poor',
-  poor: 'Poor',
-};
+/** A finish grade by its name or its usual abbreviation (EX, VG, GD, FAR, POR), any case. */
+function finishLabel(label: string): string {
+  const l = label.toLowerCase();
+  const i = FINISH_ABBREVIATIONS.findIndex((a) => a.toLowerCase() === l);
+  return i >= 0 ? FINISH_GRADES[i]! : (FINISH_GRADES.find((g) => g.toLowerCase() === l) ?? label);
+}
 
 /** One page of a listing: the rows and the cursor of the next page (null on the last). */
-export async function stonePage(db: Db, q: StonesQuery, view: PriceView): Promise<{ rows: Diamond[]; next: string | null }> {
+export async function stonePage(
+  db: Db,
+  q: StonesQuery,
+  view: PriceView,
+): Promise<{ rows: Diamond[]; next: string | null }> {
   const descending = q.sort.startsWith('-');
   const field = q.sort.replace('-', '');
   const key: SQL | null =
-    field === 'carat' ? sql`${diamonds.weight}` : field === 'price' ? sql`coalesce(${priceUsdCents(view.rates)}, -1)` : null;
+    field === 'carat'
+      ? sql`${diamonds.weight}`
+      : field === 'price'
+        ? sql`coalesce(${priceUsdCents(view.rates)}, -1)`
+        : null;
   const cursor = q.cursor ? decodeCursor(q.cursor, q.sort) : null;
   const afterId = (i: number): SQL => (descending ? sql`${diamonds.id} < ${i}` : sql`${diamonds.id} > ${i}`);
   let keyset: SQL | undefined;

@@ -1,0 +1,153 @@
+/**
+ * API Link data calls under load (issue 12b), in requests per second:
+ *
+ *   npx node bench/link-api.ts [--stones 3600] [--duration 10] [--connections 10] [--port 5650]
+ *
+ * - `/feed?format=json` (gzip, cached after the first call), 10 connections;
+ * - `/stones?limit=500` (the largest page), 10 connections;
+ * - the key check's cost: `/stones?limit=1` with a key against the same call on a mount
+ *   without authentication (a fixed identity), the difference per request in microseconds.
+ *
+ * The server runs in a child process (this file with `--serve`) on a seeded SQLite database in
+ * /tmp/issue-12b-bench/, so the load generator does not share its event loop. Until issue 12a
+ * is merged the key check is the test stand-in (tests/support/link-test-app.ts: one HMAC and
+ * two indexed reads per call); 12a's real check (with limits and usage) will cost more.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { serve } from '@hono/node-server';
+import autocannon from 'autocannon';
+import { Hono } from 'hono';
+import { loadConfig } from '../api/config.ts';
+import { LINK_BASE } from '../api/link/base.ts';
+import type { LinkEnv } from '../api/link/types.ts';
+import { createMailer } from '../api/services/mailer.ts';
+import { systemClock } from '../api/types.ts';
+import { migrateDb, openDb } from '../db/client.ts';
+import { seedDatabase } from '../db/seed/index.ts';
+import { apiKeys, users } from '../db/tables.ts';
+import { hashKey, linkTestApp } from '../tests/support/link-test-app.ts';
+import { NODE } from './diamonds-http.ts';
+
+const DIR = '/tmp/issue-12b-bench';
+const KEY = 'ftk_t_BenchBenchBenchBenchBe000000';
+
+/** Child: serve the link app with a key check, and the same app without one under /noauth. */
+async function serveChild(dbFile: string, port: number) {
+  const config = loadConfig({ DATABASE_PATH: dbFile, NODE_ENV: 'test', LOG_REQUESTS: 'false' });
+  const db = await openDb(dbFile);
+  const deps = {
+    db,
+    config,
+    clock: systemClock,
+    mailer: createMailer(db, { smtpUrl: '', from: config.MAIL_FROM, log: () => {} }),
+  };
+  const user = (await db.select().from(users).limit(1))[0]!;
+  const fixed = linkTestApp(deps, async (c, next) => {
+    c.set('linkKey', { id: 1, userId: user.id, scope: 'trade', name: 'bench' });
+    c.set('linkUser', user);
+    await next();
+  });
+  const app = new Hono<LinkEnv>();
+  app.route('/noauth', fixed);
+  app.route('/', linkTestApp(deps));
+  serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, () => console.log('ready'));
+}
+
+type Result = { name: string; rps: number; p50: number; p99: number; non2xx: number };
+
+async function load(name: string, url: string, connections: number, duration: number, gzip = false): Promise<Result> {
+  const headers: Record<string, string> = { authorization: `Bearer ${KEY}` };
+  if (gzip) headers['accept-encoding'] = 'gzip';
+  await autocannon({ url, connections, duration: 2, headers }); // warm-up (builds the feed cache)
+  const r = await autocannon({ url, connections, duration, headers, pipelining: 1 });
+  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx };
+}
+
+export async function benchLinkApi(opts: { stones: number; duration: number; connections: number; port: number }) {
+  rmSync(DIR, { recursive: true, force: true });
+  mkdirSync(DIR, { recursive: true });
+  const dbFile = `${DIR}/link.db`;
+  const db = await openDb(dbFile);
+  await migrateDb(db);
+  await seedDatabase(db, { stones: opts.stones, production: false });
+  const user = (await db.select().from(users).limit(1))[0]!;
+  const config = loadConfig({ DATABASE_PATH: dbFile, NODE_ENV: 'test' });
+  await db.update(users).set({ apiAllow: true, status: 'approved' });
+  await db.insert(apiKeys).values({
+    userId: user.id,
+    name: 'bench',
+    scope: 'trade',
+    keyHash: hashKey(config.SESSION_SECRET, KEY),
+    last4: KEY.slice(-4),
+  });
+  await db.close();
+
+  const child = spawn(NODE, [fileURLToPath(import.meta.url), '--serve', dbFile, '--port', String(opts.port)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((ready, fail) => {
+    child.stdout.on('data', (d: Buffer) => d.toString().includes('ready') && ready());
+    child.on('exit', (code) => fail(new Error(`link bench server exited with ${code}`)));
+  });
+  const base = `http://127.0.0.1:${opts.port}`;
+  try {
+    const { connections, duration } = opts;
+    const results = [
+      await load(
+        '/feed?format=json (cached, gzip)',
+        `${base}${LINK_BASE}/feed?format=json`,
+        connections,
+        duration,
+        true,
+      ),
+      await load('/stones?limit=500', `${base}${LINK_BASE}/stones?limit=500`, connections, duration),
+      await load('/stones?limit=1 with key', `${base}${LINK_BASE}/stones?limit=1`, connections, duration),
+      await load('/stones?limit=1 without auth', `${base}/noauth${LINK_BASE}/stones?limit=1`, connections, duration),
+    ];
+    return results;
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+export function printLinkApi(results: Result[], stones: number) {
+  console.log(`\nAPI Link data calls (${stones} stones, SQLite)`);
+  console.log('call                                   req/s    p50 ms  p99 ms  non-2xx');
+  for (const r of results) {
+    console.log(
+      `${r.name.padEnd(38)} ${r.rps.toFixed(0).padStart(6)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(7)} ${String(r.non2xx).padStart(8)}`,
+    );
+  }
+  const withKey = results[2]!;
+  const without = results[3]!;
+  const costUs = (1 / withKey.rps - 1 / without.rps) * 1e6; // the server is saturated: its time per call is 1 / (req/s)
+  console.log(
+    `key check: ${((1 - withKey.rps / without.rps) * 100).toFixed(1)}% fewer req/s, about ${costUs.toFixed(0)} µs of server time per call (test stand-in for 12a's check)`,
+  );
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const { values } = parseArgs({
+    options: {
+      serve: { type: 'string' },
+      port: { type: 'string', default: '5650' },
+      stones: { type: 'string', default: '3600' },
+      duration: { type: 'string', default: '10' },
+      connections: { type: 'string', default: '10' },
+    },
+  });
+  if (values.serve) await serveChild(values.serve, Number(values.port));
+  else {
+    const stones = Number(values.stones);
+    const results = await benchLinkApi({
+      stones,
+      duration: Number(values.duration),
+      connections: Number(values.connections),
+      port: Number(values.port),
+    });
+    printLinkApi(results, stones);
+  }
+}
