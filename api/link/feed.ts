@@ -5,12 +5,12 @@
  */
 import { gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
-import { describeRoute } from 'hono-openapi';
+import { describeRoute, resolver } from 'hono-openapi';
 import { feedCache } from '../services/link/feed.ts';
 import type { Deps } from '../types.ts';
 import { errorResponses } from './openapi-responses.ts';
 import { priceView, valid } from './request.ts';
-import { FeedQuerySchema } from './schemas.ts';
+import { FeedJsonSchema, FeedQuerySchema } from './schemas.ts';
 import type { LinkEnv } from './types.ts';
 
 const matches = (header: string | undefined, etag: string) =>
@@ -33,7 +33,7 @@ export function feedRoutes(deps: Deps) {
             'X-Change-Seq': { schema: { type: 'integer' }, description: 'The change sequence it reflects' },
           },
           content: {
-            'application/json': { schema: { type: 'object' } },
+            'application/json': { schema: resolver(FeedJsonSchema) },
             'application/x-ndjson': { schema: { type: 'string' } },
             'text/csv': { schema: { type: 'string' } },
           },

@@ -272,8 +272,7 @@ export const FeedQuerySchema = v.object({
 export type FeedQuery = v.InferOutput<typeof FeedQuerySchema>;
 
 export const FeedJsonSchema = v.object({
-  change_seq: v.number(),
-  generated_at: isoTime,
+  change_seq: v.pipe(v.number(), d('The change sequence the file reflects (also in X-Change-Seq)')),
   count: v.number(),
   stones: v.array(LinkStoneSchema),
 });

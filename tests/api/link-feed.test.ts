@@ -5,7 +5,9 @@
  */
 import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { FeedJsonSchema } from '../../api/link/schemas.ts';
 import { csvCell } from '../../api/services/link/feed-templates.ts';
 import { diamonds } from '../../db/tables.ts';
 import { errorOf } from './auth-helpers.ts';
@@ -34,7 +36,7 @@ describe('API Link feed', () => {
     const etag = res.headers.get('etag')!;
     expect(etag).toMatch(/^"[^"]+"$/); // strong: no W/
     expect(res.headers.get('x-change-seq')).toBe('0');
-    const doc = JSON.parse(await unzip(res)) as { change_seq: number; count: number; stones: { stock_code: string }[] };
+    const doc = v.parse(FeedJsonSchema, JSON.parse(await unzip(res)));
     const inStock = await t.db.select({ c: diamonds.stockCode }).from(diamonds).where(eq(diamonds.inStock, true));
     expect(doc.count).toBe(inStock.length);
     expect(doc.stones.map((s) => s.stock_code).sort()).toEqual(inStock.map((r) => r.c).sort());
