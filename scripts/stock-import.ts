@@ -43,6 +43,7 @@ try {
     adminId: null,
     fileName: basename(file),
     now: Date.now(),
+    retentionDays: config.API_CHANGES_RETENTION_DAYS,
     onProgress: (p, done, total) => {
       const label = p === 'validate' ? 'checking' : 'writing ';
       if (label !== phase) {
