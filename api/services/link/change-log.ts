@@ -116,6 +116,7 @@ export async function recordStockChanges(
       .insert(stockChanges)
       .values(changes.slice(i, i + BATCH).map((c) => ({ stockCode: c.stockCode, kind: c.kind, fields: c.fields, at })));
   }
+  // issue 12c: webhooks' enqueueChangeEvents(tx, changes) joins this transaction here
   await pruneChanges(tx, opts.now - opts.retentionDays * DAY_MS);
 }
 

@@ -24,7 +24,8 @@ import { toLinkStones, type PriceView } from './stone-view.ts';
 export type FeedFile = { gz: Buffer; etag: string; seq: number; contentType: string; fileName: string };
 type Format = FeedQuery['format'];
 
-const CACHE_MAX = 24;
+/** files kept (one gzip file each): the current stock in its most asked-for variants */
+const CACHE_MAX = 12;
 const CONTENT_TYPES: Record<Format, string> = {
   csv: 'text/csv; charset=utf-8',
   json: 'application/json',
