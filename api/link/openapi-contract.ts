@@ -8,14 +8,70 @@ import { Hono } from 'hono';
 import { describeRoute, resolver } from 'hono-openapi';
 import * as v from 'valibot';
 import { errorResponses, jsonResponse } from './openapi-responses.ts';
-import { MeSchema, WebhookInputSchema, WebhookSchema } from './schemas.ts';
+import {
+  ApiKeyCreatedSchema,
+  ApiKeyInputSchema,
+  ApiKeySchema,
+  MeSchema,
+  WebhookInputSchema,
+  WebhookSchema,
+} from './schemas.ts';
 
 const unserved = () => new Response(null, { status: 501 });
 const ok = { description: 'Done' };
 
+/** Key management lives on the site API (/api/v1) and takes the signed-in session, not a key. */
+const site = {
+  servers: [{ url: '/api/v1', description: 'The site API (signed in on the site)' }],
+  security: [{ session: [] }],
+};
+
 export function contractRoutes() {
   const hooks = [{ name: 'id', in: 'path' as const, required: true, schema: { type: 'integer' as const } }];
   return new Hono()
+    .post(
+      '/profile/api-keys',
+      describeRoute({
+        ...site,
+        tags: ['Keys'],
+        summary: 'Create a key (at most 5 active); the key is shown once',
+        requestBody: { content: { 'application/json': { schema: resolver(ApiKeyInputSchema) } } },
+        responses: { 201: jsonResponse('The new key', ApiKeyCreatedSchema), ...errorResponses(400) },
+      }),
+      unserved,
+    )
+    .get(
+      '/profile/api-keys',
+      describeRoute({
+        ...site,
+        tags: ['Keys'],
+        summary: "The account's keys (never the keys themselves)",
+        responses: { 200: jsonResponse('Keys', v.object({ data: v.array(ApiKeySchema) })), ...errorResponses() },
+      }),
+      unserved,
+    )
+    .post(
+      '/profile/api-keys/:id/roll',
+      describeRoute({
+        ...site,
+        tags: ['Keys'],
+        summary: 'Roll a key: a new key now, the old one keeps working for the overlap (default 24 hours)',
+        parameters: hooks,
+        responses: { 201: jsonResponse('The new key', ApiKeyCreatedSchema), ...errorResponses(404) },
+      }),
+      unserved,
+    )
+    .delete(
+      '/profile/api-keys/:id',
+      describeRoute({
+        ...site,
+        tags: ['Keys'],
+        summary: 'Revoke a key at once',
+        parameters: hooks,
+        responses: { 204: ok, ...errorResponses(404) },
+      }),
+      unserved,
+    )
     .get(
       '/me',
       describeRoute({

@@ -49,6 +49,7 @@ export async function openApiDocument<E extends Env, S extends Schema, P extends
       { name: 'Feed', description: 'The whole stock in one download' },
       { name: 'Account', description: 'Who is calling' },
       { name: 'Webhooks', description: 'Change events pushed to your endpoint' },
+      { name: 'Keys', description: 'Managing keys on the site (/api/v1, signed in)' },
       { name: 'Reference', description: 'This document' },
     ],
     paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
@@ -57,6 +58,7 @@ export async function openApiDocument<E extends Env, S extends Schema, P extends
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer ftk_...' },
         basic: { type: 'http', scheme: 'basic', description: 'Any user name; the key as the password' },
+        session: { type: 'apiKey', in: 'cookie', name: 'sid', description: 'The site session (`__Host-sid` on https)' },
       },
     },
   } as OpenAPIV3_1.Document;

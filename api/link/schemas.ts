@@ -296,6 +296,26 @@ export const MeSchema = v.object({
   usage: v.record(v.string(), v.unknown()),
 });
 
+/** Key management on the site (issue 12a): `/api/v1/profile/api-keys`, signed-in session. */
+export const ApiKeyInputSchema = v.object({
+  name: v.pipe(v.string(), v.minLength(1), v.maxLength(60)),
+  scope: v.picklist(['trade', 'retail']),
+});
+export const ApiKeySchema = v.object({
+  id: v.number(),
+  name: v.string(),
+  scope: v.picklist(['trade', 'retail']),
+  last4: v.pipe(v.string(), d("The key's last four characters")),
+  created_at: isoTime,
+  last_used_at: v.nullable(isoTime),
+  last_used_ip: v.nullable(v.string()),
+  expires_at: v.pipe(v.nullable(isoTime), d('Set when rolled: the end of the overlap')),
+});
+export const ApiKeyCreatedSchema = v.object({
+  ...ApiKeySchema.entries,
+  key: v.pipe(v.string(), d('ftk_t_... or ftk_r_...: shown once, never again')),
+});
+
 /** Webhook endpoints (issue 12c), as the contract describes them. */
 export const WebhookInputSchema = v.object({
   url: v.pipe(v.string(), v.url(), d('HTTPS endpoint')),

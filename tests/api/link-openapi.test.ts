@@ -21,6 +21,10 @@ const ROUTES = [
   ['delete', '/webhooks/{id}'],
   ['post', '/webhooks/{id}/test'],
   ['get', '/webhooks/{id}/deliveries'],
+  ['post', '/profile/api-keys'],
+  ['get', '/profile/api-keys'],
+  ['post', '/profile/api-keys/{id}/roll'],
+  ['delete', '/profile/api-keys/{id}'],
 ] as const;
 
 type Doc = {
@@ -59,6 +63,11 @@ describe('API Link OpenAPI and reference', () => {
       expect(params).toContain(name);
     expect(doc.paths['/stones/{stock_code}']!.get!.responses).toHaveProperty('410');
     expect(doc.paths['/changes']!.get!.responses).toHaveProperty('410');
+    // key management is on the site API, with the session
+    expect(doc.paths['/profile/api-keys']!.post).toMatchObject({
+      servers: [{ url: '/api/v1' }],
+      security: [{ session: [] }],
+    });
   });
 
   it('serves the interactive reference and its assets from the site itself under the CSP', async () => {
