@@ -55,7 +55,7 @@ export function feedRoutes(deps: Deps) {
       c.header('Content-Disposition', `attachment; filename="${file.fileName}"`);
       if (/\bgzip\b/i.test(c.req.header('accept-encoding') ?? '')) {
         c.header('Content-Encoding', 'gzip');
-        return c.body(new Uint8Array(file.gz));
+        return c.body(new Uint8Array(file.gz.buffer, file.gz.byteOffset, file.gz.byteLength)); // a view, no copy
       }
       return c.body(new Uint8Array(gunzipSync(file.gz)));
     },
