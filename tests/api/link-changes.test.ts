@@ -99,6 +99,16 @@ describe('API Link change log', () => {
     expect(removed.data.filter((e) => e.type === 'removed').map((e) => e.stock_code)).toEqual([a!.stockCode]);
   });
 
+  it('two imports writing the same change at once record it once (the second compares against the first)', async () => {
+    const t = await createLinkTestApp();
+    const rows = (await firstStones(t, 40)).filter((r) => r.comments !== 'Same note');
+    const csv = ['StkCodeCalcNS,Comments', ...rows.map((r) => `${r.stockCode},Same note`)].join('\n');
+    await Promise.all([t.importCsv(csv), t.importCsv(csv), t.importCsv(csv)]);
+    const events = await t.db.select().from(stockChanges);
+    expect(events).toHaveLength(rows.length);
+    expect(new Set(events.map((e) => e.stockCode)).size).toBe(rows.length);
+  });
+
   it('answers 410 for a cursor older than the retention (resync from /feed) and 400 for a bad one', async () => {
     const t = await createLinkTestApp({ env: { API_CHANGES_RETENTION_DAYS: '30' } });
     const key = await linkKeyFor(t, 'trade@example.com', 'trade');

@@ -101,6 +101,19 @@ export function stoneChanges(
   return out;
 }
 
+/**
+ * Takes the stock version's row lock without changing it: called first in a writer's
+ * transaction, so that on PostgreSQL its reads of the rows it compares (stoneChanges) come
+ * after any other stock writer has committed. SQLite's writer is serial already.
+ */
+export async function lockStock(tx: Db): Promise<void> {
+  // an absent row reads as version 0, so creating it with 0 changes nothing either
+  await tx
+    .insert(appState)
+    .values({ key: 'stock', version: 0 })
+    .onConflictDoUpdate({ target: appState.key, set: { version: sql`${appState.version}` } });
+}
+
 /** Writes the events in the caller's transaction (bumping the stock version first) and prunes. */
 export async function recordStockChanges(
   tx: Db,

@@ -15,7 +15,7 @@ import { writeTx, type Db } from '../../../db/client.ts';
 import { diamonds, type NewDiamond } from '../../../db/tables.ts';
 import { HttpError } from '../../middleware/errors.ts';
 import { audit } from '../admin-audit.ts';
-import { recordStockChanges, stoneChanges, type StockChange } from '../link/change-log.ts';
+import { lockStock, recordStockChanges, stoneChanges, type StockChange } from '../link/change-log.ts';
 import { mapHeaders, type Field } from './headers.ts';
 import { invalidFile, parseStockFile, type Table } from './parse.ts';
 import type { ImportResult, PreviewRow } from '../../../src/domain/stock-import.ts';
@@ -253,6 +253,7 @@ export async function importTable(db: Db, table: Table, opts: ImportOptions): Pr
   const changes: StockChange[] = outIds.map((stockCode) => ({ stockCode, kind: 'removed', fields: [] }));
   let written = outIds.length;
   await writeTx(db, async (tx) => {
+    await lockStock(tx); // compare against what other writers committed (PostgreSQL)
     written += await upsertStones(
       tx,
       records.map((r) => r.stone),
