@@ -20,22 +20,20 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { serve } from '@hono/node-server';
 import autocannon from 'autocannon';
-import { Hono } from 'hono';
 import { loadConfig } from '../api/config.ts';
 import { LINK_BASE } from '../api/link/base.ts';
-import type { LinkEnv } from '../api/link/types.ts';
 import { createMailer } from '../api/services/mailer.ts';
 import { systemClock } from '../api/types.ts';
 import { migrateDb, openDb } from '../db/client.ts';
 import { seedDatabase } from '../db/seed/index.ts';
 import { apiKeys, users } from '../db/tables.ts';
-import { hashKey, linkTestApp } from '../tests/support/link-test-app.ts';
+import { hashKey, linkRoutes, linkTestApp } from '../tests/support/link-test-app.ts';
 import { NODE } from './diamonds-http.ts';
 
 const DIR = '/tmp/issue-12b-bench';
 const KEY = 'ftk_t_BenchBenchBenchBenchBe000000';
 
-/** Child: serve the link app with a key check, and the same app without one under /noauth. */
+/** Child: the link routes with a key check, and the same routes without one under /noauth, in one app. */
 async function serveChild(dbFile: string, port: number) {
   const config = loadConfig({ DATABASE_PATH: dbFile, NODE_ENV: 'test', LOG_REQUESTS: 'false' });
   const db = await openDb(dbFile);
@@ -46,14 +44,12 @@ async function serveChild(dbFile: string, port: number) {
     mailer: createMailer(db, { smtpUrl: '', from: config.MAIL_FROM, log: () => {} }),
   };
   const user = (await db.select().from(users).limit(1))[0]!;
-  const fixed = linkTestApp(deps, async (c, next) => {
+  const fixed = linkRoutes(deps, async (c, next) => {
     c.set('linkKey', { id: 1, userId: user.id, scope: 'trade', name: 'bench' });
     c.set('linkUser', user);
     await next();
   });
-  const app = new Hono<LinkEnv>();
-  app.route('/noauth', fixed);
-  app.route('/', linkTestApp(deps));
+  const app = linkTestApp(deps, { [LINK_BASE]: linkRoutes(deps), [`/noauth${LINK_BASE}`]: fixed });
   serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, () => console.log('ready'));
 }
 

@@ -44,19 +44,24 @@ export function testKeyAuth(deps: Pick<Deps, 'db' | 'config'>): MiddlewareHandle
   };
 }
 
-/** The routes under LINK_BASE (with `auth` in front) and the docs, with the house error handling. */
-export function linkTestApp(deps: Deps, auth: MiddlewareHandler<LinkEnv> = testKeyAuth(deps)) {
+/** The API Link routes (mounted at LINK_BASE), with `auth` in front. */
+export function linkRoutes(deps: Deps, auth: MiddlewareHandler<LinkEnv> = testKeyAuth(deps)) {
   const link = new Hono<LinkEnv>()
     .use(auth)
     .route('/stones', stoneRoutes(deps))
     .route('/changes', changeRoutes(deps))
     .route('/feed', feedRoutes(deps));
   link.get('/openapi.json', ...openApiHandler(link));
+  return link;
+}
+
+/** A site-like app: security headers, the house error handling, `mounts` and the docs. */
+export function linkTestApp(deps: Deps, mounts: Record<string, Hono<LinkEnv>> = { [LINK_BASE]: linkRoutes(deps) }) {
   const app = new Hono();
   app.use(securityHeaders());
   app.onError(onError);
   app.notFound(onNotFound);
-  app.route(LINK_BASE, link);
+  for (const [path, routes] of Object.entries(mounts)) app.route(path, routes);
   app.route(LINK_DOCS, linkDocsRoutes());
   return app;
 }
