@@ -37,6 +37,7 @@ const KEY = 'ftk_t_BenchBenchBenchBenchBe000000';
 async function serveChild(dbFile: string, port: number) {
   const config = loadConfig({ DATABASE_PATH: dbFile, NODE_ENV: 'test', LOG_REQUESTS: 'false' });
   const db = await openDb(dbFile);
+  await migrateDb(db);
   const deps = {
     db,
     config,
