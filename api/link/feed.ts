@@ -55,7 +55,8 @@ export function feedRoutes(deps: Deps) {
       c.header('Content-Disposition', `attachment; filename="${file.fileName}"`);
       if (/\bgzip\b/i.test(c.req.header('accept-encoding') ?? '')) {
         c.header('Content-Encoding', 'gzip');
-        return c.body(new Uint8Array(file.gz.buffer, file.gz.byteOffset, file.gz.byteLength)); // a view, no copy
+        // a view of the cached buffer, no copy (gzipSync gives an ArrayBuffer-backed Buffer)
+        return c.body(new Uint8Array(file.gz.buffer as ArrayBuffer, file.gz.byteOffset, file.gz.byteLength));
       }
       return c.body(new Uint8Array(gunzipSync(file.gz)));
     },
