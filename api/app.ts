@@ -24,6 +24,7 @@ import { listRoutes } from './routes/lists.ts';
 import { messageRoutes } from './routes/messages.ts';
 import { postRoutes } from './routes/posts.ts';
 import { profileRoutes } from './routes/profile.ts';
+import { profileWebhookRoutes } from './routes/profile-webhooks.ts';
 import { siteRoutes } from './routes/site.ts';
 import { siteBlockRoutes } from './routes/site-blocks.ts';
 import { siteBuildRoutes } from './routes/site-build.ts';
@@ -46,6 +47,7 @@ export function createApp(deps: Deps) {
     .route('/diamonds', diamondDetailRoutes(deps))
     .route('/', authRoutes(deps))
     .route('/profile/bag', bagRoutes(deps))
+    .route('/profile/webhooks', profileWebhookRoutes(deps))
     .route('/profile', bagRequestRoutes(deps))
     .route('/profile', profileRoutes(deps))
     .route('/profile', listRoutes(deps))

@@ -52,6 +52,10 @@ const EnvSchema = v.object({
   UPLOADS_DIR: v.optional(v.string(), './data/uploads'),
   /** the stones' certificate PDFs: outside the built site, served to signed-in users only */
   CERTIFICATES_DIR: v.optional(v.string(), './media/certificates'),
+  /** webhooks: allow http:// and loopback endpoints (tests and local development only) */
+  WEBHOOKS_ALLOW_LOOPBACK: bool,
+  /** webhooks: multiplies the retry schedule (tests shrink it, e.g. 0.001) */
+  WEBHOOKS_RETRY_SCALE: v.pipe(v.optional(v.string(), '1'), v.transform(Number), v.number(), v.minValue(0)),
 });
 
 export type Config = v.InferOutput<typeof EnvSchema> & {

@@ -12,6 +12,7 @@ import { buildSite, buildStamp, oneBuildAtATime, siteBuildEnv } from './services
 import { warmCatalogue } from './services/catalogue-first-page.ts';
 import { blockOverlay } from './services/block-overlay.ts';
 import { serveUploads } from './services/uploads.ts';
+import { startWebhookWorker } from './services/webhooks/worker.ts';
 import { siteRoot, staticSite, type SiteRoot } from './static-site.ts';
 import type { Deps } from './types.ts';
 
@@ -50,5 +51,8 @@ export function startServer(deps: Deps, siteDir: string): Promise<{ server: Serv
       warmCatalogue(deps.db);
     });
     server.on('close', stopWatching);
+    // API Link webhooks: every node sends due deliveries (each attempt is claimed by one node)
+    const webhookWorker = startWebhookWorker(deps);
+    server.on('close', () => void webhookWorker.stop());
   });
 }

@@ -1,8 +1,9 @@
 /**
  * The shop's account e-mails, each in plain text and HTML with the site name:
  * verification, password reset, account approved, new registration (to staff) and API
- * access request (to staff). Every value put into HTML is escaped. The verification and reset
- * mails carry their token in `secrets`: sent as written, stored in the outbox redacted.
+ * access request (to staff), webhook endpoint disabled. Every value put into HTML is escaped.
+ * The verification and reset mails carry their token in `secrets`: sent as written, stored in
+ * the outbox redacted.
  */
 import type { MailMessage } from './mailer.ts';
 
@@ -112,5 +113,16 @@ export function apiAccessRequest(site: Site, to: string, u: CustomerSummary, mes
     { p: `${who(u)} asks for API access.` },
     ...(message ? [{ quote: message }] : [{ p: '(no message)' }]),
     { link: `${site.url}/admin`, label: 'Review in the admin area' },
+  ]);
+}
+
+export function webhookDisabled(site: Site, to: string, firstName: string, url: string, reason: string): MailMessage {
+  return compose(site, to, `Your ${site.name} webhook endpoint was disabled`, hello(firstName), [
+    { p: `We stopped sending API Link webhooks to this endpoint because its deliveries kept failing:` },
+    { quote: `${url}\n${reason}` },
+    {
+      p: 'Nothing is lost: the change feed keeps every event. Fix the endpoint, then enable it again on your API Link page; use GET /changes to catch up on what it missed.',
+    },
+    { link: `${site.url}/my-account/api#webhooks`, label: 'Open API Link' },
   ]);
 }
