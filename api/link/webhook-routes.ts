@@ -30,7 +30,12 @@ import {
 import { WEBHOOK_EVENTS } from '../services/webhooks/model.ts';
 import type { Deps } from '../types.ts';
 
-const Url = v.pipe(v.string('url must be a string'), v.trim(), v.nonEmpty('Enter the URL'), v.maxLength(2000, 'The URL is too long'));
+const Url = v.pipe(
+  v.string('url must be a string'),
+  v.trim(),
+  v.nonEmpty('Enter the URL'),
+  v.maxLength(2000, 'The URL is too long'),
+);
 const Events = v.pipe(
   v.array(v.picklist(WEBHOOK_EVENTS, `events: each one of ${WEBHOOK_EVENTS.join(', ')}`), 'events must be a list'),
   v.maxLength(WEBHOOK_EVENTS.length * 2),

@@ -28,7 +28,13 @@ const LOOPBACK = named([
 
 /** Every other range a webhook may not reach, with the word used in the refusal. */
 const REFUSED: [string, BlockList][] = [
-  ['an unspecified address', named([['0.0.0.0', 8, 'ipv4'], ['::', 128, 'ipv6']])],
+  [
+    'an unspecified address',
+    named([
+      ['0.0.0.0', 8, 'ipv4'],
+      ['::', 128, 'ipv6'],
+    ]),
+  ],
   [
     'a private network',
     named([
@@ -40,8 +46,20 @@ const REFUSED: [string, BlockList][] = [
     ]),
   ],
   ['a shared (CGNAT) network', named([['100.64.0.0', 10, 'ipv4']])],
-  ['a link-local or metadata address', named([['169.254.0.0', 16, 'ipv4'], ['fe80::', 10, 'ipv6']])],
-  ['a multicast address', named([['224.0.0.0', 4, 'ipv4'], ['ff00::', 8, 'ipv6']])],
+  [
+    'a link-local or metadata address',
+    named([
+      ['169.254.0.0', 16, 'ipv4'],
+      ['fe80::', 10, 'ipv6'],
+    ]),
+  ],
+  [
+    'a multicast address',
+    named([
+      ['224.0.0.0', 4, 'ipv4'],
+      ['ff00::', 8, 'ipv6'],
+    ]),
+  ],
   [
     'a reserved address',
     named([

@@ -27,6 +27,11 @@ export type Delivery = typeof webhookDeliveries.$inferSelect;
 /** How long a claimed attempt is held before another node may take the row again. */
 export const CLAIM_LEASE_MS = SEND_TIMEOUT_MS + 60_000;
 
+/** One log line per attempt (and per endpoint disabled); quiet in tests. */
+const log = (deps: Deps, line: string) => {
+  if (deps.config.NODE_ENV !== 'test') console.log(`[webhooks] ${line}`);
+};
+
 export const policyOf = (deps: Pick<Deps, 'config'>) => ({ allowLoopback: deps.config.WEBHOOKS_ALLOW_LOOPBACK });
 
 /** Claims the next attempt of `row` (as read); true when this caller may send it. */
@@ -50,7 +55,13 @@ type Target = { url: string; secret: string; enabled: boolean; usable: boolean }
 async function targetOf(db: Db, webhookId: number): Promise<Target | undefined> {
   const row = await first(
     db
-      .select({ url: webhooks.url, secret: webhooks.secret, enabled: webhooks.enabled, status: users.status, apiAllow: users.apiAllow })
+      .select({
+        url: webhooks.url,
+        secret: webhooks.secret,
+        enabled: webhooks.enabled,
+        status: users.status,
+        apiAllow: users.apiAllow,
+      })
       .from(webhooks)
       .innerJoin(users, eq(users.id, webhooks.userId))
       .where(eq(webhooks.id, webhookId))
@@ -74,10 +85,12 @@ export async function attemptDelivery(deps: Deps, row: Delivery): Promise<Delive
     const headers = signedHeaders(target.secret, row.msgId, new Date(now), body);
     result = await sendWebhook(target.url, headers, body, policyOf(deps));
   }
-  console.log(
-    `[webhooks] delivery ${row.id} (${row.type}) to endpoint ${row.webhookId}, attempt ${attempt}: ${result.ok ? `delivered ${result.status}` : `failed ${result.error}`}`,
+  log(
+    deps,
+    `delivery ${row.id} (${row.type}) to endpoint ${row.webhookId}, attempt ${attempt}: ${result.ok ? `delivered ${result.status}` : `failed ${result.error}`}`,
   );
-  const final = !result.ok && (attempt >= MAX_ATTEMPTS || row.type === TEST_EVENT || !target?.enabled || !target.usable);
+  const final =
+    !result.ok && (attempt >= MAX_ATTEMPTS || row.type === TEST_EVENT || !target?.enabled || !target.usable);
   return recordAttempt(deps, row, attempt, result, final);
 }
 
@@ -135,7 +148,7 @@ async function recordAttempt(
 async function tellDisabled(deps: Deps, hook: typeof webhooks.$inferSelect, lastError: string): Promise<void> {
   const user = await first(deps.db.select().from(users).where(eq(users.id, hook.userId)));
   if (!user) return;
-  console.log(`[webhooks] endpoint ${hook.id} disabled after ${hook.failures} failed deliveries in a row`);
+  log(deps, `endpoint ${hook.id} disabled after ${hook.failures} failed deliveries in a row`);
   const reason = `${hook.failures} deliveries in a row failed; the last error was: ${lastError}`;
   await deps.mailer.send(templates.webhookDisabled(await siteOf(deps), user.email, user.firstName, hook.url, reason));
 }
