@@ -3,6 +3,7 @@
  * how to ask for it). No key management: the feed answers to the signed-in account.
  */
 import type { UserView } from '../../stores/session.ts';
+import { WebhooksSection } from './webhooks/WebhooksSection.tsx';
 
 export function ApiPage({ user }: { user: UserView }) {
   if (!user.api_allow) {
@@ -51,6 +52,7 @@ export function ApiPage({ user }: { user: UserView }) {
           Questions? <a href="/contact-us">Contact us</a>.
         </p>
       </section>
+      {/* issue 12c: webhooks section (own files under ./webhooks/) */ <WebhooksSection />}
     </div>
   );
 }
