@@ -39,7 +39,7 @@ test.beforeAll(async ({ baseURL }) => {
   await createApprovedCustomer(baseURL!, EMAIL, GOOD_PASSWORD);
   const staff = await request.newContext({ baseURL });
   expect((await staff.post('/api/v1/login', { data: ADMIN })).status()).toBe(200);
-  const list = await staff.get('/api/v1/admin/customers', { params: { q: EMAIL, limit: 5 } });
+  const list = await staff.get('/api/v1/admin/customers', { params: { status: 'approved', q: EMAIL, limit: 5 } });
   const customer = ((await list.json()) as { docs: { _id: string; email: string }[] }).docs.find(
     (c) => c.email === EMAIL,
   );
@@ -112,8 +112,8 @@ test.describe('on a phone', () => {
     await expect(item.getByRole('table')).toBeVisible();
     await expectNoSidewaysScroll(page, 'api page on iPhone 13');
     await expect.poll(() => seriousViolations(page)).toEqual([]);
-    await section.scrollIntoViewIfNeeded();
-    await saveShot(page, SHOTS, 'iphone-13');
+    await saveShot(page, SHOTS, 'iphone-13-page');
+    await section.screenshot({ path: `${SHOTS}/iphone-13-section.png` });
 
     await item.getByRole('button', { name: 'Delete' }).click();
     await item.getByRole('button', { name: 'Delete for good' }).click();

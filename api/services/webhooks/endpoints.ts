@@ -11,7 +11,15 @@ import { HttpError } from '../../middleware/errors.ts';
 import type { Deps } from '../../types.ts';
 import { AddressRefused, checkWebhookUrl } from './address-guard.ts';
 import { attemptDelivery, policyOf } from './deliver.ts';
-import { deliveryView, MAX_WEBHOOKS, testPayload, TEST_EVENT, webhookView, type WebhookEvent } from './model.ts';
+import {
+  deliveryView,
+  MAX_WEBHOOKS,
+  testPayload,
+  TEST_EVENT,
+  WEBHOOK_EVENTS,
+  webhookView,
+  type WebhookEvent,
+} from './model.ts';
 import { newMessageId, newWebhookSecret } from './signing.ts';
 
 export type WebhookInput = { url: string; events?: WebhookEvent[] };
@@ -26,8 +34,9 @@ async function checkedUrl(deps: Deps, raw: string): Promise<string> {
   }
 }
 
-/** Empty or all kinds = all (also the ones added later). */
-const eventsToStore = (events: WebhookEvent[] | undefined): string[] => [...new Set(events ?? [])].sort();
+/** In the documented order, without repeats; empty = all (also kinds added later). */
+const eventsToStore = (events: WebhookEvent[] | undefined): string[] =>
+  WEBHOOK_EVENTS.filter((kind) => events?.includes(kind));
 
 async function own(db: Db, user: User, id: number) {
   const row = await first(
