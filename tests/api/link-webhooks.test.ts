@@ -12,7 +12,7 @@ import { claimAttempt } from '../../api/services/webhooks/deliver.ts';
 import { DISABLE_AFTER_FAILURES, MAX_ATTEMPTS } from '../../api/services/webhooks/model.ts';
 import { signedHeaders } from '../../api/services/webhooks/signing.ts';
 import { startWebhookWorker } from '../../api/services/webhooks/worker.ts';
-import { webhookDeliveries, webhooks } from '../../db/tables.ts';
+import { users, webhookDeliveries, webhooks } from '../../db/tables.ts';
 import { createTestApp, errorOf, insertUser, signIn, type TestApp } from './auth-helpers.ts';
 import { depsOf, enqueue, linkTestApp, startReceiver, type Received } from './webhook-helpers.ts';
 
@@ -258,6 +258,36 @@ describe('delivery', () => {
 
     const again = await s.call(s.user, `/webhooks/${webhook.id}`, 'PATCH', { enabled: true });
     expect((await again.json()).webhook).toMatchObject({ enabled: true, failures_in_a_row: 0, disabled_at: null });
+  });
+
+  it('disables an endpoint whose deliveries have all failed for 24 hours', async () => {
+    const s = await setup({ ...LOOPBACK_OK, WEBHOOKS_RETRY_SCALE: '0.001' });
+    const r = await receiver(() => 503);
+    const { webhook } = await register(s, r.url);
+    const hook = async () => (await s.t.db.select().from(webhooks).where(eq(webhooks.id, webhook.id)))[0]!;
+    await enqueue(s.t, ['added']);
+    await drain(s.t, 60_000);
+    expect(await hook()).toMatchObject({ enabled: true, failures: 1 });
+
+    s.t.clock.advance(25 * 3600_000);
+    await enqueue(s.t, ['removed']);
+    await drain(s.t, 60_000);
+    expect(await hook()).toMatchObject({ enabled: false, failures: 2 });
+    expect(s.t.mailer.last(s.user.email)?.subject).toMatch(/webhook endpoint was disabled/);
+  });
+
+  it('an account that lost API Link gets nothing sent, and it counts against nothing', async () => {
+    const s = await setup();
+    const r = await receiver();
+    const { webhook } = await register(s, r.url);
+    await enqueue(s.t, ['added']);
+    await s.t.db.update(users).set({ apiAllow: false }).where(eq(users.id, s.user.id));
+    await drain(s.t, 60_000);
+    expect(r.received).toHaveLength(0);
+    const [row] = await s.t.db.select().from(webhookDeliveries);
+    expect(row).toMatchObject({ status: 'failed', lastError: 'API Link access withdrawn' });
+    expect((await s.t.db.select().from(webhooks).where(eq(webhooks.id, webhook.id)))[0]).toMatchObject({ failures: 0 });
+    expect(await enqueue(s.t, ['added'])).toBe(0);
   });
 
   it('two workers never send one attempt twice', async () => {

@@ -9,17 +9,18 @@
  * 3. record: 2xx = delivered (and the endpoint's failures-in-a-row reset); otherwise the next
  *    attempt is scheduled with back-off and jitter, or, after the last, the delivery is failed
  *    and counted against the endpoint, which is disabled after DISABLE_AFTER_FAILURES failed
- *    deliveries in a row with an e-mail to the customer. A test event has one attempt and
+ *    deliveries in a row, or once its deliveries have failed for 24 hours since the last success,
+ *    with an e-mail to the customer. A test event has one attempt and
  *    counts against nothing. Every attempt is logged (one line) and kept on the row (attempts,
  *    last status, last error).
  */
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, max, min, ne, sql } from 'drizzle-orm';
 import { changes, first, writeTx, type Db } from '../../../db/client.ts';
 import { users, webhookDeliveries, webhooks } from '../../../db/tables.ts';
 import { siteOf } from '../accounts.ts';
 import * as templates from '../email-templates.ts';
 import type { Deps } from '../../types.ts';
-import { DISABLE_AFTER_FAILURES, MAX_ATTEMPTS, retryDelayMs, TEST_EVENT } from './model.ts';
+import { DISABLE_AFTER_FAILING_MS, DISABLE_AFTER_FAILURES, MAX_ATTEMPTS, retryDelayMs, TEST_EVENT } from './model.ts';
 import { SEND_TIMEOUT_MS, sendWebhook, type SendResult } from './send.ts';
 import { signedHeaders } from './signing.ts';
 
@@ -77,6 +78,7 @@ export async function attemptDelivery(deps: Deps, row: Delivery): Promise<Delive
   const attempt = row.attempts + 1;
   const target = await targetOf(deps.db, row.webhookId);
   let result: SendResult;
+  let sent = false;
   if (!target) result = { ok: false, status: null, error: 'endpoint deleted' };
   else if (!target.usable) result = { ok: false, status: null, error: 'API Link access withdrawn' };
   else if (!target.enabled && row.type !== TEST_EVENT) result = { ok: false, status: null, error: 'endpoint disabled' };
@@ -84,6 +86,7 @@ export async function attemptDelivery(deps: Deps, row: Delivery): Promise<Delive
     const body = JSON.stringify(row.payload);
     const headers = signedHeaders(target.secret, row.msgId, new Date(now), body);
     result = await sendWebhook(target.url, headers, body, policyOf(deps));
+    sent = true;
   }
   log(
     deps,
@@ -91,7 +94,8 @@ export async function attemptDelivery(deps: Deps, row: Delivery): Promise<Delive
   );
   const final =
     !result.ok && (attempt >= MAX_ATTEMPTS || row.type === TEST_EVENT || !target?.enabled || !target.usable);
-  return recordAttempt(deps, row, attempt, result, final);
+  // only what was really sent counts against the endpoint (test events never do)
+  return recordAttempt(deps, row, attempt, result, final, sent && row.type !== TEST_EVENT);
 }
 
 async function recordAttempt(
@@ -100,9 +104,9 @@ async function recordAttempt(
   attempt: number,
   result: SendResult,
   final: boolean,
+  counts: boolean,
 ): Promise<Delivery> {
   const now = deps.clock.now();
-  const counts = row.type !== TEST_EVENT;
   const disabled = await writeTx(deps.db, async (tx) => {
     const base = { lastStatus: result.status, lastError: result.error };
     const mine = and(eq(webhookDeliveries.id, row.id), eq(webhookDeliveries.attempts, attempt));
@@ -134,7 +138,8 @@ async function recordAttempt(
         .where(eq(webhooks.id, row.webhookId))
         .returning(),
     );
-    if (!hook || !hook.enabled || hook.failures < DISABLE_AFTER_FAILURES) return null;
+    if (!hook || !hook.enabled) return null;
+    if (hook.failures < DISABLE_AFTER_FAILURES && !(await failingSinceADay(tx, hook.id, now))) return null;
     const off = await tx
       .update(webhooks)
       .set({ enabled: false, disabledAt: new Date(now) })
@@ -143,6 +148,22 @@ async function recordAttempt(
   });
   if (disabled) await tellDisabled(deps, disabled, result.error ?? 'failed');
   return (await first(deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, row.id))))!;
+}
+
+/** Has every delivery to the endpoint failed for DISABLE_AFTER_FAILING_MS (test events aside)? */
+async function failingSinceADay(db: Db, webhookId: number, now: number): Promise<boolean> {
+  const mine = and(eq(webhookDeliveries.webhookId, webhookId), ne(webhookDeliveries.type, TEST_EVENT));
+  const [{ success } = { success: null }] = await db
+    .select({ success: max(webhookDeliveries.deliveredAt) })
+    .from(webhookDeliveries)
+    .where(and(mine, eq(webhookDeliveries.status, 'delivered')));
+  const [{ since } = { since: null }] = await db
+    .select({ since: min(webhookDeliveries.createdAt) })
+    .from(webhookDeliveries)
+    .where(
+      and(mine, eq(webhookDeliveries.status, 'failed'), success ? gt(webhookDeliveries.createdAt, success) : undefined),
+    );
+  return since !== null && now - new Date(since).getTime() >= DISABLE_AFTER_FAILING_MS;
 }
 
 async function tellDisabled(deps: Deps, hook: typeof webhooks.$inferSelect, lastError: string): Promise<void> {

@@ -3,7 +3,7 @@
  * a change event, and the JSON views of an endpoint and of a delivery.
  */
 import { STOCK_CHANGE_KINDS } from '../../../db/tables.ts';
-import type { webhookDeliveries, webhooks } from '../../../db/tables.ts';
+import type { stockChanges, webhookDeliveries, webhooks } from '../../../db/tables.ts';
 
 export const WEBHOOK_EVENTS = STOCK_CHANGE_KINDS;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
@@ -13,8 +13,10 @@ export const MAX_WEBHOOKS = 5;
 /** attempts per delivery: the first, then one after each step of RETRY_SCHEDULE_S */
 export const RETRY_SCHEDULE_S = [5, 30, 120, 600, 3600, 6 * 3600, 12 * 3600];
 export const MAX_ATTEMPTS = RETRY_SCHEDULE_S.length + 1;
-/** failed deliveries in a row that disable an endpoint (each failed delivery is ~19 h of failed attempts) */
+/** failed deliveries in a row that disable an endpoint */
 export const DISABLE_AFTER_FAILURES = 10;
+/** ...or this long failing: the first delivery that failed since the last success is older */
+export const DISABLE_AFTER_FAILING_MS = 24 * 3600_000;
 /** the `type` of "Send test event" */
 export const TEST_EVENT = 'test';
 
@@ -24,8 +26,10 @@ export function retryDelayMs(attempts: number, scale: number, random: () => numb
   return Math.round(base * 1000 * scale * (0.8 + 0.4 * random()));
 }
 
-/** A row of the stock change log (stock_changes), as 12b's writer hands it over. */
-export type ChangeEvent = { seq: number; stockCode: string; kind: WebhookEvent; fields?: string[]; at: Date };
+/** A row of the stock change log (stock_changes), as its writer hands it over. */
+export type ChangeEvent = Pick<typeof stockChanges.$inferSelect, 'seq' | 'stockCode' | 'kind' | 'at'> & {
+  fields?: string[];
+};
 
 /** Standard Webhooks payload: `{ type, timestamp, data }`. */
 export function changePayload(change: ChangeEvent): Record<string, unknown> {
