@@ -11,12 +11,14 @@
  *   GET    /:id/secret       -                               200 { id, secret }
  *   POST   /:id/test         -                               200 { delivery } (one attempt, made now)
  *   GET    /:id/deliveries   ?limit=1..100&before=id         200 { deliveries: [Delivery], next_before }
+ * POST / and POST /:id/test share a limit of 30 an hour per account (429 too_many_requests).
  */
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import type { User } from '../../db/tables.ts';
 import { parseOr400 } from '../middleware/errors.ts';
 import { readJson } from '../middleware/json-body.ts';
+import { rateLimiter } from '../middleware/rate-limit.ts';
 import {
   createWebhook,
   deleteWebhook,
@@ -55,6 +57,9 @@ const DeliveriesQuery = v.object({
 /** `ownerOf(c)` names the account (or throws 401/403); the mounting app's variables are read through it. */
 export function webhookCrudRoutes(deps: Deps, ownerOf: (c: Context) => User): Hono {
   const id = (c: Context) => parseOr400(Id, c.req.param('id'));
+  const limiter = rateLimiter(deps);
+  /** registering (DNS look-ups) and test events (requests to the customer's host) are capped per account */
+  const sending = (c: Context) => limiter.hit(c, 'webhookSend', { account: `user:${ownerOf(c).id}` });
   return new Hono()
     .use('*', async (c, next) => {
       ownerOf(c); // 401/403 before the body is read
@@ -66,6 +71,7 @@ export function webhookCrudRoutes(deps: Deps, ownerOf: (c: Context) => User): Ho
     })
     .post('/', async (c) => {
       const input = await readJson(c, WebhookCreateSchema);
+      await sending(c);
       return c.json(await createWebhook(deps, ownerOf(c), input), 201);
     })
     .get('/:id', async (c) => c.json({ webhook: await getWebhook(deps.db, ownerOf(c), id(c)) }))
@@ -81,7 +87,10 @@ export function webhookCrudRoutes(deps: Deps, ownerOf: (c: Context) => User): Ho
       c.header('Cache-Control', 'no-store');
       return c.json(await webhookSecret(deps.db, ownerOf(c), id(c)));
     })
-    .post('/:id/test', async (c) => c.json({ delivery: await sendTestEvent(deps, ownerOf(c), id(c)) }))
+    .post('/:id/test', async (c) => {
+      await sending(c);
+      return c.json({ delivery: await sendTestEvent(deps, ownerOf(c), id(c)) });
+    })
     .get('/:id/deliveries', async (c) => {
       const q = parseOr400(DeliveriesQuery, c.req.query());
       return c.json(await listDeliveries(deps.db, ownerOf(c), id(c), q));

@@ -53,6 +53,8 @@ export const RATE_LIMITS = {
   changePassword: { perAccount: { limit: 10, windowMs: 15 * MINUTE } },
   /** POST /message (contact and API drawers; public, so capped per client address) */
   message: { perAddress: { limit: 10, windowMs: HOUR } },
+  /** POST /webhooks (and /profile/webhooks) and their /:id/test: each makes the server look up or call a customer's host */
+  webhookSend: { perAccount: { limit: 30, windowMs: HOUR } },
 } as const satisfies Record<string, RateRule>;
 
 export type RateRuleName = keyof typeof RATE_LIMITS;
