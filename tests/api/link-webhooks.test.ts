@@ -205,6 +205,20 @@ describe('endpoints', () => {
     });
     expect(verified(secret, r.received[0]!).type).toBe('test');
   });
+
+  it('registering and test events are limited per account (429 with Retry-After)', async () => {
+    const s = await setup();
+    const r = await receiver();
+    const { webhook } = await register(s, r.url);
+    for (let i = 1; i < 30; i++)
+      expect((await s.call(s.user, `/webhooks/${webhook.id}/test`, 'POST')).status).toBe(200);
+    const refused = await s.call(s.user, `/webhooks/${webhook.id}/test`, 'POST');
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await s.call(s.user, '/webhooks', 'POST', { url: r.url })).status).toBe(429);
+    const other = await insertUser(s.t.db, { apiAllow: true });
+    expect((await s.call(other, '/webhooks', 'POST', { url: r.url })).status).toBe(201);
+  });
 });
 
 describe('delivery', () => {
