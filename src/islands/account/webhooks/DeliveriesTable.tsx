@@ -29,15 +29,17 @@ export function DeliveriesTable({ deliveries, caption }: { deliveries: Delivery[
         <tbody>
           {deliveries.map((d) => (
             <tr key={d.id}>
-              <td>{when(d.created_at)}</td>
-              <td>
+              <td data-label="Created">{when(d.created_at)}</td>
+              <td data-label="Event">
                 <code>{d.type}</code>
               </td>
-              <td>
+              <td data-label="Status">
                 <span className={`wh-badge wh-badge--${d.status}`}>{STATUS[d.status]}</span>
               </td>
-              <td className="is-num">{d.attempts}</td>
-              <td>{result(d)}</td>
+              <td className="is-num" data-label="Attempts">
+                {d.attempts}
+              </td>
+              <td data-label="Last answer">{result(d)}</td>
             </tr>
           ))}
         </tbody>
