@@ -13,7 +13,7 @@ export function DeliveriesTable({ deliveries, caption }: { deliveries: Delivery[
   if (deliveries.length === 0) return <p className="acc-muted">No deliveries yet.</p>;
   return (
     <div className="acc-table-wrap" tabIndex={0} role="region" aria-label={caption}>
-      <table className="data-table wh-table">
+      <table className="data-table acc-requests wh-table">
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr>
