@@ -1,0 +1,2 @@
+/** Where the API Link lives: every API Link route is under this path. */
+export const LINK_BASE = '/api/link/v1';
