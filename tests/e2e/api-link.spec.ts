@@ -94,13 +94,14 @@ test('a trader creates a key, calls /me with it, sees the usage, rolls it and re
   const keysTable = page.getByRole('table', { name: 'Your API keys' });
   await expect(keysTable).toContainText(`…${key.slice(-4)}`);
   await expect(page.getByTestId('usage-total')).toHaveText('3 calls · 30 days');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await saveShot(page, SHOTS, 'api-home-1440');
   await page.getByText('Show the figures as a table').click();
   const today = new Date().toISOString().slice(0, 10);
   await expect(
     page.getByRole('table', { name: 'API usage per day' }).getByRole('row', { name: new RegExp(today) }),
   ).toContainText('3');
   await expect(page.getByRole('img', { name: /API calls per day/ })).toBeVisible();
-  await saveShot(page, SHOTS, 'api-home-1440');
   expect(await seriousViolations(page)).toEqual([]);
   await expectNoSidewaysScroll(page, '/my-account/api at 1440');
 
@@ -147,6 +148,10 @@ test('the integration home on an iPhone 13: no sideways scroll, axe clean', asyn
   await page.getByRole('button', { name: 'I have saved it' }).click();
   await expect(page.getByRole('table', { name: 'Your API keys' })).toContainText('retail');
   await saveShot(page, SHOTS, 'api-home-iphone13');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await saveShot(page, SHOTS, 'api-home-iphone13-top', false);
+  await page.getByRole('heading', { name: 'Usage' }).scrollIntoViewIfNeeded();
+  await saveShot(page, SHOTS, 'api-home-iphone13-usage', false);
   await expectNoSidewaysScroll(page, '/my-account/api on iPhone 13');
   expect(await seriousViolations(page)).toEqual([]);
   await context.close();

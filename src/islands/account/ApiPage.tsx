@@ -60,9 +60,9 @@ function ApiHome() {
           Your keys could not be loaded. Please reload the page.
         </p>
       )}
+      {keys && <ApiKeysSection keys={keys.docs} maxActive={keys.maxActive} onChange={reload} />}
       <div className="acc-grid">
         <div className="acc-main">
-          {keys && <ApiKeysSection keys={keys.docs} maxActive={keys.maxActive} onChange={reload} />}
           {usage && <UsageChart days={usage} />}
           <QuickStart base={base} />
         </div>

@@ -79,7 +79,7 @@ function renderBadges() {
     badge
       .closest('[data-account-entry]')
       // the visible initials are part of the name (axe: label-content-name-mismatch)
-      ?.setAttribute('aria-label', user ? `My account: ${user.firstName} ${user.lastName} (${text})` : 'Account');
+      ?.setAttribute('aria-label', user ? `My account: ${user.firstName} ${user.lastName}, ${text}` : 'Account');
   }
   for (const label of document.querySelectorAll<HTMLElement>('[data-account-label]')) label.hidden = !!user;
 }

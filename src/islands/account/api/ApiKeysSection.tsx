@@ -191,8 +191,8 @@ function CreateKeyForm({
       <label className="field">
         <span className="field__label">Scope</span>
         <select className="select" value={scope} onChange={(e) => setScope(e.target.value as Scope)}>
-          <option value="trade">Trade: trade prices, for servers</option>
-          <option value="retail">Retail: your markup, for web pages</option>
+          <option value="trade">Trade (servers)</option>
+          <option value="retail">Retail (web pages)</option>
         </select>
       </label>
       <button type="submit" className="btn" disabled={disabled}>

@@ -50,6 +50,7 @@ export function UsageChart({ days }: { days: UsageDay[] }) {
           );
         })}
       </svg>
+      {total === 0 && <p className="acc-muted api-usage__legend">No calls yet. Calls made with your keys show here.</p>}
       <p className="acc-muted api-usage__legend">
         <span className="api-usage__swatch" aria-hidden="true" /> calls{' '}
         <span className="api-usage__swatch api-usage__swatch--err" aria-hidden="true" /> errors · days in UTC, oldest on
