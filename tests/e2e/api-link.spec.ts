@@ -6,7 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { devices, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, TRADER } from './support/accounts.ts';
+import { ADMIN, submitLogin, TRADER } from './support/accounts.ts';
 import { expectNoSidewaysScroll, noCookieNotice, saveShot } from './support/screens.ts';
 import { expect, islandsReady, test as base } from './support/test.ts';
 
@@ -155,4 +155,40 @@ test('the integration home on an iPhone 13: no sideways scroll, axe clean', asyn
   await expectNoSidewaysScroll(page, '/my-account/api on iPhone 13');
   expect(await seriousViolations(page)).toEqual([]);
   await context.close();
+});
+
+test("staff see a customer's keys on the customer screen and revoke one", async ({
+  page,
+  playwright,
+  baseURL,
+  traderWithApi,
+}) => {
+  expect(traderWithApi.id).toBeTruthy();
+  const trader = await playwright.request.newContext({ baseURL });
+  expect((await trader.post('/api/v1/login', { data: TRADER })).status()).toBe(200);
+  const made = await trader.post('/api/v1/profile/api-keys', { data: { name: 'Shop till', scope: 'trade' } });
+  expect(made.status()).toBe(201);
+  const { key } = (await made.json()) as { key: string };
+  expect((await me(trader, key)).status()).toBe(200);
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await noCookieNotice(page.context(), baseURL);
+  await page.goto('/admin/customers');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await submitLogin(page, ADMIN.email, ADMIN.password);
+  await page.getByRole('group', { name: 'Status' }).getByRole('button', { name: 'Approved' }).click();
+  await page.getByRole('searchbox', { name: 'Search customers' }).fill(TRADER.email);
+  await page.getByRole('button', { name: /^Ms Eleanor Hartley/ }).click();
+  const keys = page.getByRole('list', { name: 'API keys of Ms Eleanor Hartley' });
+  await expect(keys).toContainText('Shop till');
+  await expect(keys).toContainText(`…${key.slice(-4)}`);
+  await saveShot(page, SHOTS, 'admin-customer-keys-1440');
+  await keys.getByRole('button', { name: 'Revoke key Shop till of Ms Eleanor Hartley' }).click();
+  await page
+    .getByRole('dialog', { name: /Revoke key/ })
+    .getByRole('button', { name: 'Revoke key' })
+    .click();
+  await expect(page.getByText('Shop till')).toHaveCount(0);
+  expect((await me(trader, key)).status()).toBe(401);
+  await trader.dispose();
 });

@@ -24,7 +24,7 @@ export function UsageChart({ days }: { days: UsageDay[] }) {
           Usage
         </h2>
         <span className="acc-muted num" data-testid="usage-total">
-          {total} calls · 30 days
+          {total} {total === 1 ? 'call' : 'calls'} · 30 days
         </span>
       </div>
       <svg

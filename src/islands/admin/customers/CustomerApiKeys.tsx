@@ -49,7 +49,11 @@ export function CustomerApiKeys({ customerId, name }: { customerId: string; name
           ))}
         </ul>
       )}
-      {data && <p className="adm-muted num">{calls} calls in the last 30 days</p>}
+      {data && (
+        <p className="adm-muted num">
+          {calls} {calls === 1 ? 'call' : 'calls'} in the last 30 days
+        </p>
+      )}
       <ConfirmDialog
         open={revoking !== null}
         title={`Revoke key "${revoking?.name ?? ''}"?`}
