@@ -3,13 +3,14 @@
  * createApp (api/app.ts), which api/server.ts serves. Separate from /api/v1: no session
  * cookie, no origin check; a key in the Authorization header is the only way in.
  *
- * Order on every call: CORS (retail keys only) -> key authentication (api/link/auth.ts;
+ * Order on every call: CORS (retail keys only) -> body limit -> key authentication (api/link/auth.ts;
  * /openapi.json is public) -> usage record (api/link/usage.ts) -> the key's `default` limit
  * (api/link/limits.ts) -> the route.
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { bodyLimits } from '../middleware/body-limit.ts';
 import { onError, onNotFound } from '../middleware/errors.ts';
-import type { Deps } from '../types.ts';
+import type { AppEnv, Deps } from '../types.ts';
 import { linkAuth } from './auth.ts';
 import { LINK_BASE } from './base.ts';
 import { linkCors } from './cors.ts';
@@ -29,12 +30,15 @@ const PUBLIC_PATHS = new Set([`${LINK_BASE}/openapi.json`]);
 
 export function createLinkApp(deps: Deps): Hono<LinkEnv> {
   const auth = linkAuth(deps);
+  const limits = bodyLimits();
   const usage = linkUsage(deps);
   const limit = linkLimit(deps, 'default');
   const app = new Hono<LinkEnv>();
   app.onError(onError);
   app.notFound(onNotFound);
   app.use('*', linkCors());
+  // the site's body limits (64 KiB, read before any route parses it), as under /api/v1
+  app.use('*', (c, next) => limits(c as unknown as Context<AppEnv>, next));
   app.use('*', async (c, next) => (PUBLIC_PATHS.has(c.req.path) ? next() : auth(c, next)));
   app.use('*', async (c, next) => (c.var.linkKey ? usage(c, next) : next()));
   app.use('*', async (c, next) => (c.var.linkKey ? limit(c, next) : next()));

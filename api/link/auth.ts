@@ -8,7 +8,8 @@
  *       | api_key_unknown | api_key_revoked | api_key_expired (also a rolled key after its overlap)
  *   403 api_access_withdrawn (the account lost api_allow, or is no longer approved)
  *   429 too_many_requests: an address with too many failed attempts (RATE_LIMITS.linkKeyFailure)
- *       is refused everything, with Retry-After, until its window passes
+ *       is refused everything, with Retry-After, until its window passes (checked first, and
+ *       only failures counted: the pattern of the login guard)
  *
  * On success c.var.linkKey and c.var.linkUser are set, and the key's last use (time, address)
  * is noted at most once a minute.
@@ -50,7 +51,7 @@ export function linkAuth(deps: Deps): MiddlewareHandler<LinkEnv> {
   return async (c, next) => {
     const address = clientAddress(c, deps);
     const refuse = async (msg: string): Promise<never> => {
-      await limiter.hit(c as Context, 'linkKeyFailure', { address });
+      await limiter.record('linkKeyFailure', { address });
       c.header('WWW-Authenticate', 'Bearer realm="API Link", charset="UTF-8"');
       throw new HttpError(401, msg, { message: MESSAGES[msg] });
     };

@@ -147,6 +147,17 @@ describe('authentication of /api/link/v1', () => {
     expect(t.mailer.last(owner.email)!.subject).toContain('revoked');
   });
 
+  it('refuses a body over 64 KiB with 413 before anything reads it', async () => {
+    const { t, agent } = await linkSetup();
+    const made = await createKeyVia(agent);
+    const res = await linkCall(t, '/me', made.key, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ pad: 'x'.repeat(70 * 1024) }),
+    });
+    expect(res.status).toBe(413);
+  });
+
   it('refuses a key in the query string, telling to use the header', async () => {
     const { t, agent } = await linkSetup();
     const made = await createKeyVia(agent);
