@@ -70,6 +70,15 @@ describe('POST /profile/api-keys and GET /profile/api-keys', () => {
     });
   });
 
+  it('refuses a name made only of invisible characters, or holding a bidi override', async () => {
+    const { agent } = await linkSetup();
+    const blank = await agent.json('/profile/api-keys', 'POST', { name: '\u200B\uFEFF', scope: 'trade' });
+    expect(blank.status).toBe(400);
+    expect((await errorOf(blank)).msg).toEqual([{ param: 'name', msg: 'name is required' }]);
+    const bidi = await agent.json('/profile/api-keys', 'POST', { name: 'shop\u202Egpj', scope: 'trade' });
+    expect(bidi.status).toBe(400);
+  });
+
   it('allows at most 5 active keys; a revoked key frees a place', async () => {
     const { agent } = await linkSetup();
     const keys = [];

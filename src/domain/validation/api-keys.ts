@@ -1,5 +1,6 @@
 /** Inputs of the API Link key calls (/api/v1/profile/api-keys, /profile/api-link), shared with the UI. */
 import * as v from 'valibot';
+import { requiredText } from './fields.ts';
 
 export const KEY_NAME_MAX = 60;
 export const OVERLAP_HOURS_MAX = 168;
@@ -7,12 +8,7 @@ export const RETAIL_MARKUP_MAX = 1000;
 
 export const NewKeySchema = v.object(
   {
-    name: v.pipe(
-      v.string('name is required'),
-      v.trim(),
-      v.minLength(1, 'name is required'),
-      v.maxLength(KEY_NAME_MAX, `name must be at most ${KEY_NAME_MAX} characters`),
-    ),
+    name: requiredText('name is required', 'name', KEY_NAME_MAX),
     scope: v.picklist(['trade', 'retail'], 'scope must be trade or retail'),
   },
   'The request body must be a JSON object',
