@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
+import { presentedKey } from '../../api/link/auth.ts';
 import { linkLimit } from '../../api/link/limits.ts';
 import type { LinkEnv } from '../../api/link/types.ts';
 import { onError } from '../../api/middleware/errors.ts';
@@ -24,6 +25,20 @@ describe('key format', () => {
     expect(isWellFormedKey(typo)).toBe(false);
     expect(isWellFormedKey(`${trade}x`)).toBe(false);
     expect(new Set(Array.from({ length: 200 }, () => generateKey('trade'))).size).toBe(200);
+  });
+});
+
+describe('presentedKey (the Authorization header)', () => {
+  it('reads Bearer and the password of Basic, and nothing else', () => {
+    expect(presentedKey('Bearer abc')).toBe('abc');
+    expect(presentedKey('bearer   abc')).toBe('abc');
+    expect(presentedKey(`Basic ${Buffer.from('any:ftk_key').toString('base64')}`)).toBe('ftk_key');
+    expect(presentedKey(`Basic ${Buffer.from(':ftk_key').toString('base64')}`)).toBe('ftk_key');
+    expect(presentedKey(`Basic ${Buffer.from('ftk_key').toString('base64')}`)).toBeNull();
+    expect(presentedKey(`Basic ${Buffer.from('user:').toString('base64')}`)).toBeNull();
+    expect(presentedKey('Bearer')).toBeNull();
+    expect(presentedKey('Token abc')).toBeNull();
+    expect(presentedKey(undefined)).toBeNull();
   });
 });
 
@@ -56,6 +71,14 @@ describe('POST /profile/api-keys and GET /profile/api-keys', () => {
     expect(mail.subject).toContain('API Link key created');
     expect(mail.text).toContain(made.last4);
     expect(mail.text).not.toContain(made.key);
+  });
+
+  it('escapes the key name in the e-mail', async () => {
+    const { t, owner, agent } = await linkSetup();
+    await createKeyVia(agent, '<img src=x onerror=alert(1)>', 'retail');
+    const mail = t.mailer.last(owner.email)!;
+    expect(mail.html).not.toContain('<img src=x');
+    expect(mail.html).toContain('&lt;img src=x');
   });
 
   it('answers 400 for a missing name or an unknown scope', async () => {
