@@ -47,6 +47,9 @@ const EnvSchema = v.object({
   SANDBOX: bool,
   /** multiplies every rate limit (the browser tests raise it: they all come from 127.0.0.1) */
   RATE_LIMIT_FACTOR: v.pipe(v.optional(v.string(), '1'), v.transform(Number), v.number(), v.minValue(1)),
+  /** API Link: calls per key per minute, and full /feed downloads per key per hour (both times RATE_LIMIT_FACTOR) */
+  LINK_RATE_PER_MINUTE: int(120),
+  LINK_FEED_PER_HOUR: int(12),
   /** where built sites and uploads live */
   SITE_DIR: v.optional(v.string(), './dist'),
   UPLOADS_DIR: v.optional(v.string(), './data/uploads'),

@@ -1,3 +1,5 @@
+/** What the API Link's authentication puts on every request (see api/link/auth.ts). */
 import type { User } from '../../db/tables.ts';
+
 export type LinkKey = { id: number; userId: number; scope: 'trade' | 'retail'; name: string };
 export type LinkEnv = { Variables: { linkKey: LinkKey; linkUser: User } };

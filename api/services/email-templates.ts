@@ -126,3 +126,30 @@ export function webhookDisabled(site: Site, to: string, firstName: string, url: 
     { link: `${site.url}/my-account/api#webhooks`, label: 'Open API Link' },
   ]);
 }
+
+export type ApiKeyEvent = 'created' | 'rolled' | 'revoked';
+export type ApiKeyFacts = { name: string; scope: string; last4: string; byStaff: boolean; oldKeyUntil?: Date };
+
+const KEY_EVENT_LINES: Record<ApiKeyEvent, (k: ApiKeyFacts) => string> = {
+  created: (k) => `A new ${k.scope} API Link key "${k.name}" (ending ${k.last4}) was created on your account.`,
+  rolled: (k) =>
+    `Your ${k.scope} API Link key "${k.name}" was rolled: the new key ends ${k.last4}` +
+    (k.oldKeyUntil ? `, and the old key keeps working until ${k.oldKeyUntil.toISOString()} (UTC).` : '.'),
+  revoked: (k) => `Your ${k.scope} API Link key "${k.name}" (ending ${k.last4}) was revoked and no longer works.`,
+};
+
+/** To the account holder after every create, roll and revoke of one of their API Link keys. */
+export function apiKeyChanged(
+  site: Site,
+  to: string,
+  firstName: string,
+  event: ApiKeyEvent,
+  key: ApiKeyFacts,
+): MailMessage {
+  return compose(site, to, `API Link key ${event}: ${key.name}`, hello(firstName), [
+    { p: KEY_EVENT_LINES[event](key) },
+    ...(key.byStaff ? [{ p: `This was done by the ${site.name} team.` }] : []),
+    { p: 'If this was not you or your team, revoke the key and contact us at once.' },
+    { link: `${site.url}/my-account/api`, label: 'Manage your keys' },
+  ]);
+}

@@ -78,7 +78,8 @@ function renderBadges() {
     badge.hidden = !user;
     badge
       .closest('[data-account-entry]')
-      ?.setAttribute('aria-label', user ? `My account: ${user.firstName} ${user.lastName}` : 'Account');
+      // the visible initials are part of the name (axe: label-content-name-mismatch)
+      ?.setAttribute('aria-label', user ? `My account: ${user.firstName} ${user.lastName}, ${text}` : 'Account');
   }
   for (const label of document.querySelectorAll<HTMLElement>('[data-account-label]')) label.hidden = !!user;
 }
