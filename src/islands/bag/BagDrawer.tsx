@@ -6,7 +6,8 @@
  * bag in step with the session and fills the navigation's bag count badge.
  */
 import * as Dialog from '@radix-ui/react-dialog';
-import { useStore } from '@nanostores/react';
+import { AT_BUILD } from '../ui/at-build.ts';
+import { useIslandStore } from '../ui/useIslandStore.ts';
 import { useEffect, useRef } from 'react';
 import { $bagCount, $bagDrawer, ADD_TO_BAG_EVENT, addToBag, closeBagDrawer, followSession } from '../../stores/bag.ts';
 import { BagDrawerRow } from './BagDrawerRow.tsx';
@@ -16,7 +17,7 @@ import './bag-drawer.css';
 import { DialogCloseButton } from '../ui/CloseButton.tsx';
 
 function useCountBadge() {
-  const count = useStore($bagCount);
+  const count = useIslandStore($bagCount, AT_BUILD.bagCount);
   useEffect(() => {
     for (const el of document.querySelectorAll<HTMLElement>('[data-count="bag"]')) {
       el.hidden = count <= 0;
@@ -53,7 +54,7 @@ function useAddToBagHooks() {
 }
 
 export default function BagDrawer() {
-  const drawer = useStore($bagDrawer);
+  const drawer = useIslandStore($bagDrawer, AT_BUILD.bagDrawer);
   const bag = useBag();
   const list = useRef<HTMLUListElement>(null);
   useEffect(() => followSession(), []);
