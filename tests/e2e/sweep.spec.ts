@@ -10,16 +10,14 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { devices, request, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import { request, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { ADMIN, TRADER } from './support/accounts.ts';
+import { DESKTOP, IPHONE_13 } from './support/screens.ts';
 import { expect, islandsReady, test } from './support/test.ts';
 
 type Role = 'visitor' | 'trader' | 'admin';
 const ROLES: Role[] = ['visitor', 'trader', 'admin'];
-const SIZES: Record<'desktop' | 'phone', BrowserContextOptions> = {
-  desktop: { viewport: { width: 1440, height: 900 } },
-  phone: { ...devices['iPhone 13'], defaultBrowserType: undefined } as BrowserContextOptions,
-};
+const SIZES: Record<'desktop' | 'phone', BrowserContextOptions> = { desktop: DESKTOP, phone: IPHONE_13 };
 
 type Trouble = string[];
 
