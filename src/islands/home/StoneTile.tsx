@@ -1,7 +1,7 @@
 /**
  * One stone of the home strip or carousel: image, subtitle (spec rule), price in the chosen
  * currency (cents small; visitors see only special offers' prices), Add to Basket (for
- * visitors it opens the login dialog, then returns here) and View Details.
+ * visitors disabled, with a Sign in that returns here) and View Details.
  */
 import { AT_BUILD } from '../ui/at-build.ts';
 import { useIslandStore } from '../ui/useIslandStore.ts';
@@ -9,8 +9,8 @@ import { detailsHref } from '../../domain/home/strip.ts';
 import { tilePrice, tileSubtitle, type TileStone } from '../../domain/home/tile.ts';
 import { isSpecialOffer } from '../../domain/catalogue/pricing.ts';
 import { addToBag } from '../../stores/bag.ts';
-import { openDialog } from '../../stores/dialog.ts';
 import { $site } from '../../stores/site.ts';
+import { SignInToBasket } from '../ui/SignInToBasket.tsx';
 
 /** `special` marks a build-time special offer whose price is not known yet. */
 export type TileDoc = TileStone & {
@@ -66,16 +66,13 @@ export function StoneTile({ stone, signedIn, compact = false, headingLevel: H = 
           )}
         </p>
         <div className="stone__foot">
-          <button
-            type="button"
-            className="btn btn--small"
-            title={signedIn ? undefined : 'Sign in to add stones to your basket'}
-            onClick={() =>
-              signedIn ? void addToBag({ _id: stone._id }) : openDialog('login', { returnTo: '/#special-offers' })
-            }
-          >
-            Add to Basket
-          </button>
+          {signedIn ? (
+            <button type="button" className="btn btn--small" onClick={() => void addToBag({ _id: stone._id })}>
+              Add to Basket
+            </button>
+          ) : (
+            <SignInToBasket className="btn btn--small" returnTo="/#special-offers" />
+          )}
           <a className="link" href={href} draggable={false}>
             View Details{' '}
             <span className="arrow" aria-hidden="true">
