@@ -11,6 +11,7 @@ import { ORDER_NOTES_MAX, ORDER_NOTES_ROWS } from '../../domain/bag/payload.ts';
 import { updateLine } from '../../stores/bag.ts';
 import { openDialog } from '../../stores/dialog.ts';
 import CurrencySelect from '../currency/CurrencySelect.tsx';
+import { CharCount } from '../ui/CharCount.tsx';
 import { BagLineRow } from './BagLineRow.tsx';
 import { sendBagRequest } from './send-request.ts';
 import { SENDING, SENT, showSnack } from './snackbar.ts';
@@ -113,10 +114,12 @@ export default function BagPage() {
               className="input bag-notes"
               rows={ORDER_NOTES_ROWS}
               maxLength={ORDER_NOTES_MAX}
+              aria-describedby="bag-notes-count"
               value={notes}
               placeholder="Anything we should know: memo or invoice, delivery, alternatives you would accept…"
               onChange={(e) => setNotes(e.target.value)}
             />
+            <CharCount id="bag-notes-count" length={notes.length} max={ORDER_NOTES_MAX} />
           </div>
         </div>
         <aside className="bag-summary__total">
