@@ -9,7 +9,7 @@
  */
 import type { Page } from '@playwright/test';
 import { TRADER } from './support/accounts.ts';
-import { DESKTOP, IPHONE_13, noCookieNotice, saveShot } from './support/screens.ts';
+import { BOTH_SIZES, noCookieNotice, saveShot } from './support/screens.ts';
 import { expect, test } from './support/test.ts';
 
 const SHOTS = 'test-results/screenshots/issue13';
@@ -35,10 +35,7 @@ async function oldCutParcel(page: Page): Promise<void> {
   });
 }
 
-for (const [size, options] of [
-  ['1440', DESKTOP],
-  ['iphone13', IPHONE_13],
-] as const) {
+for (const [size, options] of BOTH_SIZES) {
   test.describe(`at ${size}`, () => {
     test.use(options);
     test.beforeEach(async ({ context, baseURL }) => noCookieNotice(context, baseURL));

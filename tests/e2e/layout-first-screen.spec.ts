@@ -9,11 +9,11 @@
 import type { Page } from '@playwright/test';
 import { TRADER } from './support/accounts.ts';
 import {
+  BOTH_SIZES,
   coveredBy,
   DESKTOP,
   expectNoSidewaysScroll,
   heroAtRest,
-  IPHONE_13,
   noCookieNotice,
   saveShot,
 } from './support/screens.ts';
@@ -22,10 +22,7 @@ import { expect, test } from './support/test.ts';
 const SHOTS = 'test-results/screenshots/issue13';
 const notice = (page: Page) => page.getByRole('region', { name: 'Cookie notice' });
 
-for (const [size, options] of [
-  ['1440', DESKTOP],
-  ['iphone13', IPHONE_13],
-] as const) {
+for (const [size, options] of BOTH_SIZES) {
   test.describe(`first visit at ${size}`, () => {
     test.use(options);
 

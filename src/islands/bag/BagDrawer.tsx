@@ -8,7 +8,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { AT_BUILD } from '../ui/at-build.ts';
 import { useIslandStore } from '../ui/useIslandStore.ts';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { $bagCount, $bagDrawer, ADD_TO_BAG_EVENT, addToBag, closeBagDrawer, followSession } from '../../stores/bag.ts';
 import { BagDrawerRow } from './BagDrawerRow.tsx';
 import { Snackbars } from './Snackbars.tsx';
@@ -56,17 +56,9 @@ function useAddToBagHooks() {
 export default function BagDrawer() {
   const drawer = useIslandStore($bagDrawer, AT_BUILD.bagDrawer);
   const bag = useBag();
-  const list = useRef<HTMLUListElement>(null);
   useEffect(() => followSession(), []);
   useCountBadge();
   useAddToBagHooks();
-
-  useEffect(() => {
-    if (!drawer.open || drawer.focusId == null) return;
-    const row = list.current?.querySelector<HTMLElement>(`[data-bag-row="${drawer.focusId}"]`);
-    row?.scrollIntoView({ block: 'nearest' });
-    row?.focus({ preventScroll: true });
-  }, [drawer.open, drawer.focusId, bag.lines.length]);
 
   return (
     <>
@@ -87,7 +79,7 @@ export default function BagDrawer() {
             {bag.lines.length === 0 ? (
               <p className="bag-drawer__empty">Your Bag Is Currently Empty</p>
             ) : (
-              <ul className="bag-drawer__list" ref={list}>
+              <ul className="bag-drawer__list">
                 {bag.lines.map((l) => (
                   <BagDrawerRow key={l.diamondId} line={l} ccy={bag.ccy} focused={l.diamondId === drawer.focusId} />
                 ))}

@@ -14,7 +14,7 @@ import CurrencySelect from '../currency/CurrencySelect.tsx';
 import { CharCount } from '../ui/CharCount.tsx';
 import { BagLineRow } from './BagLineRow.tsx';
 import { sendBagRequest } from './send-request.ts';
-import { SENDING, SENT, showSnack } from './snackbar.ts';
+import { dismissSnack, SENDING, SENT, showSnack } from './snackbar.ts';
 import { totalText, useBag } from './use-bag.ts';
 import './bag-drawer.css';
 import './bag-page.css';
@@ -62,10 +62,11 @@ export default function BagPage() {
   const submit = async () => {
     if (bag.invalid > 0 || bag.live === 0) return; // Enter in a quantity field must not send either
     setSending(true);
-    showSnack('warning', SENDING.title, SENDING.text);
+    const warning = showSnack('warning', SENDING.title, SENDING.text);
     const sent = sendBagRequest({ orderNotes: notes, acceptsAnyAlternatives: allAlternatives }, bag.ccy, bag.rates);
-    showSnack('success', SENT.title, SENT.text); // spec: straight after the send starts
+    showSnack('success', SENT.title, SENT.text); // spec: straight after the send starts; shown after Sending
     const reply = await sent;
+    dismissSnack(warning);
     setSending(false);
     if (reply) {
       setNotes('');

@@ -1,4 +1,4 @@
-/** Renders the bag snackbars (snackbar.ts) at the bottom of the screen, each with a close button. */
+/** Renders the bag snackbar that is first in line (snackbar.ts) at the bottom of the screen, with a close button. */
 import { AT_BUILD } from '../ui/at-build.ts';
 import { useIslandStore } from '../ui/useIslandStore.ts';
 import { $snacks, dismissSnack } from './snackbar.ts';
@@ -8,7 +8,7 @@ export function Snackbars() {
   if (snacks.length === 0) return null;
   return (
     <div className="bag-snacks">
-      {snacks.map((s) => (
+      {snacks.slice(0, 1).map((s) => (
         <div
           key={s.id}
           className={`bag-snack bag-snack--${s.severity}`}

@@ -12,6 +12,11 @@ import { REMEMBER_COOKIE } from '../../../src/islands/cookie-notice/rules.ts';
 const { defaultBrowserType: _webkit, ...iPhone13 } = devices['iPhone 13'];
 export const IPHONE_13 = iPhone13;
 export const DESKTOP = { viewport: { width: 1440, height: 900 } };
+/** The two sizes every screen is checked at, named as the screenshots are. */
+export const BOTH_SIZES = [
+  ['1440', DESKTOP],
+  ['iphone13', IPHONE_13],
+] as const;
 
 /** The cookie notice was answered before: it stays hidden. */
 export async function noCookieNotice(context: BrowserContext, baseURL: string | undefined): Promise<void> {
