@@ -165,7 +165,7 @@ for (const role of ROLES) {
       browser,
       baseURL,
     }, info) => {
-      test.setTimeout(300_000);
+      test.setTimeout(480_000); // ~33 pages, each scrolled to the bottom, on a shared machine
       const dir = info.outputPath('state');
       mkdirSync(dir, { recursive: true });
       const routes = await specRoutes(baseURL ?? '');
