@@ -13,18 +13,35 @@ import type { Snack } from '../bag/snackbar.ts';
 
 const NONE: never[] = [];
 
+// typed declarations (not casts), so a field added to a store's state fails the type check here
+const session: SessionState = { status: 'idle', isAuthorised: false, user: null };
+const site: SiteState = { status: 'idle', data: null, error: null };
+const bag: BagState = { status: 'idle', lines: NONE };
+const bagDrawer: BagDrawerState = { open: false, focusId: null };
+const dialog: DialogState = { name: 'none', props: {} };
+const catalogue: CatalogueState = {
+  status: 'idle',
+  audience: null,
+  index: null,
+  first: null,
+  stale: false,
+  error: null,
+  version: 0,
+};
+const availabilityLabels: AvailabilityLabels = { 1: 'Immediately', 2: '3-5 days', 3: 'On Demand' };
+
 export const AT_BUILD = {
-  session: { status: 'idle', isAuthorised: false, user: null } as SessionState,
+  session,
   isAuthorised: false,
   isStaff: false,
-  site: { status: 'idle', data: null, error: null } as SiteState,
-  bag: { status: 'idle', lines: NONE } as BagState,
-  bagDrawer: { open: false, focusId: null } as BagDrawerState,
+  site,
+  bag,
+  bagDrawer,
   bagCount: 0,
   snacks: NONE as Snack[],
   favourites: NONE as number[],
   compare: NONE as number[],
-  dialog: { name: 'none', props: {} } as DialogState,
-  catalogue: { status: 'idle', audience: null, index: null, error: null, version: 0 } as CatalogueState,
-  availabilityLabels: { 1: 'Immediately', 2: '3-5 days', 3: 'On Demand' } as AvailabilityLabels,
-} as const;
+  dialog,
+  catalogue,
+  availabilityLabels,
+};
