@@ -8,6 +8,7 @@
  * (page.route), so the shared database is left as it is.
  */
 import type { Page } from '@playwright/test';
+import { decodeCatalogue, encodeCatalogue } from '../../src/domain/catalogue/wire.ts';
 import { TRADER } from './support/accounts.ts';
 import { BOTH_SIZES, noCookieNotice, saveShot } from './support/screens.ts';
 import { expect, test } from './support/test.ts';
@@ -19,19 +20,23 @@ async function signIn(page: Page) {
   expect((await page.request.post('/api/v1/login', { data: TRADER })).status()).toBe(200);
 }
 
-/** Gives the first parcel of the catalogue answer the shape and stone size of the issue. */
+/** Gives the first parcel of the catalogue answer (the columnar wire format) the shape and stone size of the issue. */
 async function oldCutParcel(page: Page): Promise<void> {
   await page.route('**/api/v1/diamonds/catalogue', async (route) => {
     const res = await route.fetch({ headers: { ...route.request().headers(), 'if-none-match': '' } });
-    const body = (await res.json()) as { docs: Record<string, unknown>[] };
-    const parcel = body.docs.find((d) => d.StkCatType === 'Multiple Items');
-    if (parcel)
+    const wire = (await res.json()) as { version: string; audience: 'visitor' | 'trade' };
+    const docs = decodeCatalogue(wire);
+    const parcel = docs.find((d) => d.StkCatType === 'Multiple Items');
+    if (parcel) {
       Object.assign(parcel, {
         StkShape: OLD_CUT,
         STWeight: 12.5,
         Size: { From: '0.00', To: '0.01', rank: [0.003, 0.005] },
       });
-    await route.fulfill({ response: res, json: body, headers: { ...res.headers(), etag: '"issue13-old-cut"' } });
+    }
+    const json = encodeCatalogue(docs, { version: `${wire.version}-old-cut`, audience: wire.audience });
+    const { 'content-encoding': _enc, 'content-length': _len, ...headers } = res.headers();
+    await route.fulfill({ status: 200, json, headers: { ...headers, etag: '"issue13-old-cut"' } });
   });
 }
 
