@@ -109,6 +109,8 @@ export default defineConfig({
           RATE_LIMIT_FACTOR: '20',
           SITE_URL: baseURL,
           SMTP_URL: `smtp://127.0.0.1:${process.env.FACET_E2E_SMTP_PORT}`,
+          // webhook tests send to a receiver on loopback (tests/e2e/account-webhooks.spec.ts)
+          WEBHOOKS_ALLOW_LOOPBACK: 'true',
         },
       },
 });

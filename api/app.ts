@@ -1,9 +1,13 @@
 /**
- * createApp({ db, mailer, clock, config }): the whole API as a Hono app, mounted at /api/v1.
+ * createApp({ db, mailer, clock, config }): the whole API as a Hono app, mounted at /api/v1,
+ * and the API Link (api/link/app.ts, key-authenticated) at /api/link/v1.
  * Built from its parts so tests can inject a temporary database, a capture mailer and a
  * fake clock. The Node entry (server.ts) adds the static site around it.
  */
 import { Hono } from 'hono';
+import { createLinkApp } from './link/app.ts';
+import { LINK_BASE } from './link/base.ts';
+import { LINK_DOCS, linkDocsRoutes } from './link/docs.ts';
 import { bodyLimits } from './middleware/body-limit.ts';
 import { onError, onNotFound } from './middleware/errors.ts';
 import { originCheck } from './middleware/origin.ts';
@@ -11,6 +15,7 @@ import { requestLog } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { sessionMiddleware } from './middleware/session.ts';
 import { adminRoutes } from './routes/admin/index.ts';
+import { apiKeyRoutes } from './routes/api-keys.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bagRequestRoutes } from './routes/bag-requests.ts';
 import { bagRoutes } from './routes/bag.ts';
@@ -24,6 +29,7 @@ import { listRoutes } from './routes/lists.ts';
 import { messageRoutes } from './routes/messages.ts';
 import { postRoutes } from './routes/posts.ts';
 import { profileRoutes } from './routes/profile.ts';
+import { profileWebhookRoutes } from './routes/profile-webhooks.ts';
 import { siteRoutes } from './routes/site.ts';
 import { siteBlockRoutes } from './routes/site-blocks.ts';
 import { siteBuildRoutes } from './routes/site-build.ts';
@@ -46,8 +52,10 @@ export function createApp(deps: Deps) {
     .route('/diamonds', diamondDetailRoutes(deps))
     .route('/', authRoutes(deps))
     .route('/profile/bag', bagRoutes(deps))
+    .route('/profile/webhooks', profileWebhookRoutes(deps))
     .route('/profile', bagRequestRoutes(deps))
     .route('/profile', profileRoutes(deps))
+    .route('/profile', apiKeyRoutes(deps))
     .route('/profile', listRoutes(deps))
     .route('/configs/site-blocks', siteBlockRoutes(deps))
     .route('/configs', configRoutes(deps))
@@ -60,6 +68,8 @@ export function createApp(deps: Deps) {
   app.onError(onError);
   app.notFound(onNotFound);
   app.route(API_BASE, api);
+  app.route(LINK_BASE, createLinkApp(deps));
+  app.route(LINK_DOCS, linkDocsRoutes()); // the interactive API Link reference, served from the site itself
   return app;
 }
 

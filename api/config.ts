@@ -47,6 +47,9 @@ const EnvSchema = v.object({
   SANDBOX: bool,
   /** multiplies every rate limit (the browser tests raise it: they all come from 127.0.0.1) */
   RATE_LIMIT_FACTOR: v.pipe(v.optional(v.string(), '1'), v.transform(Number), v.number(), v.minValue(1)),
+  /** API Link: calls per key per minute, and full /feed downloads per key per hour (both times RATE_LIMIT_FACTOR) */
+  LINK_RATE_PER_MINUTE: int(120),
+  LINK_FEED_PER_HOUR: int(12),
   /** where built sites and uploads live */
   SITE_DIR: v.optional(v.string(), './dist'),
   UPLOADS_DIR: v.optional(v.string(), './data/uploads'),
@@ -54,6 +57,10 @@ const EnvSchema = v.object({
   CERTIFICATES_DIR: v.optional(v.string(), './media/certificates'),
   /** API Link: days the stock change log (/changes) keeps its events */
   API_CHANGES_RETENTION_DAYS: v.pipe(int(30), v.minValue(1)),
+  /** webhooks: allow http:// and loopback endpoints (tests and local development only) */
+  WEBHOOKS_ALLOW_LOOPBACK: bool,
+  /** webhooks: multiplies the retry schedule (tests shrink it, e.g. 0.001) */
+  WEBHOOKS_RETRY_SCALE: v.pipe(v.optional(v.string(), '1'), v.transform(Number), v.number(), v.minValue(0)),
 });
 
 export type Config = v.InferOutput<typeof EnvSchema> & {

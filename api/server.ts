@@ -1,5 +1,6 @@
 /**
- * Node entry: the API at /api/v1 and the pre-built site around it, on one port.
+ * Node entry: the API at /api/v1, the API Link at /api/link/v1 and the pre-built site around
+ * it, on one port.
  * `startServer` is used by scripts/start.ts (after migrate, seed and build).
  */
 import { serve, type ServerType } from '@hono/node-server';
@@ -12,6 +13,7 @@ import { buildSite, buildStamp, oneBuildAtATime, siteBuildEnv } from './services
 import { warmCatalogue } from './services/catalogue-first-page.ts';
 import { blockOverlay } from './services/block-overlay.ts';
 import { serveUploads } from './services/uploads.ts';
+import { startWebhookWorker } from './services/webhooks/worker.ts';
 import { siteRoot, staticSite, type SiteRoot } from './static-site.ts';
 import type { Deps } from './types.ts';
 
@@ -20,6 +22,8 @@ export function createServerApp(deps: Deps, root: SiteRoot) {
   const app = new Hono();
   app.use(compress());
   app.use(`${API_BASE}/*`, async (c) => api.fetch(c.req.raw, c.env));
+  // the API Link (createApp mounts createLinkApp at LINK_BASE; /api/link/docs of 12b lives beside it)
+  app.use('/api/link/*', async (c) => api.fetch(c.req.raw, c.env));
   app.use(securityHeaders());
   app.use('/uploads/*', serveUploads(deps.db, deps.config.UPLOADS_DIR));
   // blocks saved since the served build show at once; the rebuild follows (block-overlay.ts)
@@ -50,5 +54,8 @@ export function startServer(deps: Deps, siteDir: string): Promise<{ server: Serv
       warmCatalogue(deps.db);
     });
     server.on('close', stopWatching);
+    // API Link webhooks: every node sends due deliveries (each attempt is claimed by one node)
+    const webhookWorker = startWebhookWorker(deps);
+    server.on('close', () => void webhookWorker.stop());
   });
 }

@@ -5,7 +5,8 @@
  * - `/x` -> `x/index.html`, `x.html` or the file itself; hashed assets under /_astro/ are
  *   cached for a year, HTML is revalidated.
  * - Client-side routes that cannot be pre-built are answered by a pre-built shell page.
- * - Anything else falls back to the home page with status 404, as the spec asks.
+ * - Anything else gets the not-found page (404.html) with status 404, or the home page when
+ *   a build has none (the spec's fallback).
  * - Dot files (the build's stamp and script hashes) are never served.
  * - Each page carries its own Content-Security-Policy, allowing its inline scripts by hash.
  */
@@ -179,8 +180,9 @@ export function staticSite(root: SiteRoot, opts: { html?: HtmlTransform } = {}):
           ? await sendTokenPage(dir, file, c.req.method)
           : send(dir, file, 200, c.req.method, pages);
     }
-    const home = await fileAt(dir, 'index.html');
-    if (home) return send(dir, home, 404, c.req.method, pages);
+    // the not-found page, still 404 (issue 13, item 20); a build without one: the home page
+    const notFound = (await fileAt(dir, '404.html')) ?? (await fileAt(dir, 'index.html'));
+    if (notFound) return send(dir, notFound, 404, c.req.method, pages);
     return c.text('The site has not been built yet.', 503);
   };
 }

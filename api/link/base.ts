@@ -1,2 +1,2 @@
-/** Where API Link lives (shared by its three parts). */
+/** Where the API Link lives: every API Link route is under this path. */
 export const LINK_BASE = '/api/link/v1';

@@ -1,4 +1,4 @@
-/** What API Link's authentication leaves on every request (the shared contract of issue 12). */
+/** What the API Link's authentication puts on every request (see api/link/auth.ts). */
 import type { User } from '../../db/tables.ts';
 
 export type LinkKey = { id: number; userId: number; scope: 'trade' | 'retail'; name: string };

@@ -18,7 +18,7 @@ import type { Context } from 'hono';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import { writeTx, type Db } from '../../db/client.ts';
 import { rateHits } from '../../db/tables.ts';
-import type { AppEnv, Clock, Deps } from '../types.ts';
+import type { Clock, Deps } from '../types.ts';
 import { HttpError } from './errors.ts';
 
 const MINUTE = 60_000;
@@ -53,6 +53,10 @@ export const RATE_LIMITS = {
   changePassword: { perAccount: { limit: 10, windowMs: 15 * MINUTE } },
   /** POST /message (contact and API drawers; public, so capped per client address) */
   message: { perAddress: { limit: 10, windowMs: HOUR } },
+  /** POST /webhooks (and /profile/webhooks) and their /:id/test: each makes the server look up or call a customer's host */
+  webhookSend: { perAccount: { limit: 30, windowMs: HOUR } },
+  /** API Link: calls with a missing, malformed, unknown, revoked or expired key, per client address */
+  linkKeyFailure: { perAddress: { limit: 30, windowMs: 15 * MINUTE } },
 } as const satisfies Record<string, RateRule>;
 
 export type RateRuleName = keyof typeof RATE_LIMITS;
@@ -97,6 +101,23 @@ export type Limiter = {
 };
 
 /**
+ * Counts one hit of `key` in fixed window `slot` (of `windowMs`) in `rate_hits`, unless it
+ * already has `limit`: one conditional upsert. The count after the hit, or null when refused.
+ */
+export async function countHit(db: Db, key: string, slot: number, windowMs: number, limit: number) {
+  const rows = await db
+    .insert(rateHits)
+    .values({ key, slot, hits: 1, expiresAt: new Date((slot + 1) * windowMs) })
+    .onConflictDoUpdate({
+      target: [rateHits.key, rateHits.slot],
+      set: { hits: sql`${rateHits.hits} + 1` },
+      setWhere: lt(rateHits.hits, limit),
+    })
+    .returning({ hits: rateHits.hits });
+  return rows[0]?.hits ?? null;
+}
+
+/**
  * The shared store for several app nodes (PostgreSQL): counts per key in fixed windows in the
  * `rate_hits` table. Each key is counted by one conditional upsert (`hits < limit`), all keys of
  * a call in one transaction, so nodes never let more than the limit through and a refused call
@@ -121,16 +142,8 @@ export class SharedRateLimiter implements Limiter {
     await writeTx(this.db, async (tx) => {
       for (const [key, w] of checks) {
         const slot = Math.floor(now / w.windowMs);
-        const rows = await tx
-          .insert(rateHits)
-          .values({ key, slot, hits: 1, expiresAt: new Date((slot + 1) * w.windowMs) })
-          .onConflictDoUpdate({
-            target: [rateHits.key, rateHits.slot],
-            set: { hits: sql`${rateHits.hits} + 1` },
-            setWhere: lt(rateHits.hits, Math.floor(w.limit * this.factor)),
-          })
-          .returning({ hits: rateHits.hits });
-        if (rows.length === 0) waitMs = Math.max(waitMs, (slot + 1) * w.windowMs - now);
+        const hits = await countHit(tx, key, slot, w.windowMs, Math.floor(w.limit * this.factor));
+        if (hits === null) waitMs = Math.max(waitMs, (slot + 1) * w.windowMs - now);
       }
       if (waitMs > 0) throw new HttpError(429, 'too_many_requests');
     }).catch((err: unknown) => {
@@ -293,7 +306,7 @@ export function forwardedFor(peer: string, header: string | undefined, trusted: 
  * (app.request in tests) have no socket; there NODE_ENV=test reads the `x-test-client`
  * header so a test can play several clients, and anything else counts as one 'local' client.
  */
-export function clientAddress(c: Context<AppEnv>, deps: Pick<Deps, 'config'>): string {
+export function clientAddress(c: Context, deps: Pick<Deps, 'config'>): string {
   try {
     const address = getConnInfo(c).remote.address;
     if (address) return forwardedFor(address, c.req.header('x-forwarded-for'), deps.config.trustedProxies);

@@ -1,8 +1,9 @@
 /**
  * The shop's account e-mails, each in plain text and HTML with the site name:
  * verification, password reset, account approved, new registration (to staff) and API
- * access request (to staff). Every value put into HTML is escaped. The verification and reset
- * mails carry their token in `secrets`: sent as written, stored in the outbox redacted.
+ * access request (to staff), webhook endpoint disabled. Every value put into HTML is escaped.
+ * The verification and reset mails carry their token in `secrets`: sent as written, stored in
+ * the outbox redacted.
  */
 import type { MailMessage } from './mailer.ts';
 
@@ -112,5 +113,43 @@ export function apiAccessRequest(site: Site, to: string, u: CustomerSummary, mes
     { p: `${who(u)} asks for API access.` },
     ...(message ? [{ quote: message }] : [{ p: '(no message)' }]),
     { link: `${site.url}/admin`, label: 'Review in the admin area' },
+  ]);
+}
+
+export function webhookDisabled(site: Site, to: string, firstName: string, url: string, reason: string): MailMessage {
+  return compose(site, to, `Your ${site.name} webhook endpoint was disabled`, hello(firstName), [
+    { p: `We stopped sending API Link webhooks to this endpoint because its deliveries kept failing:` },
+    { quote: `${url}\n${reason}` },
+    {
+      p: 'Nothing is lost: the change feed keeps every event. Fix the endpoint, then enable it again on your API Link page; use GET /changes to catch up on what it missed.',
+    },
+    { link: `${site.url}/my-account/api#webhooks`, label: 'Open API Link' },
+  ]);
+}
+
+export type ApiKeyEvent = 'created' | 'rolled' | 'revoked';
+export type ApiKeyFacts = { name: string; scope: string; last4: string; byStaff: boolean; oldKeyUntil?: Date };
+
+const KEY_EVENT_LINES: Record<ApiKeyEvent, (k: ApiKeyFacts) => string> = {
+  created: (k) => `A new ${k.scope} API Link key "${k.name}" (ending ${k.last4}) was created on your account.`,
+  rolled: (k) =>
+    `Your ${k.scope} API Link key "${k.name}" was rolled: the new key ends ${k.last4}` +
+    (k.oldKeyUntil ? `, and the old key keeps working until ${k.oldKeyUntil.toISOString()} (UTC).` : '.'),
+  revoked: (k) => `Your ${k.scope} API Link key "${k.name}" (ending ${k.last4}) was revoked and no longer works.`,
+};
+
+/** To the account holder after every create, roll and revoke of one of their API Link keys. */
+export function apiKeyChanged(
+  site: Site,
+  to: string,
+  firstName: string,
+  event: ApiKeyEvent,
+  key: ApiKeyFacts,
+): MailMessage {
+  return compose(site, to, `API Link key ${event}: ${key.name}`, hello(firstName), [
+    { p: KEY_EVENT_LINES[event](key) },
+    ...(key.byStaff ? [{ p: `This was done by the ${site.name} team.` }] : []),
+    { p: 'If this was not you or your team, revoke the key and contact us at once.' },
+    { link: `${site.url}/my-account/api`, label: 'Manage your keys' },
   ]);
 }

@@ -206,7 +206,7 @@ export function hattonGardenMap(w: number, h: number): string {
         [1010, 800],
         [1040, 0],
       ],
-      [998, 620, -87.8],
+      [1012, 420, -87.8],
     ],
     [
       'CHARTERHOUSE STREET',

@@ -160,6 +160,20 @@ export function pricePerCarat(stone: PricedStone, ccy: string, rates: readonly F
   return { amount: roundTo(total.amount / stone.STWeight, 2), ccy };
 }
 
+/** Carats to 2 or 3 decimals, so the smallest parcel stones keep their size: 0.003, 0.08, 1.50. */
+export const caratText = (ct: number): string => ct.toFixed(3).replace(/(\.\d\d)0$/, '$1');
+
+/**
+ * A parcel's stone size from the carat ranks of its Size range (its From/To labels are rounded
+ * to 2 decimals and read 0.00 for the smallest stones): '0.003 to 0.005 ct', '0.01 ct'.
+ */
+export function formatSize(size: { rank: readonly number[] } | null | undefined): string {
+  const [from, to] = size?.rank ?? [];
+  if (from == null || !Number.isFinite(from)) return MISSING;
+  const [a, b] = [caratText(from), caratText(to ?? from)];
+  return `${a === b ? a : `${a} to ${b}`} ct`;
+}
+
 /** A graded range as 'From to To', a single label when From equals To, '-' when missing. */
 export function formatRange(range: { From: string; To: string } | null | undefined): string {
   if (!range || !range.From) return MISSING;

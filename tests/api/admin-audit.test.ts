@@ -8,8 +8,10 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { auditLog, bagRequests, contactMessages, type RequestLine } from '../../db/tables.ts';
+import { eq } from 'drizzle-orm';
+import { apiKeys, auditLog, bagRequests, contactMessages, type RequestLine } from '../../db/tables.ts';
 import { createTestApp, insertAdmin, insertUser, signIn, type TestApp } from './auth-helpers.ts';
+import { linkKeyFor } from './link-helpers.ts';
 
 const API = '/api/v1';
 /** Admin-only writes that live outside /admin (the spec's own paths). */
@@ -52,6 +54,7 @@ describe('the audit log', () => {
     const toReject = await insertUser(t.db, verified);
     const toDisable = await insertUser(t.db);
     const api = await insertUser(t.db, { requestApiAccess: true });
+    const keyOwner = await insertUser(t.db, { apiAllow: true });
     const request = (
       await t.db
         .insert(bagRequests)
@@ -107,6 +110,15 @@ describe('the audit log', () => {
       'POST /admin/customers/:id/api-access': [
         () => staff.json(`/admin/customers/${api.id}/api-access`, 'POST', { allow: true }),
         'customer.api_access.grant',
+      ],
+      'DELETE /admin/customers/:id/api-keys/:keyId': [
+        async () => {
+          await linkKeyFor(t, keyOwner.email, 'trade');
+          const keyId = (await t.db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.userId, keyOwner.id)))[0]!
+            .id;
+          return staff.request(`/admin/customers/${keyOwner.id}/api-keys/${keyId}`, { method: 'DELETE' });
+        },
+        'api_key.revoke',
       ],
       'POST /admin/posts': [
         async () => {

@@ -69,10 +69,19 @@ describe('the one-port server', () => {
     expect(await get('/diamonds/round/extra')).toMatchObject({ status: 404 });
   });
 
-  it('falls back to the home page with status 404 for unknown paths', async () => {
+  it('falls back to the home page with status 404 for unknown paths when the build has no 404 page', async () => {
     const { get } = await setup();
     expect(await get('/no/such/page')).toMatchObject({ status: 404, text: '<p>v1:home</p>' });
     expect(await get('/../../etc/passwd')).toMatchObject({ status: 404 });
+  });
+
+  it('answers unknown paths with the not-found page, status 404 (issue 13, item 20)', async () => {
+    const { get, root } = await setup();
+    writeFileSync(join(root.get(), '404.html'), '<p>v1:not found</p>');
+    for (const path of ['/no/such/page', '/news/no-such-post', '/news/post/nothing-here']) {
+      expect(await get(path)).toMatchObject({ status: 404, text: '<p>v1:not found</p>' });
+    }
+    expect(await get('/news')).toMatchObject({ status: 200, text: '<p>v1:news</p>' });
   });
 
   it('caches hashed assets for a year and revalidates HTML', async () => {

@@ -23,11 +23,15 @@ function expectedStrip(): { special: boolean; ids: number[] } {
   const db = new Database(dbPath(), { readonly: true, fileMustExist: true });
   try {
     const specials = db
-      .prepare('SELECT id FROM diamonds WHERE in_stock = 1 AND web_special_cents > 0 ORDER BY created_at DESC, id ASC LIMIT 3')
+      .prepare(
+        'SELECT id FROM diamonds WHERE in_stock = 1 AND web_special_cents > 0 ORDER BY created_at DESC, id ASC LIMIT 3',
+      )
       .all() as { id: number }[];
     if (specials.length > 0) return { special: true, ids: specials.map((r) => r.id) };
     const latest = db
-      .prepare("SELECT id FROM diamonds WHERE in_stock = 1 AND cat_type = 'Single Item' ORDER BY created_at DESC, id DESC LIMIT 3")
+      .prepare(
+        "SELECT id FROM diamonds WHERE in_stock = 1 AND cat_type = 'Single Item' ORDER BY created_at DESC, id DESC LIMIT 3",
+      )
       .all() as { id: number }[];
     return { special: false, ids: latest.map((r) => r.id) };
   } finally {
@@ -43,19 +47,28 @@ async function servedStripTitle(api: APIRequestContext): Promise<string> {
 
 /** A content change as an admin makes it (the block keeps its text): the site regenerates. */
 async function touchContent(admin: APIRequestContext) {
-  const blocks = (await (await admin.get('/api/v1/configs/site-blocks')).json()) as { blocks: Record<string, { value: string }> };
+  const blocks = (await (await admin.get('/api/v1/configs/site-blocks')).json()) as {
+    blocks: Record<string, { value: string }>;
+  };
   const id = 'home_latest_arrivals_title';
-  const res = await admin.patch(`/api/v1/configs/site-blocks/${id}`, { data: { type: 'text', value: blocks.blocks[id]?.value ?? 'Latest Arrivals' } });
+  const res = await admin.patch(`/api/v1/configs/site-blocks/${id}`, {
+    data: { type: 'text', value: blocks.blocks[id]?.value ?? 'Latest Arrivals' },
+  });
   expect(res.status()).toBe(200);
 }
 
 async function stripIds(page: Page): Promise<number[]> {
   const strip = page.locator('[data-featured-strip] > ul');
-  const hrefs = await strip.getByRole('heading').getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+  const hrefs = await strip
+    .getByRole('heading')
+    .getByRole('link')
+    .evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
   return hrefs.map((h) => Number(/\/diamonds\/(\d+)\/details/.exec(h)?.[1]));
 }
 
-test('the desktop carousel hides the left arrow at the first stone and the right arrow at the last', async ({ page }) => {
+test('the desktop carousel hides the left arrow at the first stone and the right arrow at the last', async ({
+  page,
+}) => {
   await page.goto('/#special-offers');
   const carousel = page.getByRole('region', { name: 'More stones' });
   await carousel.scrollIntoViewIfNeeded();
@@ -86,15 +99,19 @@ test('the desktop carousel hides the left arrow at the first stone and the right
   await expect(position).toHaveText(String(total - 1).padStart(2, '0'));
 });
 
-test('a visitor who presses Add to Basket on a tile is asked to log in', async ({ page }) => {
+test("a visitor's Add to Basket on a tile is disabled; its Sign in asks them to log in", async ({ page }) => {
   await page.goto('/#special-offers');
   const tile = page.locator('[data-featured-strip] > ul').getByRole('article').first();
   await tile.scrollIntoViewIfNeeded();
-  await tile.getByRole('button', { name: 'Add to Basket' }).click();
+  await expect(tile.getByRole('button', { name: 'Add to Basket' })).toBeDisabled();
+  await tile.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('dialog', { name: 'Login' })).toBeVisible();
 });
 
-test('the strip shows at most 3 special offers, else LATEST ARRIVALS from the first 3 single items', async ({ page, baseURL }) => {
+test('the strip shows at most 3 special offers, else LATEST ARRIVALS from the first 3 single items', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(420_000);
   const visitor = await request.newContext({ baseURL });
   const admin = await request.newContext({ baseURL });
@@ -118,7 +135,10 @@ test('the strip shows at most 3 special offers, else LATEST ARRIVALS from the fi
   // 2. no stone is a special offer any more: LATEST ARRIVALS, the 3 newest single items
   const db = new Database(dbPath());
   db.pragma('busy_timeout = 5000');
-  const saved = db.prepare('SELECT id, web_special_cents AS cents FROM diamonds WHERE web_special_cents > 0').all() as { id: number; cents: number }[];
+  const saved = db.prepare('SELECT id, web_special_cents AS cents FROM diamonds WHERE web_special_cents > 0').all() as {
+    id: number;
+    cents: number;
+  }[];
   const restore = db.prepare('UPDATE diamonds SET web_special_cents = ? WHERE id = ?');
   try {
     db.prepare('UPDATE diamonds SET web_special_cents = 0 WHERE web_special_cents > 0').run();
@@ -126,7 +146,9 @@ test('the strip shows at most 3 special offers, else LATEST ARRIVALS from the fi
     expect(latest.special).toBe(false);
     expect(latest.ids).toHaveLength(3);
     await touchContent(admin);
-    await expect.poll(() => servedStripTitle(visitor), { timeout: 200_000, intervals: [2_000] }).toMatch(/latest arrivals/i);
+    await expect
+      .poll(() => servedStripTitle(visitor), { timeout: 200_000, intervals: [2_000] })
+      .toMatch(/latest arrivals/i);
 
     // a new address, so the browser loads the page again (same address + hash would not)
     await page.goto('/?after=rebuild#special-offers');
@@ -145,7 +167,9 @@ test('the strip shows at most 3 special offers, else LATEST ARRIVALS from the fi
     })();
     db.close();
     await touchContent(admin);
-    await expect.poll(() => servedStripTitle(visitor), { timeout: 200_000, intervals: [2_000] }).toMatch(/special offers/i);
+    await expect
+      .poll(() => servedStripTitle(visitor), { timeout: 200_000, intervals: [2_000] })
+      .toMatch(/special offers/i);
     await visitor.dispose();
     await admin.dispose();
   }

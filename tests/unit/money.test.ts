@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { sizeRange } from '../../src/domain/bag/names.ts';
 import {
+  caratText,
   convert,
   defaultCurrency,
   displayPrice,
   formatMeasurements,
   formatPrice,
   formatRange,
+  formatSize,
   formatWeight,
   priceParts,
   pricePerCarat,
@@ -139,5 +142,16 @@ describe('formatRange and formatMeasurements', () => {
   it("joins length, width and depth to 2 decimals with ' x '", () => {
     expect(formatMeasurements(6.4, 6.42, 3.951)).toBe('6.40 x 6.42 x 3.95');
     expect(formatMeasurements(null, null, null)).toBe('-');
+  });
+});
+
+describe('parcel sizes (issue 13, item 13)', () => {
+  it('keeps the smallest stones at 3 decimals instead of rounding them to 0.00', () => {
+    expect(formatSize({ rank: [0.003, 0.005] })).toBe('0.003 to 0.005 ct');
+    expect(formatSize({ rank: [0.08, 0.12] })).toBe('0.08 to 0.12 ct');
+    expect(formatSize({ rank: [0.01, 0.01] })).toBe('0.01 ct');
+    expect(formatSize(null)).toBe('-');
+    expect(sizeRange({ From: '0.00', To: '0.01', rank: [0.003, 0.005] })).toBe('0.003-0.005');
+    expect(caratText(1.5)).toBe('1.50');
   });
 });

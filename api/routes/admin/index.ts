@@ -5,6 +5,7 @@
 import { Hono } from 'hono';
 import { requireAdmin } from '../../middleware/roles.ts';
 import type { AppEnv, Deps } from '../../types.ts';
+import { adminApiKeyRoutes } from './api-keys.ts';
 import { approvalRoutes } from './approvals.ts';
 import { auditRoutes } from './audit.ts';
 import { dashboardRoutes } from './dashboard.ts';
@@ -19,6 +20,7 @@ export function adminRoutes(deps: Deps) {
     .use('*', requireAdmin())
     .route('/customers', approvalRoutes(deps))
     .route('/customers', customerLookupRoutes(deps))
+    .route('/customers', adminApiKeyRoutes(deps))
     .route('/dashboard', dashboardRoutes(deps))
     .route('/posts', adminPostRoutes(deps))
     .route('/requests', adminRequestRoutes(deps))

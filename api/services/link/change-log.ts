@@ -18,6 +18,7 @@ import type { Db } from '../../../db/client.ts';
 import { appState, stockChanges, type STOCK_CHANGE_KINDS, type Diamond, type NewDiamond } from '../../../db/tables.ts';
 import { HttpError } from '../../middleware/errors.ts';
 import type { ChangeEvent } from '../../link/schemas.ts';
+import { enqueueChangeEvents } from '../webhooks/enqueue.ts';
 import { bumpVersion } from '../versions.ts';
 
 export type ChangeKind = (typeof STOCK_CHANGE_KINDS)[number];
@@ -125,11 +126,13 @@ export async function recordStockChanges(
   const at = new Date(opts.now);
   const BATCH = 500;
   for (let i = 0; i < changes.length; i += BATCH) {
-    await tx
+    const rows = await tx
       .insert(stockChanges)
-      .values(changes.slice(i, i + BATCH).map((c) => ({ stockCode: c.stockCode, kind: c.kind, fields: c.fields, at })));
+      .values(changes.slice(i, i + BATCH).map((c) => ({ stockCode: c.stockCode, kind: c.kind, fields: c.fields, at })))
+      .returning();
+    // every subscribed webhook endpoint gets its deliveries in this same transaction
+    await enqueueChangeEvents(tx, rows, at);
   }
-  // issue 12c: webhooks' enqueueChangeEvents(tx, changes) joins this transaction here
   await pruneChanges(tx, opts.now - opts.retentionDays * DAY_MS);
 }
 

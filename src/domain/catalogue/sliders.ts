@@ -97,7 +97,10 @@ export function fluorescenceSliderToRanks(positions: NumRange): NumRange {
 }
 
 export function fluorescenceRanksToSlider(ranks: NumRange): NumRange {
-  return [fluorescenceRankToPosition(Math.min(ranks[0], ranks[1])), fluorescenceRankToPosition(Math.max(ranks[0], ranks[1]))];
+  return [
+    fluorescenceRankToPosition(Math.min(ranks[0], ranks[1])),
+    fluorescenceRankToPosition(Math.max(ranks[0], ranks[1])),
+  ];
 }
 
 // ---------------------------------------------------------------- price and ppc
@@ -135,6 +138,11 @@ const GROUPED = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
 export function priceSliderLabel(position: number): string {
   const v = pricePositionToValue(position);
   return priceHasNoUpperBound(v) ? PRICE_MAX_LABEL : GROUPED.format(v);
+}
+
+/** The text of a price 'to' box: '50k>' at the top (no upper bound, as the slider says), else the whole number. */
+export function priceBoxText(value: number): string {
+  return priceHasNoUpperBound(value) ? PRICE_MAX_LABEL : String(Math.round(value));
 }
 
 // ---------------------------------------------------------------- numeric inputs

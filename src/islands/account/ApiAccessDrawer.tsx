@@ -10,6 +10,8 @@ import { api } from '../../lib/api.ts';
 import { setSession, type AuthState } from '../../stores/session.ts';
 import { Notice, SubmitButton } from '../dialogs/fields.tsx';
 import { generalMessage } from '../dialogs/use-form.ts';
+import { MESSAGE_MAX } from '../../domain/validation/fields.ts';
+import { CharCount } from '../ui/CharCount.tsx';
 import { DialogCloseButton } from '../ui/CloseButton.tsx';
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; onSent: () => void };
@@ -56,8 +58,11 @@ export function ApiAccessDrawer({ open, onOpenChange, onSent }: Props) {
                 rows={10}
                 placeholder="Start typing your message..."
                 value={message}
+                maxLength={MESSAGE_MAX}
+                aria-describedby="api-message-count"
                 onChange={(e) => setMessage(e.target.value)}
               />
+              <CharCount id="api-message-count" length={message.length} max={MESSAGE_MAX} />
             </div>
             <div className="fx-actions">
               <SubmitButton busy={busy}>Send request</SubmitButton>

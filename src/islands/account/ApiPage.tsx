@@ -1,8 +1,36 @@
 /**
- * /my-account/api: what API Link access allows, for users with api_allow (others are told
- * how to ask for it). No key management: the feed answers to the signed-in account.
+ * /my-account/api, the integration home for customers with api_allow (others are told how to
+ * ask for it): keys, usage, retail markup, quick start, the sync recipe and the field
+ * reference. Keys, usage and markup come from /api/v1/profile/api-keys, /api-usage, /api-link.
  */
+import { useCallback, useEffect, useState } from 'react';
 import type { UserView } from '../../stores/session.ts';
+import { WebhooksSection } from './webhooks/WebhooksSection.tsx';
+import { ApiGuide } from './api/ApiGuide.tsx';
+import { ApiKeysSection } from './api/ApiKeysSection.tsx';
+import { keysApi, LINK_BASE_PATH, type KeyList, type UsageDay } from './api/keys-api.ts';
+import { QuickStart } from './api/QuickStart.tsx';
+import { RetailMarkup } from './api/RetailMarkup.tsx';
+import { UsageChart } from './api/UsageChart.tsx';
+
+function useApiHome() {
+  const [keys, setKeys] = useState<KeyList | null>(null);
+  const [usage, setUsage] = useState<UsageDay[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const load = useCallback(() => {
+    const ctl = new AbortController();
+    Promise.all([keysApi.list(ctl.signal), keysApi.usage(ctl.signal)])
+      .then(([k, u]) => {
+        setKeys(k);
+        setUsage(u.days);
+        setFailed(false);
+      })
+      .catch(() => !ctl.signal.aborted && setFailed(true));
+    return () => ctl.abort();
+  }, []);
+  useEffect(load, [load]);
+  return { keys, usage, failed, reload: load };
+}
 
 export function ApiPage({ user }: { user: UserView }) {
   if (!user.api_allow) {
@@ -20,37 +48,31 @@ export function ApiPage({ user }: { user: UserView }) {
       </section>
     );
   }
-  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  return <ApiHome />;
+}
+
+function ApiHome() {
+  const { keys, usage, failed, reload } = useApiHome();
+  const base = `${typeof window === 'undefined' ? '' : window.location.origin}${LINK_BASE_PATH}`;
   return (
-    <div className="acc-grid acc-grid--api">
-      <section className="acc-card" aria-labelledby="api-allows">
-        <h2 id="api-allows" className="acc-card__title">
-          Your access
-        </h2>
-        <p className="acc-muted">
-          API Link is enabled for <strong>{user.companyName || user.email}</strong>. It gives your systems the same live
-          stock list you see on the site, with your trade prices.
+    <div className="api-home">
+      {failed && (
+        <p className="api-error" role="alert">
+          Your keys could not be loaded. Please reload the page.
         </p>
-        <ul className="acc-list">
-          <li>Every stone, lab-grown stone and parcel in stock, refreshed as our stock changes.</li>
-          <li>Grades, measurements, lab and certificate details, media links and availability.</li>
-          <li>Your trade prices (USD for stones, GBP per carat for parcels) and special offers.</li>
-          <li>Paged results with sorting, up to 100 stones a page.</li>
-        </ul>
-      </section>
-      <section className="acc-card" aria-labelledby="api-how">
-        <h2 id="api-how" className="acc-card__title">
-          How to call it
-        </h2>
-        <p className="acc-muted">Sign in with your account, then ask for a page of stock:</p>
-        <pre className="acc-code">
-          <code>{`GET ${origin}/api/v1/diamonds?page=1&limit=100&sort=createdAt&order=1`}</code>
-        </pre>
-        <p className="acc-muted">
-          Answers are JSON: <code>docs</code>, <code>totalDocs</code>, <code>page</code>, <code>totalPages</code>.
-          Questions? <a href="/contact-us">Contact us</a>.
-        </p>
-      </section>
+      )}
+      {keys && <ApiKeysSection keys={keys.docs} maxActive={keys.maxActive} onChange={reload} />}
+      <div className="acc-grid">
+        <div className="acc-main">
+          {usage && <UsageChart days={usage} />}
+          <QuickStart base={base} />
+        </div>
+        <aside className="acc-side">
+          {keys && <RetailMarkup initial={keys.retailMarkupPct} />}
+          <ApiGuide base={base} />
+        </aside>
+      </div>
+      <WebhooksSection />
     </div>
   );
 }

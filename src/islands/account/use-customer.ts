@@ -3,7 +3,8 @@
  * here after sign-in), staff are sent to /admin. Returns the signed-in customer, or null
  * while loading or when signed out.
  */
-import { useStore } from '@nanostores/react';
+import { AT_BUILD } from '../ui/at-build.ts';
+import { useIslandStore } from '../ui/useIslandStore.ts';
 import { useEffect } from 'react';
 import { openDialog } from '../../stores/dialog.ts';
 import { $session, loadSession, type UserView } from '../../stores/session.ts';
@@ -12,7 +13,7 @@ export type Guard =
   { state: 'loading' } | { state: 'visitor' } | { state: 'staff' } | { state: 'user'; user: UserView };
 
 export function useCustomer(): Guard {
-  const session = useStore($session);
+  const session = useIslandStore($session, AT_BUILD.session);
   useEffect(() => {
     void loadSession().then((s) => {
       const here = window.location.pathname + window.location.search + window.location.hash;

@@ -2,7 +2,8 @@
  * The admin area's guard: a visitor gets the login dialog (returning here), a customer
  * (role user) is sent to /my-account. Returns the signed-in staff user, or null.
  */
-import { useStore } from '@nanostores/react';
+import { AT_BUILD } from '../ui/at-build.ts';
+import { useIslandStore } from '../ui/useIslandStore.ts';
 import { useEffect } from 'react';
 import { openDialog } from '../../stores/dialog.ts';
 import { $session, loadSession, type UserView } from '../../stores/session.ts';
@@ -10,7 +11,7 @@ import { $session, loadSession, type UserView } from '../../stores/session.ts';
 export type StaffGuard = { state: 'loading' } | { state: 'visitor' } | { state: 'staff'; user: UserView };
 
 export function useStaff(): StaffGuard {
-  const session = useStore($session);
+  const session = useIslandStore($session, AT_BUILD.session);
   useEffect(() => {
     void loadSession().then((s) => {
       if (!s.user) openDialog('login', { returnTo: window.location.pathname + window.location.search });

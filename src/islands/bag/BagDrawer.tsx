@@ -6,8 +6,9 @@
  * bag in step with the session and fills the navigation's bag count badge.
  */
 import * as Dialog from '@radix-ui/react-dialog';
-import { useStore } from '@nanostores/react';
-import { useEffect, useRef } from 'react';
+import { AT_BUILD } from '../ui/at-build.ts';
+import { useIslandStore } from '../ui/useIslandStore.ts';
+import { useEffect } from 'react';
 import { $bagCount, $bagDrawer, ADD_TO_BAG_EVENT, addToBag, closeBagDrawer, followSession } from '../../stores/bag.ts';
 import { BagDrawerRow } from './BagDrawerRow.tsx';
 import { Snackbars } from './Snackbars.tsx';
@@ -16,7 +17,7 @@ import './bag-drawer.css';
 import { DialogCloseButton } from '../ui/CloseButton.tsx';
 
 function useCountBadge() {
-  const count = useStore($bagCount);
+  const count = useIslandStore($bagCount, AT_BUILD.bagCount);
   useEffect(() => {
     for (const el of document.querySelectorAll<HTMLElement>('[data-count="bag"]')) {
       el.hidden = count <= 0;
@@ -53,19 +54,11 @@ function useAddToBagHooks() {
 }
 
 export default function BagDrawer() {
-  const drawer = useStore($bagDrawer);
+  const drawer = useIslandStore($bagDrawer, AT_BUILD.bagDrawer);
   const bag = useBag();
-  const list = useRef<HTMLUListElement>(null);
   useEffect(() => followSession(), []);
   useCountBadge();
   useAddToBagHooks();
-
-  useEffect(() => {
-    if (!drawer.open || drawer.focusId == null) return;
-    const row = list.current?.querySelector<HTMLElement>(`[data-bag-row="${drawer.focusId}"]`);
-    row?.scrollIntoView({ block: 'nearest' });
-    row?.focus({ preventScroll: true });
-  }, [drawer.open, drawer.focusId, bag.lines.length]);
 
   return (
     <>
@@ -86,7 +79,7 @@ export default function BagDrawer() {
             {bag.lines.length === 0 ? (
               <p className="bag-drawer__empty">Your Bag Is Currently Empty</p>
             ) : (
-              <ul className="bag-drawer__list" ref={list}>
+              <ul className="bag-drawer__list">
                 {bag.lines.map((l) => (
                   <BagDrawerRow key={l.diamondId} line={l} ccy={bag.ccy} focused={l.diamondId === drawer.focusId} />
                 ))}

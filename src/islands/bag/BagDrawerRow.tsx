@@ -1,4 +1,10 @@
-/** One row of the bag drawer: stock code, thumbnail, the item's details, its price and REMOVE. */
+/**
+ * One row of the bag drawer: stock code, thumbnail, the item's details, its price and REMOVE.
+ * The row of the stone just added is highlighted and takes the keyboard focus (issue 13,
+ * item 12): it does so itself when it mounts, since the drawer's content mounts a moment after
+ * the drawer opens.
+ */
+import { useEffect, useRef } from 'react';
 import { formatQuantity } from '../../domain/bag/lines.ts';
 import { productName } from '../../domain/bag/names.ts';
 import { removeFromBag } from '../../stores/bag.ts';
@@ -8,12 +14,24 @@ type Props = { line: PricedLine; ccy: string; focused: boolean };
 
 export function BagDrawerRow({ line, ccy, focused }: Props) {
   const href = `/diamonds/${line.diamondId}/details`;
+  const row = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (!focused) return;
+    row.current?.scrollIntoView({ block: 'nearest' });
+    row.current?.focus({ preventScroll: true });
+  }, [focused]);
   const unit =
     line.type === 'parcel'
       ? `${formatQuantity(line.selectedUnit, line.quantity)}${line.selectedUnit === 'items' ? ' items' : ''}`
       : null;
   return (
-    <li className={`bag-row${focused ? ' is-focused' : ''}`} data-bag-row={line.diamondId} tabIndex={-1}>
+    <li
+      ref={row}
+      className={`bag-row${focused ? ' is-focused' : ''}`}
+      data-bag-row={line.diamondId}
+      tabIndex={-1}
+      aria-label={focused ? `Added: ${productName(line.stock)}` : undefined}
+    >
       <a className="bag-row__thumb" href={href} tabIndex={-1} aria-hidden="true">
         <img src={line.stock.img} alt="" width="64" height="64" loading="lazy" />
       </a>

@@ -11,9 +11,10 @@ import { ORDER_NOTES_MAX, ORDER_NOTES_ROWS } from '../../domain/bag/payload.ts';
 import { updateLine } from '../../stores/bag.ts';
 import { openDialog } from '../../stores/dialog.ts';
 import CurrencySelect from '../currency/CurrencySelect.tsx';
+import { CharCount } from '../ui/CharCount.tsx';
 import { BagLineRow } from './BagLineRow.tsx';
 import { sendBagRequest } from './send-request.ts';
-import { SENDING, SENT, showSnack } from './snackbar.ts';
+import { dismissSnack, SENDING, SENT, showSnack } from './snackbar.ts';
 import { totalText, useBag } from './use-bag.ts';
 import './bag-drawer.css';
 import './bag-page.css';
@@ -61,10 +62,11 @@ export default function BagPage() {
   const submit = async () => {
     if (bag.invalid > 0 || bag.live === 0) return; // Enter in a quantity field must not send either
     setSending(true);
-    showSnack('warning', SENDING.title, SENDING.text);
+    const warning = showSnack('warning', SENDING.title, SENDING.text);
     const sent = sendBagRequest({ orderNotes: notes, acceptsAnyAlternatives: allAlternatives }, bag.ccy, bag.rates);
-    showSnack('success', SENT.title, SENT.text); // spec: straight after the send starts
+    showSnack('success', SENT.title, SENT.text); // spec: straight after the send starts; shown after Sending
     const reply = await sent;
+    dismissSnack(warning);
     setSending(false);
     if (reply) {
       setNotes('');
@@ -113,10 +115,12 @@ export default function BagPage() {
               className="input bag-notes"
               rows={ORDER_NOTES_ROWS}
               maxLength={ORDER_NOTES_MAX}
+              aria-describedby="bag-notes-count"
               value={notes}
               placeholder="Anything we should know: memo or invoice, delivery, alternatives you would accept…"
               onChange={(e) => setNotes(e.target.value)}
             />
+            <CharCount id="bag-notes-count" length={notes.length} max={ORDER_NOTES_MAX} />
           </div>
         </div>
         <aside className="bag-summary__total">

@@ -1,13 +1,14 @@
-/** Renders the bag snackbars (snackbar.ts) at the bottom of the screen, each with a close button. */
-import { useStore } from '@nanostores/react';
+/** Renders the bag snackbar that is first in line (snackbar.ts) at the bottom of the screen, with a close button. */
+import { AT_BUILD } from '../ui/at-build.ts';
+import { useIslandStore } from '../ui/useIslandStore.ts';
 import { $snacks, dismissSnack } from './snackbar.ts';
 
 export function Snackbars() {
-  const snacks = useStore($snacks);
+  const snacks = useIslandStore($snacks, AT_BUILD.snacks);
   if (snacks.length === 0) return null;
   return (
     <div className="bag-snacks">
-      {snacks.map((s) => (
+      {snacks.slice(0, 1).map((s) => (
         <div
           key={s.id}
           className={`bag-snack bag-snack--${s.severity}`}

@@ -7,7 +7,8 @@
  * 2 decimals) carries its `error` and is not priced: its price and the bag's total show '-'
  * until it is corrected, and `invalid` counts such lines (SEND REQUEST stays disabled).
  */
-import { useStore } from '@nanostores/react';
+import { AT_BUILD } from '../ui/at-build.ts';
+import { useIslandStore } from '../ui/useIslandStore.ts';
 import { useEffect, useMemo } from 'react';
 import { priceLine, totalOf, type LinePrice } from '../../domain/bag/view.ts';
 import { formatPriceOrNA } from '../../domain/catalogue/pricing.ts';
@@ -27,9 +28,9 @@ export const totalText = (bag: { invalid: number; total: number | null; ccy: str
   bag.invalid > 0 ? MISSING : formatPriceOrNA(bag.total, bag.ccy);
 
 export function useBag() {
-  const bag = useStore($bag);
-  const site = useStore($site);
-  const session = useStore($session);
+  const bag = useIslandStore($bag, AT_BUILD.bag);
+  const site = useIslandStore($site, AT_BUILD.site);
+  const session = useIslandStore($session, AT_BUILD.session);
   useEffect(() => {
     void loadSite();
     void loadSession();

@@ -4,7 +4,8 @@
  * and stores/favourites.ts, kept in the browser for visitors and on the server when signed in),
  * and Price (signed-in users: the PRICE drawer's breakdown, stores/price-drawer.ts).
  */
-import { useStore } from '@nanostores/react';
+import { AT_BUILD } from '../ui/at-build.ts';
+import { useIslandStore } from '../ui/useIslandStore.ts';
 import { useState } from 'react';
 import type { DiamondDoc } from '../../domain/diamond.ts';
 import { addToBag } from '../../stores/bag.ts';
@@ -13,8 +14,8 @@ import { $favourites, toggleFavourite } from '../../stores/favourites.ts';
 import { openPriceDrawer } from '../../stores/price-drawer.ts';
 
 export function RowActions({ doc, authorised }: { doc: DiamondDoc; authorised: boolean }) {
-  const favourites = useStore($favourites);
-  const compare = useStore($compare);
+  const favourites = useIslandStore($favourites, AT_BUILD.favourites);
+  const compare = useIslandStore($compare, AT_BUILD.compare);
   const [adding, setAdding] = useState(false);
   const fav = favourites.includes(doc._id);
   const cmp = compare.includes(doc._id);

@@ -12,10 +12,12 @@ import {
   displayPrice,
   formatMeasurements,
   formatRange,
+  formatSize,
   formatWeight,
   MISSING,
   pricePerCarat,
 } from '../../domain/money.ts';
+import { SignInToBasket } from '../ui/SignInToBasket.tsx';
 import { Price, safeMoney, shapeName, type ColumnContext } from './columns.tsx';
 
 type Props = {
@@ -33,7 +35,7 @@ export function RowDetail({ doc: d, ctx, onComingSoon, extras }: Props) {
   const facts: [string, ReactNode][] = [
     ['Stock code', d.StkCodeCalcNS],
     ['Shape', shapeName(d.StkShape)],
-    [parcel ? 'Size' : 'Weight', parcel && d.Size ? `${formatRange(d.Size)} ct` : formatWeight(d.STWeight)],
+    [parcel ? 'Size' : 'Weight', parcel ? formatSize(d.Size) : formatWeight(d.STWeight)],
     ...(parcel ? ([['Total weight', formatWeight(d.STWeight)]] as [string, ReactNode][]) : []),
     ['Colour', formatRange(d.Colour)],
     ['Clarity', formatRange(d.Clarity)],
@@ -79,16 +81,7 @@ export function RowDetail({ doc: d, ctx, onComingSoon, extras }: Props) {
         <a className="btn btn--small" href={`${base}/details`}>
           View Details
         </a>
-        {!ctx.authorised && (
-          <button
-            type="button"
-            className="btn btn--ghost btn--small"
-            disabled
-            title="Sign in to add stones to your bag"
-          >
-            Add to Basket
-          </button>
-        )}
+        {!ctx.authorised && <SignInToBasket className="btn btn--ghost btn--small" />}
         {extras}
         <nav className="cat-detail__links" aria-label={`Views of ${d.StkCodeCalcNS}`}>
           {!parcel && <a href={`${base}/report`}>Report</a>}

@@ -14,6 +14,7 @@ import {
   displayPrice,
   formatMeasurements,
   formatRange,
+  formatSize,
   formatWeight,
   MISSING,
   priceParts,
@@ -129,8 +130,16 @@ export function catalogueColumns(x: ColumnContext): ColumnDef<DiamondDoc, unknow
       id: 'weight',
       header: 'WEIGHT',
       meta: meta('weight', { numeric: true }),
+      // a parcel: its total carats, then the size of its stones (issue 13, item 13)
       cell: ({ row: { original: d } }) =>
-        d.StkCatType === 'Multiple Items' && d.Size ? `${formatRange(d.Size)} ct` : formatWeight(d.STWeight),
+        d.StkCatType === 'Multiple Items' ? (
+          <span className="cat-weight">
+            <span>{formatWeight(d.STWeight)}</span>
+            <span className="cat-weight__size">{formatSize(d.Size)} each</span>
+          </span>
+        ) : (
+          formatWeight(d.STWeight)
+        ),
     }),
     range('Colour', 'colour'),
     range('Clarity', 'clarity'),

@@ -6,7 +6,8 @@
  * changes (signing in or out) and re-prices it when the currency changes.
  */
 import { useEffect, useMemo } from 'react';
-import { useStore } from '@nanostores/react';
+import { AT_BUILD } from '../ui/at-build.ts';
+import { useIslandStore } from '../ui/useIslandStore.ts';
 import type { DialogSettings, PriceContext } from '../../domain/catalogue/index.ts';
 import type { FxRate } from '../../domain/money.ts';
 import {
@@ -24,11 +25,11 @@ const NO_SETTINGS: DialogSettings = {};
 const NO_RATES: readonly FxRate[] = [];
 
 export function useCatalogueData() {
-  const session = useStore($session);
-  const signedIn = useStore($isAuthorised);
-  const site = useStore($site);
-  const cat = useStore($catalogue);
-  const labels = useStore($availabilityLabels);
+  const session = useIslandStore($session, AT_BUILD.session);
+  const signedIn = useIslandStore($isAuthorised, AT_BUILD.isAuthorised);
+  const site = useIslandStore($site, AT_BUILD.site);
+  const cat = useIslandStore($catalogue, AT_BUILD.catalogue);
+  const labels = useIslandStore($availabilityLabels, AT_BUILD.availabilityLabels);
 
   useEffect(() => {
     void loadSite();

@@ -4,7 +4,8 @@
  * the signed-in user's bag. Also loads the favourite and compare lists.
  */
 import { useEffect } from 'react';
-import { useStore } from '@nanostores/react';
+import { AT_BUILD } from '../ui/at-build.ts';
+import { useIslandStore } from '../ui/useIslandStore.ts';
 import { $compare } from '../../stores/compare.ts';
 import { $favourites, loadLists } from '../../stores/favourites.ts';
 import type { UserView } from '../../stores/session.ts';
@@ -19,8 +20,8 @@ function setBadge(key: string, n: number | null) {
 }
 
 export function useNavCounts(stock: number | null, user: UserView | null) {
-  const favourites = useStore($favourites).length;
-  const compare = useStore($compare).length;
+  const favourites = useIslandStore($favourites, AT_BUILD.favourites).length;
+  const compare = useIslandStore($compare, AT_BUILD.compare).length;
   useEffect(() => void loadLists(), []);
   useEffect(() => setBadge('all', stock), [stock]);
   useEffect(() => setBadge('fav', favourites), [favourites]);

@@ -3,7 +3,7 @@ import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { formatRatio, lwRatio } from '../../domain/catalogue/pricing.ts';
 import type { DiamondDoc } from '../../domain/diamond.ts';
-import { formatMeasurements, formatRange, formatWeight, MISSING } from '../../domain/money.ts';
+import { formatMeasurements, formatRange, formatSize, formatWeight, MISSING } from '../../domain/money.ts';
 import { shapeName, stonePath, usePricing } from '../diamond-detail/stone-view.ts';
 import type { ListDoc } from '../favourites/useListDocs.ts';
 
@@ -12,7 +12,10 @@ const pct = (n: number | null | undefined) => (n == null ? MISSING : `${n.toFixe
 export const ROWS: { label: string; value: (d: DiamondDoc) => string }[] = [
   { label: 'Stock code', value: (d) => d.StkCodeCalcNS },
   { label: 'Shape', value: (d) => shapeName(d.StkShape) },
-  { label: 'Weight', value: (d) => (d.StkCatType === 'Multiple Items' && d.Size ? `${formatRange(d.Size)} ct` : formatWeight(d.STWeight)) },
+  {
+    label: 'Weight',
+    value: (d) => (d.StkCatType === 'Multiple Items' ? formatSize(d.Size) : formatWeight(d.STWeight)),
+  },
   { label: 'Colour', value: (d) => formatRange(d.Colour) },
   { label: 'Clarity', value: (d) => formatRange(d.Clarity) },
   { label: 'Cut', value: (d) => formatRange(d.Cut) },
@@ -29,9 +32,14 @@ export const ROWS: { label: string; value: (d: DiamondDoc) => string }[] = [
 type Props = { doc: ListDoc; position: number; onRemove: () => void };
 
 export function CompareColumn({ doc: d, position, onRemove }: Props) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: d._id });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: d._id,
+  });
   const pricing = usePricing();
-  const title = d.StkCatType === 'Multiple Items' ? `${shapeName(d.StkShape)} parcel` : `${formatWeight(d.STWeight)} ${shapeName(d.StkShape)}`;
+  const title =
+    d.StkCatType === 'Multiple Items'
+      ? `${shapeName(d.StkShape)} parcel`
+      : `${formatWeight(d.STWeight)} ${shapeName(d.StkShape)}`;
   const price = pricing.price(d);
 
   return (
@@ -61,7 +69,9 @@ export function CompareColumn({ doc: d, position, onRemove }: Props) {
         <a className="cmp-col__title" href={stonePath(d._id)}>
           {title}
         </a>
-        <p className="cmp-col__price num">{pricing.authorised ? (price ?? MISSING) : <span className="list-muted">Sign in for price</span>}</p>
+        <p className="cmp-col__price num">
+          {pricing.authorised ? (price ?? MISSING) : <span className="list-muted">Sign in for price</span>}
+        </p>
       </div>
       <dl className="cmp-col__rows">
         {ROWS.map((r) => (

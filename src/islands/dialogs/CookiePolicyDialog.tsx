@@ -3,7 +3,8 @@
  * account, login and preference cookies, third-party analytics, and the contact address.
  * Back closes it.
  */
-import { useStore } from '@nanostores/react';
+import { AT_BUILD } from '../ui/at-build.ts';
+import { useIslandStore } from '../ui/useIslandStore.ts';
 import { useEffect } from 'react';
 import { closeDialog } from '../../stores/dialog.ts';
 import { $site, loadSite } from '../../stores/site.ts';
@@ -11,7 +12,7 @@ import { DialogFrame } from './DialogFrame.tsx';
 import { contactEmail } from './site-blocks.ts';
 
 export function CookiePolicyDialog() {
-  useStore($site);
+  useIslandStore($site, AT_BUILD.site);
   useEffect(() => void loadSite(), []);
   const email = contactEmail();
   return (

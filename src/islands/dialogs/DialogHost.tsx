@@ -5,7 +5,8 @@
  * e-mail dialog while signed in goes to the account area instead.
  */
 import * as Dialog from '@radix-ui/react-dialog';
-import { useStore } from '@nanostores/react';
+import { AT_BUILD } from '../ui/at-build.ts';
+import { useIslandStore } from '../ui/useIslandStore.ts';
 import { Fragment, useEffect, type ReactNode } from 'react';
 import { $dialog, closeDialog, type DialogState } from '../../stores/dialog.ts';
 import { $session, accountPath } from '../../stores/session.ts';
@@ -53,8 +54,8 @@ function keyOf(state: DialogState): number {
 }
 
 export default function DialogHost() {
-  const dialog = useStore($dialog);
-  const session = useStore($session);
+  const dialog = useIslandStore($dialog, AT_BUILD.dialog);
+  const session = useIslandStore($session, AT_BUILD.session);
 
   useEffect(() => installPageHooks(), []);
 

@@ -1,7 +1,8 @@
 /**
  * The login dialog: email, password, remember me (sent as 'y'). Waits 1 s before it submits
- * (spec section 9). A status with a registration message (pending, rejected, disabled) shows
- * that message; success stores the session for every island, closes the dialog and goes to
+ * (spec section 9). A status with a registration message shows that message: 'pending' (the
+ * account awaits approval) as a confirmation, as the e-mail check shows it, the others
+ * (rejected, disabled) as an error; success stores the session for every island, closes the dialog and goes to
  * `returnTo` when one was given. Forgot password opens changePassword.
  */
 import { useState } from 'react';
@@ -19,9 +20,11 @@ export const SUBMIT_WAIT_MS = 1000;
 export function LoginDialog({ props }: { props: DialogProps }) {
   const form = useForm(LoginSchema, { email: String(props.values?.email ?? ''), password: '' });
   const [remember, setRemember] = useState(false);
+  const [confirmation, setConfirmation] = useState(props.confirmation);
 
   const login = async (v: { email: string; password: string }) => {
     await wait(SUBMIT_WAIT_MS);
+    setConfirmation(props.confirmation);
     try {
       const state = await api.post<AuthState>('/login', {
         ...v,
@@ -32,8 +35,10 @@ export function LoginDialog({ props }: { props: DialogProps }) {
       closeDialog();
       if (props.returnTo) window.location.assign(props.returnTo);
     } catch (err) {
-      const shown = err instanceof ApiError ? await statusMessage(err.options?.status) : undefined;
-      if (shown) form.setGeneral(shown);
+      const status = err instanceof ApiError ? err.options?.status : undefined;
+      const shown = await statusMessage(status);
+      if (shown && status === 'pending') setConfirmation(shown);
+      else if (shown) form.setGeneral(shown);
       else throw err;
     }
   };
@@ -45,7 +50,7 @@ export function LoginDialog({ props }: { props: DialogProps }) {
         noValidate
         onSubmit={(e) => (e.preventDefault(), void form.submit(login, ['email', 'password']))}
       >
-        <Notice kind="info">{props.confirmation}</Notice>
+        <Notice kind="info">{confirmation}</Notice>
         <Notice kind="error">{form.general}</Notice>
         <TextField form={form} name="email" label="Email" type="email" autoComplete="username" required />
         <TextField

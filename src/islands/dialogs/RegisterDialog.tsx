@@ -52,7 +52,12 @@ export function RegisterDialog({ props }: { props: DialogProps }) {
           : undefined
       }
     >
-      <form className="fx-form" noValidate onSubmit={(e) => (e.preventDefault(), void form.submit(register, shown))}>
+      <form
+        ref={form.formRef}
+        className="fx-form"
+        noValidate
+        onSubmit={(e) => (e.preventDefault(), void form.submit(register, shown))}
+      >
         <Notice kind="error">{form.general}</Notice>
         {hasCredentials ? (
           <p className="fx-carried">{String(carried.email)}</p>

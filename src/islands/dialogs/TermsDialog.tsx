@@ -2,7 +2,8 @@
  * The terms of service dialog: the sections of the terms page's list block; Back returns to
  * the register form with its values when it was opened from there.
  */
-import { useStore } from '@nanostores/react';
+import { AT_BUILD } from '../ui/at-build.ts';
+import { useIslandStore } from '../ui/useIslandStore.ts';
 import { useEffect } from 'react';
 import { openDialog, type DialogProps } from '../../stores/dialog.ts';
 import { $site, loadSite } from '../../stores/site.ts';
@@ -10,7 +11,7 @@ import { DialogFrame } from './DialogFrame.tsx';
 import { listBlock } from './site-blocks.ts';
 
 export function TermsDialog({ props }: { props: DialogProps }) {
-  useStore($site);
+  useIslandStore($site, AT_BUILD.site);
   useEffect(() => void loadSite(), []);
   const sections = listBlock('terms_list');
   return (

@@ -1,16 +1,22 @@
 /**
  * Form controls of the dialogs and account forms, in the design system's `.field` /
  * `.input` look: a label, the control, and the field's error (linked by aria-describedby,
- * marked aria-invalid) under it.
+ * marked aria-invalid) under it. A field stops at the length its schema allows (maxLength),
+ * and a text area shows an 'n / max' counter.
  */
 import { useId, type ReactNode } from 'react';
+import { CharCount } from '../ui/CharCount.tsx';
 
 type FormLike = {
   values: Record<string, unknown>;
   set: (key: never, value: never) => void;
   blur: (key: string) => void;
   errorOf: (key: string) => string | undefined;
+  limitOf?: (key: string) => number | undefined;
 };
+
+/** aria-describedby of a control: its error and its counter, when shown. */
+const describedBy = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
 
 export function FieldError({ id, message }: { id: string; message?: string }) {
   if (!message) return null;
@@ -62,6 +68,7 @@ export function TextField({
         autoComplete={autoComplete}
         autoFocus={autoFocus}
         list={list}
+        maxLength={form.limitOf?.(name)}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-err` : undefined}
         onChange={(e) => set(name, e.target.value)}
@@ -78,6 +85,8 @@ export function TextAreaField({ form, name, label, rows = 10, placeholder }: Tex
   const id = useId();
   const set = form.set as (key: string, value: string) => void;
   const error = form.errorOf(name);
+  const max = form.limitOf?.(name);
+  const value = String(form.values[name] ?? '');
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
@@ -88,12 +97,14 @@ export function TextAreaField({ form, name, label, rows = 10, placeholder }: Tex
         className="input fx-textarea"
         rows={rows}
         placeholder={placeholder}
-        value={String(form.values[name] ?? '')}
+        value={value}
+        maxLength={max}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-err` : undefined}
+        aria-describedby={describedBy(error && `${id}-err`, max != null && `${id}-count`)}
         onChange={(e) => set(name, e.target.value)}
         onBlur={() => form.blur(name)}
       />
+      {max ? <CharCount id={`${id}-count`} length={value.length} max={max} /> : null}
       <FieldError id={`${id}-err`} message={error} />
     </div>
   );

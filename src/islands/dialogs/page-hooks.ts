@@ -5,6 +5,7 @@
  *   e-mail dialog with `data-account-dialog="email"`.
  * - `[data-register-form]` (home, about): the e-mail check, then login or password dialog.
  * - `[data-api-access]`: visitor -> register with requestApiAccess; user -> the API panel.
+ * - `[data-signed-in]` / `[data-signed-out]`: shown only while signed in / signed out.
  * - `/reset/{token}` opens the new-password dialog; `/verify/{token}` posts the verification.
  *   Both leave the token out of the address at once (history.replaceState to /).
  */
@@ -50,10 +51,11 @@ async function onRegisterForm(form: HTMLFormElement) {
 async function verify(token: string) {
   try {
     await api.post('/verify', { id: token });
+    // the site's own 'pending' message when it has one, else ours: said once, not twice
     const pending = await statusMessage('pending');
     openDialog('message', {
       title: 'Thank you',
-      text: `Thank you for verifying your e-mail address. Your account now awaits approval by our team. ${pending ?? ''}`.trim(),
+      text: pending ?? 'Thank you for verifying your e-mail address. Your account now awaits approval by our team.',
     });
   } catch (err) {
     openErrorDialog(err);
@@ -78,9 +80,12 @@ function renderBadges() {
     badge.hidden = !user;
     badge
       .closest('[data-account-entry]')
-      ?.setAttribute('aria-label', user ? `My account: ${user.firstName} ${user.lastName}` : 'Account');
+      // the visible initials are part of the name (axe: label-content-name-mismatch)
+      ?.setAttribute('aria-label', user ? `My account: ${user.firstName} ${user.lastName}, ${text}` : 'Account');
   }
   for (const label of document.querySelectorAll<HTMLElement>('[data-account-label]')) label.hidden = !!user;
+  for (const el of document.querySelectorAll<HTMLElement>('[data-signed-in]')) el.hidden = !user;
+  for (const el of document.querySelectorAll<HTMLElement>('[data-signed-out]')) el.hidden = !!user;
 }
 
 export function installPageHooks(): () => void {
@@ -108,7 +113,11 @@ export function installPageHooks(): () => void {
   const unsubscribe = $session.subscribe(renderBadges);
   void loadSession();
   tokenRoutes();
+  // presses kept by the layout's early-click script (BaseLayout) are replayed now
+  document.documentElement.setAttribute('data-hooks', '');
+  document.dispatchEvent(new CustomEvent('facet:hooks'));
   return () => {
+    document.documentElement.removeAttribute('data-hooks');
     document.removeEventListener('click', onClick);
     document.removeEventListener('submit', onSubmit);
     unsubscribe();

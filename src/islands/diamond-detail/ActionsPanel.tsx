@@ -13,6 +13,7 @@ import { $compare, toggleCompare } from '../../stores/compare.ts';
 import { openDialog } from '../../stores/dialog.ts';
 import { $favourites, toggleFavourite } from '../../stores/favourites.ts';
 import { openPriceDrawer } from '../../stores/price-drawer.ts';
+import { SignInToBasket } from '../ui/SignInToBasket.tsx';
 import { isParcel, usePricing } from './stone-view.ts';
 
 export function ActionsPanel({ doc, onShare }: { doc: DiamondDoc & { inStock?: boolean }; onShare: () => void }) {
@@ -82,15 +83,7 @@ export function ActionsPanel({ doc, onShare }: { doc: DiamondDoc & { inStock?: b
         </div>
       ) : (
         <div className="sd-basket">
-          <button type="button" className="btn" disabled aria-describedby="sd-basket-hint">
-            Add to Basket
-          </button>
-          <p id="sd-basket-hint" className="sd-hint">
-            <button type="button" className="sd-inline-link" onClick={signIn}>
-              Sign in
-            </button>{' '}
-            with a trade account to add stones to your bag.
-          </p>
+          <SignInToBasket />
         </div>
       )}
     </div>

@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
 import { formatRatio, lwRatio } from '../../domain/catalogue/pricing.ts';
 import type { DiamondDoc } from '../../domain/diamond.ts';
-import { formatMeasurements, formatRange, formatWeight, MISSING } from '../../domain/money.ts';
+import { formatMeasurements, formatRange, formatSize, formatWeight, MISSING } from '../../domain/money.ts';
 import { $availabilityLabels } from '../../stores/catalogue.ts';
 import { isParcel, shapeName, usePricing } from './stone-view.ts';
 
@@ -16,7 +16,7 @@ export function AttributeGrid({ doc: d }: { doc: DiamondDoc }) {
   const rows: [string, ReactNode][] = [
     ['Stock code', d.StkCodeCalcNS],
     ['Shape', shapeName(d.StkShape)],
-    parcel ? ['Size', d.Size ? `${formatRange(d.Size)} ct` : MISSING] : ['Weight', formatWeight(d.STWeight)],
+    parcel ? ['Size', formatSize(d.Size)] : ['Weight', formatWeight(d.STWeight)],
     ['Colour', formatRange(d.Colour)],
     ['Clarity', formatRange(d.Clarity)],
   ];

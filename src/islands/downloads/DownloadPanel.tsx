@@ -5,7 +5,8 @@
  * hidden on phones (xs). Visitors pressing the button get the login
  * dialog, returning to this page. PDF building starts after 1 s (spec timing).
  */
-import { useStore } from '@nanostores/react';
+import { AT_BUILD } from '../ui/at-build.ts';
+import { useIslandStore } from '../ui/useIslandStore.ts';
 import { useState } from 'react';
 import type { DiamondDoc } from '../../domain/diamond.ts';
 import {
@@ -36,16 +37,15 @@ export type DownloadPanelProps = {
   onDone?: () => void;
 };
 
-
 export function DownloadPanel({ docs, tickedIds, allDocs, onDone }: DownloadPanelProps) {
   const [type, setType] = useState<DownloadType | null>(null);
   const [format, setFormat] = useState<DownloadFormat | null>(null);
   const [loading, setLoading] = useState(false);
   const phone = useMedia(PHONE_QUERY);
-  const authorised = useStore($isAuthorised);
-  const site = useStore($site);
-  const catalogue = useStore($catalogue);
-  const labels = useStore($availabilityLabels);
+  const authorised = useIslandStore($isAuthorised, AT_BUILD.isAuthorised);
+  const site = useIslandStore($site, AT_BUILD.site);
+  const catalogue = useIslandStore($catalogue, AT_BUILD.catalogue);
+  const labels = useIslandStore($availabilityLabels, AT_BUILD.availabilityLabels);
   const tickedCount = Array.isArray(tickedIds) ? tickedIds.length : (tickedIds as ReadonlySet<number>).size;
   const types = DOWNLOAD_TYPES.filter((t) => !(phone && t === 'selected'));
   const chosenType = type && types.includes(type) && !(type === 'selected' && tickedCount === 0) ? type : null;

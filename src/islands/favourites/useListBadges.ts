@@ -2,7 +2,8 @@
  * Fills the count badges of the secondary navigation (CatalogueNav's `[data-count]` hooks) on
  * the favourites and compare pages: Favourite, Compare List and Your Bag.
  */
-import { useStore } from '@nanostores/react';
+import { AT_BUILD } from '../ui/at-build.ts';
+import { useIslandStore } from '../ui/useIslandStore.ts';
 import { useEffect } from 'react';
 import { $compare } from '../../stores/compare.ts';
 import { $favourites } from '../../stores/favourites.ts';
@@ -16,9 +17,9 @@ function setBadge(key: string, n: number) {
 }
 
 export function useListBadges(): void {
-  const favourites = useStore($favourites).length;
-  const compare = useStore($compare).length;
-  const bag = useStore($session).user?.bag?.length ?? 0;
+  const favourites = useIslandStore($favourites, AT_BUILD.favourites).length;
+  const compare = useIslandStore($compare, AT_BUILD.compare).length;
+  const bag = useIslandStore($session, AT_BUILD.session).user?.bag?.length ?? 0;
   useEffect(() => setBadge('fav', favourites), [favourites]);
   useEffect(() => setBadge('compare', compare), [compare]);
   useEffect(() => setBadge('bag', bag), [bag]);

@@ -1,34 +1,45 @@
 /**
  * One stone of the home strip or carousel: image, subtitle (spec rule), price in the chosen
  * currency (cents small; visitors see only special offers' prices), Add to Basket (for
- * visitors it opens the login dialog, then returns here) and View Details.
+ * visitors disabled, with a Sign in that returns here) and View Details.
  */
-import { useStore } from '@nanostores/react';
+import { AT_BUILD } from '../ui/at-build.ts';
+import { useIslandStore } from '../ui/useIslandStore.ts';
 import { detailsHref } from '../../domain/home/strip.ts';
 import { tilePrice, tileSubtitle, type TileStone } from '../../domain/home/tile.ts';
 import { isSpecialOffer } from '../../domain/catalogue/pricing.ts';
 import { addToBag } from '../../stores/bag.ts';
-import { openDialog } from '../../stores/dialog.ts';
 import { $site } from '../../stores/site.ts';
+import { SignInToBasket } from '../ui/SignInToBasket.tsx';
 
 /** `special` marks a build-time special offer whose price is not known yet. */
-export type TileDoc = TileStone & { _id: number; StkShape: string; img: string; Source?: string; StkCertSup?: string; special?: boolean };
+export type TileDoc = TileStone & {
+  _id: number;
+  StkShape: string;
+  img: string;
+  Source?: string;
+  StkCertSup?: string;
+  special?: boolean;
+};
 
 type Props = { stone: TileDoc; signedIn: boolean; compact?: boolean; headingLevel?: 'h3' | 'h4' };
 
 const titleCase = (s: string) => s.toLowerCase().replace(/\b\w/g, (c) => c.toUpperCase());
 
 export function StoneTile({ stone, signedIn, compact = false, headingLevel: H = 'h3' }: Props) {
-  const site = useStore($site).data;
+  const site = useIslandStore($site, AT_BUILD.site).data;
   const price = site ? tilePrice(stone, site.ccy, site.fxrates) : null;
   const special = stone.special ?? isSpecialOffer(stone);
   const href = detailsHref(stone._id);
-  const kind = stone.StkCatType === 'Multiple Items' ? 'Parcel' : stone.Source === 'Lab Grown' ? 'Lab grown' : 'Natural';
+  const kind =
+    stone.StkCatType === 'Multiple Items' ? 'Parcel' : stone.Source === 'Lab Grown' ? 'Lab grown' : 'Natural';
   return (
     <article className={`stone${compact ? ' stone--compact' : ''}`}>
       <a className="stone__media" href={href} tabIndex={-1} aria-hidden="true" draggable={false}>
         <img src={stone.img} alt="" width={220} height={220} loading="lazy" decoding="async" draggable={false} />
-        <span className={`badge ${special ? 'badge--accent' : 'badge--ink'} stone__badge`}>{special ? 'Special offer' : 'New arrival'}</span>
+        <span className={`badge ${special ? 'badge--accent' : 'badge--ink'} stone__badge`}>
+          {special ? 'Special offer' : 'New arrival'}
+        </span>
       </a>
       <div className="stone__body">
         <p className="stone__kind">
@@ -55,16 +66,18 @@ export function StoneTile({ stone, signedIn, compact = false, headingLevel: H = 
           )}
         </p>
         <div className="stone__foot">
-          <button
-            type="button"
-            className="btn btn--small"
-            title={signedIn ? undefined : 'Sign in to add stones to your basket'}
-            onClick={() => (signedIn ? void addToBag({ _id: stone._id }) : openDialog('login', { returnTo: '/#special-offers' }))}
-          >
-            Add to Basket
-          </button>
+          {signedIn ? (
+            <button type="button" className="btn btn--small" onClick={() => void addToBag({ _id: stone._id })}>
+              Add to Basket
+            </button>
+          ) : (
+            <SignInToBasket className="btn btn--small" returnTo="/#special-offers" />
+          )}
           <a className="link" href={href} draggable={false}>
-            View Details <span className="arrow" aria-hidden="true">→</span>
+            View Details{' '}
+            <span className="arrow" aria-hidden="true">
+              →
+            </span>
           </a>
         </div>
       </div>

@@ -4,7 +4,8 @@
  * carousel, up to 100 of the newest stones (GET /diamonds?limit=100) that the strip does not
  * already show. Reloads when the session changes.
  */
-import { useStore } from '@nanostores/react';
+import { AT_BUILD } from '../ui/at-build.ts';
+import { useIslandStore } from '../ui/useIslandStore.ts';
 import { useEffect, useState } from 'react';
 import type { DiamondDoc, DiamondList } from '../../domain/diamond.ts';
 import { carouselOf } from '../../domain/home/strip.ts';
@@ -28,8 +29,8 @@ function moreStones(docs: DiamondDoc[], stripIds: number[]): DiamondDoc[] {
 }
 
 export function useHomeStones(stripIds: number[]) {
-  const signedIn = useStore($isAuthorised);
-  const ready = useStore($session).status === 'ready';
+  const signedIn = useIslandStore($isAuthorised, AT_BUILD.isAuthorised);
+  const ready = useIslandStore($session, AT_BUILD.session).status === 'ready';
   const [strip, setStrip] = useState<DiamondDoc[] | null>(null);
   const [carousel, setCarousel] = useState<DiamondDoc[] | null>(null);
   const key = stripIds.join(',');

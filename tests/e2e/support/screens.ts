@@ -4,9 +4,19 @@
  * saving a picture into a folder under test-results/screenshots/.
  */
 import { join } from 'node:path';
-import type { BrowserContext, Page } from '@playwright/test';
-import { expect } from '@playwright/test';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
+import { devices, expect } from '@playwright/test';
 import { REMEMBER_COOKIE } from '../../../src/islands/cookie-notice/rules.ts';
+
+/** An iPhone 13 (390 x 844, touch, mobile viewport) for `test.use` or `browser.newContext`, in Chromium. */
+const { defaultBrowserType: _webkit, ...iPhone13 } = devices['iPhone 13'];
+export const IPHONE_13 = iPhone13;
+export const DESKTOP = { viewport: { width: 1440, height: 900 } };
+/** The two sizes every screen is checked at, named as the screenshots are. */
+export const BOTH_SIZES = [
+  ['1440', DESKTOP],
+  ['iphone13', IPHONE_13],
+] as const;
 
 /** The cookie notice was answered before: it stays hidden. */
 export async function noCookieNotice(context: BrowserContext, baseURL: string | undefined): Promise<void> {
@@ -22,4 +32,39 @@ export async function expectNoSidewaysScroll(page: Page, name: string): Promise<
 /** Saves `{dir}/{name}.png` (Playwright creates the folder). */
 export async function saveShot(page: Page, dir: string, name: string, fullPage = true): Promise<void> {
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage });
+}
+
+/** The home hero in its end state: skip the intro when it plays (desktop, first visit). */
+export async function heroAtRest(page: Page): Promise<void> {
+  const skip = page.locator('#welcome').getByRole('button', { name: 'Skip intro' });
+  if (await skip.isVisible()) await skip.click();
+  await expect(page.locator('[data-hero]')).toHaveAttribute('data-step', 'complete', { timeout: 20_000 });
+}
+
+/**
+ * What lies over `target` in the window: nothing (null), or a description of what does. The
+ * whole box must be in the window, and the topmost element at its centre and at its four
+ * inner corners must be the target itself or inside it.
+ */
+export async function coveredBy(target: Locator): Promise<string | null> {
+  return target.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) return 'it is not shown';
+    if (r.top < 0 || r.left < 0 || r.bottom > window.innerHeight || r.right > window.innerWidth) {
+      return `it lies outside the window (${Math.round(r.left)},${Math.round(r.top)} to ${Math.round(r.right)},${Math.round(r.bottom)})`;
+    }
+    const points = [
+      [r.left + r.width / 2, r.top + r.height / 2],
+      [r.left + 2, r.top + 2],
+      [r.right - 2, r.top + 2],
+      [r.left + 2, r.bottom - 2],
+      [r.right - 2, r.bottom - 2],
+    ];
+    for (const [x, y] of points) {
+      const hit = document.elementFromPoint(x!, y!);
+      if (hit && !el.contains(hit))
+        return `${hit.tagName.toLowerCase()}.${hit.className} at ${Math.round(x!)},${Math.round(y!)}`;
+    }
+    return null;
+  });
 }

@@ -11,6 +11,7 @@ import {
   fluorescenceRankToPosition,
   fluorescenceSliderToRanks,
   parseNumericInput,
+  priceBoxText,
   priceHasNoUpperBound,
   pricePositionToValue,
   priceSliderLabel,
@@ -59,7 +60,8 @@ describe('price slider', () => {
     for (let p = 1; p <= 100; p++) expect(pricePositionToValue(p)).toBeGreaterThan(pricePositionToValue(p - 1));
   });
   it('value to position is the inverse', () => {
-    for (let p = 0; p <= 100; p++) expect(priceValueToPosition(pricePositionToValue(p))).toBeCloseTo(p === 0 ? 0 : p, 1);
+    for (let p = 0; p <= 100; p++)
+      expect(priceValueToPosition(pricePositionToValue(p))).toBeCloseTo(p === 0 ? 0 : p, 1);
     expect(priceValueToPosition(2500)).toBe(40);
     expect(priceValueToPosition(27_500)).toBe(90);
     expect(priceValueToPosition(1_000_000)).toBe(100);
@@ -69,6 +71,11 @@ describe('price slider', () => {
     expect(priceSliderLabel(80)).toBe('5,000');
     expect(priceHasNoUpperBound(50_000)).toBe(true);
     expect(priceHasNoUpperBound(47_750)).toBe(false);
+  });
+  it("the price 'to' box reads '50k>' at the top too, not 50000 (issue 13, item 11)", () => {
+    expect(priceBoxText(50_000)).toBe('50k>');
+    expect(priceBoxText(47_750)).toBe('47750');
+    expect(priceBoxText(1)).toBe('1');
   });
   it('out-of-range positions are clamped', () => {
     expect(pricePositionToValue(-5)).toBe(1);

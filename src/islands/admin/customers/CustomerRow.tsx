@@ -5,6 +5,7 @@
 import dayjs from 'dayjs';
 import { Fragment, useEffect, useState } from 'react';
 import { fmtMoney, StatusBadge } from '../dashboard/kit.tsx';
+import { CustomerApiKeys } from './CustomerApiKeys.tsx';
 import {
   ACTION_LABELS,
   actionName,
@@ -58,46 +59,49 @@ export function CustomerRow({ customer: c, onAction }: { customer: Customer; onA
         <tr className="adm-detail">
           <td colSpan={6}>
             <section className="adm-detail__body" aria-label={`Details of ${name}`}>
-            <dl className="adm-dl">
-              <div>
-                <dt>Phone</dt>
-                <dd>
-                  {c.phone || '—'}
-                  {c.mobileTelephone ? ` · ${c.mobileTelephone}` : ''}
-                </dd>
-              </div>
-              <div>
-                <dt>Website</dt>
-                <dd>{c.companyWebsite || '—'}</dd>
-              </div>
-              <div>
-                <dt>Address</dt>
-                <dd>
-                  {[c.addressLine1, c.addressLine2, c.city, c.county, c.postcode, c.country].filter(Boolean).join(', ')}
-                </dd>
-              </div>
-              <div>
-                <dt>E-mail verified</dt>
-                <dd>{date(c.emailVerifiedAt)}</dd>
-              </div>
-              <div className="adm-dl__wide">
-                <dt>Trade references</dt>
-                <dd>
-                  <ul>
-                    {c.tradeReferences.map((r) => (
-                      <li key={r}>{r}</li>
-                    ))}
-                  </ul>
-                </dd>
-              </div>
-              {c.requestApiAccess && (
-                <div className="adm-dl__wide">
-                  <dt>API request ({date(c.requestApiAccessDate)})</dt>
-                  <dd>{c.requestApiAccessMessage || '—'}</dd>
+              <dl className="adm-dl">
+                <div>
+                  <dt>Phone</dt>
+                  <dd>
+                    {c.phone || '—'}
+                    {c.mobileTelephone ? ` · ${c.mobileTelephone}` : ''}
+                  </dd>
                 </div>
-              )}
-            </dl>
-            <CustomerRequests customerId={c._id} />
+                <div>
+                  <dt>Website</dt>
+                  <dd>{c.companyWebsite || '—'}</dd>
+                </div>
+                <div>
+                  <dt>Address</dt>
+                  <dd>
+                    {[c.addressLine1, c.addressLine2, c.city, c.county, c.postcode, c.country]
+                      .filter(Boolean)
+                      .join(', ')}
+                  </dd>
+                </div>
+                <div>
+                  <dt>E-mail verified</dt>
+                  <dd>{date(c.emailVerifiedAt)}</dd>
+                </div>
+                <div className="adm-dl__wide">
+                  <dt>Trade references</dt>
+                  <dd>
+                    <ul>
+                      {c.tradeReferences.map((r) => (
+                        <li key={r}>{r}</li>
+                      ))}
+                    </ul>
+                  </dd>
+                </div>
+                {c.requestApiAccess && (
+                  <div className="adm-dl__wide">
+                    <dt>API request ({date(c.requestApiAccessDate)})</dt>
+                    <dd>{c.requestApiAccessMessage || '—'}</dd>
+                  </div>
+                )}
+              </dl>
+              <CustomerRequests customerId={c._id} />
+              <CustomerApiKeys customerId={c._id} name={name} />
             </section>
           </td>
         </tr>

@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { generalMessage } from '../../dialogs/use-form.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { CustomerRow } from './CustomerRow.tsx';
 import {
   ACTION_LABELS,

@@ -1,6 +1,7 @@
 /** The calls of the Customers / Approvals section (GET/POST /api/v1/admin/customers...). */
 import { api } from '../../../lib/api.ts';
 import type { UserView } from '../../../stores/session.ts';
+import type { ApiKeyView, UsageDay } from '../../account/api/keys-api.ts';
 
 export const STATUSES = ['pending', 'unverified', 'approved', 'rejected', 'disabled', 'all'] as const;
 export type StatusFilter = (typeof STATUSES)[number];
@@ -21,7 +22,13 @@ export type Action = 'approve' | 'reject' | 'disable' | 'grant' | 'revoke';
 
 export const PAGE_SIZE = 50;
 
-export function listCustomers(status: StatusFilter, apiAccess: ApiFilter, q: string, page: number, signal?: AbortSignal) {
+export function listCustomers(
+  status: StatusFilter,
+  apiAccess: ApiFilter,
+  q: string,
+  page: number,
+  signal?: AbortSignal,
+) {
   return api.get<CustomerPage>('/admin/customers', {
     query: { status, apiAccess, page, limit: PAGE_SIZE, ...(q.trim() ? { q: q.trim() } : {}) },
     signal,
@@ -29,7 +36,14 @@ export function listCustomers(status: StatusFilter, apiAccess: ApiFilter, q: str
 }
 
 /** A customer's sent requests, newest first (the requests inbox's view, trimmed to what the row shows). */
-export type CustomerRequest = { _id: number; status: string; createdAt: string; ccy: string; totalCents: number | null; items: unknown[] };
+export type CustomerRequest = {
+  _id: number;
+  status: string;
+  createdAt: string;
+  ccy: string;
+  totalCents: number | null;
+  items: unknown[];
+};
 
 export function customerRequests(id: string, signal?: AbortSignal) {
   return api.get<{ docs: CustomerRequest[]; totalDocs: number }>(`/admin/customers/${id}/requests`, {
@@ -84,3 +98,13 @@ export const DONE: Record<Action, string> = {
   grant: 'can now use API Link',
   revoke: 'no longer has API access',
 };
+
+export type CustomerKey = ApiKeyView;
+export type CustomerKeys = { docs: CustomerKey[]; usage: UsageDay[] };
+
+/** A customer's working API Link keys and their usage over 30 days. */
+export const customerKeys = (id: string, signal?: AbortSignal) =>
+  api.get<CustomerKeys>(`/admin/customers/${id}/api-keys`, { signal });
+
+export const revokeCustomerKey = (id: string, keyId: number) =>
+  api.delete<CustomerKey>(`/admin/customers/${id}/api-keys/${keyId}`);

@@ -9,7 +9,7 @@ import { generalMessage } from '../../dialogs/use-form.ts';
 import { formatPriceOrNA } from '../../../domain/catalogue/pricing.ts';
 import './kit.css';
 
-export { ConfirmDialog } from '../customers/ConfirmDialog.tsx';
+export { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 export { generalMessage };
 
 export type Paged<T> = { docs: T[]; totalDocs: number; page: number; limit: number };

@@ -6,6 +6,7 @@
  */
 import {
   PRICE_LIMITS,
+  priceBoxText,
   priceRangeToSlider,
   priceSliderLabel,
   priceSliderToRange,
@@ -59,7 +60,15 @@ export function PriceFilter({ label, value, onChange, ccy }: Omit<Props, 'limits
         onChange={(p) => onChange(priceSliderToRange(p))}
         format={(p) => `${currencySymbol(ccy)}${priceSliderLabel(p)}`}
       />
-      <NumberRange label={label} value={value} limits={PRICE_LIMITS} decimals={0} unit={ccy} onChange={onChange} />
+      <NumberRange
+        label={label}
+        value={value}
+        limits={PRICE_LIMITS}
+        decimals={0}
+        unit={ccy}
+        format={priceBoxText}
+        onChange={onChange}
+      />
     </div>
   );
 }

@@ -2,8 +2,9 @@
  * 'From' and 'to' number boxes of a range filter (spec section 5): a typed value is applied
  * on Enter or when the box loses focus, clamped to the limits and rounded to the step
  * (domain applyRangeInput); an empty or non-numeric box is ignored and shows the value again.
+ * `format` writes a value into a box (the price's top end reads '50k>', as on its slider).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { applyRangeInput, type NumRange } from '../../../domain/catalogue/index.ts';
 
 type Props = {
@@ -12,29 +13,30 @@ type Props = {
   limits: NumRange;
   decimals?: number;
   unit?: string;
+  format?: (n: number) => string;
   onChange: (v: NumRange) => void;
 };
 
-const show = (n: number, decimals: number) => (decimals === 0 ? String(Math.round(n)) : n.toFixed(decimals));
+const fixed = (decimals: number) => (n: number) => (decimals === 0 ? String(Math.round(n)) : n.toFixed(decimals));
 
 function Box({
   end,
   label,
   value,
-  decimals,
+  show,
   apply,
 }: {
   end: 'from' | 'to';
   label: string;
   value: number;
-  decimals: number;
+  show: (n: number) => string;
   apply: (end: 'from' | 'to', raw: string) => void;
 }) {
-  const [text, setText] = useState(show(value, decimals));
-  useEffect(() => setText(show(value, decimals)), [value, decimals]);
+  const [text, setText] = useState(show(value));
+  useEffect(() => setText(show(value)), [value, show]);
   const commit = () => {
-    apply(end, text);
-    setText(show(value, decimals));
+    if (text !== show(value)) apply(end, text);
+    setText(show(value));
   };
   return (
     <input
@@ -51,16 +53,17 @@ function Box({
   );
 }
 
-export function NumberRange({ label, value, limits, decimals = 2, unit, onChange }: Props) {
+export function NumberRange({ label, value, limits, decimals = 2, unit, format, onChange }: Props) {
+  const show = useMemo(() => format ?? fixed(decimals), [format, decimals]);
   const apply = (end: 'from' | 'to', raw: string) => {
     const next = applyRangeInput(value, end, raw, limits, decimals);
     if (next[0] !== value[0] || next[1] !== value[1]) onChange(next);
   };
   return (
     <div className="cat-numrange">
-      <Box end="from" label={label} value={value[0]} decimals={decimals} apply={apply} />
+      <Box end="from" label={label} value={value[0]} show={show} apply={apply} />
       <span aria-hidden="true">–</span>
-      <Box end="to" label={label} value={value[1]} decimals={decimals} apply={apply} />
+      <Box end="to" label={label} value={value[1]} show={show} apply={apply} />
       {unit && <span className="cat-numrange__unit">{unit}</span>}
     </div>
   );

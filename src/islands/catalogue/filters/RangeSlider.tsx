@@ -6,6 +6,12 @@
  */
 import type { CSSProperties } from 'react';
 
+/**
+ * Marks with more letters than this in all (clarity's FL .. I1: 30) alternate between two rows,
+ * so their labels never run into each other (issue 13, item 4); colour's D .. M keep one row.
+ */
+const STAGGER_ABOVE_CHARS = 24;
+
 type Props = {
   label: string;
   min: number;
@@ -65,7 +71,10 @@ export function RangeSlider({
         onChange={(e) => set(1, Number(e.target.value))}
       />
       {marks && (
-        <div className="rs__marks" aria-hidden="true">
+        <div
+          className={`rs__marks${marks.reduce((n, m) => n + format(m).length, 0) > STAGGER_ABOVE_CHARS ? ' rs__marks--staggered' : ''}`}
+          aria-hidden="true"
+        >
           {marks.map((m) => (
             <span key={m} style={{ left: `${pct(m)}%` }} className={m >= lo && m <= hi ? 'is-in' : undefined}>
               {format(m)}

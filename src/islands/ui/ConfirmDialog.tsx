@@ -1,6 +1,10 @@
-/** A confirmation before a destructive action (its own Radix dialog, titled for screen readers). */
+/**
+ * A confirmation before a destructive action (its own Radix dialog, titled for screen readers).
+ * `children` go between the text and the buttons (e.g. a choice the action needs).
+ */
 import * as Dialog from '@radix-ui/react-dialog';
-import '../../dialogs/dialogs.css';
+import type { ReactNode } from 'react';
+import '../dialogs/dialogs.css';
 
 type Props = {
   open: boolean;
@@ -9,9 +13,10 @@ type Props = {
   confirmLabel: string;
   onConfirm: () => void;
   onCancel: () => void;
+  children?: ReactNode;
 };
 
-export function ConfirmDialog({ open, title, text, confirmLabel, onConfirm, onCancel }: Props) {
+export function ConfirmDialog({ open, title, text, confirmLabel, onConfirm, onCancel, children }: Props) {
   return (
     <Dialog.Root open={open} onOpenChange={(o) => !o && onCancel()}>
       <Dialog.Portal>
@@ -19,6 +24,7 @@ export function ConfirmDialog({ open, title, text, confirmLabel, onConfirm, onCa
         <Dialog.Content className="fx-panel adm-confirm">
           <Dialog.Title className="fx-title">{title}</Dialog.Title>
           <Dialog.Description className="fx-message adm-confirm__text">{text}</Dialog.Description>
+          {children}
           <div className="fx-actions">
             <button type="button" className="btn" onClick={onConfirm}>
               {confirmLabel}

@@ -1,0 +1,56 @@
+/**
+ * createLinkApp(deps): the API Link, a Hono app mounted at LINK_BASE (/api/link/v1) by
+ * createApp (api/app.ts), which api/server.ts serves. Separate from /api/v1: no session
+ * cookie, no origin check; a key in the Authorization header is the only way in.
+ *
+ * Order on every call: CORS (retail keys only) -> body limit -> key authentication (api/link/auth.ts;
+ * /openapi.json is public) -> usage record (api/link/usage.ts) -> the key's `default` limit
+ * (api/link/limits.ts) -> the route.
+ */
+import { Hono, type Context } from 'hono';
+import { bodyLimits } from '../middleware/body-limit.ts';
+import { onError, onNotFound } from '../middleware/errors.ts';
+import type { AppEnv, Deps } from '../types.ts';
+import { linkAuth } from './auth.ts';
+import { LINK_BASE } from './base.ts';
+import { linkCors } from './cors.ts';
+import { linkLimit } from './limits.ts';
+import { meRoutes } from './me.ts';
+import type { LinkEnv } from './types.ts';
+import { linkUsage } from './usage.ts';
+// ---- API Link sub-apps of issue 12b / 12c: the lead adds their imports here at merge ----
+import { stoneRoutes } from './stones.ts';
+import { changeRoutes } from './changes.ts';
+import { feedRoutes } from './feed.ts';
+import { openApiHandler } from './openapi.ts';
+import { webhookRoutes } from './webhooks.ts';
+
+/** Paths that answer without a key. */
+const PUBLIC_PATHS = new Set([`${LINK_BASE}/openapi.json`]);
+
+export function createLinkApp(deps: Deps): Hono<LinkEnv> {
+  const auth = linkAuth(deps);
+  const limits = bodyLimits();
+  const usage = linkUsage(deps);
+  const limit = linkLimit(deps, 'default');
+  const app = new Hono<LinkEnv>();
+  app.onError(onError);
+  app.notFound(onNotFound);
+  app.use('*', linkCors());
+  // the site's body limits (64 KiB, read before any route parses it), as under /api/v1
+  app.use('*', (c, next) => limits(c as unknown as Context<AppEnv>, next));
+  app.use('*', async (c, next) => (PUBLIC_PATHS.has(c.req.path) ? next() : auth(c, next)));
+  app.use('*', async (c, next) => (c.var.linkKey ? usage(c, next) : next()));
+  app.use('*', async (c, next) => (c.var.linkKey ? limit(c, next) : next()));
+
+  app.route('/me', meRoutes(deps));
+  // ---- mount points for issue 12b (data calls, OpenAPI) and 12c (webhooks): wired at merge ----
+  app.route('/stones', stoneRoutes(deps));
+  app.route('/changes', changeRoutes(deps));
+  app.route('/feed', feedRoutes(deps)); // feed applies linkLimit(deps, 'feed') itself
+  app.route('/webhooks', webhookRoutes(deps));
+  // ---- end of mount points ----
+  // GET /openapi.json (public, see PUBLIC_PATHS): generated from the routes above
+  app.get('/openapi.json', ...openApiHandler(app));
+  return app;
+}

@@ -1,0 +1,98 @@
+/**
+ * The webhook endpoint calls, for any owner: API Link (`/api/link/v1/webhooks`, the key's
+ * account) and the account page (`/api/v1/profile/webhooks`, the session's account) mount the
+ * same routes with their own way of naming the owner.
+ *
+ *   GET    /                 -                               200 { webhooks: [Webhook] }
+ *   POST   /                 { url, events? }                201 { webhook, secret } | 400 url refused | 409 webhook_limit_reached
+ *   GET    /:id              -                               200 { webhook } | 404 webhook_not_found
+ *   PATCH  /:id              { url?, events?, enabled? }     200 { webhook }
+ *   DELETE /:id              -                               204
+ *   GET    /:id/secret       -                               200 { id, secret }
+ *   POST   /:id/test         -                               200 { delivery } (one attempt, made now)
+ *   GET    /:id/deliveries   ?limit=1..100&before=id         200 { deliveries: [Delivery], next_before }
+ * POST / and POST /:id/test share a limit of 30 an hour per account (429 too_many_requests).
+ */
+import { Hono, type Context } from 'hono';
+import * as v from 'valibot';
+import type { User } from '../../db/tables.ts';
+import { parseOr400 } from '../middleware/errors.ts';
+import { readJson } from '../middleware/json-body.ts';
+import { rateLimiter } from '../middleware/rate-limit.ts';
+import {
+  createWebhook,
+  deleteWebhook,
+  getWebhook,
+  listDeliveries,
+  listWebhooks,
+  sendTestEvent,
+  updateWebhook,
+  webhookSecret,
+} from '../services/webhooks/endpoints.ts';
+import { WEBHOOK_EVENTS } from '../services/webhooks/model.ts';
+import type { Deps } from '../types.ts';
+
+const Url = v.pipe(
+  v.string('url must be a string'),
+  v.trim(),
+  v.nonEmpty('Enter the URL'),
+  v.maxLength(2000, 'The URL is too long'),
+);
+const Events = v.pipe(
+  v.array(v.picklist(WEBHOOK_EVENTS, `events: each one of ${WEBHOOK_EVENTS.join(', ')}`), 'events must be a list'),
+  v.maxLength(WEBHOOK_EVENTS.length * 2),
+);
+export const WebhookCreateSchema = v.object({ url: Url, events: v.optional(Events) });
+export const WebhookPatchSchema = v.object({
+  url: v.optional(Url),
+  events: v.optional(Events),
+  enabled: v.optional(v.boolean('enabled must be true or false')),
+});
+const Id = v.pipe(v.string(), v.regex(/^[1-9]\d{0,9}$/, 'not_found'), v.transform(Number));
+const DeliveriesQuery = v.object({
+  limit: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number), v.minValue(1), v.maxValue(100)), '50'),
+  before: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number))),
+});
+
+/** `ownerOf(c)` names the account (or throws 401/403); the mounting app's variables are read through it. */
+export function webhookCrudRoutes(deps: Deps, ownerOf: (c: Context) => User): Hono {
+  const id = (c: Context) => parseOr400(Id, c.req.param('id'));
+  const limiter = rateLimiter(deps);
+  /** registering (DNS look-ups) and test events (requests to the customer's host) are capped per account */
+  const sending = (c: Context) => limiter.hit(c, 'webhookSend', { account: `user:${ownerOf(c).id}` });
+  return new Hono()
+    .use('*', async (c, next) => {
+      ownerOf(c); // 401/403 before the body is read
+      await next();
+    })
+    .get('/', async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json({ webhooks: await listWebhooks(deps.db, ownerOf(c)) });
+    })
+    .post('/', async (c) => {
+      const input = await readJson(c, WebhookCreateSchema);
+      await sending(c);
+      return c.json(await createWebhook(deps, ownerOf(c), input), 201);
+    })
+    .get('/:id', async (c) => c.json({ webhook: await getWebhook(deps.db, ownerOf(c), id(c)) }))
+    .patch('/:id', async (c) => {
+      const patch = await readJson(c, WebhookPatchSchema);
+      return c.json({ webhook: await updateWebhook(deps, ownerOf(c), id(c), patch) });
+    })
+    .delete('/:id', async (c) => {
+      await deleteWebhook(deps.db, ownerOf(c), id(c));
+      return c.body(null, 204);
+    })
+    .get('/:id/secret', async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await webhookSecret(deps.db, ownerOf(c), id(c)));
+    })
+    .post('/:id/test', async (c) => {
+      await sending(c);
+      return c.json({ delivery: await sendTestEvent(deps, ownerOf(c), id(c)) });
+    })
+    .get('/:id/deliveries', async (c) => {
+      const q = parseOr400(DeliveriesQuery, c.req.query());
+      return c.json(await listDeliveries(deps.db, ownerOf(c), id(c), q));
+    });
+}

@@ -1,0 +1,38 @@
+/**
+ * Staff view of a customer's API Link keys, under /api/v1/admin/customers (admins only):
+ *
+ *   GET    /admin/customers/:id/api-keys          200 { docs: ApiKeyView[], usage: [{ day, calls, errors, bytes }] }
+ *   DELETE /admin/customers/:id/api-keys/:keyId   200 ApiKeyView (revoked; audited; the customer is e-mailed)
+ *
+ * 404 customer_not_found for unknown customers, 404 key_not_found for keys not theirs or not active.
+ */
+import { Hono } from 'hono';
+import { signedInAdmin } from '../../middleware/roles.ts';
+import { HttpError } from '../../middleware/errors.ts';
+import { findUserById } from '../../services/accounts.ts';
+import { listKeys, revokeKey } from '../../services/api-keys.ts';
+import { accountUsage } from '../../services/api-usage.ts';
+import type { AppEnv, Deps } from '../../types.ts';
+import { keyId } from '../api-keys.ts';
+
+async function customerOr404(deps: Deps, raw: string) {
+  const user = /^\d{1,12}$/.test(raw) ? await findUserById(deps.db, Number(raw)) : undefined;
+  if (!user || user.role !== 'user') throw new HttpError(404, 'customer_not_found');
+  return user;
+}
+
+export function adminApiKeyRoutes(deps: Deps) {
+  return new Hono<AppEnv>()
+    .get('/:id/api-keys', async (c) => {
+      const customer = await customerOr404(deps, c.req.param('id'));
+      const now = deps.clock.now();
+      return c.json({
+        docs: await listKeys(deps.db, customer.id, now),
+        usage: await accountUsage(deps.db, customer.id, now),
+      });
+    })
+    .delete('/:id/api-keys/:keyId', async (c) => {
+      const customer = await customerOr404(deps, c.req.param('id'));
+      return c.json(await revokeKey(deps, signedInAdmin(c), customer.id, keyId(c.req.param('keyId'))));
+    });
+}

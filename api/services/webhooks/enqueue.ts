@@ -1,0 +1,39 @@
+/**
+ * `enqueueChangeEvents(tx, changes)`: called by the stock change-log writer inside its own
+ * transaction, it writes one webhook_deliveries row per change and per enabled endpoint that
+ * takes that kind of event, of an approved account that still has API Link (`api_allow`).
+ * The worker sends them (api/services/webhooks/worker.ts).
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { users, webhookDeliveries, webhooks } from '../../../db/tables.ts';
+import { changePayload, wants, type ChangeEvent } from './model.ts';
+import { newMessageId } from './signing.ts';
+
+const CHUNK = 200;
+
+export async function enqueueChangeEvents(tx: Db, changes: ChangeEvent[], now: Date = new Date()): Promise<number> {
+  if (changes.length === 0) return 0;
+  const hooks = await tx
+    .select({ id: webhooks.id, events: webhooks.events })
+    .from(webhooks)
+    .innerJoin(users, eq(users.id, webhooks.userId))
+    .where(and(eq(webhooks.enabled, true), eq(users.status, 'approved'), eq(users.apiAllow, true)));
+  if (hooks.length === 0) return 0;
+  const rows: (typeof webhookDeliveries.$inferInsert)[] = [];
+  for (const change of changes) {
+    for (const hook of hooks) {
+      if (!wants(hook.events, change.kind)) continue;
+      rows.push({
+        webhookId: hook.id,
+        msgId: newMessageId(),
+        type: change.kind,
+        payload: changePayload(change),
+        nextAttemptAt: now,
+        createdAt: now,
+      });
+    }
+  }
+  for (let i = 0; i < rows.length; i += CHUNK) await tx.insert(webhookDeliveries).values(rows.slice(i, i + CHUNK));
+  return rows.length;
+}

@@ -1,0 +1,42 @@
+/** Inputs of the API Link key calls (/api/v1/profile/api-keys, /profile/api-link), shared with the UI. */
+import * as v from 'valibot';
+import { requiredText } from './fields.ts';
+
+export const KEY_NAME_MAX = 60;
+export const OVERLAP_HOURS_MAX = 168;
+export const RETAIL_MARKUP_MAX = 1000;
+
+export const NewKeySchema = v.object(
+  {
+    name: requiredText('name is required', 'name', KEY_NAME_MAX),
+    scope: v.picklist(['trade', 'retail'], 'scope must be trade or retail'),
+  },
+  'The request body must be a JSON object',
+);
+
+export const RollKeySchema = v.object(
+  {
+    overlapHours: v.optional(
+      v.pipe(
+        v.number('overlapHours must be a whole number of hours'),
+        v.integer('overlapHours must be a whole number of hours'),
+        v.minValue(0, 'overlapHours must be at least 0'),
+        v.maxValue(OVERLAP_HOURS_MAX, `overlapHours must be at most ${OVERLAP_HOURS_MAX} (7 days)`),
+      ),
+      24,
+    ),
+  },
+  'The request body must be a JSON object',
+);
+
+export const RetailMarkupSchema = v.object(
+  {
+    retailMarkupPct: v.pipe(
+      v.number('retailMarkupPct must be a number'),
+      v.minValue(0, 'retailMarkupPct must be at least 0'),
+      v.maxValue(RETAIL_MARKUP_MAX, `retailMarkupPct must be at most ${RETAIL_MARKUP_MAX}`),
+      v.transform((n) => Math.round(n * 100) / 100),
+    ),
+  },
+  'The request body must be a JSON object',
+);
