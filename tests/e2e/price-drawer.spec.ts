@@ -6,6 +6,7 @@
 import { devices, type Browser, type Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { ADMIN, TRADER } from './support/accounts.ts';
+import { docsOf } from './support/catalogue.ts';
 import { expectNoSidewaysScroll, noCookieNotice, saveShot } from './support/screens.ts';
 
 const SHOTS = 'test-results/screenshots/fit-and-finish';
@@ -60,9 +61,9 @@ for (const phone of [false, true]) {
 
 test('the PRICE drawer from the Favourites screen', async ({ browser, baseURL }) => {
   const page = await traderPage(browser, baseURL, false);
-  const { docs } = (await (await page.request.get('/api/v1/diamonds/catalogue')).json()) as {
-    docs: { _id: number; StkCodeCalcNS: string; StkCatType: string }[];
-  };
+  const docs = await docsOf<{ _id: number; StkCodeCalcNS: string; StkCatType: string }>(
+    await page.request.get('/api/v1/diamonds/catalogue'),
+  );
   const stone = docs.find((d) => d.StkCatType === 'Single Item')!;
   expect((await page.request.put(`/api/v1/profile/favourites/${stone._id}`)).status()).toBe(200);
   await page.goto('/diamonds/fav');
