@@ -3,7 +3,7 @@
  * an error when the answer is 4xx/5xx, and the bytes of the body (before compression). With a
  * Content-Length, or a JSON answer (measured, and given a Content-Length), the row is written
  * before the answer leaves; any other body (feed downloads) is counted as it streams out and
- * the row written when it ends, so the figures are exact without buffering large feeds.
+ * recorded when it ends (api/services/api-usage.ts writes the figures within a second), so the figures are exact without buffering large feeds.
  */
 import type { MiddlewareHandler } from 'hono';
 import { recordUsage, utcDay } from '../services/api-usage.ts';
@@ -22,7 +22,7 @@ export function linkUsage(deps: Deps): MiddlewareHandler<LinkEnv> {
     const errors = res.status >= 400 ? 1 : 0;
     const length = res.headers.get('content-length');
     if (!res.body || length !== null) {
-      await recordUsage(deps.db, keyId, day, { calls: 1, errors, bytes: Number(length ?? 0) });
+      recordUsage(deps.db, keyId, day, { calls: 1, errors, bytes: Number(length ?? 0) });
       return;
     }
     if (isPlainJson(res.headers)) {
@@ -30,7 +30,7 @@ export function linkUsage(deps: Deps): MiddlewareHandler<LinkEnv> {
       const body = new Uint8Array(await res.arrayBuffer());
       c.res = new Response(body, res);
       c.res.headers.set('content-length', String(body.byteLength));
-      await recordUsage(deps.db, keyId, day, { calls: 1, errors, bytes: body.byteLength });
+      recordUsage(deps.db, keyId, day, { calls: 1, errors, bytes: body.byteLength });
       return;
     }
     let bytes = 0;
@@ -39,12 +39,8 @@ export function linkUsage(deps: Deps): MiddlewareHandler<LinkEnv> {
         bytes += chunk.byteLength;
         out.enqueue(chunk);
       },
-      async flush() {
-        try {
-          await recordUsage(deps.db, keyId, day, { calls: 1, errors, bytes });
-        } catch (err) {
-          console.error('[link] usage not recorded:', err instanceof Error ? err.message : String(err));
-        }
+      flush() {
+        recordUsage(deps.db, keyId, day, { calls: 1, errors, bytes });
       },
     });
     c.res = new Response(res.body.pipeThrough(counting), res);
