@@ -12,6 +12,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Db } from './client.ts';
+import { holdLease } from './hold-lease.ts';
 import { bindEngine } from './tables.ts';
 
 export const PG_MIGRATIONS = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations-pg');
@@ -130,12 +131,6 @@ export async function withBootLease(db: Db, fn: () => Promise<void>): Promise<vo
       RETURNING holder`);
     return rows.length === 1;
   };
-  while (!(await take())) await new Promise((r) => setTimeout(r, 200));
-  const renew = setInterval(() => void take().catch(() => {}), BOOT_TTL_MS / 4);
-  try {
-    await fn();
-  } finally {
-    clearInterval(renew);
-    await db.exec(sql`DELETE FROM facet_boot_lease WHERE name = 'boot' AND holder = ${holder}`);
-  }
+  const release = () => db.exec(sql`DELETE FROM facet_boot_lease WHERE name = 'boot' AND holder = ${holder}`);
+  await holdLease({ take, release, pollMs: 200, renewMs: BOOT_TTL_MS / 4 }, fn);
 }

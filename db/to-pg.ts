@@ -15,7 +15,7 @@
  * Indexes, unique indexes, composite primary keys and foreign keys (with their ON DELETE) are
  * carried over by name.
  */
-import { is, sql, SQL, type AnyColumn } from 'drizzle-orm';
+import { getTableColumns, is, sql, SQL, type AnyColumn } from 'drizzle-orm';
 import * as pg from 'drizzle-orm/pg-core';
 import {
   getTableConfig,
@@ -39,7 +39,9 @@ type AnyBuilder = pg.PgColumnBuilderBase & {
 };
 
 function sqlText(value: SQL): string {
-  return value.queryChunks.map((c) => (typeof c === 'object' && c && 'value' in c ? (c.value as string[]).join('') : '')).join('');
+  return value.queryChunks
+    .map((c) => (typeof c === 'object' && c && 'value' in c ? (c.value as string[]).join('') : ''))
+    .join('');
 }
 
 function columnDefault(col: SQLiteColumn): unknown {
@@ -77,26 +79,32 @@ export function toPgTables<T extends Record<string, SQLiteTable>>(tables: T): { 
   const out: Record<string, pg.PgTable> = {};
   const col = (c: AnyColumn) => {
     const table = byName.get(getTableConfig(c.table as SQLiteTable).name);
-    if (!table) throw new Error(`to-pg: ${getTableConfig(c.table as SQLiteTable).name} must come before its references`);
+    if (!table)
+      throw new Error(`to-pg: ${getTableConfig(c.table as SQLiteTable).name} must come before its references`);
     return (table as unknown as Record<string, pg.PgColumn>)[keyOf(c)]!;
   };
   for (const [exportName, table] of Object.entries(tables)) {
     const config = getTableConfig(table);
     const columns = Object.fromEntries(
-      Object.entries(table).filter(([, c]) => is(c, SQLiteInteger) || is(c, SQLiteReal) || is(c, SQLiteText) || is(c, SQLiteBlobBuffer) || is(c, SQLiteTextJson) || is(c, SQLiteTimestamp) || is(c, SQLiteBoolean)).map(([key, c]) => [key, pgColumn(c as SQLiteColumn)]),
+      Object.entries(getTableColumns(table)).map(([key, c]) => [key, pgColumn(c as SQLiteColumn)]),
     );
     const pgTable = pg.pgTable(config.name, columns, (t) => {
       const cols = t as unknown as Record<string, pg.PgColumn>;
       const pick = (list: AnyColumn[]) => list.map((c) => cols[keyOf(c)]!) as [pg.PgColumn, ...pg.PgColumn[]];
       return [
         ...config.indexes.map((i) =>
-          (i.config.unique ? pg.uniqueIndex(i.config.name) : pg.index(i.config.name)).on(...pick(i.config.columns as AnyColumn[])),
+          (i.config.unique ? pg.uniqueIndex(i.config.name) : pg.index(i.config.name)).on(
+            ...pick(i.config.columns as AnyColumn[]),
+          ),
         ),
         ...config.primaryKeys.map((p) => pg.primaryKey({ columns: pick(p.columns as AnyColumn[]) })),
         ...config.foreignKeys.map((fk) => {
           const ref = fk.reference();
-          const key = pg
-            .foreignKey({ name: fk.getName(), columns: pick(ref.columns as AnyColumn[]), foreignColumns: ref.foreignColumns.map((c) => col(c as AnyColumn)) as [pg.PgColumn, ...pg.PgColumn[]] });
+          const key = pg.foreignKey({
+            name: fk.getName(),
+            columns: pick(ref.columns as AnyColumn[]),
+            foreignColumns: ref.foreignColumns.map((c) => col(c as AnyColumn)) as [pg.PgColumn, ...pg.PgColumn[]],
+          });
           return fk.onDelete ? key.onDelete(fk.onDelete) : key;
         }),
       ];

@@ -137,18 +137,15 @@ export class SharedRateLimiter implements Limiter {
 
   async hit(c: Context, rule: RateRuleName, keys: Keys): Promise<void> {
     const now = this.clock.now();
-    const checks = checksOf(rule, keys);
-    let waitMs = 0;
     await writeTx(this.db, async (tx) => {
-      for (const [key, w] of checks) {
+      let waitMs = 0;
+      for (const [key, w] of checksOf(rule, keys)) {
         const slot = Math.floor(now / w.windowMs);
         const hits = await countHit(tx, key, slot, w.windowMs, Math.floor(w.limit * this.factor));
         if (hits === null) waitMs = Math.max(waitMs, (slot + 1) * w.windowMs - now);
       }
-      if (waitMs > 0) throw new HttpError(429, 'too_many_requests');
-    }).catch((err: unknown) => {
+      // refusing throws, which rolls the transaction back: a refused call counts nowhere
       if (waitMs > 0) refuse(c, waitMs);
-      throw err;
     });
     if (++this.calls % SWEEP_EVERY === 0) await this.db.delete(rateHits).where(lt(rateHits.expiresAt, new Date(now)));
   }

@@ -8,6 +8,7 @@
  */
 import { and, eq, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { holdLease } from '../../db/hold-lease.ts';
 import { leases } from '../../db/tables.ts';
 
 export async function tryLease(db: Db, name: string, holder: string, ttlMs: number): Promise<boolean> {
@@ -38,12 +39,13 @@ export async function withLease<T>(
   opts: { ttlMs?: number; pollMs?: number } = {},
 ): Promise<T> {
   const { ttlMs = 60_000, pollMs = 250 } = opts;
-  while (!(await tryLease(db, name, holder, ttlMs))) await new Promise((r) => setTimeout(r, pollMs));
-  const renew = setInterval(() => void tryLease(db, name, holder, ttlMs).catch(() => {}), ttlMs / 3);
-  try {
-    return await fn();
-  } finally {
-    clearInterval(renew);
-    await releaseLease(db, name, holder);
-  }
+  return holdLease(
+    {
+      take: () => tryLease(db, name, holder, ttlMs),
+      release: () => releaseLease(db, name, holder),
+      pollMs,
+      renewMs: ttlMs / 3,
+    },
+    fn,
+  );
 }

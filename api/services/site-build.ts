@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.ts';
 import type { Config } from '../config.ts';
 import { writeScriptHashes } from './inline-scripts.ts';
 import { withLease } from './leases.ts';
-import { readVersion } from './versions.ts';
+import { readVersions } from './versions.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SOURCES = ['src', 'public', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
@@ -30,7 +30,8 @@ function walk(path: string, out: string[]): void {
 
 /** What the built pages depend on in the database: the content and stock versions. */
 export async function contentVersion(db: Db): Promise<string> {
-  return `content:${await readVersion(db, 'content')}|stock:${await readVersion(db, 'stock')}`;
+  const v = await readVersions(db, ['content', 'stock']);
+  return `content:${v.content}|stock:${v.stock}`;
 }
 
 /** The sources' fingerprint (computed once per process: sources do not change under a server). */

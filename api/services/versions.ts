@@ -4,7 +4,7 @@
  * (what the static pages are built from). A writer bumps the version in its own transaction,
  * so an import through node A is seen by node B on its next read.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { appState } from '../../db/tables.ts';
 import type { Deps } from '../types.ts';
@@ -26,6 +26,16 @@ export async function bumpVersion(db: Db, key: VersionKey): Promise<number> {
 export async function readVersion(db: Db, key: VersionKey): Promise<number> {
   const row = (await db.select({ version: appState.version }).from(appState).where(eq(appState.key, key)).limit(1))[0];
   return row?.version ?? 0;
+}
+
+/** Several versions in one read (absent ones are 0). */
+export async function readVersions<K extends VersionKey>(db: Db, keys: readonly K[]): Promise<Record<K, number>> {
+  const rows = await db
+    .select({ key: appState.key, version: appState.version })
+    .from(appState)
+    .where(inArray(appState.key, [...keys]));
+  const found = new Map(rows.map((r) => [r.key, r.version]));
+  return Object.fromEntries(keys.map((k) => [k, found.get(k) ?? 0])) as Record<K, number>;
 }
 
 /** Records a change the static pages depend on and tells this node's regenerator. */
