@@ -76,8 +76,17 @@ export type DiamondList = {
 
 /** Shapes that have their own artwork; any other shape is drawn as round. */
 export const SHAPES_WITH_IMAGES = [
-  'round', 'marquise', 'emerald', 'radiant', 'pear', 'princess', 'oval', 'trilliant', 'heart',
-  'asscher', 'cushion',
+  'round',
+  'marquise',
+  'emerald',
+  'radiant',
+  'pear',
+  'princess',
+  'oval',
+  'trilliant',
+  'heart',
+  'asscher',
+  'cushion',
 ] as const;
 
 /** Image path by shape: lowercased, round where no artwork exists, `_parcel` for Multiple Items. */

@@ -19,12 +19,36 @@ export const FLUORESCENCE_POSITIONS = [0, 25, 60, 95, 125, 155, 195] as const;
 export const GRADING_LABS = ['GIA', 'IGI', 'IIDGR', 'HRD', 'EGL'] as const;
 
 export const SINGLE_SHAPES = [
-  'round', 'marquise', 'emerald', 'radiant', 'pear', 'princess', 'oval', 'trilliant', 'heart',
-  'asscher', 'cushion', 'other',
+  'round',
+  'marquise',
+  'emerald',
+  'radiant',
+  'pear',
+  'princess',
+  'oval',
+  'trilliant',
+  'heart',
+  'asscher',
+  'cushion',
+  'other',
 ] as const;
 export const PARCEL_SHAPES = [
-  'round', 'princess', 'emerald', 'radiant', 'asscher', 'cushion', 'pear', 'oval', 'marquise',
-  'heart', 'baguette', 'tapered', 'old cut/european cut', 'trilliant', 'trapezoid', 'other',
+  'round',
+  'princess',
+  'emerald',
+  'radiant',
+  'asscher',
+  'cushion',
+  'pear',
+  'oval',
+  'marquise',
+  'heart',
+  'baguette',
+  'tapered',
+  'old cut/european cut',
+  'trilliant',
+  'trapezoid',
+  'other',
 ] as const;
 
 export type Colour = (typeof COLOURS)[number];
@@ -53,4 +77,7 @@ export const fluorescenceRank = (label: string | null | undefined) => {
 
 export type Mark = { value: number; label: string };
 export const marksColour: Mark[] = COLOURS.map((label, value) => ({ value, label }));
-export const marksClarity: Mark[] = CLARITIES.slice(0, CLARITY_SLIDER_MAX + 1).map((label, value) => ({ value, label }));
+export const marksClarity: Mark[] = CLARITIES.slice(0, CLARITY_SLIDER_MAX + 1).map((label, value) => ({
+  value,
+  label,
+}));

@@ -57,9 +57,7 @@ export function searchPosts<P extends NewsPost>(posts: readonly P[], keywords: s
 export function relatedPosts<P extends NewsPost>(posts: readonly P[], post: P, max = RELATED_MAX): P[] {
   const tags = new Set(post.related.map((t) => t.toLowerCase()));
   if (tags.size === 0) return [];
-  return posts
-    .filter((p) => p.id !== post.id && p.related.some((t) => tags.has(t.toLowerCase())))
-    .slice(0, max);
+  return posts.filter((p) => p.id !== post.id && p.related.some((t) => tags.has(t.toLowerCase()))).slice(0, max);
 }
 
 /** The previous and next post of `id` in list order, wrapping around; null when alone or unknown. */

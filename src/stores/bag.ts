@@ -42,7 +42,8 @@ const idle = () => timers.size === 0;
 function setLines(lines: BagLineView[]): void {
   $bag.set({ status: 'ready', lines });
   const s = $session.get();
-  if (s.user && !sameIds(s.user.bag, lines)) setSession({ isAuthorised: s.isAuthorised, user: { ...s.user, bag: lines } });
+  if (s.user && !sameIds(s.user.bag, lines))
+    setSession({ isAuthorised: s.isAuthorised, user: { ...s.user, bag: lines } });
 }
 
 const sameIds = (a: readonly { diamondId: number }[] | undefined, b: readonly { diamondId: number }[]) =>

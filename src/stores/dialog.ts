@@ -7,15 +7,7 @@
 import { atom } from 'nanostores';
 
 export type DialogName =
-  | 'none'
-  | 'login'
-  | 'email'
-  | 'register'
-  | 'password'
-  | 'changePassword'
-  | 'message'
-  | 'terms'
-  | 'cookies';
+  'none' | 'login' | 'email' | 'register' | 'password' | 'changePassword' | 'message' | 'terms' | 'cookies';
 
 export type DialogProps = {
   /** a confirmation or status line shown at the top (e.g. a registration message) */

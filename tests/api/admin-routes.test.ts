@@ -354,7 +354,12 @@ describe('settings', () => {
       social_link_twitter: 'javascript:alert(1)',
     });
     expect(bad.status).toBe(400);
-    expect(await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'config')))).toHaveLength(2);
+    expect(
+      await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'config'))),
+    ).toHaveLength(2);
   });
 
   it('turns the Coloured tab on and off, and a save without it keeps the choice (issue 13 item 10)', async () => {

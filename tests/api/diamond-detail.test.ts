@@ -153,7 +153,10 @@ describe('certificates', () => {
   it('never serves a file outside the certificates folder, whatever the stored src says', async () => {
     const t = await createTestApp();
     const id = await certifiedStone(t);
-    await t.db.update(diamondCertificates).set({ src: '../../package.json' }).where(eq(diamondCertificates.diamondId, id));
+    await t.db
+      .update(diamondCertificates)
+      .set({ src: '../../package.json' })
+      .where(eq(diamondCertificates.diamondId, id));
     const agent = await signIn(t, TRADER, TRADER_PASSWORD);
     const res = await agent.request(`/diamonds/${id}/certificates/1`);
     expect(res.status).toBe(404);

@@ -25,14 +25,19 @@ async function adminSignIn(page: Page, path = '/admin') {
   await expect(page.getByRole('navigation', { name: 'Admin' })).toBeVisible();
 }
 
-test('an admin creates and publishes a post; a visitor reads it at its url and in the news list', async ({ page, browser }) => {
+test('an admin creates and publishes a post; a visitor reads it at its url and in the news list', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(240_000);
   const title = `Autumn melee parcels ${Date.now()}`;
   await adminSignIn(page, '/admin/posts/new');
   await expect(page.getByRole('heading', { name: 'New post' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Title' }).fill(title);
   await page.getByRole('textbox', { name: 'Snippet' }).fill('Fresh parcels from 0.005 to 0.08 ct.');
-  await page.getByRole('textbox', { name: 'Content (HTML)' }).fill('<p>Our <strong>autumn parcels</strong> are in.</p><script>x()</script>');
+  await page
+    .getByRole('textbox', { name: 'Content (HTML)' })
+    .fill('<p>Our <strong>autumn parcels</strong> are in.</p><script>x()</script>');
   await page.getByRole('textbox', { name: 'Related tags (comma separated)' }).fill('parcels, melee');
   await page.screenshot({ path: `${SHOTS}/admin-post-editor.png`, fullPage: true });
   await page.getByRole('button', { name: 'Publish' }).click();
@@ -68,7 +73,9 @@ test('an admin moves a request through its statuses and the customer sees it', a
   db.pragma('busy_timeout = 5000');
   const trader = db.prepare('SELECT id FROM users WHERE email = ?').get(TRADER.email) as { id: number };
   const stone = db
-    .prepare("SELECT id, stock_code, description, price_cents FROM diamonds WHERE cat_type = 'Single Item' AND price_cents IS NOT NULL LIMIT 1")
+    .prepare(
+      "SELECT id, stock_code, description, price_cents FROM diamonds WHERE cat_type = 'Single Item' AND price_cents IS NOT NULL LIMIT 1",
+    )
     .get() as { id: number; stock_code: string; description: string; price_cents: number };
   const items = [
     {
@@ -137,7 +144,9 @@ test('an admin changes the GBP rate and a trader sees new prices', async ({ page
   await expect(page.getByRole('status').first()).toContainText('exchange rates were saved');
   await page.screenshot({ path: `${SHOTS}/admin-settings.png`, fullPage: true });
 
-  const site = (await (await traderCtx.request.get('/api/v1/site')).json()) as { fxrates: { currency: string; ExRate: number }[] };
+  const site = (await (await traderCtx.request.get('/api/v1/site')).json()) as {
+    fxrates: { currency: string; ExRate: number }[];
+  };
   expect(site.fxrates.find((r) => r.currency === 'GBP')?.ExRate).toBeCloseTo(old * 2);
   await traderPage.reload();
   const after = await priceCells(traderPage);

@@ -51,8 +51,16 @@ function seedInbox(pendingEmail: string) {
       .prepare(
         "INSERT INTO bag_requests (user_id, status, order_notes, accepts_any_alternatives, ccy, ex_rate, total_cents, items) VALUES (?, 'new', ?, 0, 'USD', 1, ?, ?) RETURNING id",
       )
-      .get(trader.id, 'Please hold both stones until Friday; we will confirm by noon.', total, JSON.stringify(items)) as { id: number };
-    db.prepare("UPDATE users SET status = 'pending', email_verified_at = ? WHERE email = ?").run(Date.now(), pendingEmail);
+      .get(
+        trader.id,
+        'Please hold both stones until Friday; we will confirm by noon.',
+        total,
+        JSON.stringify(items),
+      ) as { id: number };
+    db.prepare("UPDATE users SET status = 'pending', email_verified_at = ? WHERE email = ?").run(
+      Date.now(),
+      pendingEmail,
+    );
     return { requestId: id };
   } finally {
     db.close();
@@ -66,7 +74,15 @@ test('every back-office screen at 1440 px', async ({ page, request }) => {
   expect(
     (
       await request.post('/api/v1/register', {
-        data: { ...COMPANY, firstName: 'Ines', lastName: 'Varga', companyName: 'Varga Fine Gems', email: pendingEmail, password: GOOD_PASSWORD, password_confirm: GOOD_PASSWORD },
+        data: {
+          ...COMPANY,
+          firstName: 'Ines',
+          lastName: 'Varga',
+          companyName: 'Varga Fine Gems',
+          email: pendingEmail,
+          password: GOOD_PASSWORD,
+          password_confirm: GOOD_PASSWORD,
+        },
       })
     ).status(),
   ).toBe(201);
@@ -96,7 +112,16 @@ test('every back-office screen at 1440 px', async ({ page, request }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   const labels = await nav.getByRole('link').allInnerTexts();
   expect(new Set(labels).size).toBe(labels.length);
-  expect(labels).toEqual(['Dashboard', 'Customers', 'Requests', 'Messages', 'News', 'Stock import', 'Settings', 'Audit log']);
+  expect(labels).toEqual([
+    'Dashboard',
+    'Customers',
+    'Requests',
+    'Messages',
+    'News',
+    'Stock import',
+    'Settings',
+    'Audit log',
+  ]);
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
   await expect(page.locator('.adk-stats strong').first()).not.toHaveText('–');
 
@@ -152,10 +177,14 @@ test('every back-office screen at 1440 px', async ({ page, request }) => {
   await page.getByLabel('Upload a cover image').setInputFiles({
     name: 'cover.png',
     mimeType: 'image/png',
-    buffer: await sharp({ create: { width: 480, height: 320, channels: 3, background: '#1a1a1a' } }).png().toBuffer(),
+    buffer: await sharp({ create: { width: 480, height: 320, channels: 3, background: '#1a1a1a' } })
+      .png()
+      .toBuffer(),
   });
   await expect(page.getByRole('textbox', { name: 'Cover image' })).toHaveValue(/^\/uploads\/[a-f0-9]{24}\.png$/);
-  await expect.poll(() => page.locator('.adk-cover__preview img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(480);
+  await expect
+    .poll(() => page.locator('.adk-cover__preview img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBe(480);
   await shot(page, 'admin-post-editor');
 
   await nav.getByRole('link', { name: 'Stock import' }).click();

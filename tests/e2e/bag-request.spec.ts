@@ -55,10 +55,20 @@ test('a trader sends a priced bag request and staff receive it', async ({ page }
 
   const list = await page.request.get('/api/v1/profile/bagRequests');
   const { docs } = (await list.json()) as {
-    docs: { orderNotes: string; acceptsAnyAlternatives: boolean; totalPrice: number; ccy: string; items: { stockCode: string; acceptsAlternatives: boolean }[] }[];
+    docs: {
+      orderNotes: string;
+      acceptsAnyAlternatives: boolean;
+      totalPrice: number;
+      ccy: string;
+      items: { stockCode: string; acceptsAlternatives: boolean }[];
+    }[];
   };
   const sent = docs[0];
-  expect(sent).toMatchObject({ orderNotes: 'On approval please, by Friday.', acceptsAnyAlternatives: true, ccy: 'GBP' });
+  expect(sent).toMatchObject({
+    orderNotes: 'On approval please, by Friday.',
+    acceptsAnyAlternatives: true,
+    ccy: 'GBP',
+  });
   expect(sent?.items.map((i) => i.stockCode).sort()).toEqual([single.StkCodeCalcNS, parcel.StkCodeCalcNS].sort());
   expect(`£${sent?.totalPrice.toLocaleString('en-GB', { minimumFractionDigits: 2 })}`).toBe(before);
 

@@ -30,7 +30,10 @@ for (const vp of VIEWPORTS) {
     // Add to Basket (the DOM hook any page can use) opens the drawer focused on the added row
     await page.goto('/diamonds/bag');
     await expect(page.locator(`[data-bag-line="${a.parcel._id}"]`)).toBeVisible();
-    await page.evaluate((id) => document.dispatchEvent(new CustomEvent('facet:add-to-bag', { detail: { _id: id } })), b.parcel._id);
+    await page.evaluate(
+      (id) => document.dispatchEvent(new CustomEvent('facet:add-to-bag', { detail: { _id: id } })),
+      b.parcel._id,
+    );
     const drawer = page.getByRole('dialog', { name: /Your Bag/i });
     await expect(drawer).toBeVisible();
     await expect(drawer).toContainText('(4)');
@@ -43,7 +46,10 @@ for (const vp of VIEWPORTS) {
     await drawer.getByRole('button', { name: `Remove ${b.parcel.StkCodeCalcNS}` }).click();
     await expect(drawer).toContainText('(3)');
     await page.keyboard.press('Escape');
-    await page.locator(`[data-bag-line="${a.parcel._id}"]`).getByRole('button', { name: /More of/ }).click();
+    await page
+      .locator(`[data-bag-line="${a.parcel._id}"]`)
+      .getByRole('button', { name: /More of/ })
+      .click();
     await page.screenshot({ path: join(SHOTS, `page-filled-${vp.name}.png`), fullPage: true });
 
     await emptyBag(page);

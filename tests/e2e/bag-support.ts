@@ -5,7 +5,14 @@
 import { expect, type Page } from '@playwright/test';
 import { catalogueDocs } from './support/catalogue.ts';
 
-export type Stone = { _id: number; StkCodeCalcNS: string; StkCatType: string; price?: number; ppc?: number; WebSpecial?: number };
+export type Stone = {
+  _id: number;
+  StkCodeCalcNS: string;
+  StkCatType: string;
+  price?: number;
+  ppc?: number;
+  WebSpecial?: number;
+};
 
 export async function signInAs(page: Page, email: string, password: string): Promise<void> {
   const res = await page.request.post('/api/v1/login', { data: { email, password } });

@@ -13,7 +13,9 @@ type ListAnswer = { ids: number[] };
 
 async function naturalSingles(request: APIRequestContext, n: number): Promise<number[]> {
   const list = (await (await request.get('/api/v1/diamonds?limit=100')).json()) as { docs: Doc[] };
-  const ids = list.docs.filter((d) => d.StkCatType === 'Single Item' && d.Source === '' && d.StkCatName !== 'Lab Grown Diamonds');
+  const ids = list.docs.filter(
+    (d) => d.StkCatType === 'Single Item' && d.Source === '' && d.StkCatName !== 'Lab Grown Diamonds',
+  );
   return ids.slice(0, n).map((d) => d._id);
 }
 
@@ -44,7 +46,9 @@ test('favourite and compare stones, see them listed, and reorder compare by keyb
   await expect(page.getByRole('button', { name: 'Remove Favourite' })).toBeVisible();
   const title = (await page.getByRole('heading', { level: 1 }).innerText()).trim();
 
-  await expect.poll(async () => ((await (await page.request.get('/api/v1/profile/compare')).json()) as ListAnswer).ids).toEqual([a, b]);
+  await expect
+    .poll(async () => ((await (await page.request.get('/api/v1/profile/compare')).json()) as ListAnswer).ids)
+    .toEqual([a, b]);
 
   await page.goto('/diamonds/fav');
   await expect(page).toHaveTitle(`${SITE_NAME} - Favourite Diamonds`);
@@ -57,14 +61,20 @@ test('favourite and compare stones, see them listed, and reorder compare by keyb
   await expect(compareColumns(page)).toHaveCount(2);
   await expect(compareColumns(page).first()).toHaveAttribute('data-stone-id', String(a));
 
-  const handle = compareColumns(page).first().getByRole('button', { name: /^Reorder/ });
+  const handle = compareColumns(page)
+    .first()
+    .getByRole('button', { name: /^Reorder/ });
   await handle.focus();
-  const saved = page.waitForResponse((r) => r.url().endsWith('/api/v1/profile/compare') && r.request().method() === 'PUT');
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/api/v1/profile/compare') && r.request().method() === 'PUT',
+  );
   // dnd-kit announces each step in its live region: wait for each before the next key, or a
   // key pressed while the sensor is still attaching its listeners is lost
   const announced = page.locator('[id^="DndLiveRegion"]');
   await page.keyboard.press('Space');
-  await expect(announced).toContainText(new RegExp(`Picked up draggable item ${a}\\b|Draggable item ${a} was moved over droppable area ${a}\\b`));
+  await expect(announced).toContainText(
+    new RegExp(`Picked up draggable item ${a}\\b|Draggable item ${a} was moved over droppable area ${a}\\b`),
+  );
   await page.keyboard.press('ArrowDown');
   await expect(announced).toContainText(`Draggable item ${a} was moved over droppable area ${b}.`);
   await page.keyboard.press('Space');
@@ -98,6 +108,8 @@ test('a visitor keeps lists in the browser, merged into the account at sign-in',
   await dialog.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(dialog).toBeHidden();
 
-  await expect.poll(async () => ((await (await page.request.get('/api/v1/profile/favourites')).json()) as ListAnswer).ids).toContain(c);
+  await expect
+    .poll(async () => ((await (await page.request.get('/api/v1/profile/favourites')).json()) as ListAnswer).ids)
+    .toContain(c);
   await expect.poll(() => page.evaluate(() => localStorage.getItem('facet.favourites'))).toBeNull();
 });

@@ -32,7 +32,8 @@ async function headersWhole(page: Page, all: boolean) {
   const problems = await page.locator('.cat-table-wrap').evaluate((wrap, allFit) => {
     const out: string[] = [];
     const view = wrap.getBoundingClientRect();
-    if (allFit && wrap.scrollWidth > wrap.clientWidth + 1) out.push(`table scrolls by ${wrap.scrollWidth - wrap.clientWidth}px`);
+    if (allFit && wrap.scrollWidth > wrap.clientWidth + 1)
+      out.push(`table scrolls by ${wrap.scrollWidth - wrap.clientWidth}px`);
     for (const th of wrap.querySelectorAll<HTMLElement>('thead th')) {
       const box = th.getBoundingClientRect();
       if (box.right > view.right + 1 || box.left < view.left - 1) {
@@ -64,7 +65,10 @@ async function pickStones(request: APIRequestContext): Promise<{ spin: number; o
   for (const d of singles) {
     const media = (await (await request.get(`/api/v1/diamonds/${d._id}/images`)).json()) as { type: string }[];
     if (media.some((m) => m.type === '360')) {
-      const others = singles.filter((o) => o._id !== d._id).slice(0, 2).map((o) => o._id);
+      const others = singles
+        .filter((o) => o._id !== d._id)
+        .slice(0, 2)
+        .map((o) => o._id);
       return { spin: d._id, others };
     }
   }
@@ -116,7 +120,10 @@ for (const vp of VIEWPORTS) {
     await shot(page, `list-collapsed-${vp.name}`);
 
     // an expanded row
-    await page.getByRole('button', { name: /^Open / }).nth(1).click();
+    await page
+      .getByRole('button', { name: /^Open / })
+      .nth(1)
+      .click();
     await expect(page.locator('.cat-detail')).toBeVisible();
     await page.waitForTimeout(700); // the row scrolls into view after 500 ms
     await shot(page, `list-row-${vp.name}`);

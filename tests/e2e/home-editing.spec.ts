@@ -32,7 +32,11 @@ async function served(visitor: APIRequestContext): Promise<{ title: string; img:
   return { title, img };
 }
 
-test('an admin edits a text block and an image block; a visitor sees both on the static page', async ({ page, browser, baseURL }) => {
+test('an admin edits a text block and an image block; a visitor sees both on the static page', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(300_000);
   const admin = await request.newContext({ baseURL });
   expect((await admin.post('/api/v1/login', { data: ADMIN })).status()).toBe(200);
@@ -42,7 +46,9 @@ test('an admin edits a text block and an image block; a visitor sees both on the
   expect(original.image?.type).toBe('image');
 
   const title = `Trusted by the trade ${Date.now()}`;
-  const png = await sharp({ create: { width: 48, height: 32, channels: 3, background: { r: 176, g: 141, b: 87 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 48, height: 32, channels: 3, background: { r: 176, g: 141, b: 87 } } })
+    .png()
+    .toBuffer();
 
   try {
     // the admin signs in (the session cookie is shared with the page) and opens the home page
@@ -65,7 +71,9 @@ test('an admin edits a text block and an image block; a visitor sees both on the
     // image block: a real PNG
     await page.getByRole('button', { name: `Edit image block ${IMAGE_ID}` }).click();
     dialog = page.getByRole('dialog', { name: 'Edit image block' });
-    await dialog.getByLabel('Image (png or jpeg)').setInputFiles({ name: 'gold.png', mimeType: 'image/png', buffer: png });
+    await dialog
+      .getByLabel('Image (png or jpeg)')
+      .setInputFiles({ name: 'gold.png', mimeType: 'image/png', buffer: png });
     await dialog.getByRole('textbox', { name: 'Description (alt text)' }).fill('A gold swatch');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();
@@ -97,9 +105,15 @@ test('an admin edits a text block and an image block; a visitor sees both on the
     // starter svg), then the text through the API, whose change regenerates the site
     const db = new Database(join(process.env.FACET_E2E_DIR ?? '', 'facet.db'));
     db.pragma('busy_timeout = 5000');
-    db.prepare('UPDATE site_blocks SET value = ?, url = ? WHERE id = ?').run(JSON.stringify(original.image?.value ?? ''), original.image?.url ?? null, IMAGE_ID);
+    db.prepare('UPDATE site_blocks SET value = ?, url = ? WHERE id = ?').run(
+      JSON.stringify(original.image?.value ?? ''),
+      original.image?.url ?? null,
+      IMAGE_ID,
+    );
     db.close();
-    const res = await admin.patch(`/api/v1/configs/site-blocks/${TEXT_ID}`, { data: { type: 'text', value: original.text?.value } });
+    const res = await admin.patch(`/api/v1/configs/site-blocks/${TEXT_ID}`, {
+      data: { type: 'text', value: original.text?.value },
+    });
     expect(res.status()).toBe(200);
     await admin.dispose();
   }

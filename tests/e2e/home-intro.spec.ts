@@ -36,7 +36,9 @@ async function expectEndState(page: Page) {
 test.describe('desktop', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
-  test('a first visit plays the intro steps in order at their times, then a later visit starts at the end', async ({ page }) => {
+  test('a first visit plays the intro steps in order at their times, then a later visit starts at the end', async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     // record every step the hero takes, with the page's clock, from the first paint on
     await page.addInitScript(() => {
@@ -56,12 +58,28 @@ test.describe('desktop', () => {
     await expectEndState(page);
 
     const steps = await page.evaluate(() => (window as unknown as { __steps: { step: string; t: number }[] }).__steps);
-    expect(steps.map((s) => s.step)).toEqual(['loading', 'intro', 'loop', 'tagline', 'logo', 'logo-settled', 'offers', 'complete']);
+    expect(steps.map((s) => s.step)).toEqual([
+      'loading',
+      'intro',
+      'loop',
+      'tagline',
+      'logo',
+      'logo-settled',
+      'offers',
+      'complete',
+    ]);
     const start = steps[1]?.t ?? 0;
     const at = Object.fromEntries(steps.slice(1).map((s) => [s.step, s.t - start]));
     // timers never fire early; the machine may make them late, and a busy main thread may
     // record the 'intro' start late too, so allow 150 ms of observer lag
-    for (const [step, ms] of [['loop', 5000], ['tagline', 6000], ['logo', 8000], ['logo-settled', 8500], ['offers', 9000], ['complete', 10000]] as const) {
+    for (const [step, ms] of [
+      ['loop', 5000],
+      ['tagline', 6000],
+      ['logo', 8000],
+      ['logo-settled', 8500],
+      ['offers', 9000],
+      ['complete', 10000],
+    ] as const) {
       expect(at[step], step).toBeGreaterThanOrEqual(ms - 150);
     }
     expect(await page.evaluate(() => localStorage.getItem('facet.home.intro-seen'))).toBe('1');
@@ -69,7 +87,9 @@ test.describe('desktop', () => {
     // the intro already ran: the next visit starts in the end state, with no intro at all
     await page.reload();
     await expectEndState(page);
-    const later = await page.evaluate(() => (window as unknown as { __steps: { step: string }[] }).__steps.map((s) => s.step));
+    const later = await page.evaluate(() =>
+      (window as unknown as { __steps: { step: string }[] }).__steps.map((s) => s.step),
+    );
     expect(later).not.toContain('intro');
     expect(later).not.toContain('loading');
     await shoot(page, 'home-1440');

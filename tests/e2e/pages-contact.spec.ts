@@ -38,11 +38,20 @@ test('the contact drawer shows field errors, then sends, closes, thanks and stor
   await page.getByRole('button', { name: 'SEND A MESSAGE' }).click();
   const drawer = page.getByRole('dialog', { name: "It's a pleasure to meet you" });
   await expect(drawer).toBeVisible();
-  await expect(drawer.getByRole('textbox', { name: 'Message', exact: true })).toHaveAttribute('placeholder', 'Start typing your message...');
+  await expect(drawer.getByRole('textbox', { name: 'Message', exact: true })).toHaveAttribute(
+    'placeholder',
+    'Start typing your message...',
+  );
   await expect(drawer.getByRole('textbox', { name: 'Message', exact: true })).toHaveAttribute('rows', '10');
 
   await drawer.getByRole('button', { name: 'Send Message' }).click();
-  for (const msg of ['Name is required', 'Email is required', 'Phone is required', 'Company name is required', 'Message is required']) {
+  for (const msg of [
+    'Name is required',
+    'Email is required',
+    'Phone is required',
+    'Company name is required',
+    'Message is required',
+  ]) {
     await expect(drawer.getByText(msg, { exact: true })).toBeVisible();
   }
   await drawer.getByRole('textbox', { name: 'Email', exact: true }).fill('not-an-email');

@@ -29,7 +29,10 @@ test('a visitor from an unlisted country (US) does not see it', async ({ page })
   await expect(notice(page)).toHaveCount(0);
 });
 
-test('an unknown country (no header) shows it; Got it! stores the cookie for 365 days and it stays hidden', async ({ page, context }) => {
+test('an unknown country (no header) shows it; Got it! stores the cookie for 365 days and it stays hidden', async ({
+  page,
+  context,
+}) => {
   expect(await visit(page)).toEqual({ country: null });
   await expect(notice(page)).toBeVisible();
   await notice(page).getByRole('button', { name: 'Got it!' }).click();

@@ -32,7 +32,9 @@ test('the news list features the latest post and lists the others under More New
   await expectNoSeriousViolations(page);
 });
 
-test('a search from the address finds posts by content, jumps to the results and goes back to /news', async ({ page }) => {
+test('a search from the address finds posts by content, jumps to the results and goes back to /news', async ({
+  page,
+}) => {
   await page.goto('/news?keywords=FLUORESCENCE');
   const results = page.locator('#search');
   await expect(results.getByRole('heading', { name: /Fluorescence: when it matters/ })).toBeVisible();
@@ -42,7 +44,9 @@ test('a search from the address finds posts by content, jumps to the results and
 
 test('a search without a match says so in the spec words', async ({ page }) => {
   await page.goto('/news?keywords=zircon%20tiara');
-  await expect(page.getByText('Your search query using "zircon tiara" has returned no results.', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Your search query using "zircon tiara" has returned no results.', { exact: true }),
+  ).toBeVisible();
 });
 
 test('the header search box sends to /news?keywords= and is cleared', async ({ page }) => {
@@ -54,7 +58,9 @@ test('the header search box sends to /news?keywords= and is cleared', async ({ p
   await expect(page.getByRole('banner').getByRole('searchbox', { name: 'Search news' }).first()).toHaveValue('');
 });
 
-test('previous and next wrap around: next of the last post is the first, previous of the first is the last', async ({ page }) => {
+test('previous and next wrap around: next of the last post is the first, previous of the first is the last', async ({
+  page,
+}) => {
   const posts = await publishedPosts(page);
   const first = posts[0]!;
   const last = posts.at(-1)!;
@@ -65,14 +71,20 @@ test('previous and next wrap around: next of the last post is the first, previou
   await nav.getByRole('link', { name: /Next/ }).click();
   await expect(page).toHaveURL(new RegExp(`${first.url}/?$`));
   await expect(page.getByRole('heading', { level: 1, name: first.title })).toBeVisible();
-  await page.getByRole('navigation', { name: 'More articles' }).getByRole('link', { name: /Previous/ }).click();
+  await page
+    .getByRole('navigation', { name: 'More articles' })
+    .getByRole('link', { name: /Previous/ })
+    .click();
   await expect(page).toHaveURL(new RegExp(`${last.url}/?$`));
   await expectNoSeriousViolations(page);
 });
 
 test('the /news/post/{slug}?id= link shape leads to the post', async ({ page }) => {
   const [post] = await publishedPosts(page);
-  const slug = post!.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  const slug = post!.title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
   await page.goto(`/news/post/${slug}?id=${post!._id}`);
   await expect(page).toHaveURL(new RegExp(`${post!.url}/?$`));
   await expect(page.getByRole('heading', { level: 1, name: post!.title })).toBeVisible();

@@ -87,16 +87,29 @@ describe('bag prices and total', () => {
   });
 
   it('names a single by weight, shape and grades, a parcel by shape and size', () => {
-    expect(productName(stone({ STWeight: 1.02, StkShape: 'ROUND', colour: 'D', clarity: 'VS1' }))).toBe('1.02ct Round D VS1');
-    expect(productName(stone({ StkCatType: 'Multiple Items', StkShape: 'pear', colour: ['F', 'H'], clarity: 'SI1', size: [0.01, 0.03] }))).toBe(
-      'Pear parcel 0.01-0.03ct F-H SI1',
+    expect(productName(stone({ STWeight: 1.02, StkShape: 'ROUND', colour: 'D', clarity: 'VS1' }))).toBe(
+      '1.02ct Round D VS1',
     );
+    expect(
+      productName(
+        stone({
+          StkCatType: 'Multiple Items',
+          StkShape: 'pear',
+          colour: ['F', 'H'],
+          clarity: 'SI1',
+          size: [0.01, 0.03],
+        }),
+      ),
+    ).toBe('Pear parcel 0.01-0.03ct F-H SI1');
   });
 });
 
 describe('the bag request payload schema', () => {
   const good = {
-    bagItems: [{ stock: 4, itemPrice: 10, type: 'single' }, { stock: '7', ppc: 5, type: 'parcel' }],
+    bagItems: [
+      { stock: 4, itemPrice: 10, type: 'single' },
+      { stock: '7', ppc: 5, type: 'parcel' },
+    ],
     orderNotes: 'x',
     acceptsAnyAlternatives: true,
     ccy: 'GBP',

@@ -21,7 +21,10 @@ const line = (over: Partial<BagLineView> = {}): BagLineView => ({
 describe('bag lines on screen follow the server rules', () => {
   it('a unit switch resets the quantity (items 1, weight 0.01); the same unit keeps it', () => {
     expect(patchedLine(line(), { selectedUnit: 'items' })).toMatchObject({ selectedUnit: 'items', quantity: 1 });
-    expect(patchedLine(line({ selectedUnit: 'items', quantity: 4 }), { selectedUnit: 'weight' })).toMatchObject({ selectedUnit: 'weight', quantity: 0.01 });
+    expect(patchedLine(line({ selectedUnit: 'items', quantity: 4 }), { selectedUnit: 'weight' })).toMatchObject({
+      selectedUnit: 'weight',
+      quantity: 0.01,
+    });
     expect(patchedLine(line(), { selectedUnit: 'weight' }).quantity).toBe(0.05);
   });
 

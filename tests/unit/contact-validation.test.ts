@@ -31,7 +31,10 @@ describe('contact form', () => {
   });
   it('adds pageTitle and kind (contact by default, or api) on send', () => {
     expect(v.parse(ContactMessageSchema, valid)).toMatchObject({ pageTitle: '', kind: 'contact' });
-    expect(v.parse(ContactMessageSchema, { ...valid, kind: 'api', pageTitle: 'X - API' })).toMatchObject({ kind: 'api', pageTitle: 'X - API' });
+    expect(v.parse(ContactMessageSchema, { ...valid, kind: 'api', pageTitle: 'X - API' })).toMatchObject({
+      kind: 'api',
+      pageTitle: 'X - API',
+    });
     expect(v.safeParse(ContactMessageSchema, { ...valid, kind: 'other' }).success).toBe(false);
   });
 });

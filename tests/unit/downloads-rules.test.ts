@@ -34,11 +34,15 @@ describe('titles and file names', () => {
 
   it("files are '{brand} {title} (Downloaded - MMM Do YYYY)'", () => {
     const day = new Date(2026, 10, 22, 12);
-    expect(downloadFileName('Facet Trade', 'parcels', 'pdf', day)).toBe('Facet Trade Parcel List (Downloaded - Nov 22nd 2026).pdf');
+    expect(downloadFileName('Facet Trade', 'parcels', 'pdf', day)).toBe(
+      'Facet Trade Parcel List (Downloaded - Nov 22nd 2026).pdf',
+    );
     expect(downloadFileName('Facet Trade', 'certified-all', 'excel', new Date(2026, 0, 1, 12))).toBe(
       'Facet Trade Certified Stock (Downloaded - Jan 1st 2026).xlsx',
     );
-    expect(downloadFileName('X', 'selected', 'pdf', new Date(2026, 2, 3, 12))).toBe('X Selected Stock (Downloaded - Mar 3rd 2026).pdf');
+    expect(downloadFileName('X', 'selected', 'pdf', new Date(2026, 2, 3, 12))).toBe(
+      'X Selected Stock (Downloaded - Mar 3rd 2026).pdf',
+    );
   });
 });
 
@@ -64,32 +68,89 @@ describe('which stones each type takes', () => {
 describe('columns and cells', () => {
   it('singles: ID .. Price, plus Availability in Excel only; parcels: ID, Shape, Size, Colour, Clarity, L/W/D, Lab, PPC', () => {
     expect(pdfColumns(SINGLE_COLUMNS).map((c) => c.header)).toEqual([
-      'ID', 'Shape', 'Weight', 'Colour', 'Clarity', 'Cut', 'Polish', 'Symmetry', 'Fluor', 'L/W/D', 'Lab', 'PPC', 'BR', 'Price',
+      'ID',
+      'Shape',
+      'Weight',
+      'Colour',
+      'Clarity',
+      'Cut',
+      'Polish',
+      'Symmetry',
+      'Fluor',
+      'L/W/D',
+      'Lab',
+      'PPC',
+      'BR',
+      'Price',
     ]);
     expect(excelColumns(SINGLE_COLUMNS).at(-1)?.header).toBe('Availability');
-    expect(PARCEL_COLUMNS.map((c) => c.header)).toEqual(['ID', 'Shape', 'Size', 'Colour', 'Clarity', 'L/W/D', 'Lab', 'PPC']);
+    expect(PARCEL_COLUMNS.map((c) => c.header)).toEqual([
+      'ID',
+      'Shape',
+      'Size',
+      'Colour',
+      'Clarity',
+      'L/W/D',
+      'Lab',
+      'PPC',
+    ]);
     expect(columnsFor([parcel()])).toBe(PARCEL_COLUMNS);
     expect(columnsFor([stone(), parcel()])).toBe(SINGLE_COLUMNS);
   });
 
   it('PDF width percentages add up to 100', () => {
-    for (const cols of [pdfColumns(SINGLE_COLUMNS), PARCEL_COLUMNS]) expect(cols.reduce((s, c) => s + c.pdfWidth, 0)).toBe(100);
+    for (const cols of [pdfColumns(SINGLE_COLUMNS), PARCEL_COLUMNS])
+      expect(cols.reduce((s, c) => s + c.pdfWidth, 0)).toBe(100);
   });
 
   it('abbreviates cut, polish, symmetry and fluorescence', () => {
     const r = (From: string, To = From) => ({ From, To, rank: [0, 0] as [number, number] });
-    expect(['Excellent', 'Very Good', 'Good', 'Fair', 'Poor'].map((g) => finishAbbr(r(g)))).toEqual(['EX', 'VG', 'GD', 'FAR', 'POR']);
-    expect(['None', 'Faint', 'Slight', 'V. Slight', 'Medium', 'Strong', 'V. Strong'].map((g) => fluorescenceAbbr(r(g)))).toEqual([
-      'NON', 'FNT', 'SL', 'VSL', 'MED', 'SG', 'VSG',
+    expect(['Excellent', 'Very Good', 'Good', 'Fair', 'Poor'].map((g) => finishAbbr(r(g)))).toEqual([
+      'EX',
+      'VG',
+      'GD',
+      'FAR',
+      'POR',
     ]);
+    expect(
+      ['None', 'Faint', 'Slight', 'V. Slight', 'Medium', 'Strong', 'V. Strong'].map((g) => fluorescenceAbbr(r(g))),
+    ).toEqual(['NON', 'FNT', 'SL', 'VSL', 'MED', 'SG', 'VSG']);
     expect(finishAbbr(r('Excellent', 'Very Good'))).toBe('EX-VG');
     expect(finishAbbr(null)).toBe('-');
   });
 
   it('prices in the chosen currency only with a price context', () => {
-    const s = stone({ _id: 9, StkCodeCalcNS: 'FT-9', price: 1270, STWeight: 1, RAP: 31.5, StkWebAvailable: 2, cut: 'Very Good', fluorescence: 'Faint' });
-    const [row] = rowsOf([s], excelColumns(SINGLE_COLUMNS), { pricing: { ccy: 'GBP', rates: RATES }, availability: LABELS });
-    expect(row).toEqual(['FT-9', 'Round', '1.00', 'G', 'VS2', 'VG', 'EX', 'EX', 'FNT', expect.any(String), 'GIA', '£1,000.00', '31.50%', '£1,000.00', '3-5 days']);
+    const s = stone({
+      _id: 9,
+      StkCodeCalcNS: 'FT-9',
+      price: 1270,
+      STWeight: 1,
+      RAP: 31.5,
+      StkWebAvailable: 2,
+      cut: 'Very Good',
+      fluorescence: 'Faint',
+    });
+    const [row] = rowsOf([s], excelColumns(SINGLE_COLUMNS), {
+      pricing: { ccy: 'GBP', rates: RATES },
+      availability: LABELS,
+    });
+    expect(row).toEqual([
+      'FT-9',
+      'Round',
+      '1.00',
+      'G',
+      'VS2',
+      'VG',
+      'EX',
+      'EX',
+      'FNT',
+      expect.any(String),
+      'GIA',
+      '£1,000.00',
+      '31.50%',
+      '£1,000.00',
+      '3-5 days',
+    ]);
     const [visitor] = rowsOf([s], excelColumns(SINGLE_COLUMNS), { pricing: null, availability: LABELS });
     expect(visitor?.slice(11)).toEqual(['-', '-', '-', '-']);
   });

@@ -81,14 +81,27 @@ describe('strip rule', () => {
 describe('tiles', () => {
   const range = (From: string, To: string) => ({ From, To });
   it('subtitle: weight in ct, then colour and clarity as From to To', () => {
-    expect(tileSubtitle({ StkCatType: 'Single Item', STWeight: 1.016, Colour: range('G', 'H'), Clarity: range('VS1', 'VS2') })).toBe(
-      '1.02ct G to H VS1 to VS2',
+    expect(
+      tileSubtitle({
+        StkCatType: 'Single Item',
+        STWeight: 1.016,
+        Colour: range('G', 'H'),
+        Clarity: range('VS1', 'VS2'),
+      }),
+    ).toBe('1.02ct G to H VS1 to VS2');
+    expect(tileSubtitle({ StkCatType: 'Single Item', STWeight: 0.5, Colour: range('D', 'D'), Clarity: null })).toBe(
+      '0.50ct D to D',
     );
-    expect(tileSubtitle({ StkCatType: 'Single Item', STWeight: 0.5, Colour: range('D', 'D'), Clarity: null })).toBe('0.50ct D to D');
   });
   it('subtitle: size for parcels', () => {
     expect(
-      tileSubtitle({ StkCatType: 'Multiple Items', STWeight: 12, Size: range('0.10', '0.20'), Colour: range('F', 'G'), Clarity: range('SI1', 'SI2') }),
+      tileSubtitle({
+        StkCatType: 'Multiple Items',
+        STWeight: 12,
+        Size: range('0.10', '0.20'),
+        Colour: range('F', 'G'),
+        Clarity: range('SI1', 'SI2'),
+      }),
     ).toBe('0.10 to 0.20ct F to G SI1 to SI2');
   });
   it('price: thousands, 2 decimals, symbol; none without a price', () => {
@@ -96,8 +109,14 @@ describe('tiles', () => {
       { currency: 'USD', ExRate: 1, default: true },
       { currency: 'GBP', ExRate: 0.8, default: false },
     ];
-    expect(tilePrice({ StkCatType: 'Single Item', STWeight: 1, WebSpecial: 12345 }, 'USD', rates)?.text).toBe('$12,345.00');
-    expect(tilePrice({ StkCatType: 'Single Item', STWeight: 1, price: 10000 }, 'GBP', rates)?.parts).toMatchObject({ symbol: '£', whole: '8,000', cents: '00' });
+    expect(tilePrice({ StkCatType: 'Single Item', STWeight: 1, WebSpecial: 12345 }, 'USD', rates)?.text).toBe(
+      '$12,345.00',
+    );
+    expect(tilePrice({ StkCatType: 'Single Item', STWeight: 1, price: 10000 }, 'GBP', rates)?.parts).toMatchObject({
+      symbol: '£',
+      whole: '8,000',
+      cents: '00',
+    });
     expect(tilePrice({ StkCatType: 'Single Item', STWeight: 1, WebSpecial: 0 }, 'USD', rates)).toBeNull();
   });
 });

@@ -23,9 +23,12 @@ describe('map loader', () => {
 
   it('succeeds after a failed attempt and loads once', async () => {
     let calls = 0;
-    const loader = createMapLoader(async () => {
-      if (++calls === 1) throw new Error('blip');
-    }, async () => {});
+    const loader = createMapLoader(
+      async () => {
+        if (++calls === 1) throw new Error('blip');
+      },
+      async () => {},
+    );
     await loader.load({ key: 'k', libraries: ['places'] });
     await loader.load({ key: 'k', libraries: ['places'] });
     expect(calls).toBe(2);
@@ -33,12 +36,17 @@ describe('map loader', () => {
   });
 
   it('throws when called again with different options', async () => {
-    const loader = createMapLoader(async () => {}, async () => {});
+    const loader = createMapLoader(
+      async () => {},
+      async () => {},
+    );
     await loader.load({ key: 'a' });
     expect(() => loader.load({ key: 'b' })).toThrow(/different options/);
   });
 
   it('builds the script url with the key and libraries', () => {
-    expect(mapScriptUrl({ key: 'abc', libraries: ['places'] })).toBe('https://maps.googleapis.com/maps/api/js?key=abc&loading=async&libraries=places');
+    expect(mapScriptUrl({ key: 'abc', libraries: ['places'] })).toBe(
+      'https://maps.googleapis.com/maps/api/js?key=abc&loading=async&libraries=places',
+    );
   });
 });

@@ -87,5 +87,7 @@ describe('More News carousel', () => {
 });
 
 it('builds the spec link shape /news/post/{slug of title}?id={id}', () => {
-  expect(postLink({ id: 12, title: 'Lab-grown prices: 2025 & beyond!' })).toBe('/news/post/lab-grown-prices-2025-beyond?id=12');
+  expect(postLink({ id: 12, title: 'Lab-grown prices: 2025 & beyond!' })).toBe(
+    '/news/post/lab-grown-prices-2025-beyond?id=12',
+  );
 });

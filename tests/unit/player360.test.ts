@@ -18,9 +18,18 @@ const set = { src: '/media/360/round/', framesCount: 36, format: 'svg' };
 
 describe('spin sets and frames', () => {
   it('finds the 360 item and fills the defaults (256 frames of png)', () => {
-    expect(spinSetOf([{ type: 'image', src: '/a.svg' }, { type: '360', ...set }])).toEqual(set);
+    expect(
+      spinSetOf([
+        { type: 'image', src: '/a.svg' },
+        { type: '360', ...set },
+      ]),
+    ).toEqual(set);
     expect(spinSetOf([{ type: '360', src: '/s/' }])).toEqual({ src: '/s/', framesCount: 256, format: 'png' });
-    expect(spinSetOf([{ type: '360', src: '/s/', framesCount: 0, format: ' ' }])).toEqual({ src: '/s/', framesCount: 256, format: 'png' });
+    expect(spinSetOf([{ type: '360', src: '/s/', framesCount: 0, format: ' ' }])).toEqual({
+      src: '/s/',
+      framesCount: 256,
+      format: 'png',
+    });
     expect(spinSetOf([{ type: 'image', src: '/a.svg' }])).toBeNull();
   });
 

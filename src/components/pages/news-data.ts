@@ -47,5 +47,12 @@ export async function newsPosts(): Promise<PagePost[]> {
 }
 
 /** The card fields only (what islands get as props: no HTML, no full text). */
-export const cardOf = ({ id, title, url, snippet, date, cover }: PagePost) => ({ id, title, url, snippet, date, cover });
+export const cardOf = ({ id, title, url, snippet, date, cover }: PagePost) => ({
+  id,
+  title,
+  url,
+  snippet,
+  date,
+  cover,
+});
 export type CardPost = ReturnType<typeof cardOf>;

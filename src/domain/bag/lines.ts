@@ -17,7 +17,8 @@ export const ITEMS_STEP = 1;
 export const DEFAULT_ITEMS = 1;
 
 export type StockKind = 'single' | 'parcel';
-export const kindOf = (d: { StkCatType: string }): StockKind => (d.StkCatType === 'Multiple Items' ? 'parcel' : 'single');
+export const kindOf = (d: { StkCatType: string }): StockKind =>
+  d.StkCatType === 'Multiple Items' ? 'parcel' : 'single';
 
 /** The quantity a unit switch leaves: weight -> 0.01, items -> 1. */
 export const quantityForUnit = (unit: BagUnit): number => (unit === 'items' ? DEFAULT_ITEMS : DEFAULT_BAG_WEIGHT);

@@ -29,8 +29,16 @@ const id = v.pipe(
   v.minValue(1, 'Stock id must be a whole number'),
 );
 const unit = v.picklist(['weight', 'items'], 'Unit is weight or items');
-const quantity = v.pipe(v.number('Quantity must be a number'), v.finite('Quantity must be a number'), v.gtValue(0, 'Quantity must be above 0'));
-const money = v.pipe(v.number('Price must be a number'), v.finite('Price must be a number'), v.minValue(0, 'Price cannot be negative'));
+const quantity = v.pipe(
+  v.number('Quantity must be a number'),
+  v.finite('Quantity must be a number'),
+  v.gtValue(0, 'Quantity must be above 0'),
+);
+const money = v.pipe(
+  v.number('Price must be a number'),
+  v.finite('Price must be a number'),
+  v.minValue(0, 'Price cannot be negative'),
+);
 
 export const BagAddSchema = v.object({
   diamondId: id,
@@ -63,7 +71,10 @@ export const BagRequestSchema = v.object({
     v.minLength(1, 'Your bag is empty'),
     v.maxLength(BAG_MAX_ITEMS, `At most ${BAG_MAX_ITEMS} items per request`),
   ),
-  orderNotes: v.optional(v.pipe(v.string(), v.maxLength(ORDER_NOTES_MAX, `Order notes are at most ${ORDER_NOTES_MAX} characters`)), ''),
+  orderNotes: v.optional(
+    v.pipe(v.string(), v.maxLength(ORDER_NOTES_MAX, `Order notes are at most ${ORDER_NOTES_MAX} characters`)),
+    '',
+  ),
   acceptsAnyAlternatives: v.optional(v.boolean(), false),
   ccy: v.picklist(CURRENCY_CODES, 'Unknown currency'),
   /** 'N/A' or null when any parcel is priced by items */

@@ -34,7 +34,11 @@ export const toBagLine = (l: Pick<BagLineView, 'stock' | 'selectedUnit' | 'quant
 
 export type LinePrice = { ppc: number | null; itemPrice: number | null };
 
-export function priceLine(l: Pick<BagLineView, 'stock' | 'selectedUnit' | 'quantity'>, ccy: string, rates: readonly FxRate[]): LinePrice {
+export function priceLine(
+  l: Pick<BagLineView, 'stock' | 'selectedUnit' | 'quantity'>,
+  ccy: string,
+  rates: readonly FxRate[],
+): LinePrice {
   return {
     ppc: stonePricePerCarat(l.stock, ccy, rates),
     itemPrice: bagLinePrice(toBagLine(l), ccy, rates),
@@ -42,5 +46,8 @@ export function priceLine(l: Pick<BagLineView, 'stock' | 'selectedUnit' | 'quant
 }
 
 /** The bag's total in `ccy`, 2 decimals; null (N/A) if any parcel is in items mode. */
-export const totalOf = (lines: readonly Pick<BagLineView, 'stock' | 'selectedUnit' | 'quantity'>[], ccy: string, rates: readonly FxRate[]) =>
-  bagTotal(lines.map(toBagLine), ccy, rates);
+export const totalOf = (
+  lines: readonly Pick<BagLineView, 'stock' | 'selectedUnit' | 'quantity'>[],
+  ccy: string,
+  rates: readonly FxRate[],
+) => bagTotal(lines.map(toBagLine), ccy, rates);

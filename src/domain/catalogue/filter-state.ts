@@ -63,13 +63,41 @@ export type FilterBounds = {
 };
 
 export const FILTER_KEYS: readonly FilterKey[] = [
-  'shapes', 'weight', 'clarity', 'colour', 'price', 'ppc', 'gradingLabs', 'specialOffers', 'cut',
-  'polish', 'symmetry', 'fluorescence', 'depth', 'table', 'measurementsLength', 'measurementsWidth',
-  'measurementsDepth', 'availability', 'search',
+  'shapes',
+  'weight',
+  'clarity',
+  'colour',
+  'price',
+  'ppc',
+  'gradingLabs',
+  'specialOffers',
+  'cut',
+  'polish',
+  'symmetry',
+  'fluorescence',
+  'depth',
+  'table',
+  'measurementsLength',
+  'measurementsWidth',
+  'measurementsDepth',
+  'availability',
+  'search',
 ];
 export const RANGE_KEYS = [
-  'weight', 'clarity', 'colour', 'price', 'ppc', 'cut', 'polish', 'symmetry', 'fluorescence', 'depth',
-  'table', 'measurementsLength', 'measurementsWidth', 'measurementsDepth',
+  'weight',
+  'clarity',
+  'colour',
+  'price',
+  'ppc',
+  'cut',
+  'polish',
+  'symmetry',
+  'fluorescence',
+  'depth',
+  'table',
+  'measurementsLength',
+  'measurementsWidth',
+  'measurementsDepth',
 ] as const satisfies readonly FilterKey[];
 export type RangeKey = (typeof RANGE_KEYS)[number];
 export const BOUND_KEYS = ['weight', 'measurementsLength', 'measurementsWidth', 'measurementsDepth'] as const;

@@ -89,7 +89,11 @@ export function applyFilters(ix: CatalogueIndex, filters: FilterState, ctx: Filt
 
   const availOk = new Uint8Array(4);
   for (const a of filters.availability) if (a >= 1 && a <= 3) availOk[a] = 1;
-  const useAvail = ctx.authorised && columns.availability && filters.availability.length > 0 && availOk[1]! + availOk[2]! + availOk[3]! < 3;
+  const useAvail =
+    ctx.authorised &&
+    columns.availability &&
+    filters.availability.length > 0 &&
+    availOk[1]! + availOk[2]! + availOk[3]! < 3;
 
   const q = searchTerm(filters.search);
   const useSearch = q.length > 0;

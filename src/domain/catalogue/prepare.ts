@@ -18,9 +18,33 @@ import { mainTabOf, MAIN_TABS, PARCELS_TAB, type MainTab } from './tabs.ts';
  * needs only these; the rest (descriptions, proportions, images, comments) is detail-only.
  */
 export const INDEX_FIELDS = [
-  '_id', 'StkCodeCalcNS', 'StkShape', 'StkCatType', 'StkCatName', 'Source', 'STWeight', 'Size', 'Colour',
-  'Clarity', 'Cut', 'Polish', 'Symmetry', 'flourecence', 'StkCertSup', 'WebSpecial', 'price', 'ppc',
-  'ExWebTotal', 'RAP', 'StkWebAvailable', 'StkDepth_Total', 'StkTable', 'StkMes1', 'StkMes2', 'StkMes3', 'createdAt',
+  '_id',
+  'StkCodeCalcNS',
+  'StkShape',
+  'StkCatType',
+  'StkCatName',
+  'Source',
+  'STWeight',
+  'Size',
+  'Colour',
+  'Clarity',
+  'Cut',
+  'Polish',
+  'Symmetry',
+  'flourecence',
+  'StkCertSup',
+  'WebSpecial',
+  'price',
+  'ppc',
+  'ExWebTotal',
+  'RAP',
+  'StkWebAvailable',
+  'StkDepth_Total',
+  'StkTable',
+  'StkMes1',
+  'StkMes2',
+  'StkMes3',
+  'createdAt',
 ] as const satisfies readonly (keyof DiamondDoc)[];
 
 /** The currency prices are shown in; null (a visitor, or rates not loaded yet) leaves every stone unpriced. */
@@ -98,9 +122,19 @@ const two = (s: string, i: number) => digit(s, i) * 10 + digit(s, i + 1);
 /** ms since the epoch; the API's toISOString() form read by position, anything else by Date.parse. */
 export function parseTime(s: string | null | undefined): number {
   if (!s) return NaN;
-  if (s.length === 24 && s.charCodeAt(10) === 84 /* T */ && s.charCodeAt(23) === 90 /* Z */ && s.charCodeAt(19) === 46 /* . */) {
+  if (
+    s.length === 24 &&
+    s.charCodeAt(10) === 84 /* T */ &&
+    s.charCodeAt(23) === 90 /* Z */ &&
+    s.charCodeAt(19) === 46 /* . */
+  ) {
     const t = Date.UTC(
-      two(s, 0) * 100 + two(s, 2), two(s, 5) - 1, two(s, 8), two(s, 11), two(s, 14), two(s, 17),
+      two(s, 0) * 100 + two(s, 2),
+      two(s, 5) - 1,
+      two(s, 8),
+      two(s, 11),
+      two(s, 14),
+      two(s, 17),
       digit(s, 20) * 100 + two(s, 21),
     );
     if (Number.isFinite(t)) return t;
@@ -150,7 +184,9 @@ function fillPrices(ix: CatalogueIndex, pricing: PriceContext) {
       ppc[i] =
         d.StkCatType === 'Multiple Items'
           ? num(pricePerCarat(d, pricing.ccy, pricing.rates)?.amount)
-          : Number.isNaN(p) || !(d.STWeight > 0) ? NaN : roundTo(p / d.STWeight, 2);
+          : Number.isNaN(p) || !(d.STWeight > 0)
+            ? NaN
+            : roundTo(p / d.STWeight, 2);
     } catch {
       price[i] = NaN; // no rate for the currency: treat as unpriced rather than fail the list
       ppc[i] = NaN;
@@ -165,15 +201,45 @@ export function prepareCatalogue(docs: readonly DiamondDoc[], pricing: PriceCont
   const f64 = () => new Float64Array(n);
   const i8 = () => new Int8Array(n);
   const ix: CatalogueIndex = {
-    docs, size: n, rowOf: new Map(), tab: new Uint8Array(n),
+    docs,
+    size: n,
+    rowOf: new Map(),
+    tab: new Uint8Array(n),
     tabRows: { 0: new Int32Array(0), 1: new Int32Array(0), 2: new Int32Array(0), 3: new Int32Array(0) },
     bounds: { 0: EMPTY_BOUNDS, 1: EMPTY_BOUNDS, 2: EMPTY_BOUNDS, 3: EMPTY_BOUNDS },
-    shape: new Uint8Array(n), weight: f64(), weightLo: f64(), weightHi: f64(),
-    colourLo: i8(), colourHi: i8(), clarityLo: i8(), clarityHi: i8(), cutLo: i8(), cutHi: i8(),
-    polishLo: i8(), polishHi: i8(), symmetryLo: i8(), symmetryHi: i8(), fluorescenceLo: i8(), fluorescenceHi: i8(),
-    lab: new Uint8Array(n), labs: [], special: new Uint8Array(n), availability: new Uint8Array(n),
-    depth: f64(), table: f64(), length: f64(), width: f64(), height: f64(), rap: f64(), createdAt: f64(),
-    code: new Array<string>(n), price: f64(), ppc: f64(), pricing: null, orders: new Map(), mask: new Uint8Array(n),
+    shape: new Uint8Array(n),
+    weight: f64(),
+    weightLo: f64(),
+    weightHi: f64(),
+    colourLo: i8(),
+    colourHi: i8(),
+    clarityLo: i8(),
+    clarityHi: i8(),
+    cutLo: i8(),
+    cutHi: i8(),
+    polishLo: i8(),
+    polishHi: i8(),
+    symmetryLo: i8(),
+    symmetryHi: i8(),
+    fluorescenceLo: i8(),
+    fluorescenceHi: i8(),
+    lab: new Uint8Array(n),
+    labs: [],
+    special: new Uint8Array(n),
+    availability: new Uint8Array(n),
+    depth: f64(),
+    table: f64(),
+    length: f64(),
+    width: f64(),
+    height: f64(),
+    rap: f64(),
+    createdAt: f64(),
+    code: new Array<string>(n),
+    price: f64(),
+    ppc: f64(),
+    pricing: null,
+    orders: new Map(),
+    mask: new Uint8Array(n),
   };
   const rowOf = ix.rowOf as Map<number, number>;
   const labs: string[] = [];

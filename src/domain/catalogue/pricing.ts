@@ -13,15 +13,7 @@
  *   or any line has no price.
  */
 import type { DiamondDoc } from '../diamond.ts';
-import {
-  displayPrice,
-  formatPrice,
-  MISSING,
-  pricePerCarat,
-  roundTo,
-  type FxRate,
-  type PricedStone,
-} from '../money.ts';
+import { displayPrice, formatPrice, MISSING, pricePerCarat, roundTo, type FxRate, type PricedStone } from '../money.ts';
 
 export const NOT_AVAILABLE = 'N/A';
 
@@ -55,7 +47,12 @@ export function stonePricePerCarat(stone: PricedStone, ccy: string, rates: reado
 }
 
 /** A parcel bought by weight: converted per-carat price x carats, 2 decimals. */
-export function parcelWeightPrice(stone: PricedStone, weight: number, ccy: string, rates: readonly FxRate[]): number | null {
+export function parcelWeightPrice(
+  stone: PricedStone,
+  weight: number,
+  ccy: string,
+  rates: readonly FxRate[],
+): number | null {
   const perCarat = displayPrice(stone, ccy, rates);
   if (perCarat == null || !Number.isFinite(weight) || weight < 0) return null;
   return roundTo(perCarat.amount * weight, 2);

@@ -19,8 +19,20 @@ import { applyFilters, type FilterContext } from './filter.ts';
 import type { CatalogueIndex, SortOrder } from './prepare.ts';
 
 export const SORT_COLUMNS = [
-  'createdAt', 'shape', 'weight', 'colour', 'clarity', 'cut', 'polish', 'symmetry', 'fluor',
-  'measurements', 'lab', 'ppc', 'br', 'price',
+  'createdAt',
+  'shape',
+  'weight',
+  'colour',
+  'clarity',
+  'cut',
+  'polish',
+  'symmetry',
+  'fluor',
+  'measurements',
+  'lab',
+  'ppc',
+  'br',
+  'price',
 ] as const;
 export type SortColumn = (typeof SORT_COLUMNS)[number];
 export type SortDirection = 'asc' | 'desc';
@@ -29,8 +41,18 @@ export type SortState = { column: SortColumn; direction: SortDirection };
 export const DEFAULT_SORT: SortState = { column: 'createdAt', direction: 'asc' };
 /** Table headers (spec section 9) of the sortable columns. */
 export const SORT_COLUMN_HEADERS: Record<Exclude<SortColumn, 'createdAt'>, string> = {
-  shape: 'SHAPE', weight: 'WEIGHT', colour: 'COLOUR', clarity: 'CLARITY', cut: 'CUT', polish: 'POLISH',
-  symmetry: 'SYMMETRY', fluor: 'FLUOR', measurements: 'LTH / WTH / DTH', lab: 'LAB', ppc: 'PPC', br: 'BR',
+  shape: 'SHAPE',
+  weight: 'WEIGHT',
+  colour: 'COLOUR',
+  clarity: 'CLARITY',
+  cut: 'CUT',
+  polish: 'POLISH',
+  symmetry: 'SYMMETRY',
+  fluor: 'FLUOR',
+  measurements: 'LTH / WTH / DTH',
+  lab: 'LAB',
+  ppc: 'PPC',
+  br: 'BR',
   price: 'PRICE',
 };
 /** Sorting by these would reveal prices. */
@@ -66,16 +88,26 @@ const rankKey = (a: Int8Array, transform: (r: number) => number) => {
 /** The numeric key of every row for a column (NaN = missing). */
 export function sortKey(ix: CatalogueIndex, column: SortColumn): Float64Array {
   switch (column) {
-    case 'createdAt': return ix.createdAt;
-    case 'shape': return alphabeticalRanks(ix.docs.map((d) => (d.StkShape ?? '').trim().toLowerCase()));
-    case 'weight': return ix.weightLo;
-    case 'colour': return rankKey(ix.colourLo, (r) => r);
-    case 'clarity': return rankKey(ix.clarityLo, (r) => r);
-    case 'cut': return rankKey(ix.cutHi, (r) => 5 - r);
-    case 'polish': return rankKey(ix.polishHi, (r) => 5 - r);
-    case 'symmetry': return rankKey(ix.symmetryHi, (r) => 5 - r);
-    case 'fluor': return rankKey(ix.fluorescenceLo, (r) => r);
-    case 'measurements': return ix.length;
+    case 'createdAt':
+      return ix.createdAt;
+    case 'shape':
+      return alphabeticalRanks(ix.docs.map((d) => (d.StkShape ?? '').trim().toLowerCase()));
+    case 'weight':
+      return ix.weightLo;
+    case 'colour':
+      return rankKey(ix.colourLo, (r) => r);
+    case 'clarity':
+      return rankKey(ix.clarityLo, (r) => r);
+    case 'cut':
+      return rankKey(ix.cutHi, (r) => 5 - r);
+    case 'polish':
+      return rankKey(ix.polishHi, (r) => 5 - r);
+    case 'symmetry':
+      return rankKey(ix.symmetryHi, (r) => 5 - r);
+    case 'fluor':
+      return rankKey(ix.fluorescenceLo, (r) => r);
+    case 'measurements':
+      return ix.length;
     case 'lab': {
       const names = ix.labs;
       const ranks = alphabeticalRanks(names);
@@ -83,9 +115,12 @@ export function sortKey(ix: CatalogueIndex, column: SortColumn): Float64Array {
       for (let i = 0; i < ix.size; i++) out[i] = ranks[ix.lab[i] as number] ?? NaN;
       return out;
     }
-    case 'ppc': return ix.ppc;
-    case 'br': return ix.rap;
-    case 'price': return ix.price;
+    case 'ppc':
+      return ix.ppc;
+    case 'br':
+      return ix.rap;
+    case 'price':
+      return ix.price;
   }
 }
 
@@ -129,7 +164,12 @@ function stableOrder(key: Float64Array, base: Int32Array): SortOrder {
 export function sortOrder(ix: CatalogueIndex, column: SortColumn): SortOrder {
   let o = ix.orders.get(column);
   if (o) return o;
-  const byCreated = ix.orders.get('createdAt') ?? stableOrder(ix.createdAt, Int32Array.from({ length: ix.size }, (_, i) => i));
+  const byCreated =
+    ix.orders.get('createdAt') ??
+    stableOrder(
+      ix.createdAt,
+      Int32Array.from({ length: ix.size }, (_, i) => i),
+    );
   ix.orders.set('createdAt', byCreated);
   o = column === 'createdAt' ? byCreated : stableOrder(sortKey(ix, column), byCreated.order);
   ix.orders.set(column, o);
@@ -137,7 +177,12 @@ export function sortOrder(ix: CatalogueIndex, column: SortColumn): SortOrder {
 }
 
 /** `rows` (any subset of the index) in the order of `sort`. */
-export function sortRows(ix: CatalogueIndex, rows: ArrayLike<number>, sort: SortState, authorised: boolean): Int32Array {
+export function sortRows(
+  ix: CatalogueIndex,
+  rows: ArrayLike<number>,
+  sort: SortState,
+  authorised: boolean,
+): Int32Array {
   const { column, direction } = effectiveSort(sort, authorised);
   const { order, present, key } = sortOrder(ix, column);
   const mask = ix.mask;
@@ -169,6 +214,11 @@ export function sortRows(ix: CatalogueIndex, rows: ArrayLike<number>, sort: Sort
 }
 
 /** Filter then sort: the rows the table shows, across all pages. */
-export function filterAndSort(ix: CatalogueIndex, filters: FilterState, sort: SortState, ctx: FilterContext): Int32Array {
+export function filterAndSort(
+  ix: CatalogueIndex,
+  filters: FilterState,
+  sort: SortState,
+  ctx: FilterContext,
+): Int32Array {
   return sortRows(ix, applyFilters(ix, filters, ctx), sort, ctx.authorised);
 }

@@ -99,7 +99,9 @@ export function compareTabItems<D extends Categorised & { _id: number }>(
   loaded: ReadonlyMap<number, D> | readonly D[],
   tab: CompareTab,
 ): D[] {
-  const byId = Array.isArray(loaded) ? new Map((loaded as readonly D[]).map((d) => [d._id, d])) : (loaded as ReadonlyMap<number, D>);
+  const byId = Array.isArray(loaded)
+    ? new Map((loaded as readonly D[]).map((d) => [d._id, d]))
+    : (loaded as ReadonlyMap<number, D>);
   const out: D[] = [];
   for (const id of compareIds) {
     const d = byId.get(id);
@@ -113,7 +115,9 @@ export function compareTabCounts<D extends Categorised & { _id: number }>(
   compareIds: readonly number[],
   loaded: ReadonlyMap<number, D> | readonly D[],
 ): Record<CompareTab, number> {
-  const byId = Array.isArray(loaded) ? new Map((loaded as readonly D[]).map((d) => [d._id, d])) : (loaded as ReadonlyMap<number, D>);
+  const byId = Array.isArray(loaded)
+    ? new Map((loaded as readonly D[]).map((d) => [d._id, d]))
+    : (loaded as ReadonlyMap<number, D>);
   const counts: Record<CompareTab, number> = { 0: 0, 1: 0, 2: 0 };
   for (const id of compareIds) {
     const d = byId.get(id);

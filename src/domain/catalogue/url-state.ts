@@ -12,7 +12,14 @@
  * are clamped to their limits and put in order. Weight and measurement values are clamped to
  * the stock bounds once those are known (bounds [0, 0] mean "not loaded": values kept as read).
  */
-import { CLARITIES, COLOURS, FINISH_ABBREVIATIONS, FLUORESCENCE_ABBREVIATIONS, PARCEL_SHAPES, SINGLE_SHAPES } from '../grades.ts';
+import {
+  CLARITIES,
+  COLOURS,
+  FINISH_ABBREVIATIONS,
+  FLUORESCENCE_ABBREVIATIONS,
+  PARCEL_SHAPES,
+  SINGLE_SHAPES,
+} from '../grades.ts';
 import type { Availability } from '../diamond.ts';
 import { BOUND_KEYS, FIXED_LIMITS, sameValue, type FilterState, type RangeKey } from './filter-state.ts';
 import { PAGE_SIZES, type PageSize } from './list-state.ts';
@@ -32,7 +39,11 @@ const numberCodec: Codec = {
   },
 };
 
-function labelCodec(labels: readonly string[], rankOfIndex: (i: number) => number, indexOfRank: (r: number) => number): Codec {
+function labelCodec(
+  labels: readonly string[],
+  rankOfIndex: (i: number) => number,
+  indexOfRank: (r: number) => number,
+): Codec {
   const upper = labels.map((l) => l.toUpperCase());
   return {
     write: (r) => labels[indexOfRank(r)] ?? String(r),
@@ -43,10 +54,26 @@ function labelCodec(labels: readonly string[], rankOfIndex: (i: number) => numbe
   };
 }
 
-const colourCodec = labelCodec(COLOURS, (i) => i, (r) => r);
-const clarityCodec = labelCodec(CLARITIES, (i) => i, (r) => r);
-const finishCodec = labelCodec(FINISH_ABBREVIATIONS, (i) => 5 - i, (r) => 5 - r);
-const fluorescenceCodec = labelCodec(FLUORESCENCE_ABBREVIATIONS, (i) => i + 1, (r) => r - 1);
+const colourCodec = labelCodec(
+  COLOURS,
+  (i) => i,
+  (r) => r,
+);
+const clarityCodec = labelCodec(
+  CLARITIES,
+  (i) => i,
+  (r) => r,
+);
+const finishCodec = labelCodec(
+  FINISH_ABBREVIATIONS,
+  (i) => 5 - i,
+  (r) => 5 - r,
+);
+const fluorescenceCodec = labelCodec(
+  FLUORESCENCE_ABBREVIATIONS,
+  (i) => i + 1,
+  (r) => r - 1,
+);
 
 /** Query key and codec of every range filter. */
 const RANGES: readonly (readonly [RangeKey, string, Codec])[] = [
@@ -70,15 +97,21 @@ const KNOWN_SHAPES = new Set<string>([...SINGLE_SHAPES, ...PARCEL_SHAPES]);
 const MAX_SEARCH = 100;
 
 /** Writes the filters that differ from `defaults` into `params` (other keys are left alone). */
-export function filtersToParams(filters: FilterState, defaults: FilterState, params = new URLSearchParams()): URLSearchParams {
+export function filtersToParams(
+  filters: FilterState,
+  defaults: FilterState,
+  params = new URLSearchParams(),
+): URLSearchParams {
   if (!sameValue('shapes', filters.shapes, defaults.shapes)) params.set('shape', filters.shapes.join(','));
   for (const [key, name, codec] of RANGES) {
     const v = filters[key];
     if (!sameValue(key, v, defaults[key])) params.set(name, `${codec.write(v[0])}-${codec.write(v[1])}`);
   }
-  if (!sameValue('gradingLabs', filters.gradingLabs, defaults.gradingLabs)) params.set('lab', filters.gradingLabs.join(','));
+  if (!sameValue('gradingLabs', filters.gradingLabs, defaults.gradingLabs))
+    params.set('lab', filters.gradingLabs.join(','));
   if (filters.specialOffers !== defaults.specialOffers) params.set('special', filters.specialOffers ? '1' : '0');
-  if (!sameValue('availability', filters.availability, defaults.availability)) params.set('avail', filters.availability.join(','));
+  if (!sameValue('availability', filters.availability, defaults.availability))
+    params.set('avail', filters.availability.join(','));
   if (filters.search.trim() !== '') params.set('q', filters.search.trim());
   return params;
 }
@@ -95,12 +128,22 @@ function readRange(raw: string | null, codec: Codec, dflt: NumRange, limits: Num
   return limits ? clampRange(ordered, limits) : ordered;
 }
 
-const list = (raw: string | null) => (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const list = (raw: string | null) =>
+  (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /** The filters a query string describes, on top of `defaults`; anything unreadable is ignored. */
 export function filtersFromParams(params: URLSearchParams, defaults: FilterState): FilterState {
   const f: FilterState = { ...defaults };
-  const shapes = [...new Set(list(params.get('shape')).map(normaliseShape).filter((s) => KNOWN_SHAPES.has(s)))];
+  const shapes = [
+    ...new Set(
+      list(params.get('shape'))
+        .map(normaliseShape)
+        .filter((s) => KNOWN_SHAPES.has(s)),
+    ),
+  ];
   if (shapes.length) f.shapes = shapes;
   for (const [key, name, codec] of RANGES) {
     const bound = (BOUND_KEYS as readonly string[]).includes(key);
@@ -109,12 +152,20 @@ export function filtersFromParams(params: URLSearchParams, defaults: FilterState
     const r = readRange(params.get(name), codec, d, limits);
     if (r) f[key] = r;
   }
-  const labs = [...new Set(list(params.get('lab')).map((s) => s.toUpperCase()).filter((s) => /^[A-Z0-9 .&-]{1,20}$/.test(s)))];
+  const labs = [
+    ...new Set(
+      list(params.get('lab'))
+        .map((s) => s.toUpperCase())
+        .filter((s) => /^[A-Z0-9 .&-]{1,20}$/.test(s)),
+    ),
+  ];
   if (labs.length) f.gradingLabs = labs;
   const special = params.get('special');
   if (special === '1' || special === 'true') f.specialOffers = true;
   else if (special === '0' || special === 'false') f.specialOffers = false;
-  const avail = [...new Set(list(params.get('avail')).map(Number))].filter((n): n is Availability => n === 1 || n === 2 || n === 3);
+  const avail = [...new Set(list(params.get('avail')).map(Number))].filter(
+    (n): n is Availability => n === 1 || n === 2 || n === 3,
+  );
   if (avail.length) f.availability = avail.sort();
   const q = params.get('q');
   if (q != null) f.search = q.trim().slice(0, MAX_SEARCH);
@@ -138,7 +189,10 @@ export function viewToParams(view: UrlView, defaults: { filters: FilterState; pa
 }
 
 /** Reads tab, page, size and sort (the filters: `filtersFromParams`); unreadable values give the defaults. */
-export function viewFromParams(params: URLSearchParams, defaults: { pageSize: PageSize; tab: MainTab }): Omit<UrlView, 'filters'> {
+export function viewFromParams(
+  params: URLSearchParams,
+  defaults: { pageSize: PageSize; tab: MainTab },
+): Omit<UrlView, 'filters'> {
   const tabRaw = params.get('tab');
   const tab: MainTab = tabRaw === '2' ? 2 : tabRaw === '3' ? 3 : defaults.tab;
   const pageRaw = Number(params.get('page'));

@@ -16,7 +16,14 @@ import type { DiamondDoc } from '../diamond.ts';
 
 dayjs.extend(advancedFormat);
 
-export const DOWNLOAD_TYPES = ['current', 'selected', 'certified-rounds', 'certified-fancies', 'certified-all', 'parcels'] as const;
+export const DOWNLOAD_TYPES = [
+  'current',
+  'selected',
+  'certified-rounds',
+  'certified-fancies',
+  'certified-all',
+  'parcels',
+] as const;
 export type DownloadType = (typeof DOWNLOAD_TYPES)[number];
 export const DOWNLOAD_FORMATS = ['pdf', 'excel'] as const;
 export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
@@ -48,8 +55,12 @@ export function downloadBaseName(brand: string, type: DownloadType, date: Date |
   return `${brand} ${DOWNLOAD_TITLES[type]} (Downloaded - ${dayjs(date).format('MMM Do YYYY')})`;
 }
 
-export const downloadFileName = (brand: string, type: DownloadType, format: DownloadFormat, date: Date | string | number) =>
-  `${downloadBaseName(brand, type, date)}.${FILE_EXTENSIONS[format]}`;
+export const downloadFileName = (
+  brand: string,
+  type: DownloadType,
+  format: DownloadFormat,
+  date: Date | string | number,
+) => `${downloadBaseName(brand, type, date)}.${FILE_EXTENSIONS[format]}`;
 
 type Stone = Pick<DiamondDoc, '_id' | 'StkCatType' | 'StkShape'> & Partial<Pick<DiamondDoc, 'StkCertNo'>>;
 

@@ -7,6 +7,7 @@ export const MAP_RETRIES = 3;
 export const retryDelay = (attempts: number): number => attempts * 2 ** attempts;
 
 /** Delays before each retry, in order. */
-export const retrySchedule = (retries = MAP_RETRIES): number[] => Array.from({ length: retries }, (_, i) => retryDelay(i + 1));
+export const retrySchedule = (retries = MAP_RETRIES): number[] =>
+  Array.from({ length: retries }, (_, i) => retryDelay(i + 1));
 
 export type MapLoaderState = 'initialised' | 'loading' | 'success' | 'failure';

@@ -1,5 +1,14 @@
 /** Home page section anchors (spec section 2) and the hash rules: no hash -> #welcome. */
-export const HOME_SECTIONS = ['welcome', 'about-us', 'about-us-2', 'news', 'special-offers', 'api', 'register', 'contact-us'] as const;
+export const HOME_SECTIONS = [
+  'welcome',
+  'about-us',
+  'about-us-2',
+  'news',
+  'special-offers',
+  'api',
+  'register',
+  'contact-us',
+] as const;
 export type HomeSection = (typeof HOME_SECTIONS)[number];
 export const DEFAULT_SECTION: HomeSection = 'welcome';
 export const RESNAP_DELAY_MS = 500;

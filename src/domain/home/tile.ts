@@ -24,12 +24,17 @@ export type TileStone = {
 export const fromTo = (r: Range): string => (r && r.From ? [r.From, r.To || r.From].join(' to ') : '');
 
 export function tileSubtitle(s: TileStone): string {
-  const size = s.StkCatType === 'Multiple Items' ? (s.Size?.From ? `${fromTo(s.Size)}ct` : '') : formatWeight(s.STWeight);
+  const size =
+    s.StkCatType === 'Multiple Items' ? (s.Size?.From ? `${fromTo(s.Size)}ct` : '') : formatWeight(s.STWeight);
   return [size, fromTo(s.Colour), fromTo(s.Clarity)].filter(Boolean).join(' ');
 }
 
 /** The tile's price in ccy (parts for small cents and the text), or null when none is shown. */
-export function tilePrice(s: TileStone, ccy: string, rates: readonly FxRate[]): { text: string; parts: PriceParts } | null {
+export function tilePrice(
+  s: TileStone,
+  ccy: string,
+  rates: readonly FxRate[],
+): { text: string; parts: PriceParts } | null {
   const amount = rates.length > 0 ? stonePrice(s, ccy, rates) : null;
   if (amount == null) return null;
   return { text: formatPrice(amount, ccy), parts: priceParts(amount, ccy) };

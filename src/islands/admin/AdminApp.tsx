@@ -71,7 +71,11 @@ export default function AdminApp() {
           <section className="adm-missing">
             <h1>There is nothing at this address</h1>
             <p className="adm-muted">
-              Choose a section on the left, or go back to the <a className="link" href="/admin">dashboard</a>.
+              Choose a section on the left, or go back to the{' '}
+              <a className="link" href="/admin">
+                dashboard
+              </a>
+              .
             </p>
           </section>
         )}

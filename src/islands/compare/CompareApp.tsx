@@ -7,7 +7,13 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
-import { COMPARE_TAB_LABELS, COMPARE_TABS, compareTabCounts, compareTabItems, type CompareTab } from '../../domain/catalogue/tabs.ts';
+import {
+  COMPARE_TAB_LABELS,
+  COMPARE_TABS,
+  compareTabCounts,
+  compareTabItems,
+  type CompareTab,
+} from '../../domain/catalogue/tabs.ts';
 import { $compare, loadLists, reorderCompare, toggleCompare } from '../../stores/compare.ts';
 import { loadSession } from '../../stores/session.ts';
 import { loadSite } from '../../stores/site.ts';
@@ -71,7 +77,9 @@ export default function CompareApp() {
           </a>
         </div>
       ) : !ready && items.length === 0 ? (
-        <p className="list-note" aria-busy="true">Loading your compare list…</p>
+        <p className="list-note" aria-busy="true">
+          Loading your compare list…
+        </p>
       ) : items.length === 0 ? (
         <p className="list-note">No stones of this category in your compare list.</p>
       ) : (
@@ -79,8 +87,8 @@ export default function CompareApp() {
       )}
       {gone.length > 0 && (
         <p className="list-note cmp-gone">
-          {gone.length === 1 ? 'One stone' : `${gone.length} stones`} in your compare list {gone.length === 1 ? 'is' : 'are'} no
-          longer available.{' '}
+          {gone.length === 1 ? 'One stone' : `${gone.length} stones`} in your compare list{' '}
+          {gone.length === 1 ? 'is' : 'are'} no longer available.{' '}
           <button type="button" className="cmp-inline" onClick={() => gone.forEach((id) => void toggleCompare(id))}>
             Remove {gone.length === 1 ? 'it' : 'them'}
           </button>

@@ -14,7 +14,12 @@ import {
   type DragEndEvent,
   type KeyboardCoordinateGetter,
 } from '@dnd-kit/core';
-import { horizontalListSortingStrategy, SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import {
+  horizontalListSortingStrategy,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
 import type { ListDoc } from '../favourites/useListDocs.ts';
 import { CompareColumn, ROWS } from './CompareColumn.tsx';
 import { PHONE_QUERY, useMedia } from '../ui/useMedia.ts';
@@ -35,8 +40,11 @@ const columnCoordinates: KeyboardCoordinateGetter = (event, args) => {
   return sortableKeyboardCoordinates(proxy, args);
 };
 
-
-type Props = { items: ListDoc[]; onMove: (activeId: number, overId: number | null) => void; onRemove: (id: number) => void };
+type Props = {
+  items: ListDoc[];
+  onMove: (activeId: number, overId: number | null) => void;
+  onRemove: (id: number) => void;
+};
 
 export function CompareBoard({ items, onMove, onRemove }: Props) {
   const phone = useMedia(PHONE_QUERY, { clientOnly: true });
@@ -61,7 +69,10 @@ export function CompareBoard({ items, onMove, onRemove }: Props) {
         </dl>
       )}
       <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-        <SortableContext items={items.map((d) => d._id)} strategy={phone ? verticalListSortingStrategy : horizontalListSortingStrategy}>
+        <SortableContext
+          items={items.map((d) => d._id)}
+          strategy={phone ? verticalListSortingStrategy : horizontalListSortingStrategy}
+        >
           <ol className="cmp-columns" aria-label="Stones to compare">
             {items.map((d, i) => (
               <CompareColumn key={d._id} doc={d} position={i + 1} onRemove={() => onRemove(d._id)} />

@@ -55,7 +55,12 @@ export default function ContactDrawer({ kind = 'contact', title, label, descript
           </Dialog.Content>
         </Dialog.Portal>
       </Dialog.Root>
-      <Snackbar message={sent ? SENT_TEXT : null} onClose={() => setSent(false)} ms={SENT_SNACK_MS} className="ct-snack" />
+      <Snackbar
+        message={sent ? SENT_TEXT : null}
+        onClose={() => setSent(false)}
+        ms={SENT_SNACK_MS}
+        className="ct-snack"
+      />
     </>
   );
 }

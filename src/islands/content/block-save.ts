@@ -48,6 +48,8 @@ export async function saveBlock(id: string, exists: boolean, draft: Draft): Prom
     body = exists ? { type: draft.type, value: draft.value } : { _id: id, type: draft.type, value: draft.value };
   }
   const path = exists ? `/configs/site-blocks/${encodeURIComponent(id)}` : '/configs/site-blocks';
-  const res = exists ? await api.patch<{ block: BlockDoc }>(path, body) : await api.post<{ block: BlockDoc }>(path, body);
+  const res = exists
+    ? await api.patch<{ block: BlockDoc }>(path, body)
+    : await api.post<{ block: BlockDoc }>(path, body);
   return res.block;
 }

@@ -5,8 +5,35 @@
  * ('PO' is kept as the spec lists it; Poland's ISO code PL is added beside it.)
  */
 export const COOKIE_NOTICE_COUNTRIES = new Set([
-  'AT', 'BE', 'BG', 'CY', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR', 'GB', 'GR', 'HR', 'HU', 'IE', 'IT',
-  'LT', 'LU', 'LV', 'MT', 'NL', 'PO', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK',
+  'AT',
+  'BE',
+  'BG',
+  'CY',
+  'CZ',
+  'DE',
+  'DK',
+  'EE',
+  'ES',
+  'FI',
+  'FR',
+  'GB',
+  'GR',
+  'HR',
+  'HU',
+  'IE',
+  'IT',
+  'LT',
+  'LU',
+  'LV',
+  'MT',
+  'NL',
+  'PO',
+  'PL',
+  'PT',
+  'RO',
+  'SE',
+  'SI',
+  'SK',
 ]);
 export const REMEMBER_COOKIE = 'facet_cookie_notice';
 export const REMEMBER_DAYS = 365;

@@ -32,16 +32,32 @@ export function DiagramPanel({ doc: d }: { doc: DiamondDoc }) {
   return (
     <div className="sd-diagram">
       <p className="eyebrow">Proportions</p>
-      <svg className="sd-diagram__svg" viewBox={`0 0 ${VIEW.width} ${VIEW.height}`} role="img" aria-label="Proportions diagram">
+      <svg
+        className="sd-diagram__svg"
+        viewBox={`0 0 ${VIEW.width} ${VIEW.height}`}
+        role="img"
+        aria-label="Proportions diagram"
+      >
         <path className="dg-body" d={body} />
         <g className="dg-facets">
           {facets.map((x) => (
             <path key={x} d={`M${x},${o.yGirdleBottom} L${o.cx},${o.yCulet}`} />
           ))}
-          <path d={`M${o.cx - o.tableHalf},${o.yTable} L${o.left + (o.right - o.left) * 0.25},${o.yGirdleTop} M${o.cx + o.tableHalf},${o.yTable} L${o.left + (o.right - o.left) * 0.75},${o.yGirdleTop}`} />
-          <path d={`M${o.left},${o.yGirdleTop} L${o.right},${o.yGirdleTop} M${o.left},${o.yGirdleBottom} L${o.right},${o.yGirdleBottom}`} />
+          <path
+            d={`M${o.cx - o.tableHalf},${o.yTable} L${o.left + (o.right - o.left) * 0.25},${o.yGirdleTop} M${o.cx + o.tableHalf},${o.yTable} L${o.left + (o.right - o.left) * 0.75},${o.yGirdleTop}`}
+          />
+          <path
+            d={`M${o.left},${o.yGirdleTop} L${o.right},${o.yGirdleTop} M${o.left},${o.yGirdleBottom} L${o.right},${o.yGirdleBottom}`}
+          />
         </g>
-        <Dim x1={o.cx - o.tableHalf} y1={o.yTable - 26} x2={o.cx + o.tableHalf} y2={o.yTable - 26} label={`Table ${pct(d.StkTable)}`} above />
+        <Dim
+          x1={o.cx - o.tableHalf}
+          y1={o.yTable - 26}
+          x2={o.cx + o.tableHalf}
+          y2={o.yTable - 26}
+          label={`Table ${pct(d.StkTable)}`}
+          above
+        />
         <Dim x1={o.left} y1={o.yCulet + 34} x2={o.right} y2={o.yCulet + 34} label={`Width ${mm(d.StkMes2)}`} />
         <VDim x={xr} y1={o.yTable} y2={o.yGirdleTop} label={`Crown ${pct(d.StkDepth_Crown)}`} />
         <VDim x={xr} y1={o.yGirdleBottom} y2={o.yCulet} label={`Pavilion ${pct(d.StkDepth_Pavilion)}`} />
@@ -65,7 +81,21 @@ export function DiagramPanel({ doc: d }: { doc: DiamondDoc }) {
   );
 }
 
-function Dim({ x1, y1, x2, y2, label, above = false }: { x1: number; y1: number; x2: number; y2: number; label: string; above?: boolean }) {
+function Dim({
+  x1,
+  y1,
+  x2,
+  y2,
+  label,
+  above = false,
+}: {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+  label: string;
+  above?: boolean;
+}) {
   return (
     <g className="dg-dim">
       <path d={`M${x1},${y1} L${x2},${y2} M${x1},${y1 - 5} L${x1},${y1 + 5} M${x2},${y2 - 5} L${x2},${y2 + 5}`} />
@@ -76,7 +106,19 @@ function Dim({ x1, y1, x2, y2, label, above = false }: { x1: number; y1: number;
   );
 }
 
-function VDim({ x, y1, y2, label, left = false }: { x: number; y1: number; y2: number; label: string; left?: boolean }) {
+function VDim({
+  x,
+  y1,
+  y2,
+  label,
+  left = false,
+}: {
+  x: number;
+  y1: number;
+  y2: number;
+  label: string;
+  left?: boolean;
+}) {
   return (
     <g className="dg-dim">
       <path d={`M${x},${y1} L${x},${y2} M${x - 5},${y1} L${x + 5},${y1} M${x - 5},${y2} L${x + 5},${y2}`} />

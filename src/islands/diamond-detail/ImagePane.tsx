@@ -53,7 +53,11 @@ export function ImagePane({ doc, images, spin, onShowDetails }: Props) {
         ) : mode === 2 && images.length > 0 ? (
           <Gallery images={images} index={slide} onIndex={setSlide} name={name} />
         ) : (
-          <img className="sd-stage__img" src={mode === 1 ? doc.imgSide : doc.img} alt={`${name}, ${mode === 1 ? 'side' : 'front'} view`} />
+          <img
+            className="sd-stage__img"
+            src={mode === 1 ? doc.imgSide : doc.img}
+            alt={`${name}, ${mode === 1 ? 'side' : 'front'} view`}
+          />
         )}
       </div>
       <div className="sd-thumbs" role="group" aria-label="Image view">
@@ -81,7 +85,17 @@ export function ImagePane({ doc, images, spin, onShowDetails }: Props) {
   );
 }
 
-function Gallery({ images, index, onIndex, name }: { images: string[]; index: number; onIndex: (i: number) => void; name: string }) {
+function Gallery({
+  images,
+  index,
+  onIndex,
+  name,
+}: {
+  images: string[];
+  index: number;
+  onIndex: (i: number) => void;
+  name: string;
+}) {
   const n = images.length;
   return (
     <div className="sd-gallery">

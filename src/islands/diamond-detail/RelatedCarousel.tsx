@@ -10,8 +10,6 @@ import { useRelated } from './useStone.ts';
 import { PHONE_QUERY, useMedia } from '../ui/useMedia.ts';
 import './related.css';
 
-
-
 export function RelatedCarousel({ id }: { id: number }) {
   const docs = useRelated(id, true);
   const perSlide = useMedia(PHONE_QUERY, { clientOnly: true }) ? 2 : 3;
@@ -30,7 +28,12 @@ export function RelatedCarousel({ id }: { id: number }) {
         </h2>
         {slides > 1 && (
           <div className="sd-related__nav">
-            <button type="button" aria-label="Previous related stones" disabled={current === 0} onClick={() => setSlide(current - 1)}>
+            <button
+              type="button"
+              aria-label="Previous related stones"
+              disabled={current === 0}
+              onClick={() => setSlide(current - 1)}
+            >
               ‹
             </button>
             <span className="num">

@@ -56,7 +56,9 @@ export function ReportPanel({ doc }: { doc: DiamondDoc }) {
       const missing = err instanceof ApiError && err.status === 404;
       openDialog('message', {
         title: missing ? 'Report unavailable' : 'Error',
-        text: missing ? 'The full report for this stone is not on file yet. Please contact us for a copy.' : (err as Error).message,
+        text: missing
+          ? 'The full report for this stone is not on file yet. Please contact us for a copy.'
+          : (err as Error).message,
         isError: !missing,
       });
     } finally {

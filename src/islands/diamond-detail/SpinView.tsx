@@ -12,7 +12,12 @@ type Props = { id: number; siteName: string; bare?: boolean; controls?: boolean 
 
 export function SpinView({ id, siteName, bare = false, controls = true }: Props) {
   const stone = useStone(id);
-  if (stone.status === 'loading') return <p className="sd-loading" aria-busy="true">Loading…</p>;
+  if (stone.status === 'loading')
+    return (
+      <p className="sd-loading" aria-busy="true">
+        Loading…
+      </p>
+    );
   if (stone.status !== 'ready') return <p className="sd-loading">{stone.message}</p>;
   const { doc, spin } = stone;
   const title = `${formatWeight(doc.STWeight)} ${shapeName(doc.StkShape)}`;

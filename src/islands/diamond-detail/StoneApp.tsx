@@ -46,7 +46,9 @@ export default function StoneApp({ siteName }: { siteName: string }) {
       <div className="container sd-empty">
         <p className="eyebrow">Diamond details</p>
         <h1>Stone not found</h1>
-        <a className="btn" href="/diamonds/all">Back to all</a>
+        <a className="btn" href="/diamonds/all">
+          Back to all
+        </a>
       </div>
     );
   }

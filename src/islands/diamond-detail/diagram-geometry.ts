@@ -8,9 +8,15 @@ export const TYPICAL: Profile = { table: 57, crown: 15, girdle: 3, pavilion: 43 
 
 export const VIEW = { width: 640, height: 380, left: 150, right: 490, top: 78 };
 
-const ok = (n: number | null | undefined, lo: number, hi: number): n is number => n != null && Number.isFinite(n) && n >= lo && n <= hi;
+const ok = (n: number | null | undefined, lo: number, hi: number): n is number =>
+  n != null && Number.isFinite(n) && n >= lo && n <= hi;
 
-export function profileOf(p: { table?: number | null; crown?: number | null; girdle?: number | null; pavilion?: number | null }): Profile {
+export function profileOf(p: {
+  table?: number | null;
+  crown?: number | null;
+  girdle?: number | null;
+  pavilion?: number | null;
+}): Profile {
   return {
     table: ok(p.table, 20, 90) ? p.table : TYPICAL.table,
     crown: ok(p.crown, 2, 30) ? p.crown : TYPICAL.crown,

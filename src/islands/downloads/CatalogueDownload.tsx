@@ -47,7 +47,15 @@ export function CatalogueDownload({ state, index, authorised, onToggle }: Catalo
         aria-expanded={open}
         onClick={() => (authorised ? onToggle() : openDialog('login', { returnTo: here() }))}
       >
-        <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.6" aria-hidden="true">
+        <svg
+          width="14"
+          height="14"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.6"
+          aria-hidden="true"
+        >
           <path d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 19h14" />
         </svg>
         Download
@@ -69,7 +77,15 @@ export function CatalogueDownload({ state, index, authorised, onToggle }: Catalo
 }
 
 /** The per-stone download tick of a list row ('Only Ticked Items'). */
-export function DownloadTick({ doc, ticked, onToggle }: { doc: DiamondDoc; ticked: boolean; onToggle: (id: number) => void }) {
+export function DownloadTick({
+  doc,
+  ticked,
+  onToggle,
+}: {
+  doc: DiamondDoc;
+  ticked: boolean;
+  onToggle: (id: number) => void;
+}) {
   return (
     <label className="dl-tick">
       <input type="checkbox" checked={ticked} onChange={() => onToggle(doc._id)} />

@@ -4,7 +4,15 @@
  * click on a tile centres it. The selected index starts at 0.
  */
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
-import { arrows, clampIndex, counter, DESKTOP_COLUMNS, swipe, SWIPE_THRESHOLD_PX, trackOffset } from '../../domain/home/carousel.ts';
+import {
+  arrows,
+  clampIndex,
+  counter,
+  DESKTOP_COLUMNS,
+  swipe,
+  SWIPE_THRESHOLD_PX,
+  trackOffset,
+} from '../../domain/home/carousel.ts';
 import { StoneTile, type TileDoc } from './StoneTile.tsx';
 
 type Props = { stones: TileDoc[]; signedIn: boolean; label: string };
@@ -72,12 +80,24 @@ export function Carousel({ stones, signedIn, label }: Props) {
         </ul>
       </div>
       <div className="carousel__controls">
-        <button type="button" className="carousel__arrow" aria-label="Previous stone" hidden={!show.prev} onClick={() => go(index - 1)}>
+        <button
+          type="button"
+          className="carousel__arrow"
+          aria-label="Previous stone"
+          hidden={!show.prev}
+          onClick={() => go(index - 1)}
+        >
           ←
         </button>
         <label className="carousel__slider">
           <span className="sr-only">Stone position</span>
-          <input type="range" min={0} max={Math.max(0, count - 1)} value={index} onChange={(e) => go(Number(e.target.value))} />
+          <input
+            type="range"
+            min={0}
+            max={Math.max(0, count - 1)}
+            value={index}
+            onChange={(e) => go(Number(e.target.value))}
+          />
         </label>
         <p className="carousel__counter num" aria-live="polite">
           <span data-carousel-position>{c.position}</span>
@@ -85,7 +105,13 @@ export function Carousel({ stones, signedIn, label }: Props) {
           <span className="sr-only"> of </span>
           <span data-carousel-total>{c.total}</span>
         </p>
-        <button type="button" className="carousel__arrow" aria-label="Next stone" hidden={!show.next} onClick={() => go(index + 1)}>
+        <button
+          type="button"
+          className="carousel__arrow"
+          aria-label="Next stone"
+          hidden={!show.next}
+          onClick={() => go(index + 1)}
+        >
           →
         </button>
       </div>

@@ -21,7 +21,13 @@ function remember(): void {
 function addVideo(src: string, loop: boolean): void {
   const media = hero?.querySelector('[data-hero-media]');
   if (!media || !src || matchMedia('(max-width: 599px)').matches) return;
-  const video = Object.assign(document.createElement('video'), { src, muted: true, loop, autoplay: true, playsInline: true });
+  const video = Object.assign(document.createElement('video'), {
+    src,
+    muted: true,
+    loop,
+    autoplay: true,
+    playsInline: true,
+  });
   video.className = 'hero__video';
   video.setAttribute('aria-hidden', 'true');
   video.addEventListener('playing', () => media.classList.add('has-video'), { once: true });

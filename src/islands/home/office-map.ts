@@ -37,12 +37,15 @@ if (box && key) {
         box.dataset.mapState = 'failure';
         console.error('[map] failed to load', err);
       });
-  const io = new IntersectionObserver((entries) => {
-    if (entries.some((e) => e.isIntersecting)) {
-      io.disconnect();
-      void start();
-    }
-  }, { rootMargin: '400px' });
+  const io = new IntersectionObserver(
+    (entries) => {
+      if (entries.some((e) => e.isIntersecting)) {
+        io.disconnect();
+        void start();
+      }
+    },
+    { rootMargin: '400px' },
+  );
   io.observe(box);
 } else if (box) {
   box.dataset.mapState = 'off';

@@ -11,5 +11,6 @@ if (hash !== location.hash) history.replaceState(history.state, '', `${location.
 window.setTimeout(() => {
   const id = sectionOfHash(location.hash);
   const target = id ? document.getElementById(id) : null;
-  if (target && Math.abs(target.getBoundingClientRect().top) > 1) target.scrollIntoView({ behavior: 'instant', block: 'start' });
+  if (target && Math.abs(target.getBoundingClientRect().top) > 1)
+    target.scrollIntoView({ behavior: 'instant', block: 'start' });
 }, RESNAP_DELAY_MS);

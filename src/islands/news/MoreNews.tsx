@@ -7,10 +7,16 @@ import { PER_SLIDE_DESKTOP, PER_SLIDE_PHONE, showSlider, slides } from '../../do
 import { PostCardView, type CardPost } from './PostCardView.tsx';
 import { PHONE_QUERY, useMedia } from '../ui/useMedia.ts';
 
-
-
 const Arrow = ({ dir }: { dir: 'prev' | 'next' }) => (
-  <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.3" aria-hidden="true">
+  <svg
+    width="20"
+    height="20"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="1.3"
+    aria-hidden="true"
+  >
     <path d={dir === 'prev' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'} />
   </svg>
 );
@@ -48,7 +54,13 @@ export default function MoreNews({ posts }: { posts: CardPost[] }) {
       </div>
       {pages.length > 1 && (
         <div className="more-news__controls">
-          <button type="button" className="more-news__arrow" aria-label="Previous news" disabled={current === 0} onClick={() => setPage(current - 1)}>
+          <button
+            type="button"
+            className="more-news__arrow"
+            aria-label="Previous news"
+            disabled={current === 0}
+            onClick={() => setPage(current - 1)}
+          >
             <Arrow dir="prev" />
           </button>
           {showSlider(posts.length) ? (
@@ -74,7 +86,13 @@ export default function MoreNews({ posts }: { posts: CardPost[] }) {
           <span className="more-news__count num" aria-hidden="true">
             {String(current + 1).padStart(2, '0')} / {String(pages.length).padStart(2, '0')}
           </span>
-          <button type="button" className="more-news__arrow" aria-label="Next news" disabled={current === last} onClick={() => setPage(current + 1)}>
+          <button
+            type="button"
+            className="more-news__arrow"
+            aria-label="Next news"
+            disabled={current === last}
+            onClick={() => setPage(current + 1)}
+          >
             <Arrow dir="next" />
           </button>
         </div>

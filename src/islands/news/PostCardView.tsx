@@ -9,7 +9,9 @@ export function PostCardView({ post, headingLevel = 3 }: { post: CardPost; headi
   return (
     <article className="pc">
       <a className="pc__link" href={post.url}>
-        <div className="pc__media">{post.cover ? <img src={post.cover} alt="" loading="lazy" decoding="async" /> : null}</div>
+        <div className="pc__media">
+          {post.cover ? <img src={post.cover} alt="" loading="lazy" decoding="async" /> : null}
+        </div>
         <time className="pc__date num" dateTime={d.format('YYYY-MM-DD')}>
           {d.format('DD MMMM YYYY')}
         </time>

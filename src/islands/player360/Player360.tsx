@@ -41,17 +41,17 @@ export function Player360({ set, controls = true, logo = null, label = '360° vi
         style={{ cursor: p.dragging ? 'grabbing' : 'grab' }}
         {...p.handlers}
       >
-        <img
-          src={p.src}
-          alt=""
-          draggable={false}
-          style={{ transform: `scale(${p.zoom})` }}
-        />
+        <img src={p.src} alt="" draggable={false} style={{ transform: `scale(${p.zoom})` }} />
       </div>
       {controls && logo && <span className="p360__logo">{logo}</span>}
       {controls && (
         <div className="p360__controls" aria-label="360 controls" role="toolbar">
-          <button type="button" onClick={p.togglePlay} aria-pressed={!p.playing} aria-label={p.playing ? 'Pause' : 'Play'}>
+          <button
+            type="button"
+            onClick={p.togglePlay}
+            aria-pressed={!p.playing}
+            aria-label={p.playing ? 'Pause' : 'Play'}
+          >
             {p.playing ? <PauseIcon /> : <PlayIcon />}
           </button>
           <button type="button" onClick={p.zoomOut} disabled={p.zoom <= 1} aria-label="Zoom out">

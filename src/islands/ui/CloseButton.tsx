@@ -6,7 +6,15 @@ import * as Dialog from '@radix-ui/react-dialog';
 
 export function CrossIcon({ size = 18, weight = 1.4 }: { size?: number; weight?: number }) {
   return (
-    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={weight} aria-hidden="true">
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={weight}
+      aria-hidden="true"
+    >
       <path d="M5 5l14 14M19 5 5 19" />
     </svg>
   );

@@ -31,7 +31,16 @@ function graded(v: string | [string, string] | null | undefined, rank: (l: strin
 }
 
 export function stone(over: Partial<DiamondDoc> & Grades = {}): DiamondDoc {
-  const { colour = 'G', clarity = 'VS2', cut = 'Excellent', polish = 'Excellent', symmetry = 'Excellent', fluorescence = 'None', size = null, ...rest } = over;
+  const {
+    colour = 'G',
+    clarity = 'VS2',
+    cut = 'Excellent',
+    polish = 'Excellent',
+    symmetry = 'Excellent',
+    fluorescence = 'None',
+    size = null,
+    ...rest
+  } = over;
   const id = rest._id ?? nextId++;
   const catType: CatType = rest.StkCatType ?? 'Single Item';
   const doc: DiamondDoc = {

@@ -36,7 +36,12 @@ describe('default filters', () => {
     expect(d.search).toBe('');
   });
   it("the server's ranges are rounded outwards to the 0.01 step", () => {
-    const b = boundsFromRanges({ STWeight: [0.183, 10.041], StkMes1: [3.2, 14.1], StkMes2: [3.1, 12], StkMes3: [2, 8.4] });
+    const b = boundsFromRanges({
+      STWeight: [0.183, 10.041],
+      StkMes1: [3.2, 14.1],
+      StkMes2: [3.1, 12],
+      StkMes3: [2, 8.4],
+    });
     expect(b.weight).toEqual([0.18, 10.05]);
   });
   it('the index derives each tab’s bounds from its stones; parcels from their Size ranges', () => {

@@ -23,7 +23,10 @@ function pass(docs: DiamondDoc[], patch: Partial<FilterState>, opts: Partial<Fil
 
 describe('defaults', () => {
   it('default filters (full ranges, no shapes, no labs, special offers off) keep every stone of the tab', () => {
-    const docs = [stone({ StkCodeCalcNS: 'A', STWeight: 0.3 }), stone({ StkCodeCalcNS: 'B', STWeight: 5, Cut: null, StkDepth_Total: null })];
+    const docs = [
+      stone({ StkCodeCalcNS: 'A', STWeight: 0.3 }),
+      stone({ StkCodeCalcNS: 'B', STWeight: 5, Cut: null, StkDepth_Total: null }),
+    ];
     expect(pass(docs, {})).toEqual(['A', 'B']);
   });
 });
@@ -42,7 +45,10 @@ describe('shapes', () => {
     expect(pass(docs, { shapes: ['other'] })).toEqual(['CM', 'B']);
   });
   it('baguette is listed for parcels, so a baguette parcel is not other', () => {
-    const parcels = [parcel({ StkCodeCalcNS: 'PB', StkShape: 'Baguette' }), parcel({ StkCodeCalcNS: 'PX', StkShape: 'Briolette' })];
+    const parcels = [
+      parcel({ StkCodeCalcNS: 'PB', StkShape: 'Baguette' }),
+      parcel({ StkCodeCalcNS: 'PX', StkShape: 'Briolette' }),
+    ];
     expect(pass(parcels, { shapes: ['baguette'] }, { tab: 2 })).toEqual(['PB']);
     expect(pass(parcels, { shapes: ['other'] }, { tab: 2 })).toEqual(['PX']);
   });
@@ -72,7 +78,10 @@ describe('colour and clarity by rank', () => {
     expect(pass(docs, { colour: [0, 3] })).toEqual(['D', 'F']);
   });
   it('a parcel colour range passes when it overlaps the filter', () => {
-    const parcels = [parcel({ StkCodeCalcNS: 'DF', colour: ['D', 'F'] }), parcel({ StkCodeCalcNS: 'IK', colour: ['I', 'K'] })];
+    const parcels = [
+      parcel({ StkCodeCalcNS: 'DF', colour: ['D', 'F'] }),
+      parcel({ StkCodeCalcNS: 'IK', colour: ['I', 'K'] }),
+    ];
     expect(pass(parcels, { colour: [2, 4] }, { tab: 2 })).toEqual(['DF']); // F-H overlaps D-F only
   });
   const clar = ['IF', 'VS2', 'SI2', 'I1', 'I2', 'I3'].map((q) => stone({ StkCodeCalcNS: q, clarity: q }));
@@ -83,7 +92,9 @@ describe('colour and clarity by rank', () => {
     expect(pass(clar, { clarity: [0, 8] })).toEqual(['IF', 'VS2', 'SI2']);
   });
   it('an active grade filter drops stones without that grade', () => {
-    expect(pass([stone({ StkCodeCalcNS: 'x', colour: null }), stone({ StkCodeCalcNS: 'y' })], { colour: [0, 6] })).toEqual(['y']);
+    expect(
+      pass([stone({ StkCodeCalcNS: 'x', colour: null }), stone({ StkCodeCalcNS: 'y' })], { colour: [0, 6] }),
+    ).toEqual(['y']);
   });
 });
 
@@ -122,7 +133,9 @@ describe('price and ppc', () => {
   it('price filter compares the price in the chosen currency', () => {
     const ix = prepareCatalogue(docs, { ccy: 'GBP', rates: RATES }); // 4000 USD = 3200 GBP
     const f = { ...defaultFilters(ix.bounds[0]), price: [3000, 3300] as const };
-    expect(rowsToDocs(ix, applyFilters(ix, f, { tab: 0, authorised: true })).map((d) => d.StkCodeCalcNS)).toEqual(['mid']);
+    expect(rowsToDocs(ix, applyFilters(ix, f, { tab: 0, authorised: true })).map((d) => d.StkCodeCalcNS)).toEqual([
+      'mid',
+    ]);
   });
   it('ppc filter uses price per carat: 900 / 0.5 = 1800, 4000, 40000', () => {
     expect(pass(docs, { ppc: [1500, 4000] })).toEqual(['cheap', 'mid']);
@@ -175,7 +188,9 @@ describe('depth, table, measurements', () => {
     expect(pass(docs, { measurementsDepth: [2, 4] })).toEqual(['small', 'oval']);
   });
   it('a switched-off measurements column is not applied', () => {
-    expect(pass(docs, { measurementsLength: [8, 9] }, { columns: { measurements: false, availability: true } })).toEqual(['small', 'big', 'oval']);
+    expect(
+      pass(docs, { measurementsLength: [8, 9] }, { columns: { measurements: false, availability: true } }),
+    ).toEqual(['small', 'big', 'oval']);
   });
 });
 
@@ -185,7 +200,11 @@ describe('availability (our filter for the optional column)', () => {
     expect(pass(docs, { availability: [1, 3] })).toEqual(['a1', 'a3']);
   });
   it('is not applied while its column is off, nor for visitors', () => {
-    expect(pass(docs, { availability: [1] }, { columns: { measurements: true, availability: false } })).toEqual(['a1', 'a2', 'a3']);
+    expect(pass(docs, { availability: [1] }, { columns: { measurements: true, availability: false } })).toEqual([
+      'a1',
+      'a2',
+      'a3',
+    ]);
     expect(pass(docs.map(asVisitor), { availability: [1] }, { authorised: false })).toEqual(['a1', 'a2', 'a3']);
   });
 });

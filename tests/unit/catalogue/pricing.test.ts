@@ -72,7 +72,11 @@ describe('per carat and parcel weight price', () => {
     expect(parcelWeightPrice(parcel({ ppc: 812.5 }), 0.01, 'JPY', RATES)).toBe(1543.75);
   });
   it("the index's ppc column equals money.ts pricePerCarat for every stone", () => {
-    const docs = [stone({ price: 4321, STWeight: 1.07 }), stone({ price: 999, STWeight: 0.33, WebSpecial: 950 }), parcel({ ppc: 812.5 })];
+    const docs = [
+      stone({ price: 4321, STWeight: 1.07 }),
+      stone({ price: 999, STWeight: 0.33, WebSpecial: 950 }),
+      parcel({ ppc: 812.5 }),
+    ];
     for (const ccy of CURRENCY_CODES) {
       const ix = prepareCatalogue(docs, { ccy, rates: RATES });
       docs.forEach((d, i) => expect(ix.ppc[i]).toBe(pricePerCarat(d, ccy, RATES)?.amount));
@@ -92,8 +96,19 @@ describe('bag lines and total', () => {
     expect(formatPriceOrNA(null, 'GBP')).toBe('N/A');
   });
   it('the bag total is rounded to 2 decimals: 3457 + 2031.25 = 5488.25 GBP', () => {
-    expect(bagTotal([{ stock: single }, { stock: p, selectedUnit: 'weight', weight: 2.5 }], 'GBP', RATES)).toBe(5488.25);
-    expect(bagTotal([{ stock: p, weight: 0.01 }, { stock: p, weight: 0.02 }], 'USD', RATES)).toBe(30.47); // 10.16 + 20.31
+    expect(bagTotal([{ stock: single }, { stock: p, selectedUnit: 'weight', weight: 2.5 }], 'GBP', RATES)).toBe(
+      5488.25,
+    );
+    expect(
+      bagTotal(
+        [
+          { stock: p, weight: 0.01 },
+          { stock: p, weight: 0.02 },
+        ],
+        'USD',
+        RATES,
+      ),
+    ).toBe(30.47); // 10.16 + 20.31
   });
   it('the total shows N/A if any parcel is priced by items', () => {
     const total = bagTotal([{ stock: single }, { stock: p, selectedUnit: 'items', weight: 1 }], 'GBP', RATES);

@@ -18,7 +18,9 @@ import { parcel, RATES, stone } from './factory.ts';
 
 function sorted(docs: DiamondDoc[], sort: SortState, authorised = true): string[] {
   const ix = prepareCatalogue(docs, { ccy: 'USD', rates: RATES });
-  return rowsToDocs(ix, filterAndSort(ix, defaultFilters(ix.bounds[0]), sort, { tab: 0, authorised })).map((d) => d.StkCodeCalcNS);
+  return rowsToDocs(ix, filterAndSort(ix, defaultFilters(ix.bounds[0]), sort, { tab: 0, authorised })).map(
+    (d) => d.StkCodeCalcNS,
+  );
 }
 const asc = (column: SortState['column']): SortState => ({ column, direction: 'asc' });
 const desc = (column: SortState['column']): SortState => ({ column, direction: 'desc' });
@@ -40,7 +42,11 @@ describe('the sort toggle', () => {
 describe('column sort keys', () => {
   const t = (n: number) => new Date(Date.UTC(2025, 0, n)).toISOString();
   it('createdAt ascending lists the oldest first', () => {
-    const docs = [stone({ StkCodeCalcNS: 'new', createdAt: t(3) }), stone({ StkCodeCalcNS: 'old', createdAt: t(1) }), stone({ StkCodeCalcNS: 'mid', createdAt: t(2) })];
+    const docs = [
+      stone({ StkCodeCalcNS: 'new', createdAt: t(3) }),
+      stone({ StkCodeCalcNS: 'old', createdAt: t(1) }),
+      stone({ StkCodeCalcNS: 'mid', createdAt: t(2) }),
+    ];
     expect(sorted(docs, DEFAULT_SORT)).toEqual(['old', 'mid', 'new']);
   });
   it('SHAPE sorts alphabetically', () => {
@@ -52,9 +58,15 @@ describe('column sort keys', () => {
     expect(sorted(docs, asc('weight'))).toEqual(['0.3', '1.5', '2']);
   });
   it('parcels sort under WEIGHT by the lower end of their Size range', () => {
-    const docs = [parcel({ StkCodeCalcNS: 'b', size: [0.02, 0.03], STWeight: 5 }), parcel({ StkCodeCalcNS: 'a', size: [0.01, 0.02], STWeight: 50 })];
+    const docs = [
+      parcel({ StkCodeCalcNS: 'b', size: [0.02, 0.03], STWeight: 5 }),
+      parcel({ StkCodeCalcNS: 'a', size: [0.01, 0.02], STWeight: 50 }),
+    ];
     const ix = prepareCatalogue(docs);
-    expect(rowsToDocs(ix, sortRows(ix, ix.tabRows[2], asc('weight'), true)).map((d) => d.StkCodeCalcNS)).toEqual(['a', 'b']);
+    expect(rowsToDocs(ix, sortRows(ix, ix.tabRows[2], asc('weight'), true)).map((d) => d.StkCodeCalcNS)).toEqual([
+      'a',
+      'b',
+    ]);
   });
   it('COLOUR and CLARITY ascending follow the scale: D..M, FL..I3', () => {
     const c = ['H', 'D', 'M'].map((x) => stone({ StkCodeCalcNS: x, colour: x }));
@@ -106,7 +118,10 @@ describe('column sort keys', () => {
     sortRows(ix, ix.tabRows[0], asc('price'), true);
     setCurrency(ix, { ccy: 'JPY', rates: RATES });
     expect(ix.price[1]).toBe(152_000); // 1000 / 1.25 * 190
-    expect(rowsToDocs(ix, sortRows(ix, ix.tabRows[0], asc('price'), true)).map((d) => d.StkCodeCalcNS)).toEqual(['b', 'a']);
+    expect(rowsToDocs(ix, sortRows(ix, ix.tabRows[0], asc('price'), true)).map((d) => d.StkCodeCalcNS)).toEqual([
+      'b',
+      'a',
+    ]);
   });
 });
 
@@ -131,7 +146,7 @@ describe('missing values and ties', () => {
 describe('the cached permutation agrees with a plain comparator sort', () => {
   it('on 2,000 random stones, every column, both directions, a filtered subset', () => {
     let seed = 7;
-    const rnd = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
+    const rnd = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
     const shapes = ['Round', 'Oval', 'Pear', 'Heart'];
     const docs = Array.from({ length: 2000 }, (_, i) =>
       stone({

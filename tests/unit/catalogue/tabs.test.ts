@@ -28,7 +28,10 @@ describe('main tabs', () => {
   });
   it('a tab change pushes /diamonds/all for natural stock and /diamonds/all/lab-grown for lab-grown', () => {
     expect([0, 1, 2, 3].map((t) => tabPath(t as 0 | 1 | 2 | 3))).toEqual([
-      '/diamonds/all', '/diamonds/all/lab-grown', '/diamonds/all', '/diamonds/all',
+      '/diamonds/all',
+      '/diamonds/all/lab-grown',
+      '/diamonds/all',
+      '/diamonds/all',
     ]);
   });
 });

@@ -4,13 +4,18 @@ import { fmtCount, Notice, useApiGet } from './kit.tsx';
 
 type Dashboard = {
   counts: Record<
-    'pendingApprovals' | 'apiAccessRequests' | 'newRequests' | 'openRequests' | 'newMessages' | 'draftPosts' | 'publishedPosts',
+    | 'pendingApprovals'
+    | 'apiAccessRequests'
+    | 'newRequests'
+    | 'openRequests'
+    | 'newMessages'
+    | 'draftPosts'
+    | 'publishedPosts',
     number
   >;
   stock: { category: string; inStock: number; outOfStock: number }[];
   recent: AuditEntry[];
 };
-
 
 export default function DashboardSection() {
   const { data, error } = useApiGet<Dashboard>('/admin/dashboard');
@@ -38,7 +43,11 @@ export default function DashboardSection() {
       <div className="adk-split">
         <div className="adk-panel">
           <h2>Recent activity</h2>
-          {data && data.recent.length > 0 ? <AuditList docs={data.recent} /> : <p className="adm-empty">No changes yet.</p>}
+          {data && data.recent.length > 0 ? (
+            <AuditList docs={data.recent} />
+          ) : (
+            <p className="adm-empty">No changes yet.</p>
+          )}
           <a className="link" href="/admin/audit">
             The whole audit log
           </a>

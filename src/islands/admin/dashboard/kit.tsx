@@ -47,13 +47,26 @@ export type NoticeState = { kind: 'info' | 'error'; text: string } | null;
 export function Notice({ notice }: { notice: NoticeState }) {
   if (!notice) return null;
   return (
-    <p className={`fx-notice${notice.kind === 'error' ? ' fx-notice--error' : ''}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
+    <p
+      className={`fx-notice${notice.kind === 'error' ? ' fx-notice--error' : ''}`}
+      role={notice.kind === 'error' ? 'alert' : 'status'}
+    >
       {notice.text}
     </p>
   );
 }
 
-export function Pager({ page, total, limit, onPage }: { page: number; total: number; limit: number; onPage: (p: number) => void }) {
+export function Pager({
+  page,
+  total,
+  limit,
+  onPage,
+}: {
+  page: number;
+  total: number;
+  limit: number;
+  onPage: (p: number) => void;
+}) {
   const pages = Math.max(1, Math.ceil(total / limit));
   if (pages <= 1) return null;
   return (
@@ -64,7 +77,12 @@ export function Pager({ page, total, limit, onPage }: { page: number; total: num
       <span className="num">
         Page {page} of {pages}
       </span>
-      <button type="button" className="btn btn--ghost btn--small" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+      <button
+        type="button"
+        className="btn btn--ghost btn--small"
+        disabled={page >= pages}
+        onClick={() => onPage(page + 1)}
+      >
         Next
       </button>
     </nav>
@@ -72,7 +90,13 @@ export function Pager({ page, total, limit, onPage }: { page: number; total: num
 }
 
 const dateFmt = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short', year: 'numeric' });
-const timeFmt = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const timeFmt = new Intl.DateTimeFormat('en-GB', {
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 export const fmtDate = (iso: string) => dateFmt.format(new Date(iso));
 export const fmtDateTime = (iso: string) => timeFmt.format(new Date(iso));
 

@@ -9,7 +9,16 @@ import { ConfirmDialog, generalMessage, Notice, StatusBadge, useApiGet, type Not
 import { deletePost, savePost, slugOf, uploadCover, type Post, type PostInput } from './posts-api.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
-const EMPTY: PostInput = { title: '', url: '', snippet: '', content: '', date: today(), src: '', related: [], status: 'draft' };
+const EMPTY: PostInput = {
+  title: '',
+  url: '',
+  snippet: '',
+  content: '',
+  date: today(),
+  src: '',
+  related: [],
+  status: 'draft',
+};
 
 type Tool = { label: string; title: string; before: string; after: string };
 const TOOLS: Tool[] = [
@@ -72,7 +81,11 @@ function CoverField({ value, onChange, error }: { value: string; onChange: (v: s
     try {
       onChange((await uploadCover(file)).src);
     } catch (err) {
-      setProblem(err instanceof ApiError && Array.isArray(err.msg) ? (err.msg[0]?.msg ?? generalMessage(err)) : generalMessage(err));
+      setProblem(
+        err instanceof ApiError && Array.isArray(err.msg)
+          ? (err.msg[0]?.msg ?? generalMessage(err))
+          : generalMessage(err),
+      );
     } finally {
       setBusy(false);
     }
@@ -137,7 +150,10 @@ export function PostEditor({ id }: { id: number | null }) {
       ...form,
       status: status ?? form.status,
       url: form.url || slugOf(form.title),
-      related: tags.split(',').map((t) => t.trim()).filter(Boolean),
+      related: tags
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean),
     };
     try {
       const saved = await savePost(id, input);
@@ -158,7 +174,8 @@ export function PostEditor({ id }: { id: number | null }) {
   };
 
   useEffect(() => {
-    if (new URLSearchParams(window.location.search).get('saved')) setNotice({ kind: 'info', text: 'The post was created.' });
+    if (new URLSearchParams(window.location.search).get('saved'))
+      setNotice({ kind: 'info', text: 'The post was created.' });
   }, []);
 
   const remove = async () => {
@@ -226,13 +243,24 @@ export function PostEditor({ id }: { id: number | null }) {
           </label>
           <label className="field">
             <span className="field__label">Date</span>
-            <input className="input" type="date" required value={form.date} onChange={(e) => set('date', e.target.value)} />
+            <input
+              className="input"
+              type="date"
+              required
+              value={form.date}
+              onChange={(e) => set('date', e.target.value)}
+            />
             {err('date')}
           </label>
         </div>
         <label className="field">
           <span className="field__label">Snippet</span>
-          <textarea className="adk-textarea" maxLength={1000} value={form.snippet} onChange={(e) => set('snippet', e.target.value)} />
+          <textarea
+            className="adk-textarea"
+            maxLength={1000}
+            value={form.snippet}
+            onChange={(e) => set('snippet', e.target.value)}
+          />
           {err('snippet')}
         </label>
         <HtmlEditor value={form.content} onChange={(v) => set('content', v)} />
@@ -241,7 +269,12 @@ export function PostEditor({ id }: { id: number | null }) {
           <CoverField value={form.src} onChange={(v) => set('src', v)} error={fieldErrors.src} />
           <label className="field">
             <span className="field__label">Related tags (comma separated)</span>
-            <input className="input" placeholder="parcels, lab grown" value={tags} onChange={(e) => setTags(e.target.value)} />
+            <input
+              className="input"
+              placeholder="parcels, lab grown"
+              value={tags}
+              onChange={(e) => setTags(e.target.value)}
+            />
             {err('related')}
           </label>
         </div>

@@ -111,7 +111,9 @@ function Detail({ request, onSaved }: { request: BagRequest; onSaved: (r: BagReq
                 <br />
                 <span className="adm-muted">{l.description}</span>
               </td>
-              <td className="is-num num">{l.selectedUnit === 'weight' ? `${l.quantity.toFixed(2)} ct` : `${l.quantity} items`}</td>
+              <td className="is-num num">
+                {l.selectedUnit === 'weight' ? `${l.quantity.toFixed(2)} ct` : `${l.quantity} items`}
+              </td>
               <td className="is-num num">{l.ppcCents == null ? '—' : fmtMoney(l.ppcCents, request.ccy)}</td>
               <td className="is-num num">{fmtMoney(l.itemPriceCents, request.ccy)}</td>
               <td>{l.acceptsAlternatives ? 'Yes' : 'No'}</td>
@@ -165,7 +167,11 @@ export default function RequestsSection() {
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<number | null>(null);
   const [linked, setLinked] = useState<BagRequest | null>(null);
-  const { data, setData, error, loading } = useApiGet<Paged<BagRequest>>('/admin/requests', { status, page, limit: LIMIT });
+  const { data, setData, error, loading } = useApiGet<Paged<BagRequest>>('/admin/requests', {
+    status,
+    page,
+    limit: LIMIT,
+  });
   useEffect(() => {
     const id = requestedId();
     if (id == null) return;
@@ -199,7 +205,12 @@ export default function RequestsSection() {
       <div className="adk-bar">
         <div className="adm-tabs" role="group" aria-label="Status">
           {(['all', ...REQUEST_STATUSES] as const).map((s) => (
-            <button key={s} type="button" aria-pressed={status === s} onClick={() => (setStatus(s), setPage(1), setSelected(null), setLinked(null))}>
+            <button
+              key={s}
+              type="button"
+              aria-pressed={status === s}
+              onClick={() => (setStatus(s), setPage(1), setSelected(null), setLinked(null))}
+            >
               {s === 'all' ? 'All' : humanise(s)}
             </button>
           ))}
@@ -207,7 +218,9 @@ export default function RequestsSection() {
       </div>
       <Notice notice={error ? { kind: 'error', text: error } : null} />
       {empty ? (
-        <p className="adm-empty">{status === 'all' ? 'No requests yet.' : `No ${humanise(status).toLowerCase()} requests.`}</p>
+        <p className="adm-empty">
+          {status === 'all' ? 'No requests yet.' : `No ${humanise(status).toLowerCase()} requests.`}
+        </p>
       ) : (
         <div className="adk-split adk-split--inbox">
           <div className="adk-inbox-list">
@@ -249,7 +262,11 @@ export default function RequestsSection() {
             </div>
             {data && <Pager page={page} total={data.totalDocs} limit={LIMIT} onPage={setPage} />}
           </div>
-          {current ? <Detail request={current} onSaved={replace} /> : <div className="adk-panel adm-muted">Choose a request.</div>}
+          {current ? (
+            <Detail request={current} onSaved={replace} />
+          ) : (
+            <div className="adk-panel adm-muted">Choose a request.</div>
+          )}
         </div>
       )}
     </section>

@@ -10,8 +10,6 @@ import { fmtCount, generalMessage, Notice, type NoticeState } from '../dashboard
 
 type Result = ImportResult;
 
-
-
 export default function StockImportSection() {
   const [file, setFile] = useState<File | null>(null);
   const [full, setFull] = useState(false);
@@ -55,9 +53,9 @@ export default function StockImportSection() {
       <header className="adm-head">
         <h1 id="adm-stock">Stock import</h1>
         <p className="adm-muted">
-          A CSV or Excel (.xlsx) file with a header row of the stock fields (StkCodeCalcNS or Stock No, StkShape, STWeight or
-          Carat, Colour, Clarity, Cut, Polish, Symmetry, Fluorescence, Lab, Cert No, price, ppc, RAP, measurements…). Stones
-          are matched by stock code: new codes are added, known ones updated.
+          A CSV or Excel (.xlsx) file with a header row of the stock fields (StkCodeCalcNS or Stock No, StkShape,
+          STWeight or Carat, Colour, Clarity, Cut, Polish, Symmetry, Fluorescence, Lab, Cert No, price, ppc, RAP,
+          measurements…). Stones are matched by stock code: new codes are added, known ones updated.
         </p>
       </header>
       <form className="adk-form" onSubmit={preview}>
@@ -81,7 +79,9 @@ export default function StockImportSection() {
                 />
               </label>
               <span className={file ? 'adk-file__name' : 'adk-file__name adm-muted'}>
-                {file ? `${file.name} (${Math.max(1, Math.round(file.size / 1024)).toLocaleString('en-GB')} KB)` : 'No file chosen: .csv or .xlsx'}
+                {file
+                  ? `${file.name} (${Math.max(1, Math.round(file.size / 1024)).toLocaleString('en-GB')} KB)`
+                  : 'No file chosen: .csv or .xlsx'}
               </span>
             </div>
           </div>
@@ -122,15 +122,17 @@ export default function StockImportSection() {
             </a>
           </div>
           <p className="adm-muted">
-            Columns read: {result.columns.map((c) => (c.header === c.field ? c.field : `${c.header} → ${c.field}`)).join(', ')}
+            Columns read:{' '}
+            {result.columns.map((c) => (c.header === c.field ? c.field : `${c.header} → ${c.field}`)).join(', ')}
             {result.ignoredColumns.length > 0 && `. Ignored: ${result.ignoredColumns.join(', ')}`}.
           </p>
           {result.errorCount > 0 && (
             <div id="stock-errors" className="adm-table-wrap">
               <table className="data-table adm-table">
                 <caption className="adk-field-error" style={{ textAlign: 'left', paddingBottom: 'var(--space-2)' }}>
-                  {fmtCount(result.errorCount)} {result.errorCount === 1 ? 'error' : 'errors'}: nothing can be imported until the file is
-                  corrected{result.errors.length < result.errorCount ? ` (first ${result.errors.length} shown)` : ''}.
+                  {fmtCount(result.errorCount)} {result.errorCount === 1 ? 'error' : 'errors'}: nothing can be imported
+                  until the file is corrected
+                  {result.errors.length < result.errorCount ? ` (first ${result.errors.length} shown)` : ''}.
                 </caption>
                 <thead>
                   <tr>
@@ -189,7 +191,11 @@ export default function StockImportSection() {
                     <td>{r.Colour ?? '—'}</td>
                     <td>{r.Clarity ?? '—'}</td>
                     <td className="is-num num">
-                      {r.price != null ? `$${r.price.toLocaleString('en-GB')}` : r.ppc != null ? `£${r.ppc.toLocaleString('en-GB')}/ct` : '—'}
+                      {r.price != null
+                        ? `$${r.price.toLocaleString('en-GB')}`
+                        : r.ppc != null
+                          ? `£${r.ppc.toLocaleString('en-GB')}/ct`
+                          : '—'}
                     </td>
                   </tr>
                 ))}
