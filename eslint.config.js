@@ -2,6 +2,7 @@
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 import astro from 'eslint-plugin-astro';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 export default defineConfig(
   {
@@ -19,6 +20,13 @@ export default defineConfig(
   },
   ...tseslint.configs.recommended,
   ...astro.configs.recommended,
+  // The rules of hooks and complete effect dependencies for every island and hook. The plugin's
+  // React Compiler rules (refs, set-state-in-effect) are left off: the islands are not compiled.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

@@ -35,7 +35,7 @@ export function useBag() {
     void loadSite();
     void loadSession();
   }, []);
-  const rates = site.data?.fxrates ?? [];
+  const rates = useMemo(() => site.data?.fxrates ?? [], [site.data]);
   const ccy = rates.length ? (site.data?.ccy ?? 'GBP') : (bag.lines[0]?.ccy ?? 'GBP');
   return useMemo(() => {
     const lines: PricedLine[] = bag.lines.map((l) => {

@@ -52,6 +52,8 @@ export default function CompareApp() {
       const first = COMPARE_TABS.find((t) => counts[t] > 0);
       if (first != null) setTab(first);
     }
+    // once, when the lists first arrive: later the buyer's own tab choice stands
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ready]);
 
   const onMove = (activeId: number, overId: number | null) => {

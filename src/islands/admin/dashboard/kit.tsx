@@ -37,6 +37,8 @@ export function useApiGet<T>(path: string | null, query: Query = {}) {
       })
       .finally(() => !ctl.signal.aborted && setLoading(false));
     return () => ctl.abort();
+    // `key` stands for path and query (a fresh query object each render must not refetch)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, tick]);
   const reload = useCallback(() => setTick((t) => t + 1), []);
   return { data, setData, error, loading, reload };
