@@ -83,6 +83,19 @@ describe('the shared password rule', () => {
     });
   });
 
+  it('every schema that takes a new password refuses a different confirmation the same way', () => {
+    const pair = { password: GOOD, password_confirm: `${GOOD}x` };
+    const mismatch = { password_confirm: 'Passwords must match' };
+    expect(messages(PasswordSetupSchema, pair)).toEqual(mismatch);
+    expect(messages(ResetPasswordSchema, { id: 'token', ...pair })).toEqual(mismatch);
+    expect(messages(ChangePasswordSchema, { currentPassword: 'x', ...pair })).toEqual(mismatch);
+    expect(messages(RegisterSchema, { ...emptyRegistrationDetails(), email: 'a@b.co', ...pair }).password_confirm).toBe(
+      'Passwords must match',
+    );
+    // the reset call may leave the confirmation out (the dialog checked it already)
+    expect(v.safeParse(ResetPasswordSchema, { id: 'token', password: GOOD }).success).toBe(true);
+  });
+
   it('the reset request uses the same rule', () => {
     expect(messages(ResetPasswordSchema, { id: 'token', password: 'abcdefg1!' }).password).toBe(
       'Password must contain at least 1 uppercase letter',

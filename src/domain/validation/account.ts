@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import { CURRENCY_CODES } from '../money.ts';
 import { BODY_MESSAGE, MESSAGE_MAX, optionalText } from './fields.ts';
-import { PASSWORD_MESSAGES, passwordSetupEntries } from './password.ts';
+import { PASSWORD_MESSAGES, passwordSetupEntries, passwordsMatch } from './password.ts';
 import { profileEntries } from './registration.ts';
 
 export const ACCOUNT_MESSAGES = {
@@ -36,14 +36,7 @@ export const ChangePasswordSchema = v.pipe(
     },
     BODY_MESSAGE,
   ),
-  v.forward(
-    v.partialCheck(
-      [['password'], ['password_confirm']],
-      (i) => i.password === i.password_confirm,
-      PASSWORD_MESSAGES.mismatch,
-    ),
-    ['password_confirm'],
-  ),
+  passwordsMatch(),
 );
 export type ChangePasswordInput = v.InferInput<typeof ChangePasswordSchema>;
 

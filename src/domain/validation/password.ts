@@ -54,26 +54,39 @@ export const PasswordConfirmField = v.pipe(
 );
 
 /**
- * password + password_confirm, to spread into an object schema; the schema then adds the
- * "Passwords must match" check against password_confirm (as PasswordSetupSchema does).
+ * password + password_confirm, to spread into an object schema; the schema then pipes
+ * `passwordsMatch()` after it (as PasswordSetupSchema does).
  */
 export const passwordSetupEntries = {
   password: PasswordField,
   password_confirm: PasswordConfirmField,
 };
 
-/** Password dialog (before registration) and the new-password dialog of a reset link. */
-export const PasswordSetupSchema = v.pipe(
-  v.object(passwordSetupEntries, BODY_MESSAGE),
-  v.forward(
+type PasswordPair = { password: string; password_confirm?: string | undefined };
+type PasswordsMatchIssue = v.PartialCheckIssue<PasswordPair>;
+
+/**
+ * The confirmation, when sent, must equal the password ("Passwords must match", shown under
+ * password_confirm). It is checked as soon as both fields are valid, so it shows alongside
+ * other fields' errors. Every form and route that takes a new password pipes this after its
+ * object schema.
+ */
+export function passwordsMatch<TInput extends PasswordPair>(): v.BaseValidation<TInput, TInput, PasswordsMatchIssue> {
+  const check = v.forward<PasswordPair, PasswordsMatchIssue, ['password_confirm']>(
     v.partialCheck(
       [['password'], ['password_confirm']],
-      (i) => i.password === i.password_confirm,
+      (i: PasswordPair) => i.password_confirm === undefined || i.password === i.password_confirm,
       PASSWORD_MESSAGES.mismatch,
     ),
     ['password_confirm'],
-  ),
-);
+  );
+  // valibot cannot type field paths on a generic input, so the check is typed on the pair; it
+  // reads those two fields only and hands the whole input on unchanged, so it fits any TInput
+  return check as unknown as v.BaseValidation<TInput, TInput, PasswordsMatchIssue>;
+}
+
+/** Password dialog (before registration) and the new-password dialog of a reset link. */
+export const PasswordSetupSchema = v.pipe(v.object(passwordSetupEntries, BODY_MESSAGE), passwordsMatch());
 export type PasswordSetupInput = v.InferInput<typeof PasswordSetupSchema>;
 
 /** Token field of the verify and reset requests (`id` in the spec). */
@@ -102,13 +115,6 @@ export const ResetPasswordSchema = v.pipe(
     },
     BODY_MESSAGE,
   ),
-  v.forward(
-    v.partialCheck(
-      [['password'], ['password_confirm']],
-      (input) => input.password_confirm === undefined || input.password === input.password_confirm,
-      PASSWORD_MESSAGES.mismatch,
-    ),
-    ['password_confirm'],
-  ),
+  passwordsMatch(),
 );
 export type ResetPasswordInput = v.InferInput<typeof ResetPasswordSchema>;

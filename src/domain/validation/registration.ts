@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import { EmailField } from './email.ts';
 import { BODY_MESSAGE, MESSAGE_MAX, TEXT_MAX, optionalText, requiredText, tooLong } from './fields.ts';
-import { PASSWORD_MESSAGES, passwordSetupEntries } from './password.ts';
+import { passwordSetupEntries, passwordsMatch } from './password.ts';
 
 export const TRADE_REFERENCES_MAX = 5;
 /** The register dialog starts with this many blank trade reference inputs. */
@@ -78,14 +78,7 @@ export type RegistrationDetailsInput = v.InferInput<typeof RegistrationDetailsSc
 /** POST /register: the registration payload plus email, password and password_confirm. */
 export const RegisterSchema = v.pipe(
   v.object({ email: EmailField, ...passwordSetupEntries, ...registrationDetailsEntries }, BODY_MESSAGE),
-  v.forward(
-    v.partialCheck(
-      [['password'], ['password_confirm']],
-      (i) => i.password === i.password_confirm,
-      PASSWORD_MESSAGES.mismatch,
-    ),
-    ['password_confirm'],
-  ),
+  passwordsMatch(),
 );
 export type RegisterInput = v.InferInput<typeof RegisterSchema>;
 export type RegisterValues = v.InferOutput<typeof RegisterSchema>;
