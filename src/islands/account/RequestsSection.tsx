@@ -6,6 +6,7 @@
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { formatPrice } from '../../domain/money.ts';
+import { statusLabel } from '../../domain/status-label.ts';
 import { api, ApiError } from '../../lib/api.ts';
 
 type SentRequest = {
@@ -16,9 +17,6 @@ type SentRequest = {
   totalPrice: number;
   items: unknown[];
 };
-
-/** 'in_progress' -> 'In progress' */
-const statusLabel = (s: string) => (s.charAt(0).toUpperCase() + s.slice(1)).replace(/_/g, ' ');
 
 export function RequestsSection() {
   const [docs, setDocs] = useState<SentRequest[] | null>(null);

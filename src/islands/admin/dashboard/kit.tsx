@@ -7,6 +7,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../../lib/api.ts';
 import { generalMessage } from '../../dialogs/use-form.ts';
 import { formatPriceOrNA } from '../../../domain/catalogue/pricing.ts';
+import { statusLabel } from '../../../domain/status-label.ts';
 import './kit.css';
 
 export { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
@@ -109,8 +110,6 @@ export const fmtMoney = (cents: number | null | undefined, ccy: string): string 
 /** A count with thousands separators: 20,000. */
 export const fmtCount = (x: number) => x.toLocaleString('en-GB');
 
-export const humanise = (s: string) => (s.charAt(0).toUpperCase() + s.slice(1)).replace(/_/g, ' ');
-
 export function StatusBadge({ status }: { status: string }) {
-  return <span className={`adk-badge adk-badge--${status}`}>{humanise(status)}</span>;
+  return <span className={`adk-badge adk-badge--${status}`}>{statusLabel(status)}</span>;
 }

@@ -1,6 +1,7 @@
 /** Messages inbox (/admin/messages): contact-form and API-access messages, marked read or handled. */
 import { useState } from 'react';
 import { api } from '../../../lib/api.ts';
+import { statusLabel } from '../../../domain/status-label.ts';
 import {
   fmtDateTime,
   generalMessage,
@@ -59,7 +60,7 @@ export default function MessagesSection() {
         <div className="adm-tabs" role="group" aria-label="Status">
           {STATUSES.map((s) => (
             <button key={s} type="button" aria-pressed={status === s} onClick={() => (setStatus(s), setPage(1))}>
-              {s === 'all' ? 'All' : s.charAt(0).toUpperCase() + s.slice(1)}
+              {statusLabel(s)}
             </button>
           ))}
         </div>

@@ -9,7 +9,6 @@ import {
   fmtDateTime,
   fmtMoney,
   generalMessage,
-  humanise,
   Notice,
   Pager,
   StatusBadge,
@@ -18,6 +17,7 @@ import {
   type Paged,
 } from '../dashboard/kit.tsx';
 import { REQUEST_STATUSES, type RequestLine, type RequestStatus } from '../../../domain/bag/request.ts';
+import { statusLabel } from '../../../domain/status-label.ts';
 
 type Status = RequestStatus;
 type Line = RequestLine;
@@ -137,7 +137,7 @@ function Detail({ request, onSaved }: { request: BagRequest; onSaved: (r: BagReq
         <select className="select" value={status} onChange={(e) => setStatus(e.target.value as Status)}>
           {REQUEST_STATUSES.map((s) => (
             <option key={s} value={s}>
-              {humanise(s)}
+              {statusLabel(s)}
             </option>
           ))}
         </select>
@@ -211,7 +211,7 @@ export default function RequestsSection() {
               aria-pressed={status === s}
               onClick={() => (setStatus(s), setPage(1), setSelected(null), setLinked(null))}
             >
-              {s === 'all' ? 'All' : humanise(s)}
+              {statusLabel(s)}
             </button>
           ))}
         </div>
@@ -219,7 +219,7 @@ export default function RequestsSection() {
       <Notice notice={error ? { kind: 'error', text: error } : null} />
       {empty ? (
         <p className="adm-empty">
-          {status === 'all' ? 'No requests yet.' : `No ${humanise(status).toLowerCase()} requests.`}
+          {status === 'all' ? 'No requests yet.' : `No ${statusLabel(status).toLowerCase()} requests.`}
         </p>
       ) : (
         <div className="adk-split adk-split--inbox">
