@@ -1,7 +1,8 @@
 /**
  * CSRF defence for state-changing requests: a browser always sends Origin on them, so an
  * Origin (or Sec-Fetch-Site) naming another site is refused with 403. Requests without
- * either header come from non-browser clients and are not a CSRF vector.
+ * either header come from non-browser clients and are not a CSRF vector. JSON bodies are
+ * checked too, which is why this is not hono/csrf (docs/decisions/007).
  */
 import type { MiddlewareHandler } from 'hono';
 import { HttpError } from './errors.ts';

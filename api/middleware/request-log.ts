@@ -1,4 +1,7 @@
-/** One line per request: method, path, status, duration. Never logs bodies or query tokens. */
+/**
+ * One line per request: method, path, status, duration. Never logs bodies or query strings
+ * (searches and tokens), which is why this is not hono/logger (docs/decisions/007).
+ */
 import type { MiddlewareHandler } from 'hono';
 
 export const requestLog =
