@@ -1,5 +1,5 @@
 /**
- * Accounts, the calls of the dialogs (spec sections 4 and 7), under /api/v1:
+ * Accounts, the calls of the sign-in, registration and password dialogs, under /api/v1:
  *
  *   POST /check-email         { email }                      200 CheckEmailAnswer (see services/accounts.ts checkEmail)
  *   POST /register            RegisterSchema body            201 { email, message } | 400 field errors | 409 e-mail taken

@@ -1,5 +1,5 @@
 /**
- * The list screen's two calls (spec section 7; decisions 003 and 004):
+ * The list screen's two calls (decisions 003 and 004):
  *
  * GET /api/v1/diamonds/catalogue: every in-stock stone in the columnar wire format
  *   (src/domain/catalogue/wire.ts), sent as stored: brotli or gzip by Accept-Encoding, never

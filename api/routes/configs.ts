@@ -3,7 +3,7 @@
  *
  *   GET /configs/registration-messages  ->  200 { fields: { unverified, pending, rejected, disabled } }
  *
- * The messages the dialogs show for an account status (spec section 4): the configs row of
+ * The messages the dialogs show for an account status: the configs row of
  * type `registration_messages` over the built-in defaults below, so every status has one.
  *
  *   GET   /configs?fields=type&filter=diamond_available  ->  200 { docs: [{ _id, type, fields }] } (empty when none)

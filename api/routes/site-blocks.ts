@@ -1,5 +1,5 @@
 /**
- * Editable site blocks (spec "Editable site content", section 7), admins only:
+ * Editable site blocks, admins only:
  *
  *   GET   /configs/site-blocks        ->  200 { blocks: { [id]: { _id, type, value, url } } }
  *   PATCH /configs/site-blocks/:id    JSON { type: 'text', value } | { type: 'list', value: [{ title, content }] }

@@ -52,7 +52,7 @@ export async function siteOf(deps: Deps): Promise<templates.Site> {
 // ---------------------------------------------------------------- e-mail check
 
 /**
- * The e-mail dialog's existence check (spec section 4). Shape:
+ * The e-mail dialog's existence check. Shape:
  *   unknown e-mail         -> { exists: false, verified: false }
  *   unverified account     -> { exists: true,  verified: false }            (dialog offers Resend Email)
  *   approved account       -> { exists: true,  verified: true }             (dialog opens login)

@@ -1,5 +1,5 @@
 /**
- * The 'diamond_available' settings document (spec sections 3 "Config" and 7): the three
+ * The 'diamond_available' settings document: the three
  * availability labels. Read by anyone; written by admins (POST creates it, PATCH /:id
  * updates it). Each write is audited.
  */

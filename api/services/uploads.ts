@@ -19,7 +19,7 @@ import { HttpError } from '../middleware/errors.ts';
 
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_URL_PREFIX = '/uploads/';
-/** Spec section 8. */
+/** The words of an upload refusal, shown to the admin under the file field. */
 export const MSG_ONE_FILE = 'You cannot upload more than one file at once';
 export const MSG_NOT_IMAGE = "The file you wanted to upload isn't an image";
 export const MSG_TOO_LARGE = 'The image is too large: the limit is 5 MB';

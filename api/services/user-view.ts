@@ -2,7 +2,7 @@
  * The signed-in user as the browser sees it (GET /me, login, profile changes), and the
  * customer record as staff see it in the approvals list. Never includes the password hash.
  *
- * Auth state (spec section 3): { isAuthorised, user: { role, firstName, lastName, bag,
+ * Auth state: { isAuthorised, user: { role, firstName, lastName, bag,
  * Balances, api_allow, requestApiAccess, requestApiAccessDate, dialogSettings, ccy } } plus the
  * profile fields the account area shows and edits.
  */

@@ -1,5 +1,5 @@
 /**
- * Column headers of a stock file -> the Diamond entity's field names (catalogue spec §3).
+ * Column headers of a stock file -> the Diamond entity's field names.
  * Matching ignores case, spaces and punctuation ("Stock No." = "stockno"), and knows the
  * common synonyms of trade feeds. A range field (Colour, Clarity, Cut, Polish, Symmetry,
  * flourecence) takes "G" or "G-H" in one column, or two columns "Colour From" / "Colour To".
