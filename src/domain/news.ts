@@ -1,5 +1,5 @@
 /**
- * News rules (spec "News"), pure so the static pages (build time) and the news island
+ * News rules, pure so the static pages (build time) and the news island
  * (browser) share them:
  *
  * - search: case-insensitive over title, content text and tags; every word must match.

@@ -1,5 +1,5 @@
 /**
- * Bag line rules (catalogue spec "Bag item", sections 4, 5 and 9 "Bag"), shared by the bag
+ * Bag line rules, shared by the bag
  * page and the server:
  * - Singles are bought whole: quantity 1 in weight mode (their own weight is what is priced).
  * - Parcels switch between weight (carats, step 0.01, default 0.01) and items (a count, step 1).

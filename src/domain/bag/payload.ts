@@ -1,6 +1,5 @@
 /**
- * The bag's inputs as valibot schemas, parsed by the browser before sending and by the API
- * (spec "Bag item" and "Bag request payload"):
+ * The bag's inputs as valibot schemas, parsed by the browser before sending and by the API:
  *
  *   POST  /profile/bag              BagAddSchema
  *   PATCH /profile/bag/:diamondId   BagPatchSchema

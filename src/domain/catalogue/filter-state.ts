@@ -1,5 +1,5 @@
 /**
- * The filter set of the catalogue (spec section 3 "Filter set") and its defaults.
+ * The filter set of the catalogue and its defaults.
  *
  * Units: weight in carats; colour/clarity as grade ranks (colour 0 D .. 9 M, clarity 0 FL ..
  * 9 "I1 and below"); cut/polish/symmetry ranks 1 Poor .. 5 Excellent; fluorescence ranks

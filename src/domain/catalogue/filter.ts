@@ -1,5 +1,5 @@
 /**
- * applyFilters: the rows of one main tab that pass the filter set (spec sections 4 and 5).
+ * applyFilters: the rows of one main tab that pass the filter set.
  *
  * A filter narrower than its limits is applied; one spanning them is not (so stones without
  * that value are kept). Rules:

@@ -1,5 +1,5 @@
 /**
- * The diamond list's state as a pure reducer (spec section 4 "List state").
+ * The diamond list's state as a pure reducer.
  *
  * - Changing any filter (the code search included) resets the page to 1 and closes the open row.
  * - A tab change saves the tab's page, sort and filters and restores the target tab's saved

@@ -1,5 +1,5 @@
 /**
- * Prices as the catalogue and the bag show them (spec section 9 "Pricing and display"),
+ * Prices as the catalogue and the bag show them,
  * built on money.ts (convert, displayPrice, pricePerCarat, roundTo, formatPrice).
  *
  * - Displayed price: WebSpecial when above 0, else price, else ExWebTotal; parcels use the
@@ -18,7 +18,7 @@ import { displayPrice, formatPrice, MISSING, pricePerCarat, roundTo, type FxRate
 export const NOT_AVAILABLE = 'N/A';
 
 export type BagUnit = 'weight' | 'items';
-/** What pricing needs of a bag item (spec "Bag item"). */
+/** What pricing needs of a bag item. */
 export type BagLine = {
   stock: PricedStone;
   /** parcels only; default weight */

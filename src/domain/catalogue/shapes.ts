@@ -1,5 +1,5 @@
 /**
- * Shape matching for the shape filter (spec section 3, "Shape lists").
+ * Shape matching for the shape filter.
  *
  * Singles and lab-grown stones use SINGLE_SHAPES, parcels use PARCEL_SHAPES. A stone's shape
  * is compared lowercased and trimmed; any shape not in the tab's list counts as 'other'.

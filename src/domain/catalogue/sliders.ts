@@ -1,6 +1,5 @@
 /**
- * Slider positions <-> filter values, and the numeric inputs beside the sliders
- * (spec section 5).
+ * Slider positions <-> filter values, and the numeric inputs beside the sliders.
  *
  * - Colour and clarity sliders run over the grade ranks themselves (colour 0 D .. 9 M,
  *   clarity 0 FL .. 9 = CLARITY_SLIDER_MAX, meaning "I1 and below").

@@ -1,5 +1,5 @@
 /**
- * Sorting the list by a table column (spec sections 4 and 9).
+ * Sorting the list by a table column.
  *
  * - Clicking the column already sorted flips ascending/descending; switching column starts
  *   ascending. Default: createdAt ascending.
@@ -39,7 +39,7 @@ export type SortDirection = 'asc' | 'desc';
 export type SortState = { column: SortColumn; direction: SortDirection };
 
 export const DEFAULT_SORT: SortState = { column: 'createdAt', direction: 'asc' };
-/** Table headers (spec section 9) of the sortable columns. */
+/** Table headers of the sortable columns. */
 export const SORT_COLUMN_HEADERS: Record<Exclude<SortColumn, 'createdAt'>, string> = {
   shape: 'SHAPE',
   weight: 'WEIGHT',

@@ -1,5 +1,5 @@
 /**
- * Main tabs, compare tabs and the list route's page segment (spec sections 2 and 5).
+ * Main tabs, compare tabs and the list route's page segment.
  *
  * Main tabs: 0 Singles (natural Single Item), 1 Lab Grown (lab-grown Single Item),
  * 2 Parcels (every Multiple Items stone), 3 Coloured (a placeholder: holds no stones).

@@ -1,5 +1,5 @@
 /**
- * The columns of a stock list download and the text of each cell (spec section 9):
+ * The columns of a stock list download and the text of each cell:
  * - Singles: ID, Shape, Weight, Colour, Clarity, Cut, Polish, Symmetry, Fluor, L/W/D, Lab,
  *   PPC, BR, Price, plus Availability in Excel.
  * - Parcels: ID, Shape, Size, Colour, Clarity, L/W/D, Lab, PPC.

@@ -1,5 +1,5 @@
 /**
- * Stock-list downloads (catalogue spec sections 4, 5, 6 and 9 "Downloads"): which stones each
+ * Stock-list downloads: which stones each
  * download type takes, its title and its file name.
  *
  * - current: the filtered list on screen; selected: the ticked rows ('Only Ticked Items');

@@ -1,5 +1,5 @@
 /**
- * The map script loader's back-off (spec section 8): a failed load is retried up to 3 times,
+ * The map script loader's back-off: a failed load is retried up to 3 times,
  * each after `attempts * 2^attempts` ms (2, 8, 24 ms), then the failure is reported.
  */
 export const MAP_RETRIES = 3;

@@ -1,4 +1,4 @@
-/** Home page section anchors (spec section 2) and the hash rules: no hash -> #welcome. */
+/** Home page section anchors and the hash rules: no hash -> #welcome. */
 export const HOME_SECTIONS = [
   'welcome',
   'about-us',

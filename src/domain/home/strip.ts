@@ -1,5 +1,5 @@
 /**
- * The special offers strip (spec section 9): at most 3 stones with a special offer under
+ * The special offers strip: at most 3 stones with a special offer under
  * SPECIAL OFFERS; if none, the first 3 Single Item stones under LATEST ARRIVALS. The
  * carousel fallback takes up to 100 Single Item stones.
  */

@@ -1,5 +1,5 @@
 /**
- * The home hero's intro timeline (spec section 2): loading, then the intro; at 5 s the loop
+ * The home hero's intro timeline: loading, then the intro; at 5 s the loop
  * fades in, 6 s the tagline, 8 s the logo moves (a step at 8.5 s), 9 s the special offers
  * bar, 10 s complete. Skip, or a later visit, jumps to the end state.
  */
