@@ -1,5 +1,5 @@
 /**
- * The one dialog shown at a time (spec section 2 "Dialogs"): none, login, email, register,
+ * The one dialog shown at a time: none, login, email, register,
  * password, changePassword, message, plus the terms of service and cookie policy dialogs.
  * Any island opens one with `openDialog(name, props)`; the dialog host island renders it.
  * `returnTo` is where to go after a successful sign-in (e.g. the report tab, a download).

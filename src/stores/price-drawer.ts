@@ -1,5 +1,5 @@
 /**
- * The PRICE drawer (catalogue spec "Side drawer modes": price): which stone's price breakdown
+ * The PRICE drawer (the side drawer in its price mode): which stone's price breakdown
  * is open, if any. Any island opens it with `openPriceDrawer(doc)`; the island that shows the
  * stone renders <PriceDrawer /> (src/islands/price/).
  */

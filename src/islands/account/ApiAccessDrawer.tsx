@@ -1,6 +1,6 @@
 /**
- * The side drawer of the API access request: a message box of 10 rows (no validation, spec
- * section 5) sent with POST /register-api-access; on success the box is cleared, the session
+ * The side drawer of the API access request: a message box of 10 rows (not validated: any
+ * text, or none, may be sent) sent with POST /register-api-access; on success the box is cleared, the session
  * updated (requested, with its date) and the parent shows the thanks and closes the drawer.
  * Errors are shown in the drawer.
  */

@@ -1,5 +1,5 @@
 /**
- * The API access panel (spec "API access panel" and section 4), three states:
+ * The API access panel, three states:
  * - not requested: Request Access opens a side drawer with a message box (10 rows); sending
  *   it (POST /register-api-access) shows "Thanks for requesting your API Link access!";
  * - requested, not allowed: Request Access is inert, with a red Requested marker and a

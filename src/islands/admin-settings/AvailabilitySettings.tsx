@@ -1,9 +1,9 @@
 /**
- * Admin settings: the 'Diamonds Availability' accordion (spec sections 2, 4, 7, 8). Three
+ * Admin settings: the 'Diamonds Availability' accordion. Three
  * text fields for the labels of availability codes 1, 2 and 3, loaded from
  * GET /configs?fields=type&filter=diamond_available. Saving POSTs /configs when no config
  * exists, else PATCHes /configs/{id}; on success the snackbar says 'Your settings have been
- * saved' and the accordion collapses. A failed save is only logged (spec section 8).
+ * saved' and the accordion collapses. A failed save is only logged.
  * The form has no validation.
  */
 import { useEffect, useId, useState } from 'react';
@@ -18,7 +18,7 @@ import {
 import { Snackbar } from '../ui/Snackbar.tsx';
 import './settings.css';
 
-/** spec section 9: a settings confirmation stays 6000 ms */
+/** A settings confirmation stays 6000 ms. */
 const SAVED_SNACK_MS = 6000;
 
 export const SETTINGS_SAVED = 'Your settings have been saved';

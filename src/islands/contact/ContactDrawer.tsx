@@ -2,7 +2,7 @@
  * A button that opens a side drawer (Radix Dialog) with the message form: the contact page's
  * SEND A MESSAGE ("It's a pleasure to meet you") and the API page's drawer ("Contact Us About
  * Our API", kind 'api'). After a successful send the drawer closes and the snackbar
- * "Thanks for sending us your message!" shows for 10 s (spec section 9).
+ * "Thanks for sending us your message!" shows for 10 s.
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
@@ -12,7 +12,7 @@ import { Snackbar } from '../ui/Snackbar.tsx';
 import './contact.css';
 import { DialogCloseButton } from '../ui/CloseButton.tsx';
 
-/** spec section 9: the message drawers' confirmation stays 10000 ms */
+/** The message drawers' confirmation stays 10000 ms. */
 const SENT_SNACK_MS = 10_000;
 
 export const SENT_TEXT = 'Thanks for sending us your message!';

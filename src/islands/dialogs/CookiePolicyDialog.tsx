@@ -1,5 +1,5 @@
 /**
- * "Our Cookie Policy" (spec section 2): what cookies are, how they are used, disabling them,
+ * "Our Cookie Policy": what cookies are, how they are used, disabling them,
  * account, login and preference cookies, third-party analytics, and the contact address.
  * Back closes it.
  */

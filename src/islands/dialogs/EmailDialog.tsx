@@ -1,5 +1,5 @@
 /**
- * The e-mail dialog (spec section 4): checks whether the e-mail has an account, then opens
+ * The e-mail dialog: checks whether the e-mail has an account, then opens
  * login (with a registration message when the account's status has one), a message with
  * Resend Email (not yet verified) or the password dialog (new customer, then registration).
  */

@@ -1,5 +1,5 @@
 /**
- * changePassword = forgot password (spec section 4): the e-mail goes to POST /forgot, then
+ * changePassword = forgot password: the e-mail goes to POST /forgot, then
  * login opens with the confirmation that a reset link was sent; a failure opens an Error dialog.
  */
 import { ForgotPasswordSchema } from '../../domain/validation/email.ts';

@@ -1,5 +1,5 @@
 /**
- * The dialog flows of spec section 4 that more than one dialog (or page hook) uses:
+ * The dialog flows that more than one dialog (or page hook) uses:
  * the e-mail check decision, the registration messages, the account redirect, and the
  * Error dialog for a failed call.
  */
@@ -57,7 +57,7 @@ export async function checkEmail(email: string): Promise<void> {
   await continueAfterCheck(email, answer);
 }
 
-/** Error dialog (spec section 8): the cleaned message, no back button. */
+/** Error dialog: the cleaned message, no back button. */
 export function openErrorDialog(err: unknown): void {
   openDialog('message', { title: 'Error', text: generalMessage(err), isError: true });
 }

@@ -29,7 +29,11 @@ export function validate<S extends v.GenericSchema>(schema: S, values: unknown):
   return r.success ? {} : firstIssues(r.issues);
 }
 
-/** The message of a failed call, as spec section 8 shows it. */
+/**
+ * The message of a failed call as the Error dialog shows it: the field error's message when
+ * the API names one, else the error's message in words ('invalid_credentials' -> 'Invalid
+ * credentials'); 'Something went wrong' for anything that is not an Error.
+ */
 export function generalMessage(err: unknown): string {
   if (err instanceof ApiError) {
     const f = err.fieldError;
