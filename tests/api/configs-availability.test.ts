@@ -1,5 +1,5 @@
 /**
- * The availability settings (spec sections 3 "Config", 7 and 8): GET /configs?fields=type&filter=diamond_available
+ * The availability settings: GET /configs?fields=type&filter=diamond_available
  * for anyone; POST /configs (when none exists) and PATCH /configs/:id for admins, answering
  * 'Your settings have been saved'.
  */

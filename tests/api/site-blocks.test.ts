@@ -1,4 +1,4 @@
-/** Site blocks (spec "Editable site content"): admin-only writes, text required, audit row, regeneration hook. */
+/** Site blocks: admin-only writes, text required, audit row, regeneration hook. */
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, siteBlocks } from '../../db/tables.ts';

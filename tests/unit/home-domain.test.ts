@@ -1,4 +1,4 @@
-/** Home page rules (spec sections 2 and 9): intro timeline, carousel maths, strip rule, tile subtitle, map back-off. */
+/** Home page rules: intro timeline, carousel maths, strip rule, tile subtitle, map back-off. */
 import { describe, expect, it } from 'vitest';
 import { arrows, counter, swipe, trackOffset, twoDigits } from '../../src/domain/home/carousel.ts';
 import { retryDelay, retrySchedule } from '../../src/domain/home/retry.ts';

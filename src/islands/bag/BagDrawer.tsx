@@ -1,5 +1,5 @@
 /**
- * The bag drawer island (spec "Side drawer modes": bag), mounted once on every page by the
+ * The bag drawer island (the side drawer in its bag mode), mounted once on every page by the
  * layout: a right-hand Radix Dialog titled YOUR BAG with the item count; each row shows the
  * stock code, a thumbnail, REMOVE and the item's details; then the total and VIEW BAG. It
  * opens focused on a row when `addToBag()` adds one. Also mounts the bag snackbars, keeps the

@@ -1,5 +1,5 @@
 /**
- * One row of the bag table (spec "Bag screen"): product image and name (both link to the
+ * One row of the bag table: product image and name (both link to the
  * details page), price per carat, weight or item count, price (N/A for a parcel in items
  * mode), the alternatives checkbox and remove. On phones (xs-md) the header is dropped and
  * price and quantity sit under the name (bag.css).

@@ -1,5 +1,5 @@
 /**
- * The bag page island (/diamonds/bag; spec "Bag screen", section 4 "Bag"): the table of
+ * The bag page island (/diamonds/bag): the table of
  * lines, the running total (N/A if any parcel is priced by items), Order Notes (20 rows),
  * Alternatives to all items (ticks every line; unticking one line clears it) and SEND
  * REQUEST: a Sending warning, the request, the success message straight after the send

@@ -1,5 +1,5 @@
 /**
- * A bag line's quantity (spec section 5): numeric and required, steps of 0.01 with a 'ct'
+ * A bag line's quantity: numeric and required, steps of 0.01 with a 'ct'
  * suffix in weight mode and of 1 in items mode, with step-down and step-up buttons; parcels
  * also get the Weight / Items unit switch. Singles show their weight (bought whole).
  */

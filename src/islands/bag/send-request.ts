@@ -1,5 +1,5 @@
 /**
- * Sending the bag (spec section 4 "Bag", request flow): the payload is built from the bag's
+ * Sending the bag as a request: the payload is built from the bag's
  * in-stock lines with the shared pricing code in the chosen currency, validated with the same
  * schema the API uses, and posted to /profile/bagRequest. The reply (the user with what is
  * left of the bag) replaces the signed-in user.

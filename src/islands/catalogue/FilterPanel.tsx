@@ -1,5 +1,5 @@
 /**
- * The side filter panel (spec sections 2 and 4): sub-tabs 'Filters (n)' (n = changed filters)
+ * The side filter panel: sub-tabs 'Filters (n)' (n = changed filters)
  * and 'More Filters'. Edits go to the draft (useDraftFilters), so the list follows 500 ms
  * later. Price and ppc filters show only to signed-in users; measurement and availability
  * filters only while their optional columns are on. On phones the panel is a full view

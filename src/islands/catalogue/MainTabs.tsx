@@ -1,5 +1,5 @@
 /**
- * Main tabs (spec section 2): Singles, Lab Grown, Parcels and, when enabled, Coloured, each
+ * Main tabs: Singles, Lab Grown, Parcels and, when enabled, Coloured, each
  * with its stock count. The placeholders: Parcels for a visitor (opens the e-mail login
  * dialog, returning here) and Coloured (coming soon).
  */

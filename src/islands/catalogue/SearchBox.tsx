@@ -1,5 +1,5 @@
 /**
- * Code search (spec section 5): a case-insensitive substring of the stock code, applied after
+ * Code search: a case-insensitive substring of the stock code, applied after
  * a SEARCH_DELAY_MS (1 s) typing pause, on Enter or with the button; Escape or the clear
  * button empties it. The box follows the applied search when it changes elsewhere (a
  * 'Clear your code' answer, the back button).

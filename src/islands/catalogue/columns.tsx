@@ -1,5 +1,5 @@
 /**
- * Column definitions of the diamond list (spec section 9 "Table columns"): SHAPE, WEIGHT,
+ * Column definitions of the diamond list: SHAPE, WEIGHT,
  * COLOUR, CLARITY, CUT, POLISH, SYMMETRY, FLUOR, LTH / WTH / DTH, LAB, PPC, BR, PRICE, INFO,
  * plus the optional AVAILABILITY column. Column ids are the domain's sort columns. The Parcels
  * tab leaves out CUT, POLISH, SYMMETRY, BR and PRICE (a parcel's price is its PPC).

@@ -1,5 +1,5 @@
 /**
- * Compare Diamonds (/diamonds/compare, spec "Compare screen", section 5 compare tabs):
+ * Compare Diamonds (/diamonds/compare):
  * tabs Single / Lab grown / Parcel, each with the compare-list stones of its category in
  * list order; columns side by side, one under another on phones. Drag and drop reorders
  * (mouse after 5 px, touch after a 120 ms press, keyboard with Space); a drop with no

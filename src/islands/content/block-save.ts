@@ -1,5 +1,5 @@
 /**
- * Saving a site block from the admin editor (spec section 7): PATCH /configs/site-blocks/:id
+ * Saving a site block from the admin editor: PATCH /configs/site-blocks/:id
  * when the block exists, else POST /configs/site-blocks with its _id; JSON for text and
  * list blocks, multipart for images (one file in `src`). Then the blocks are refetched.
  * Client checks mirror the server's: text required, one png/jpeg file.

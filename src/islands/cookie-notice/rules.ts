@@ -1,5 +1,5 @@
 /**
- * Cookie notice rules (spec sections 4 and 9): shown only while the remember cookie is
+ * Cookie notice rules: shown only while the remember cookie is
  * absent and the visitor's country is in the listed European countries, or unknown (the
  * lookup failed or the proxy sent none). Got it! stores the cookie for 365 days.
  * ('PO' is kept as the spec lists it; Poland's ISO code PL is added beside it.)

@@ -1,5 +1,5 @@
 /**
- * The currency selector (spec sections 2 and 9): GBP, USD, EUR, JPY, NZD with small flags,
+ * The currency selector: GBP, USD, EUR, JPY, NZD with small flags,
  * disabled for visitors (they see no prices). Reads and sets the display currency in $site;
  * only currencies the site's rates know are offered. Usable in the catalogue toolbar and,
  * later, the header.

@@ -1,5 +1,5 @@
 /**
- * The detail screen (catalogue spec "Detail screen", section 4 "Detail view"): BACK TO ALL,
+ * The detail screen: BACK TO ALL,
  * the heading, tabs Details / Report / Diagram following the address (report and diagram
  * disabled for parcels), the image pane with its modes and the 360 toggle, the tab's panel,
  * and the RELATED carousel. One column with the same tabs on phones.

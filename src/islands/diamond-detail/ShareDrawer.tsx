@@ -1,5 +1,5 @@
 /**
- * The share drawer (spec "Side drawer modes": share): a right-hand Radix dialog titled SHARE
+ * The share drawer (the side drawer in its share mode): a right-hand Radix dialog titled SHARE
  * with the page address for a social network, a micro-blogging service and a professional
  * network, and Copy link with the 'Copied to clipboard!' tooltip (3000 ms on share).
  */

@@ -1,5 +1,5 @@
 /**
- * The catalogue's way into downloads (spec sections 2, 4 and 6): a DOWNLOAD button for the
+ * The catalogue's way into downloads: a DOWNLOAD button for the
  * list toolbar that toggles the DOWNLOAD drawer, and the per-stone download tick.
  *
  * - Signed in: the button toggles the drawer (list state `drawer: 'download'`); closing the

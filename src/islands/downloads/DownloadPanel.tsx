@@ -1,5 +1,5 @@
 /**
- * The DOWNLOAD panel (spec sections 4, 5, 6 and 9): a download type and a format, the button
+ * The DOWNLOAD panel: a download type and a format, the button
  * enabled only with both, reading 'PLEASE WAIT...' (and disabled) while the file is built.
  * 'Only Ticked Items' shows how many stones are ticked, is disabled while none are, and is
  * hidden on phones (xs). Visitors pressing the button get the login

@@ -1,5 +1,5 @@
 /**
- * The desktop carousel (spec "Carousel"): 4.2 columns visible, arrows hidden at the ends,
+ * The desktop carousel: 4.2 columns visible, arrows hidden at the ends,
  * swipe by touch and mouse past 10 px, a slider with a 2-digit counter and the total, and a
  * click on a tile centres it. The selected index starts at 0.
  */

@@ -1,5 +1,5 @@
 /**
- * Loads a maps script once (spec sections 4 and 8): states initialised -> loading ->
+ * Loads a maps script once: states initialised -> loading ->
  * success | failure; a failed load is retried up to 3 times after attempts * 2^attempts ms;
  * calling it again with different options throws. The script injection is a parameter so
  * the loader can be tested without a browser.

@@ -1,5 +1,5 @@
 /**
- * Home page scrolling (spec section 2): with no hash the address becomes #welcome; after
+ * Home page scrolling: with no hash the address becomes #welcome; after
  * 500 ms the page re-scrolls to the hash's section (CSS scroll snapping does the rest).
  * The side dots (SectionDots.astro) mark the current section.
  */

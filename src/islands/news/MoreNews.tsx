@@ -1,5 +1,5 @@
 /**
- * More News carousel (spec "News"): 3 posts a slide on desktop, 1 on phones; arrows move the
+ * More News carousel: 3 posts a slide on desktop, 1 on phones; arrows move the
  * page index, and above 6 posts a slider does too. Arrows are disabled at the ends.
  */
 import { useEffect, useId, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * A success snackbar that closes itself after `ms` (spec section 9: 6000 ms for settings in
+ * A success snackbar that closes itself after `ms` (6000 ms for settings in
  * the catalogue, 10000 ms for the message drawers). `className` names its look (the BEM
  * block; its close button is `{className}__close`).
  */
