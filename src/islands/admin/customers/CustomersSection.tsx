@@ -21,15 +21,10 @@ import {
 } from './customers-api.ts';
 import { useCustomers } from './use-customers.ts';
 import { AdminTable } from '../AdminTable.tsx';
+import { statusLabel } from '../../../domain/status-label.ts';
 
-const STATUS_LABELS: Record<string, string> = {
-  pending: 'Awaiting approval',
-  unverified: 'Unverified',
-  approved: 'Approved',
-  rejected: 'Rejected',
-  disabled: 'Disabled',
-  all: 'All',
-};
+/** A customer status in words as every status reads, except that 'pending' reads 'Awaiting approval'. */
+const customerStatusLabel = (s: string) => (s === 'pending' ? 'Awaiting approval' : statusLabel(s));
 const API_LABELS: Record<string, string> = { any: 'Any', requested: 'Requested', allowed: 'Allowed' };
 
 const nameOf = (c: Customer) => `${c.firstName} ${c.lastName}`.trim() || c.email;
@@ -66,7 +61,7 @@ export default function CustomersSection() {
         <div className="adm-tabs" role="group" aria-label="Status">
           {STATUSES.map((s) => (
             <button key={s} type="button" aria-pressed={filters.status === s} onClick={() => change({ status: s })}>
-              {STATUS_LABELS[s]}
+              {customerStatusLabel(s)}
             </button>
           ))}
         </div>
@@ -120,7 +115,7 @@ export default function CustomersSection() {
         {data && data.docs.length === 0 && (
           <p className="adm-empty">
             {filters.q.trim()
-              ? `No ${filters.status === 'all' ? '' : `${STATUS_LABELS[filters.status]?.toLowerCase()} `}customers match “${filters.q.trim()}”.`
+              ? `No ${filters.status === 'all' ? '' : `${customerStatusLabel(filters.status).toLowerCase()} `}customers match “${filters.q.trim()}”.`
               : 'No customers with this status.'}
           </p>
         )}
