@@ -3,8 +3,8 @@
  *
  *   GET /configs/registration-messages  ->  200 { fields: { unverified, pending, rejected, disabled } }
  *
- * The messages the dialogs show for an account status: the configs row of
- * type `registration_messages` over the built-in defaults below, so every status has one.
+ * The messages the dialogs show for an account status: the configs row of type
+ * `registration_messages` over the built-in defaults below, so every status has one.
  *
  *   GET   /configs?fields=type&filter=diamond_available  ->  200 { docs: [{ _id, type, fields }] } (empty when none)
  *   POST  /configs      { type: 'diamond_available', fields: { diamond_available_now, _later, _on_demand } }

@@ -1,7 +1,6 @@
 /**
- * The 'diamond_available' settings document: the three
- * availability labels. Read by anyone; written by admins (POST creates it, PATCH /:id
- * updates it). Each write is audited.
+ * The 'diamond_available' settings document: the three availability labels. Read by anyone;
+ * written by admins (POST creates it, PATCH /:id updates it). Each write is audited.
  */
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';

@@ -2,9 +2,9 @@
  * The signed-in user as the browser sees it (GET /me, login, profile changes), and the
  * customer record as staff see it in the approvals list. Never includes the password hash.
  *
- * Auth state: { isAuthorised, user: { role, firstName, lastName, bag,
- * Balances, api_allow, requestApiAccess, requestApiAccessDate, dialogSettings, ccy } } plus the
- * profile fields the account area shows and edits.
+ * Auth state: { isAuthorised, user: { role, firstName, lastName, bag, Balances, api_allow,
+ * requestApiAccess, requestApiAccessDate, dialogSettings, ccy } } plus the profile fields the
+ * account area shows and edits.
  */
 import type { User } from '../../db/tables.ts';
 import type { BagLineView } from '../../src/domain/bag/view.ts';

@@ -1,6 +1,5 @@
 /**
- * News rules, pure so the static pages (build time) and the news island
- * (browser) share them:
+ * News rules, pure so the static pages (build time) and the news island (browser) share them:
  *
  * - search: case-insensitive over title, content text and tags; every word must match.
  * - related: posts sharing at least one tag with the given one, max 3, never itself.

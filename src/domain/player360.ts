@@ -1,9 +1,9 @@
 /**
- * The 360 player's pure maths: a frame sequence
- * `{src}frame-NNN.{format}` played at 50 ms a frame, looping by default; dragging orbits
- * (one full turn per drag across the player's width); zoom from 1 to 3 in steps of 0.3;
- * max width 600 px at the default aspect 758/597; controls hide after 2 s without pointer
- * movement. Defaults for a set without its own: 256 frames of png.
+ * The 360 player's pure maths: a frame sequence `{src}frame-NNN.{format}` played at 50 ms a
+ * frame, looping by default; dragging orbits (one full turn per drag across the player's
+ * width); zoom from 1 to 3 in steps of 0.3; max width 600 px at the default aspect 758/597;
+ * controls hide after 2 s without pointer movement. Defaults for a set without its own: 256
+ * frames of png.
  */
 export const FRAME_MS = 50;
 export const CONTROLS_HIDE_MS = 2000;

@@ -1,8 +1,8 @@
 /**
- * The one dialog shown at a time: none, login, email, register,
- * password, changePassword, message, plus the terms of service and cookie policy dialogs.
- * Any island opens one with `openDialog(name, props)`; the dialog host island renders it.
- * `returnTo` is where to go after a successful sign-in (e.g. the report tab, a download).
+ * The one dialog shown at a time: none, login, email, register, password, changePassword,
+ * message, plus the terms of service and cookie policy dialogs. Any island opens one with
+ * `openDialog(name, props)`; the dialog host island renders it. `returnTo` is where to go after
+ * a successful sign-in (e.g. the report tab, a download).
  */
 import { atom } from 'nanostores';
 

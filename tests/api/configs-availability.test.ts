@@ -1,7 +1,7 @@
 /**
- * The availability settings: GET /configs?fields=type&filter=diamond_available
- * for anyone; POST /configs (when none exists) and PATCH /configs/:id for admins, answering
- * 'Your settings have been saved'.
+ * The availability settings: GET /configs?fields=type&filter=diamond_available for anyone; POST
+ * /configs (when none exists) and PATCH /configs/:id for admins, answering 'Your settings have
+ * been saved'.
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

@@ -1,8 +1,8 @@
 /**
- * Column headers of a stock file -> the Diamond entity's field names.
- * Matching ignores case, spaces and punctuation ("Stock No." = "stockno"), and knows the
- * common synonyms of trade feeds. A range field (Colour, Clarity, Cut, Polish, Symmetry,
- * flourecence) takes "G" or "G-H" in one column, or two columns "Colour From" / "Colour To".
+ * Column headers of a stock file -> the Diamond entity's field names. Matching ignores case,
+ * spaces and punctuation ("Stock No." = "stockno"), and knows the common synonyms of trade
+ * feeds. A range field (Colour, Clarity, Cut, Polish, Symmetry, flourecence) takes "G" or "G-H"
+ * in one column, or two columns "Colour From" / "Colour To".
  *
  * "depth" alone is the total depth percentage (StkDepth_Total); the depth in millimetres is
  * StkMes3 ("StkMes3", "height", "depth mm") or the third part of Stk_Mes_Concat.

@@ -1,6 +1,5 @@
 /**
- * Bag line rules, shared by the bag
- * page and the server:
+ * Bag line rules, shared by the bag page and the server:
  * - Singles are bought whole: quantity 1 in weight mode (their own weight is what is priced).
  * - Parcels switch between weight (carats, step 0.01, default 0.01) and items (a count, step 1).
  *   Switching to weight sets the quantity to 0.01; switching to items sets it to 1.

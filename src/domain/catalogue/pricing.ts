@@ -1,6 +1,6 @@
 /**
- * Prices as the catalogue and the bag show them,
- * built on money.ts (convert, displayPrice, pricePerCarat, roundTo, formatPrice).
+ * Prices as the catalogue and the bag show them, built on money.ts (convert, displayPrice,
+ * pricePerCarat, roundTo, formatPrice).
  *
  * - Displayed price: WebSpecial when above 0, else price, else ExWebTotal; parcels use the
  *   special price or ppc. Conversion: amount / rate(source) * rate(target), 2 decimals;

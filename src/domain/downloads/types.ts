@@ -1,6 +1,5 @@
 /**
- * Stock-list downloads: which stones each
- * download type takes, its title and its file name.
+ * Stock-list downloads: which stones each download type takes, its title and its file name.
  *
  * - current: the filtered list on screen; selected: the ticked rows ('Only Ticked Items');
  *   certified-rounds / certified-fancies / certified-all: singles with a certificate number,

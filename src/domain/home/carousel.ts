@@ -1,7 +1,7 @@
 /**
- * Carousel maths: desktop shows 4.2 columns, the selected index starts at
- * 0, the left arrow is hidden at the first item and the right arrow at the last; a drag
- * past 10 px is a swipe; the slider shows a 2-digit position and the total.
+ * Carousel maths: desktop shows 4.2 columns, the selected index starts at 0, the left arrow is
+ * hidden at the first item and the right arrow at the last; a drag past 10 px is a swipe; the
+ * slider shows a 2-digit position and the total.
  */
 export const DESKTOP_COLUMNS = 4.2;
 export const SWIPE_THRESHOLD_PX = 10;

@@ -1,6 +1,6 @@
 /**
- * The map script loader's back-off: a failed load is retried up to 3 times,
- * each after `attempts * 2^attempts` ms (2, 8, 24 ms), then the failure is reported.
+ * The map script loader's back-off: a failed load is retried up to 3 times, each after
+ * `attempts * 2^attempts` ms (2, 8, 24 ms), then the failure is reported.
  */
 export const MAP_RETRIES = 3;
 

@@ -1,7 +1,7 @@
 /**
- * The special offers strip: at most 3 stones with a special offer under
- * SPECIAL OFFERS; if none, the first 3 Single Item stones under LATEST ARRIVALS. The
- * carousel fallback takes up to 100 Single Item stones.
+ * The special offers strip: at most 3 stones with a special offer under SPECIAL OFFERS; if
+ * none, the first 3 Single Item stones under LATEST ARRIVALS. The carousel fallback takes up to
+ * 100 Single Item stones.
  */
 import { isSpecialOffer } from '../catalogue/pricing.ts';
 import type { CatType } from '../diamond.ts';

@@ -1,6 +1,6 @@
 /**
- * A strip or carousel tile's subtitle: the weight in ct, or the size for
- * parcels, then the Colour range and the Clarity range, each as 'From to To', joined by ' to '.
+ * A strip or carousel tile's subtitle: the weight in ct, or the size for parcels, then the
+ * Colour range and the Clarity range, each as 'From to To', joined by ' to '.
  *   tileSubtitle(single) -> '1.02ct G to H VS1 to VS2'
  * and its price: the shared pricing (WebSpecial for visitors' specials, nothing otherwise).
  */

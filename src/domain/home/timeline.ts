@@ -1,7 +1,7 @@
 /**
- * The home hero's intro timeline: loading, then the intro; at 5 s the loop
- * fades in, 6 s the tagline, 8 s the logo moves (a step at 8.5 s), 9 s the special offers
- * bar, 10 s complete. Skip, or a later visit, jumps to the end state.
+ * The home hero's intro timeline: loading, then the intro; at 5 s the loop fades in, 6 s the
+ * tagline, 8 s the logo moves (a step at 8.5 s), 9 s the special offers bar, 10 s complete.
+ * Skip, or a later visit, jumps to the end state.
  */
 export const INTRO_STEPS = [
   { at: 0, step: 'intro' },

@@ -1,8 +1,8 @@
 /**
  * The contact form (contact drawer "It's a pleasure to meet you") and the API page's drawer
  * "Contact Us About Our API": POST /message. Name, email (valid format), phone,
- * companyName and message are all required; the messages' words are ours.
- * pageTitle (document.title) is added on send; kind tells the two drawers apart.
+ * companyName and message are all required; the messages' words are ours. pageTitle
+ * (document.title) is added on send; kind tells the two drawers apart.
  */
 import * as v from 'valibot';
 import { EmailField } from './email.ts';

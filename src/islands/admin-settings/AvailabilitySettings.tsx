@@ -1,10 +1,9 @@
 /**
- * Admin settings: the 'Diamonds Availability' accordion. Three
- * text fields for the labels of availability codes 1, 2 and 3, loaded from
- * GET /configs?fields=type&filter=diamond_available. Saving POSTs /configs when no config
- * exists, else PATCHes /configs/{id}; on success the snackbar says 'Your settings have been
- * saved' and the accordion collapses. A failed save is only logged.
- * The form has no validation.
+ * Admin settings: the 'Diamonds Availability' accordion. Three text fields for the labels of
+ * availability codes 1, 2 and 3, loaded from GET /configs?fields=type&filter=diamond_available.
+ * Saving POSTs /configs when no config exists, else PATCHes /configs/{id}; on success the
+ * snackbar says 'Your settings have been saved' and the accordion collapses. A failed save is
+ * only logged. The form has no validation.
  */
 import { useEffect, useId, useState } from 'react';
 import { api } from '../../lib/api.ts';

@@ -1,8 +1,8 @@
 /**
- * One row of the bag table: product image and name (both link to the
- * details page), price per carat, weight or item count, price (N/A for a parcel in items
- * mode), the alternatives checkbox and remove. On phones (xs-md) the header is dropped and
- * price and quantity sit under the name (bag.css).
+ * One row of the bag table: product image and name (both link to the details page), price per
+ * carat, weight or item count, price (N/A for a parcel in items mode), the alternatives
+ * checkbox and remove. On phones (xs-md) the header is dropped and price and quantity sit under
+ * the name (bag.css).
  */
 import { productName } from '../../domain/bag/names.ts';
 import { formatPriceOrNA } from '../../domain/catalogue/pricing.ts';

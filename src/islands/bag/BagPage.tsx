@@ -1,10 +1,10 @@
 /**
- * The bag page island (/diamonds/bag): the table of
- * lines, the running total (N/A if any parcel is priced by items), Order Notes (20 rows),
- * Alternatives to all items (ticks every line; unticking one line clears it) and SEND
- * REQUEST: a Sending warning, the request, the success message straight after the send
- * starts, then the reply replaces the signed-in user. Refusals go to the console and the bag
- * is reloaded. Empty bag: 'Your Bag Is Currently Empty' with Go shop. Visitors: sign in.
+ * The bag page island (/diamonds/bag): the table of lines, the running total (N/A if any parcel
+ * is priced by items), Order Notes (20 rows), Alternatives to all items (ticks every line;
+ * unticking one line clears it) and SEND REQUEST: a Sending warning, the request, the success
+ * message straight after the send starts, then the reply replaces the signed-in user. Refusals
+ * go to the console and the bag is reloaded. Empty bag: 'Your Bag Is Currently Empty' with Go
+ * shop. Visitors: sign in.
  */
 import { useState } from 'react';
 import { ORDER_NOTES_MAX, ORDER_NOTES_ROWS } from '../../domain/bag/payload.ts';

@@ -1,7 +1,7 @@
 /**
- * A bag line's quantity: numeric and required, steps of 0.01 with a 'ct'
- * suffix in weight mode and of 1 in items mode, with step-down and step-up buttons; parcels
- * also get the Weight / Items unit switch. Singles show their weight (bought whole).
+ * A bag line's quantity: numeric and required, steps of 0.01 with a 'ct' suffix in weight mode
+ * and of 1 in items mode, with step-down and step-up buttons; parcels also get the Weight /
+ * Items unit switch. Singles show their weight (bought whole).
  */
 import { useEffect, useState } from 'react';
 import { stepOf, stepQuantity } from '../../domain/bag/lines.ts';

@@ -1,8 +1,8 @@
 /**
- * Sending the bag as a request: the payload is built from the bag's
- * in-stock lines with the shared pricing code in the chosen currency, validated with the same
- * schema the API uses, and posted to /profile/bagRequest. The reply (the user with what is
- * left of the bag) replaces the signed-in user.
+ * Sending the bag as a request: the payload is built from the bag's in-stock lines with the
+ * shared pricing code in the chosen currency, validated with the same schema the API uses, and
+ * posted to /profile/bagRequest. The reply (the user with what is left of the bag) replaces the
+ * signed-in user.
  */
 import * as v from 'valibot';
 import { BagRequestSchema, type BagRequestInput } from '../../domain/bag/payload.ts';

@@ -1,8 +1,8 @@
 /**
- * The diamond list island (/diamonds/all and /diamonds/all/{page}).
- * The whole stock is loaded once (stores/catalogue.ts) and filtered, sorted and paged here
- * with the domain rules (src/domain/catalogue): main tabs, the side filter panel, code search
- * with its questions, the sortable table with expandable rows, page sizes and the currency.
+ * The diamond list island (/diamonds/all and /diamonds/all/{page}). The whole stock is loaded
+ * once (stores/catalogue.ts) and filtered, sorted and paged here with the domain rules
+ * (src/domain/catalogue): main tabs, the side filter panel, code search with its questions, the
+ * sortable table with expandable rows, page sizes and the currency.
  */
 import { useCallback, useEffect, useMemo } from 'react';
 import {

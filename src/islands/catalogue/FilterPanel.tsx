@@ -1,9 +1,8 @@
 /**
- * The side filter panel: sub-tabs 'Filters (n)' (n = changed filters)
- * and 'More Filters'. Edits go to the draft (useDraftFilters), so the list follows 500 ms
- * later. Price and ppc filters show only to signed-in users; measurement and availability
- * filters only while their optional columns are on. On phones the panel is a full view
- * closed by 'View Results'.
+ * The side filter panel: sub-tabs 'Filters (n)' (n = changed filters) and 'More Filters'. Edits
+ * go to the draft (useDraftFilters), so the list follows 500 ms later. Price and ppc filters
+ * show only to signed-in users; measurement and availability filters only while their optional
+ * columns are on. On phones the panel is a full view closed by 'View Results'.
  */
 import { useState, type ReactNode } from 'react';
 import {

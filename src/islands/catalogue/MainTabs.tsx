@@ -1,7 +1,7 @@
 /**
- * Main tabs: Singles, Lab Grown, Parcels and, when enabled, Coloured, each
- * with its stock count. The placeholders: Parcels for a visitor (opens the e-mail login
- * dialog, returning here) and Coloured (coming soon).
+ * Main tabs: Singles, Lab Grown, Parcels and, when enabled, Coloured, each with its stock
+ * count. The placeholders: Parcels for a visitor (opens the e-mail login dialog, returning
+ * here) and Coloured (coming soon).
  */
 import { MAIN_TAB_LABELS, type MainTab } from '../../domain/catalogue/index.ts';
 import { openDialog } from '../../stores/dialog.ts';

@@ -1,8 +1,8 @@
 /**
- * The list's two questions: 'Reset Filters' (searching while filters are
- * set) and 'Clear your code' (choosing a shape or lab while a code search is set). Yes / No,
- * with "Remember my choice" (signed-in users: saved as the resetFilters / resetSearch
- * preference). Closing without an answer counts as No (nothing is thrown away).
+ * The list's two questions: 'Reset Filters' (searching while filters are set) and 'Clear your
+ * code' (choosing a shape or lab while a code search is set). Yes / No, with "Remember my
+ * choice" (signed-in users: saved as the resetFilters / resetSearch preference). Closing
+ * without an answer counts as No (nothing is thrown away).
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';

@@ -1,9 +1,8 @@
 /**
- * The expanded row: a summary of the stone, View Details, Add to
- * Basket (disabled for visitors; the working button for signed-in users comes with `extras`,
- * ./RowActions.tsx, with the compare and favourite toggles), and links to the report,
- * diagram, images and 360 views. The 360 link shows 'Coming Soon' when the stone has no 360
- * asset.
+ * The expanded row: a summary of the stone, View Details, Add to Basket (disabled for visitors;
+ * the working button for signed-in users comes with `extras`, ./RowActions.tsx, with the
+ * compare and favourite toggles), and links to the report, diagram, images and 360 views. The
+ * 360 link shows 'Coming Soon' when the stone has no 360 asset.
  */
 import type { ReactNode } from 'react';
 import { formatRatio, lwRatio } from '../../domain/catalogue/index.ts';

@@ -1,8 +1,8 @@
 /**
- * Code search: a case-insensitive substring of the stock code, applied after
- * a SEARCH_DELAY_MS (1 s) typing pause, on Enter or with the button; Escape or the clear
- * button empties it. The box follows the applied search when it changes elsewhere (a
- * 'Clear your code' answer, the back button).
+ * Code search: a case-insensitive substring of the stock code, applied after a SEARCH_DELAY_MS
+ * (1 s) typing pause, on Enter or with the button; Escape or the clear button empties it. The
+ * box follows the applied search when it changes elsewhere (a 'Clear your code' answer, the
+ * back button).
  */
 import { useEffect, useRef, useState } from 'react';
 import { SEARCH_DELAY_MS } from '../../domain/catalogue/index.ts';

@@ -1,10 +1,10 @@
 /**
- * Column definitions of the diamond list: SHAPE, WEIGHT,
- * COLOUR, CLARITY, CUT, POLISH, SYMMETRY, FLUOR, LTH / WTH / DTH, LAB, PPC, BR, PRICE, INFO,
- * plus the optional AVAILABILITY column. Column ids are the domain's sort columns. The Parcels
- * tab leaves out CUT, POLISH, SYMMETRY, BR and PRICE (a parcel's price is its PPC).
- * Visitors get no PPC, BR or availability columns and a "Sign in for prices" line under PRICE
- * (special offers are marked, their price is not shown on the list).
+ * Column definitions of the diamond list: SHAPE, WEIGHT, COLOUR, CLARITY, CUT, POLISH,
+ * SYMMETRY, FLUOR, LTH / WTH / DTH, LAB, PPC, BR, PRICE, INFO, plus the optional AVAILABILITY
+ * column. Column ids are the domain's sort columns. The Parcels tab leaves out CUT, POLISH,
+ * SYMMETRY, BR and PRICE (a parcel's price is its PPC). Visitors get no PPC, BR or availability
+ * columns and a "Sign in for prices" line under PRICE (special offers are marked, their price
+ * is not shown on the list).
  */
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import { SORT_COLUMN_HEADERS, isSortColumn, type SortColumn } from '../../domain/catalogue/index.ts';

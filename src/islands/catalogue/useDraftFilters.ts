@@ -1,8 +1,8 @@
 /**
  * The filter panel edits a draft that shows at once; the list follows FILTER_DELAY_MS
- * (500 ms) after the last change. Each filter that then differs is sent to
- * the reducer (which resets the page, closes the open row and may ask 'Clear your code');
- * shape and lab choices go last so their question sees the other changes applied.
+ * (500 ms) after the last change. Each filter that then differs is sent to the reducer (which
+ * resets the page, closes the open row and may ask 'Clear your code'); shape and lab choices go
+ * last so their question sees the other changes applied.
  * `performance.mark('catalogue:filter-apply')` is set as they go (bench/catalogue-browser.ts).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';

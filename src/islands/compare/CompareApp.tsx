@@ -1,9 +1,8 @@
 /**
- * Compare Diamonds (/diamonds/compare):
- * tabs Single / Lab grown / Parcel, each with the compare-list stones of its category in
- * list order; columns side by side, one under another on phones. Drag and drop reorders
- * (mouse after 5 px, touch after a 120 ms press, keyboard with Space); a drop with no
- * destination changes nothing; Remove takes a stone out.
+ * Compare Diamonds (/diamonds/compare): tabs Single / Lab grown / Parcel, each with the
+ * compare-list stones of its category in list order; columns side by side, one under another on
+ * phones. Drag and drop reorders (mouse after 5 px, touch after a 120 ms press, keyboard with
+ * Space); a drop with no destination changes nothing; Remove takes a stone out.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';

@@ -1,8 +1,8 @@
 /**
- * Saving a site block from the admin editor: PATCH /configs/site-blocks/:id
- * when the block exists, else POST /configs/site-blocks with its _id; JSON for text and
- * list blocks, multipart for images (one file in `src`). Then the blocks are refetched.
- * Client checks mirror the server's: text required, one png/jpeg file.
+ * Saving a site block from the admin editor: PATCH /configs/site-blocks/:id when the block
+ * exists, else POST /configs/site-blocks with its _id; JSON for text and list blocks, multipart
+ * for images (one file in `src`). Then the blocks are refetched. Client checks mirror the
+ * server's: text required, one png/jpeg file.
  */
 import { api } from '../../lib/api.ts';
 

@@ -1,8 +1,8 @@
 /**
- * Cookie notice rules: shown only while the remember cookie is
- * absent and the visitor's country is in the listed European countries, or unknown (the
- * lookup failed or the proxy sent none). Got it! stores the cookie for 365 days.
- * ('PO' is kept as the spec lists it; Poland's ISO code PL is added beside it.)
+ * Cookie notice rules: shown only while the remember cookie is absent and the visitor's country
+ * is in the listed European countries, or unknown (the lookup failed or the proxy sent none).
+ * Got it! stores the cookie for 365 days. ('PO' is kept as the spec lists it; Poland's ISO code
+ * PL is added beside it.)
  */
 export const COOKIE_NOTICE_COUNTRIES = new Set([
   'AT',

@@ -1,8 +1,7 @@
 /**
- * The currency selector: GBP, USD, EUR, JPY, NZD with small flags,
- * disabled for visitors (they see no prices). Reads and sets the display currency in $site;
- * only currencies the site's rates know are offered. Usable in the catalogue toolbar and,
- * later, the header.
+ * The currency selector: GBP, USD, EUR, JPY, NZD with small flags, disabled for visitors (they
+ * see no prices). Reads and sets the display currency in $site; only currencies the site's
+ * rates know are offered. Usable in the catalogue toolbar and, later, the header.
  *
  * It is server-rendered inside the list island, and the shared stores may already be loaded
  * (by another island) when it hydrates. React does not repair attributes that differ at

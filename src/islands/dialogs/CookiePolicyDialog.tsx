@@ -1,7 +1,6 @@
 /**
- * "Our Cookie Policy": what cookies are, how they are used, disabling them,
- * account, login and preference cookies, third-party analytics, and the contact address.
- * Back closes it.
+ * "Our Cookie Policy": what cookies are, how they are used, disabling them, account, login and
+ * preference cookies, third-party analytics, and the contact address. Back closes it.
  */
 import { AT_BUILD } from '../ui/at-build.ts';
 import { useIslandStore } from '../ui/useIslandStore.ts';

@@ -1,7 +1,7 @@
 /**
- * The e-mail dialog: checks whether the e-mail has an account, then opens
- * login (with a registration message when the account's status has one), a message with
- * Resend Email (not yet verified) or the password dialog (new customer, then registration).
+ * The e-mail dialog: checks whether the e-mail has an account, then opens login (with a
+ * registration message when the account's status has one), a message with Resend Email (not yet
+ * verified) or the password dialog (new customer, then registration).
  */
 import { EmailSchema } from '../../domain/validation/email.ts';
 import type { DialogProps } from '../../stores/dialog.ts';

@@ -1,6 +1,6 @@
 /**
- * changePassword = forgot password: the e-mail goes to POST /forgot, then
- * login opens with the confirmation that a reset link was sent; a failure opens an Error dialog.
+ * changePassword = forgot password: the e-mail goes to POST /forgot, then login opens with the
+ * confirmation that a reset link was sent; a failure opens an Error dialog.
  */
 import { ForgotPasswordSchema } from '../../domain/validation/email.ts';
 import { api } from '../../lib/api.ts';

@@ -1,8 +1,8 @@
 /**
  * The login dialog: email, password, remember me (sent as 'y'). Waits 1 s before it submits.
- * A status with a registration message shows that message: 'pending' (the
- * account awaits approval) as a confirmation, as the e-mail check shows it, the others
- * (rejected, disabled) as an error; success stores the session for every island, closes the dialog and goes to
+ * A status with a registration message shows that message: 'pending' (the account awaits
+ * approval) as a confirmation, as the e-mail check shows it, the others (rejected, disabled) as
+ * an error; success stores the session for every island, closes the dialog and goes to
  * `returnTo` when one was given. Forgot password opens changePassword.
  */
 import { useState } from 'react';

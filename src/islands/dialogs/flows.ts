@@ -1,7 +1,6 @@
 /**
- * The dialog flows that more than one dialog (or page hook) uses:
- * the e-mail check decision, the registration messages, the account redirect, and the
- * Error dialog for a failed call.
+ * The dialog flows that more than one dialog (or page hook) uses: the e-mail check decision,
+ * the registration messages, the account redirect, and the Error dialog for a failed call.
  */
 import { api } from '../../lib/api.ts';
 import { openDialog } from '../../stores/dialog.ts';

@@ -1,8 +1,7 @@
 /**
- * The detail screen: BACK TO ALL,
- * the heading, tabs Details / Report / Diagram following the address (report and diagram
- * disabled for parcels), the image pane with its modes and the 360 toggle, the tab's panel,
- * and the RELATED carousel. One column with the same tabs on phones.
+ * The detail screen: BACK TO ALL, the heading, tabs Details / Report / Diagram following the
+ * address (report and diagram disabled for parcels), the image pane with its modes and the 360
+ * toggle, the tab's panel, and the RELATED carousel. One column with the same tabs on phones.
  */
 import { useEffect, useState } from 'react';
 import { formatWeight } from '../../domain/money.ts';

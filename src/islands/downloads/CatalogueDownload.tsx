@@ -1,6 +1,6 @@
 /**
- * The catalogue's way into downloads: a DOWNLOAD button for the
- * list toolbar that toggles the DOWNLOAD drawer, and the per-stone download tick.
+ * The catalogue's way into downloads: a DOWNLOAD button for the list toolbar that toggles the
+ * DOWNLOAD drawer, and the per-stone download tick.
  *
  * - Signed in: the button toggles the drawer (list state `drawer: 'download'`); closing the
  *   drawer (its close button, Escape, the overlay, or a finished download) toggles it shut.

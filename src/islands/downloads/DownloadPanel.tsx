@@ -1,9 +1,9 @@
 /**
- * The DOWNLOAD panel: a download type and a format, the button
- * enabled only with both, reading 'PLEASE WAIT...' (and disabled) while the file is built.
- * 'Only Ticked Items' shows how many stones are ticked, is disabled while none are, and is
- * hidden on phones (xs). Visitors pressing the button get the login
- * dialog, returning to this page. PDF building starts after 1 s (spec timing).
+ * The DOWNLOAD panel: a download type and a format, the button enabled only with both, reading
+ * 'PLEASE WAIT...' (and disabled) while the file is built. 'Only Ticked Items' shows how many
+ * stones are ticked, is disabled while none are, and is hidden on phones (xs). Visitors
+ * pressing the button get the login dialog, returning to this page. PDF building starts 1 s
+ * after the press.
  */
 import { AT_BUILD } from '../ui/at-build.ts';
 import { useIslandStore } from '../ui/useIslandStore.ts';

@@ -1,8 +1,8 @@
 /**
- * Favourite Diamonds (/diamonds/fav): tabs All / Single /
- * Lab grown / Parcel; each favourite links to its details and to its shape's listing, can be
- * marked for compare or removed; one that left the stock reads 'Item no longer available'
- * and can still be removed. Prices only for signed-in users.
+ * Favourite Diamonds (/diamonds/fav): tabs All / Single / Lab grown / Parcel; each favourite
+ * links to its details and to its shape's listing, can be marked for compare or removed; one
+ * that left the stock reads 'Item no longer available' and can still be removed. Prices only
+ * for signed-in users.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';

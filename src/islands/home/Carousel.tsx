@@ -1,7 +1,7 @@
 /**
- * The desktop carousel: 4.2 columns visible, arrows hidden at the ends,
- * swipe by touch and mouse past 10 px, a slider with a 2-digit counter and the total, and a
- * click on a tile centres it. The selected index starts at 0.
+ * The desktop carousel: 4.2 columns visible, arrows hidden at the ends, swipe by touch and
+ * mouse past 10 px, a slider with a 2-digit counter and the total, and a click on a tile
+ * centres it. The selected index starts at 0.
  */
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import {

@@ -1,8 +1,8 @@
 /**
- * Loads a maps script once: states initialised -> loading ->
- * success | failure; a failed load is retried up to 3 times after attempts * 2^attempts ms;
- * calling it again with different options throws. The script injection is a parameter so
- * the loader can be tested without a browser.
+ * Loads a maps script once: states initialised -> loading -> success | failure; a failed load
+ * is retried up to 3 times after attempts * 2^attempts ms; calling it again with different
+ * options throws. The script injection is a parameter so the loader can be tested without a
+ * browser.
  *
  *   const loader = createMapLoader();
  *   await loader.load({ key, libraries: ['places'] });   // resolves when the script ran

@@ -1,7 +1,7 @@
 /**
- * Home page scrolling: with no hash the address becomes #welcome; after
- * 500 ms the page re-scrolls to the hash's section (CSS scroll snapping does the rest).
- * The side dots (SectionDots.astro) mark the current section.
+ * Home page scrolling: with no hash the address becomes #welcome; after 500 ms the page
+ * re-scrolls to the hash's section (CSS scroll snapping does the rest). The side dots
+ * (SectionDots.astro) mark the current section.
  */
 import { hashOrDefault, RESNAP_DELAY_MS, sectionOfHash } from '../../domain/home/sections.ts';
 

@@ -1,6 +1,6 @@
 /**
- * More News carousel: 3 posts a slide on desktop, 1 on phones; arrows move the
- * page index, and above 6 posts a slider does too. Arrows are disabled at the ends.
+ * More News carousel: 3 posts a slide on desktop, 1 on phones; arrows move the page index, and
+ * above 6 posts a slider does too. Arrows are disabled at the ends.
  */
 import { useEffect, useId, useState } from 'react';
 import { PER_SLIDE_DESKTOP, PER_SLIDE_PHONE, showSlider, slides } from '../../domain/news.ts';

@@ -1,9 +1,9 @@
 /**
- * News search: a search box over the posts embedded in the page at build time.
- * On load it reads `keywords` from the address (the header search sends /news?keywords=...),
- * shows the matches, jumps to the search anchor and sets the address back to /news.
- * Case-insensitive over title, content and tags (src/domain/news.ts); no match shows
- * 'Your search query using "{keywords}" has returned no results.'
+ * News search: a search box over the posts embedded in the page at build time. On load it reads
+ * `keywords` from the address (the header search sends /news?keywords=...), shows the matches,
+ * jumps to the search anchor and sets the address back to /news. Case-insensitive over title,
+ * content and tags (src/domain/news.ts); no match shows 'Your search query using "{keywords}"
+ * has returned no results.'
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { emptySearchText, searchPosts, type NewsPost } from '../../domain/news.ts';

@@ -1,7 +1,7 @@
 /**
- * Add to Basket as a visitor sees it (disabled for visitors): the button is
- * disabled, and a hint beside it says why and offers Sign in (the login dialog, returning to
- * this page). One home for the home tiles, the list's expanded row and the stone's details.
+ * Add to Basket as a visitor sees it (disabled for visitors): the button is disabled, and a
+ * hint beside it says why and offers Sign in (the login dialog, returning to this page). One
+ * home for the home tiles, the list's expanded row and the stone's details.
  */
 import { useId } from 'react';
 import { openDialog } from '../../stores/dialog.ts';

@@ -1,7 +1,7 @@
 /**
- * A success snackbar that closes itself after `ms` (6000 ms for settings in
- * the catalogue, 10000 ms for the message drawers). `className` names its look (the BEM
- * block; its close button is `{className}__close`).
+ * A success snackbar that closes itself after `ms` (6000 ms for settings in the catalogue,
+ * 10000 ms for the message drawers). `className` names its look (the BEM block; its close
+ * button is `{className}__close`).
  */
 import { useEffect } from 'react';
 

@@ -1,8 +1,8 @@
 /**
- * 'From' and 'to' number boxes of a range filter: a typed value is applied
- * on Enter or when the box loses focus, clamped to the limits and rounded to the step
- * (domain applyRangeInput); an empty or non-numeric box is ignored and shows the value again.
- * `format` writes a value into a box (the price's top end reads '50k>', as on its slider).
+ * 'From' and 'to' number boxes of a range filter: a typed value is applied on Enter or when the
+ * box loses focus, clamped to the limits and rounded to the step (domain applyRangeInput); an
+ * empty or non-numeric box is ignored and shows the value again. `format` writes a value into a
+ * box (the price's top end reads '50k>', as on its slider).
  */
 import { useEffect, useMemo, useState } from 'react';
 import { applyRangeInput, type NumRange } from '../../../domain/catalogue/index.ts';
