@@ -1,0 +1,28 @@
+/** Every row error of the import (row, field, problem); any error blocks the import. */
+import type { ImportResult } from '../../../domain/stock-import.ts';
+import { fmtCount } from '../dashboard/kit.tsx';
+import { ImportTable } from './ImportTable.tsx';
+
+const HEADINGS = [{ label: 'Row', num: true }, { label: 'Field' }, { label: 'Problem' }];
+
+export function ImportErrorTable({ result }: { result: ImportResult }) {
+  const { errorCount, errors } = result;
+  const caption = (
+    <>
+      {fmtCount(errorCount)} {errorCount === 1 ? 'error' : 'errors'}: nothing can be imported until the file is
+      corrected
+      {errors.length < errorCount ? ` (first ${errors.length} shown)` : ''}.
+    </>
+  );
+  return (
+    <ImportTable id="stock-errors" captionClass="adk-field-error" caption={caption} headings={HEADINGS}>
+      {errors.map((e, i) => (
+        <tr key={`${e.row}-${e.field}-${i}`}>
+          <td className="is-num num">{e.row}</td>
+          <td>{e.field}</td>
+          <td className="adk-error-cell">{e.msg}</td>
+        </tr>
+      ))}
+    </ImportTable>
+  );
+}
