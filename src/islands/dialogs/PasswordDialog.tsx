@@ -9,7 +9,7 @@ import { PasswordSetupSchema } from '../../domain/validation/password.ts';
 import { api } from '../../lib/api.ts';
 import { openDialog, type DialogProps } from '../../stores/dialog.ts';
 import { DialogFrame } from './DialogFrame.tsx';
-import { SubmitButton, TextField } from './fields.tsx';
+import { NewPasswordFields, SubmitButton } from './fields.tsx';
 import { openErrorDialog } from './flows.ts';
 import { useForm } from './use-form.ts';
 
@@ -43,15 +43,7 @@ export function PasswordDialog({ props }: { props: DialogProps }) {
     >
       <form className="fx-form" noValidate onSubmit={(e) => (e.preventDefault(), void form.submit(next))}>
         {!reset && carried.email ? <p className="fx-carried">{String(carried.email)}</p> : null}
-        <TextField form={form} name="password" label="Password" type="password" autoComplete="new-password" required />
-        <TextField
-          form={form}
-          name="password_confirm"
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-          required
-        />
+        <NewPasswordFields form={form} />
         <div className="fx-actions">
           <SubmitButton busy={form.busy}>Continue</SubmitButton>
         </div>

@@ -7,7 +7,8 @@
 import { useId, type ReactNode } from 'react';
 import { CharCount } from '../ui/CharCount.tsx';
 
-type FormLike = {
+/** what a field needs of its form (useForm's answer) */
+export type FormLike = {
   values: Record<string, unknown>;
   set: (key: never, value: never) => void;
   blur: (key: string) => void;
@@ -76,6 +77,23 @@ export function TextField({
       />
       <FieldError id={`${id}-err`} message={error} />
     </div>
+  );
+}
+
+/** A new password and its confirmation (the schema checks that they match). */
+export function NewPasswordFields({ form }: { form: FormLike }) {
+  return (
+    <>
+      <TextField form={form} name="password" label="Password" type="password" autoComplete="new-password" required />
+      <TextField
+        form={form}
+        name="password_confirm"
+        label="Confirm password"
+        type="password"
+        autoComplete="new-password"
+        required
+      />
+    </>
   );
 }
 
