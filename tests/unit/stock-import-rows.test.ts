@@ -8,11 +8,11 @@ import { readNumber, validateRow } from '../../api/services/stock-import/validat
 
 const now = new Date('2026-11-24T04:00:00Z');
 /** validates one row (file line 2) under `headers`; `known` are stock codes already in stock */
-const rowOf = (headers: string[], cells: string[], known: string[] = []) =>
-  validateRow(cells, 2, { map: mapHeaders(headers), existing: new Set(known), now });
-const errorsOf = (headers: string[], cells: string[], known: string[] = []) =>
+const rowOf = (headers: readonly string[], cells: readonly string[], known: string[] = []) =>
+  validateRow([...cells], 2, { map: mapHeaders([...headers]), existing: new Set(known), now });
+const errorsOf = (headers: readonly string[], cells: readonly string[], known: string[] = []) =>
   rowOf(headers, cells, known).errors.map((e) => [e.field, e.msg]);
-const stoneOf = (headers: string[], cells: string[], known: string[] = []) => {
+const stoneOf = (headers: readonly string[], cells: readonly string[], known: string[] = []) => {
   const r = rowOf(headers, cells, known);
   expect(r.errors).toEqual([]);
   return r.record!.stone;

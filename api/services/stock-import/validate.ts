@@ -1,163 +1,81 @@
 /**
  * One table row -> one stone (the schema's columns) or a list of errors naming the field.
- * Values are read leniently (thousands separators, %, $ and £ signs, grade abbreviations
- * such as VG / VSL, shape codes such as RB / PS) and checked strictly (known grades,
- * sensible ranges). An empty cell in a column the file has means "none".
+ * Each cell is read by its column's schema (cell-schemas.ts: lenient reading of thousands
+ * separators, %, $ and £ signs, grade abbreviations such as VG / VSL, shape codes such as
+ * RB / PS; strict checks of known grades and sensible ranges). An empty cell in a column the
+ * file has means "none". The errors of a row come in column order, all at once.
  *
  * A new stock code needs StkShape, STWeight and a price (price or ExWebTotal for a single
  * stone, ppc for a parcel); a known stock code may come with only the columns that change.
  */
+import * as v from 'valibot';
 import type { NewDiamond } from '../../../db/tables.ts';
-import {
-  CLARITIES,
-  COLOURS,
-  FINISH_ABBREVIATIONS,
-  FINISH_GRADES,
-  FLUORESCENCES,
-  clarityRank,
-  colourRank,
-  finishRank,
-  fluorescenceRank,
-} from '../../../src/domain/grades.ts';
-import type { Field, HeaderMap, RangeField } from './headers.ts';
 import type { RowError } from '../../../src/domain/stock-import.ts';
+import {
+  availabilityCell,
+  catTypeCell,
+  centsCell,
+  certLabCell,
+  gradeRangeSchema,
+  measurementsCell,
+  numberCell,
+  rangeTextCell,
+  shapeCell,
+  sourceCell,
+  stockCodeCell,
+  textCell,
+  weightCell,
+  type CatType,
+  type CellSchema,
+} from './cell-schemas.ts';
+import { RANGE_FIELDS, type Field, type HeaderMap, type RangeField } from './headers.ts';
+import { GRADE_SCALES } from './vocabulary.ts';
 
 export type { RowError } from '../../../src/domain/stock-import.ts';
+export { readNumber } from './vocabulary.ts';
 export type StoneRecord = { row: number; stone: NewDiamond & { stockCode: string } };
+export type RowContext = { map: HeaderMap; existing: ReadonlySet<string>; now: Date };
 
-const norm = (s: string) => s.toUpperCase().replace(/[\s.]+/g, '');
+const RANGE_TEXT = Object.fromEntries(RANGE_FIELDS.map((f) => [f, rangeTextCell(f)])) as Record<
+  RangeField,
+  ReturnType<typeof rangeTextCell>
+>;
+const GRADE_RANGE = Object.fromEntries(RANGE_FIELDS.map((f) => [f, gradeRangeSchema(f)])) as Record<
+  RangeField,
+  ReturnType<typeof gradeRangeSchema>
+>;
 
-const FINISH_MAP = new Map<string, string>();
-FINISH_GRADES.forEach((g, i) => {
-  FINISH_MAP.set(norm(g), g);
-  FINISH_MAP.set(norm(FINISH_ABBREVIATIONS[i]!), g);
-});
-for (const [k, g] of [
-  ['EXC', 'Excellent'],
-  ['EX', 'Excellent'],
-  ['ID', 'Excellent'],
-  ['IDEAL', 'Excellent'],
-  ['VGOOD', 'Very Good'],
-  ['G', 'Good'],
-  ['GOOD', 'Good'],
-  ['F', 'Fair'],
-  ['FR', 'Fair'],
-  ['P', 'Poor'],
-  ['PR', 'Poor'],
-] as const) {
-  FINISH_MAP.set(k, g);
-}
-const FLUOR_MAP = new Map<string, string>();
-for (const [g, keys] of [
-  ['None', ['NONE', 'NON', 'N', 'NIL', 'NO']],
-  ['Faint', ['FAINT', 'FNT', 'FA', 'F']],
-  ['Slight', ['SLIGHT', 'SL', 'SLT']],
-  ['V. Slight', ['VSLIGHT', 'VERYSLIGHT', 'VSL', 'VSLT']],
-  ['Medium', ['MEDIUM', 'MED', 'M']],
-  ['Strong', ['STRONG', 'STG', 'SG', 'STR', 'S']],
-  ['V. Strong', ['VSTRONG', 'VERYSTRONG', 'VSG', 'VST', 'VSTG']],
-] as const) {
-  for (const k of keys) FLUOR_MAP.set(k, g);
-}
-const COLOUR_SET = new Set<string>(COLOURS);
-const CLARITY_SET = new Set<string>(CLARITIES);
-
-type Grade = { read: (s: string) => string | null; rank: (l: string) => number | null; cols: string; hint: string };
-const GRADE_DEFS: Record<RangeField, Grade> = {
-  Colour: { read: (s) => (COLOUR_SET.has(norm(s)) ? norm(s) : null), rank: colourRank, cols: 'colour', hint: 'D to M' },
-  Clarity: {
-    read: (s) => (CLARITY_SET.has(norm(s)) ? norm(s) : null),
-    rank: clarityRank,
-    cols: 'clarity',
-    hint: 'FL to I3',
-  },
-  Cut: {
-    read: (s) => FINISH_MAP.get(norm(s)) ?? null,
-    rank: finishRank,
-    cols: 'cut',
-    hint: 'Excellent, Very Good, Good, Fair, Poor',
-  },
-  Polish: {
-    read: (s) => FINISH_MAP.get(norm(s)) ?? null,
-    rank: finishRank,
-    cols: 'polish',
-    hint: 'Excellent, Very Good, Good, Fair, Poor',
-  },
-  Symmetry: {
-    read: (s) => FINISH_MAP.get(norm(s)) ?? null,
-    rank: finishRank,
-    cols: 'symmetry',
-    hint: 'Excellent, Very Good, Good, Fair, Poor',
-  },
-  flourecence: {
-    read: (s) => FLUOR_MAP.get(norm(s)) ?? null,
-    rank: fluorescenceRank,
-    cols: 'fluorescence',
-    hint: `${FLUORESCENCES.join(', ')}`,
-  },
-};
-
-/** the four columns a range field fills: xFrom, xTo, xFromRank, xToRank */
-const GRADE = Object.fromEntries(
-  Object.entries(GRADE_DEFS).map(([f, g]) => [
-    f,
-    { ...g, keys: [`${g.cols}From`, `${g.cols}To`, `${g.cols}FromRank`, `${g.cols}ToRank`] as const },
-  ]),
-) as Record<RangeField, Grade & { keys: readonly [string, string, string, string] }>;
-
-const SHAPE_CODES: Record<string, string> = {
-  RD: 'Round',
-  RB: 'Round',
-  BR: 'Round',
-  RBC: 'Round',
-  ROUND: 'Round',
-  OV: 'Oval',
-  OVAL: 'Oval',
-  CU: 'Cushion',
-  CUS: 'Cushion',
-  CUSH: 'Cushion',
-  EM: 'Emerald',
-  EC: 'Emerald',
-  PR: 'Princess',
-  PRN: 'Princess',
-  PRIN: 'Princess',
-  PS: 'Pear',
-  PEAR: 'Pear',
-  MQ: 'Marquise',
-  MQS: 'Marquise',
-  RA: 'Radiant',
-  RAD: 'Radiant',
-  HS: 'Heart',
-  HT: 'Heart',
-  HRT: 'Heart',
-  AS: 'Asscher',
-  ASC: 'Asscher',
-  TR: 'Trilliant',
-  TRI: 'Trilliant',
-  BAG: 'Baguette',
-  TB: 'Tapered',
-  OEC: 'Old Cut/European Cut',
-};
-const titleCase = (s: string) =>
-  s.toLowerCase().replace(/(^|[\s/-])([a-z])/g, (_, p: string, c: string) => p + c.toUpperCase());
-
-const NUMBER = /^-?\d+(?:\.\d+)?$/;
-/** '1,234.50', '$1234.5', '62.3%' -> number; '' -> null; anything else -> NaN */
-export function readNumber(raw: string): number | null {
-  const s = raw.trim().replace(/[,$£€\s%]/g, '');
-  if (s === '') return null;
-  return NUMBER.test(s) ? Number(s) : Number.NaN;
-}
-
-const SINGLE_WORDS = new Set(['SINGLEITEM', 'SINGLE', 'STONE', 'S', 'SINGLES']);
-const PARCEL_WORDS = new Set(['MULTIPLEITEMS', 'MULTIPLE', 'PARCEL', 'PARCELS', 'P', 'LOT', 'M']);
-const NATURAL_WORDS = new Set(['', 'NATURAL', 'MINED', 'N', 'EARTHMINED']);
-const LAB_WORDS = new Set(['LABGROWN', 'LAB', 'LGD', 'CVD', 'HPHT', 'SYNTHETIC', 'LG', 'LABCREATED']);
-const RANGE_KEYS = Object.keys(GRADE) as RangeField[];
+/** prices, in cents: the stone's key and the column's rule */
+const PRICES: [Field, keyof NewDiamond, CellSchema<number | null>][] = [
+  ['price', 'priceCents', centsCell('The price')],
+  ['ppc', 'ppcCents', centsCell('The price per carat')],
+  ['ExWebTotal', 'exWebTotalCents', centsCell('ExWebTotal')],
+];
+const WEB_SPECIAL = centsCell('WebSpecial');
+const RAP = numberCell('RAP', -100, 100);
+/** percentages and millimetres, 0 to 100 (the culet's angle to 180) */
+const MEASURES: [Field, keyof NewDiamond, CellSchema<number | null>][] = [
+  ['StkDepth_Total', 'depthTotal', numberCell('The depth %', 0, 100)],
+  ['StkTable', 'tablePct', numberCell('The table %', 0, 100)],
+  ['StkCulet', 'culet', numberCell('The culet', 0, 180)],
+  ['StkDepth_Crown', 'depthCrown', numberCell('The crown %', 0, 100)],
+  ['StkDepth_Girdle', 'depthGirdle', numberCell('The girdle %', 0, 100)],
+  ['StkDepth_Pavilion', 'depthPavilion', numberCell('The pavilion %', 0, 100)],
+  ['StkMes1', 'mes1', numberCell('The length (mm)', 0, 100)],
+  ['StkMes2', 'mes2', numberCell('The width (mm)', 0, 100)],
+  ['StkMes3', 'mes3', numberCell('The depth (mm)', 0, 100)],
+];
+const TEXTS: [Field, keyof NewDiamond, CellSchema<string>][] = [
+  ['StkCatName', 'catName', textCell('The category name', 80)],
+  ['StkDesc', 'description', textCell('The description', 300)],
+  ['Sieve', 'sieve', textCell('The sieve', 40)],
+  ['Comments', 'comments', textCell('The comments', 2000)],
+];
+const CERT_NO = textCell('The report number', 40);
+const SIZE_FROM = numberCell('Size From', 0, 100);
+const SIZE_TO = numberCell('Size To', 0, 100);
 
 const CAT_NAMES = { natural: 'Diamonds', lab: 'Lab Grown Diamonds', parcel: 'Parcels' } as const;
-
-export type RowContext = { map: HeaderMap; existing: ReadonlySet<string>; now: Date };
 
 /** Validates one row (`row` is the 1-based line in the file, header = 1). */
 export function validateRow(
@@ -167,204 +85,82 @@ export function validateRow(
 ): { record?: StoneRecord; errors: RowError[] } {
   const errors: RowError[] = [];
   const err = (field: string, msg: string) => void errors.push({ row, field, msg });
-  const val: Partial<Record<Field, string>> = {};
-  const ends: Partial<Record<RangeField, { from?: string; to?: string }>> = {};
-  for (const [i, t] of ctx.map.columns) {
-    const cell = (cells[i] ?? '').trim();
-    if (t.end) (ends[t.field as RangeField] ??= {})[t.end] = cell;
-    else val[t.field] = cell;
-  }
+  const { val, ends } = cellsByField(cells, ctx.map);
   const has = (f: Field) => ctx.map.fields.has(f);
+  /** the cell's value by its rule; undefined when the rule refused it (the error is noted) */
+  const check = <I, T>(field: Field, schema: v.GenericSchema<I, T>, input: I): T | undefined => {
+    const r = v.safeParse(schema, input);
+    if (r.success) return r.output;
+    err(field, r.issues[0].message);
+    return undefined;
+  };
+  /** the column's value, or undefined when the file has no such column or the cell was refused */
+  const read = <T>(field: Field, schema: CellSchema<T>): T | undefined =>
+    has(field) ? check(field, schema, val[field] ?? '') : undefined;
+  const stone: Partial<NewDiamond> = {};
+  const put = (key: string, value: unknown) => {
+    if (value !== undefined) (stone as Record<string, unknown>)[key] = value;
+  };
 
   const stockCode = val.StkCodeCalcNS ?? '';
-  if (stockCode === '') err('StkCodeCalcNS', 'The stock code is required');
-  else if (stockCode.length > 40 || !/^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(stockCode))
-    err('StkCodeCalcNS', 'The stock code must be letters, digits, - _ . / (at most 40)');
+  check('StkCodeCalcNS', stockCodeCell, stockCode);
   const isNew = !ctx.existing.has(stockCode);
 
-  const num = (f: Field, min: number, max: number, label: string): number | null | undefined => {
-    if (!has(f)) return undefined;
-    const n = readNumber(val[f] ?? '');
-    if (n == null) return null;
-    if (Number.isNaN(n)) return (void err(f, `${label} must be a number, not "${val[f]}"`), undefined);
-    if (n < min || n > max) return (void err(f, `${label} must be between ${min} and ${max}`), undefined);
-    return n;
-  };
-  const cents = (f: Field, label: string) => {
-    const n = num(f, 0, 100_000_000, label);
-    return n == null ? n : Math.round(n * 100);
-  };
-
-  const stone: Partial<NewDiamond> = {};
-
-  // category
-  let catType: NewDiamond['catType'] | undefined;
-  if (has('StkCatType') && val.StkCatType) {
-    const t = norm(val.StkCatType);
-    if (SINGLE_WORDS.has(t)) catType = 'Single Item';
-    else if (PARCEL_WORDS.has(t)) catType = 'Multiple Items';
-    else err('StkCatType', "The type must be 'Single Item' or 'Multiple Items'");
-  }
-  if (!catType && isNew) {
-    const parcelish =
-      (val.SizeFrom ?? '') !== '' ||
-      ((val.ppc ?? '') !== '' && (val.price ?? '') === '' && (val.ExWebTotal ?? '') === '');
-    catType = parcelish ? 'Multiple Items' : 'Single Item';
-  }
-  if (catType) stone.catType = catType;
+  const catType =
+    (val.StkCatType ? read('StkCatType', catTypeCell) : undefined) ?? (isNew ? guessCatType(val) : undefined);
+  put('catType', catType);
   const parcel = catType === 'Multiple Items';
+  put('source', read('Source', sourceCell) ?? (isNew ? '' : undefined));
 
-  let source: string | undefined;
-  if (has('Source')) {
-    const s = norm(val.Source ?? '');
-    if (NATURAL_WORDS.has(s)) source = '';
-    else if (LAB_WORDS.has(s)) source = 'Lab Grown';
-    else err('Source', "Source must be 'Lab Grown' or empty (natural)");
-  }
-  if (source !== undefined) stone.source = source;
-  else if (isNew) stone.source = '';
+  if (has('StkShape')) put('shape', read('StkShape', shapeCell));
+  else if (isNew) err('StkShape', 'The shape is required for a new stone');
+  if (has('STWeight')) put('weight', read('STWeight', weightCell));
+  else if (isNew) err('STWeight', 'The weight (carats) is required');
 
-  if (has('StkShape')) {
-    const raw = val.StkShape ?? '';
-    if (raw === '') err('StkShape', 'The shape is required');
-    else if (raw.length > 40) err('StkShape', 'The shape must be at most 40 characters');
-    else stone.shape = SHAPE_CODES[norm(raw)] ?? titleCase(raw);
-  } else if (isNew) err('StkShape', 'The shape is required for a new stone');
-
-  const weight = num('STWeight', 0.001, 10_000, 'The weight');
-  if (weight != null) stone.weight = Math.round(weight * 100) / 100;
-  else if (weight === null || (isNew && !has('STWeight'))) err('STWeight', 'The weight (carats) is required');
-
-  // range fields
-  for (const f of RANGE_KEYS) {
-    const g = GRADE[f];
-    let from = '';
-    let to = '';
-    if (has(f) && ends[f]) {
-      from = ends[f].from ?? '';
-      to = ends[f].to ?? '';
-    } else if (has(f)) {
-      const parts = (val[f] ?? '').split(/\s+to\s+|\s*[-–]\s*/i).filter((p) => p !== '');
-      if (parts.length > 2) {
-        err(f, `${f} must be one grade or a range "From-To" of ${g.hint}`);
-        continue;
-      }
-      from = parts[0] ?? '';
-      to = parts[1] ?? from;
-    } else continue;
-    if (from === '' && to !== '') from = to;
-    if (to === '' && from !== '') to = from;
-    const a = from === '' ? null : g.read(from);
-    const b = to === '' ? null : g.read(to);
-    if ((from !== '' && a == null) || (to !== '' && b == null)) {
-      err(f, `${f} must be ${g.hint}, not "${from === to ? from : `${from}-${to}`}"`);
-      continue;
-    }
-    const ra = a == null ? null : g.rank(a);
-    const rb = b == null ? null : g.rank(b);
-    // From is the better grade: lower rank for colour and clarity, higher for the others
-    const better = f === 'Colour' || f === 'Clarity' ? (ra ?? 0) <= (rb ?? 0) : (ra ?? 0) >= (rb ?? 0);
-    const [lo, hi, rlo, rhi] = better ? [a, b, ra, rb] : [b, a, rb, ra];
-    const st = stone as Record<string, unknown>;
-    st[g.keys[0]] = lo;
-    st[g.keys[1]] = hi;
-    st[g.keys[2]] = rlo;
-    st[g.keys[3]] = rhi;
+  for (const f of RANGE_FIELDS) {
+    if (!has(f)) continue;
+    const e = ends[f];
+    const written = e ? { from: e.from ?? '', to: e.to ?? '' } : read(f, RANGE_TEXT[f]);
+    const range = written && check(f, GRADE_RANGE[f], written);
+    if (!range) continue;
+    const [from, to, fromRank, toRank] = GRADE_SCALES[f].keys;
+    put(from, range.from);
+    put(to, range.to);
+    put(fromRank, range.fromRank);
+    put(toRank, range.toRank);
   }
 
-  if (has('StkCertSup')) {
-    const lab = (val.StkCertSup ?? '').toUpperCase();
-    if (lab.length > 20) err('StkCertSup', 'The lab must be at most 20 characters');
-    else stone.certLab = lab;
-  }
-  if (has('StkCertNo')) {
-    const no = val.StkCertNo ?? '';
-    if (no.length > 40) err('StkCertNo', 'The report number must be at most 40 characters');
-    else stone.certNumber = no;
-  }
+  put('certLab', read('StkCertSup', certLabCell));
+  put('certNumber', read('StkCertNo', CERT_NO));
 
-  const price = cents('price', 'The price');
-  const ppc = cents('ppc', 'The price per carat');
-  const exWeb = cents('ExWebTotal', 'ExWebTotal');
-  const special = cents('WebSpecial', 'WebSpecial');
-  if (price !== undefined) stone.priceCents = price;
-  if (ppc !== undefined) stone.ppcCents = ppc;
-  if (exWeb !== undefined) stone.exWebTotalCents = exWeb;
+  for (const [f, key, schema] of PRICES) put(key, read(f, schema));
+  const special = read('WebSpecial', WEB_SPECIAL);
   if (special !== undefined) stone.webSpecialCents = special ?? 0;
+  // a new parcel is priced per carat; a new single stone by its price, else its ExWebTotal
   if (isNew) {
     if (parcel && stone.ppcCents == null) err('ppc', 'A parcel needs a price per carat (ppc)');
     if (!parcel && stone.priceCents == null && stone.exWebTotalCents == null) err('price', 'A stone needs a price');
-  }
-  if (!parcel && stone.priceCents == null && stone.exWebTotalCents != null && isNew)
-    stone.priceCents = stone.exWebTotalCents;
-
-  const rap = num('RAP', -100, 100, 'RAP');
-  if (rap !== undefined) stone.rap = rap;
-  const pct = (f: Field, key: keyof NewDiamond, label: string, max = 100) => {
-    const n = num(f, 0, max, label);
-    if (n !== undefined) (stone as Record<string, unknown>)[key] = n;
-  };
-  pct('StkDepth_Total', 'depthTotal', 'The depth %');
-  pct('StkTable', 'tablePct', 'The table %');
-  pct('StkCulet', 'culet', 'The culet', 180);
-  pct('StkDepth_Crown', 'depthCrown', 'The crown %');
-  pct('StkDepth_Girdle', 'depthGirdle', 'The girdle %');
-  pct('StkDepth_Pavilion', 'depthPavilion', 'The pavilion %');
-  pct('StkMes1', 'mes1', 'The length (mm)');
-  pct('StkMes2', 'mes2', 'The width (mm)');
-  pct('StkMes3', 'mes3', 'The depth (mm)');
-  if (has('Stk_Mes_Concat') && !has('StkMes1')) {
-    const raw = (val.Stk_Mes_Concat ?? '').toLowerCase().replace(/mm/g, '');
-    if (raw.trim() === '') Object.assign(stone, { mes1: null, mes2: null, mes3: null });
-    else {
-      const parts = raw.split(/\s*[x*×]\s*/);
-      const first = parts[0]?.split(/\s*-\s*/) ?? [];
-      const nums = (first.length === 2 && parts.length === 2 ? [...first, parts[1]!] : parts).map((p) =>
-        readNumber(p ?? ''),
-      );
-      if (nums.length !== 3 || nums.some((n) => n == null || Number.isNaN(n) || n < 0 || n > 100))
-        err('Stk_Mes_Concat', `Measurements must read "L x W x D" in mm, not "${val.Stk_Mes_Concat}"`);
-      else Object.assign(stone, { mes1: nums[0], mes2: nums[1], mes3: nums[2] });
-    }
+    if (!parcel && stone.priceCents == null && stone.exWebTotalCents != null) stone.priceCents = stone.exWebTotalCents;
   }
 
-  if (has('StkWebAvailable')) {
-    const s = norm(val.StkWebAvailable ?? '');
-    const a =
-      s === ''
-        ? 1
-        : (
-            { '1': 1, '2': 2, '3': 3, NOW: 1, IMMEDIATELY: 1, LATER: 2, ONDEMAND: 3, DEMAND: 3 } as Record<
-              string,
-              number
-            >
-          )[s];
-    if (a == null) err('StkWebAvailable', 'Availability must be 1 (now), 2 (later) or 3 (on demand)');
-    else stone.availability = a;
-  }
-
-  const text = (f: Field, key: keyof NewDiamond, max: number, label: string) => {
-    if (!has(f)) return;
-    const s = val[f] ?? '';
-    if (s.length > max) err(f, `${label} must be at most ${max} characters`);
-    else (stone as Record<string, unknown>)[key] = s;
-  };
-  text('StkCatName', 'catName', 80, 'The category name');
-  text('StkDesc', 'description', 300, 'The description');
-  text('Sieve', 'sieve', 40, 'The sieve');
-  text('Comments', 'comments', 2000, 'The comments');
-  const sizeFrom = num('SizeFrom', 0, 100, 'Size From');
-  const sizeTo = num('SizeTo', 0, 100, 'Size To');
-  if (sizeFrom !== undefined) stone.sizeFrom = sizeFrom;
-  if (sizeTo !== undefined) stone.sizeTo = sizeTo;
+  put('rap', read('RAP', RAP));
+  for (const [f, key, schema] of MEASURES) put(key, read(f, schema));
+  // the one-column measurements count only when the file has no length column
+  if (!has('StkMes1')) Object.assign(stone, read('Stk_Mes_Concat', measurementsCell));
+  put('availability', read('StkWebAvailable', availabilityCell));
+  for (const [f, key, schema] of TEXTS) put(key, read(f, schema));
+  const sizeFrom = read('SizeFrom', SIZE_FROM);
+  const sizeTo = read('SizeTo', SIZE_TO);
+  put('sizeFrom', sizeFrom);
+  put('sizeTo', sizeTo);
   if (sizeFrom != null && sizeTo != null && sizeFrom > sizeTo) err('SizeTo', 'Size To must not be below Size From');
 
   if (errors.length) return { errors };
 
+  // a new stone without them gets its category's name and a description
   if (isNew) {
-    const kind = parcel ? 'parcel' : stone.source === 'Lab Grown' ? 'lab' : 'natural';
-    stone.catName ||= CAT_NAMES[kind];
-    if (!stone.description) stone.description = describe(stone, parcel);
+    stone.catName ||= CAT_NAMES[parcel ? 'parcel' : stone.source === 'Lab Grown' ? 'lab' : 'natural'];
+    stone.description ||= describe(stone, parcel);
   }
   stone.createdAt = ctx.now;
   stone.stockCode = stockCode;
@@ -373,6 +169,28 @@ export function validateRow(
   return { record: { row, stone: stone as NewDiamond & { stockCode: string } }, errors };
 }
 
+type Ends = { from?: string; to?: string };
+/** the row's trimmed cells by field; a range given in From / To columns under `ends` */
+function cellsByField(cells: string[], map: HeaderMap) {
+  const val: Partial<Record<Field, string>> = {};
+  const ends: Partial<Record<RangeField, Ends>> = {};
+  for (const [i, t] of map.columns) {
+    const cell = (cells[i] ?? '').trim();
+    if (t.end) (ends[t.field as RangeField] ??= {})[t.end] = cell;
+    else val[t.field] = cell;
+  }
+  return { val, ends };
+}
+
+/** A new row without a type is a parcel when it has a size, or a ppc but no price. */
+function guessCatType(val: Partial<Record<Field, string>>): CatType {
+  const parcelish =
+    (val.SizeFrom ?? '') !== '' ||
+    ((val.ppc ?? '') !== '' && (val.price ?? '') === '' && (val.ExWebTotal ?? '') === '');
+  return parcelish ? 'Multiple Items' : 'Single Item';
+}
+
+/** A new stone's description: '1.01ct Round G VS1 GIA'; a parcel's: 'Pear (0.1-0.2ct) G-H VS1'. */
 function describe(s: Partial<NewDiamond>, parcel: boolean): string {
   const grade = (a?: string | null, b?: string | null) => (a ? (b && b !== a ? `${a}-${b}` : a) : '');
   if (parcel) {
