@@ -5,7 +5,7 @@
  * the name (bag.css).
  */
 import { productName } from '../../domain/bag/names.ts';
-import { formatPriceOrNA } from '../../domain/catalogue/pricing.ts';
+import { formatPriceOrNA } from '../../domain/bag/pricing.ts';
 import { removeFromBag, updateLine } from '../../stores/bag.ts';
 import { QuantityInput } from './QuantityInput.tsx';
 import { linePriceText, type PricedLine } from './use-bag.ts';

@@ -6,7 +6,7 @@
  */
 import type { ReactNode } from 'react';
 import { formatRatio, lwRatio } from '../../domain/catalogue/index.ts';
-import type { DiamondDoc } from '../../domain/diamond.ts';
+import { isParcel, type DiamondDoc } from '../../domain/diamond.ts';
 import {
   displayPrice,
   formatMeasurements,
@@ -29,7 +29,7 @@ type Props = {
 const pct = (n: number | null | undefined) => (n == null ? MISSING : `${n.toFixed(1)}%`);
 
 export function RowDetail({ doc: d, ctx, onComingSoon, extras }: Props) {
-  const parcel = d.StkCatType === 'Multiple Items';
+  const parcel = isParcel(d.StkCatType);
   const base = `/diamonds/${d._id}`;
   const facts: [string, ReactNode][] = [
     ['Stock code', d.StkCodeCalcNS],

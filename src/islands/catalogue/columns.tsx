@@ -8,7 +8,7 @@
  */
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import { SORT_COLUMN_HEADERS, isSortColumn, type SortColumn } from '../../domain/catalogue/index.ts';
-import { shapeImage, type DiamondDoc, type Range } from '../../domain/diamond.ts';
+import { isParcel, shapeImage, type DiamondDoc, type Range } from '../../domain/diamond.ts';
 import { FINISH_ABBREVIATIONS, FINISH_GRADES, FLUORESCENCE_ABBREVIATIONS, FLUORESCENCES } from '../../domain/grades.ts';
 import {
   displayPrice,
@@ -132,7 +132,7 @@ export function catalogueColumns(x: ColumnContext): ColumnDef<DiamondDoc, unknow
       meta: meta('weight', { numeric: true }),
       // a parcel: its total carats, then the size of its stones (issue 13, item 13)
       cell: ({ row: { original: d } }) =>
-        d.StkCatType === 'Multiple Items' ? (
+        isParcel(d.StkCatType) ? (
           <span className="cat-weight">
             <span>{formatWeight(d.STWeight)}</span>
             <span className="cat-weight__size">{formatSize(d.Size)} each</span>

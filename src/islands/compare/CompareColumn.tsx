@@ -2,7 +2,7 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { formatRatio, lwRatio } from '../../domain/catalogue/pricing.ts';
-import type { DiamondDoc } from '../../domain/diamond.ts';
+import { isParcel, type DiamondDoc } from '../../domain/diamond.ts';
 import { formatMeasurements, formatRange, formatSize, formatWeight, MISSING } from '../../domain/money.ts';
 import { shapeName, stonePath, usePricing } from '../diamond-detail/stone-view.ts';
 import type { ListDoc } from '../favourites/useListDocs.ts';
@@ -14,7 +14,7 @@ export const ROWS: { label: string; value: (d: DiamondDoc) => string }[] = [
   { label: 'Shape', value: (d) => shapeName(d.StkShape) },
   {
     label: 'Weight',
-    value: (d) => (d.StkCatType === 'Multiple Items' ? formatSize(d.Size) : formatWeight(d.STWeight)),
+    value: (d) => (isParcel(d.StkCatType) ? formatSize(d.Size) : formatWeight(d.STWeight)),
   },
   { label: 'Colour', value: (d) => formatRange(d.Colour) },
   { label: 'Clarity', value: (d) => formatRange(d.Clarity) },
@@ -36,10 +36,9 @@ export function CompareColumn({ doc: d, position, onRemove }: Props) {
     id: d._id,
   });
   const pricing = usePricing();
-  const title =
-    d.StkCatType === 'Multiple Items'
-      ? `${shapeName(d.StkShape)} parcel`
-      : `${formatWeight(d.STWeight)} ${shapeName(d.StkShape)}`;
+  const title = isParcel(d.StkCatType)
+    ? `${shapeName(d.StkShape)} parcel`
+    : `${formatWeight(d.STWeight)} ${shapeName(d.StkShape)}`;
   const price = pricing.price(d);
 
   return (

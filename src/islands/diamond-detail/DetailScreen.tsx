@@ -4,6 +4,7 @@
  * toggle, the tab's panel, and the RELATED carousel. One column with the same tabs on phones.
  */
 import { useEffect, useState } from 'react';
+import { isParcel } from '../../domain/diamond.ts';
 import { formatWeight } from '../../domain/money.ts';
 import { ActionsPanel } from './ActionsPanel.tsx';
 import { AttributeGrid } from './AttributeGrid.tsx';
@@ -13,7 +14,7 @@ import { RelatedCarousel } from './RelatedCarousel.tsx';
 import { ReportPanel } from './ReportPanel.tsx';
 import { ShareDrawer } from './ShareDrawer.tsx';
 import { PriceDrawer } from '../price/PriceDrawer.tsx';
-import { DETAIL_TABS, isParcel, kindLabel, shapeName, stonePath, TAB_LABELS, type DetailTab } from './stone-view.ts';
+import { DETAIL_TABS, kindLabel, shapeName, stonePath, TAB_LABELS, type DetailTab } from './stone-view.ts';
 import { useStone } from './useStone.ts';
 
 type Props = { id: number; tab: DetailTab; onTab: (tab: DetailTab) => void };
@@ -21,7 +22,7 @@ type Props = { id: number; tab: DetailTab; onTab: (tab: DetailTab) => void };
 export function DetailScreen({ id, tab, onTab }: Props) {
   const stone = useStone(id);
   const [sharing, setSharing] = useState(false);
-  const parcelOnOtherTab = stone.status === 'ready' && isParcel(stone.doc) && tab !== 'details';
+  const parcelOnOtherTab = stone.status === 'ready' && isParcel(stone.doc.StkCatType) && tab !== 'details';
 
   // a parcel has no report or diagram: its address says details
   useEffect(() => {
@@ -48,7 +49,7 @@ export function DetailScreen({ id, tab, onTab }: Props) {
   }
 
   const { doc, images, spin } = stone;
-  const parcel = isParcel(doc);
+  const parcel = isParcel(doc.StkCatType);
   const shown: DetailTab = parcel ? 'details' : tab;
   const title = parcel
     ? `${shapeName(doc.StkShape)} parcel`

@@ -3,7 +3,7 @@
  * page, its display name, and prices in the chosen currency for signed-in users only.
  */
 import { useStore } from '@nanostores/react';
-import type { DiamondDoc } from '../../domain/diamond.ts';
+import { isParcel, type DiamondDoc } from '../../domain/diamond.ts';
 import { displayPrice, formatPrice, pricePerCarat, type Money } from '../../domain/money.ts';
 import { $isAuthorised } from '../../stores/session.ts';
 import { $site } from '../../stores/site.ts';
@@ -25,11 +25,10 @@ export const stonePath = (id: number, page: StonePage = 'details') => `/diamonds
 export const shapePath = (shape: string, parcel = false) =>
   `/diamonds/all/${encodeURIComponent(shape.trim().toLowerCase())}${parcel ? '?tab=2' : ''}`;
 
-export const isParcel = (d: Pick<DiamondDoc, 'StkCatType'>) => d.StkCatType === 'Multiple Items';
 export const shapeName = (shape: string) => shape.toLowerCase().replace(/\b\w/g, (c) => c.toUpperCase());
 
 export function kindLabel(d: Pick<DiamondDoc, 'StkCatType' | 'Source' | 'StkCatName'>): string {
-  if (isParcel(d)) return 'Parcel';
+  if (isParcel(d.StkCatType)) return 'Parcel';
   return d.Source === 'Lab Grown' || d.StkCatName === 'Lab Grown Diamonds' ? 'Lab-grown diamond' : 'Natural diamond';
 }
 

@@ -1,10 +1,11 @@
 /** One favourite: image and title to its details, its shape's listing, compare and remove. */
 import { useStore } from '@nanostores/react';
+import { isParcel } from '../../domain/diamond.ts';
 import { formatRange, formatWeight } from '../../domain/money.ts';
 import { $compare, toggleCompare } from '../../stores/compare.ts';
 import { toggleFavourite } from '../../stores/favourites.ts';
 import { openPriceDrawer } from '../../stores/price-drawer.ts';
-import { isParcel, kindLabel, shapeName, shapePath, stonePath, usePricing } from '../diamond-detail/stone-view.ts';
+import { kindLabel, shapeName, shapePath, stonePath, usePricing } from '../diamond-detail/stone-view.ts';
 import type { Entry } from './useListDocs.ts';
 
 export function FavouriteRow({ entry }: { entry: Entry }) {
@@ -53,7 +54,7 @@ export function FavouriteRow({ entry }: { entry: Entry }) {
             .filter((x) => x && x !== '-')
             .join(' · ')}
         </p>
-        <a className="fav-row__shape link" href={shapePath(d.StkShape, isParcel(d))}>
+        <a className="fav-row__shape link" href={shapePath(d.StkShape, isParcel(d.StkCatType))}>
           More {shapeName(d.StkShape)} stones
         </a>
       </div>
