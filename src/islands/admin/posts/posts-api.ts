@@ -1,6 +1,9 @@
 /** Types and calls of the posts screens (see api/routes/admin/posts.ts). */
 import { api } from '../../../lib/api.ts';
 
+/** The editor fills a new post's address from its title with the site's one slug rule. */
+export { slugOf } from '../../../domain/slug.ts';
+
 export type PostStatus = 'draft' | 'published';
 export type Post = {
   _id: number;
@@ -34,12 +37,3 @@ export function postRoute(path: string): 'list' | 'new' | number {
   if (m[1] === 'new') return 'new';
   return /^\d+$/.test(m[1] ?? '') ? Number(m[1]) : 'list';
 }
-
-export const slugOf = (s: string) =>
-  s
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 120);
