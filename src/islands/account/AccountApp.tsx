@@ -14,6 +14,7 @@ import { ChangePasswordSection } from './ChangePasswordSection.tsx';
 import { ProfileSection } from './ProfileSection.tsx';
 import { RequestsSection } from './RequestsSection.tsx';
 import { useCustomer } from './use-customer.ts';
+import '../../styles/stacked-table.css';
 import './account.css';
 
 async function signOut() {

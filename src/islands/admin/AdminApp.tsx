@@ -10,6 +10,7 @@ import { openDialog } from '../../stores/dialog.ts';
 import { setSession, type AuthState } from '../../stores/session.ts';
 import { ADMIN_SECTIONS, sectionFor } from './sections.ts';
 import { useStaff } from './use-staff.ts';
+import '../../styles/stacked-table.css';
 import './admin.css';
 
 async function signOut() {
