@@ -7,6 +7,7 @@
 import { and, count, desc, eq, ne, or, type SQL } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import * as v from 'valibot';
+import { routes } from '../../src/domain/routes.ts';
 import { SLUG_MAX, slugOf } from '../../src/domain/slug.ts';
 import { plainText, visible } from '../../src/domain/validation/fields.ts';
 import { likeCI, writeTx, type Db } from '../../db/client.ts';
@@ -39,7 +40,7 @@ const UrlSchema = v.pipe(
   v.transform((s) => s.replace(/^\/?news\//, '').replace(/^\/+|\/+$/g, '')),
   v.regex(SLUG_PATTERN, 'url must be a slug of lower-case letters, digits and hyphens'),
   v.maxLength(SLUG_MAX, `url must be at most ${SLUG_MAX} characters`),
-  v.transform((slug) => `/news/${slug}`),
+  v.transform((slug) => routes.newsArticle(slug)),
 );
 
 const DateSchema = v.pipe(
@@ -175,7 +176,7 @@ const changed = (deps: Deps) => contentChanged(deps, 'posts');
 
 export async function createPost(deps: Deps, adminId: number, input: PostCreate): Promise<PostView> {
   const now = deps.clock.now();
-  const url = input.url ?? `/news/${slugOf(input.title) || `post-${now}`}`;
+  const url = input.url ?? routes.newsArticle(slugOf(input.title) || `post-${now}`);
   const row = await writeTx(deps.db, async (tx) => {
     await assertUrlFree(tx, url);
     const created = (

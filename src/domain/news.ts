@@ -6,6 +6,7 @@
  * - neighbours: previous and next post, wrapping around at the ends.
  * - carousel: 3 posts a slide on desktop, 1 on phones; the slider shows above 6 posts.
  */
+import { routes } from './routes.ts';
 import { slugOf } from './slug.ts';
 
 export type NewsPost = {
@@ -79,4 +80,4 @@ export function slides<P>(posts: readonly P[], perSlide: number): P[][] {
 
 export const showSlider = (count: number): boolean => count > SLIDER_ABOVE;
 
-export const postLink = (p: Pick<NewsPost, 'id' | 'title'>): string => `/news/post/${slugOf(p.title)}?id=${p.id}`;
+export const postLink = (p: Pick<NewsPost, 'id' | 'title'>): string => routes.newsPost(slugOf(p.title), p.id);

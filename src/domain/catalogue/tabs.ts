@@ -14,6 +14,7 @@
  */
 import { isParcel, PARCEL, SINGLE, type CatType, type DiamondDoc } from '../diamond.ts';
 import { shapeListFor, type ShapeList } from './shapes.ts';
+import { routes } from '../routes.ts';
 
 export type MainTab = 0 | 1 | 2 | 3;
 export const MAIN_TABS: readonly MainTab[] = [0, 1, 2, 3];
@@ -27,8 +28,8 @@ export type CompareTab = 0 | 1 | 2;
 export const COMPARE_TABS: readonly CompareTab[] = [0, 1, 2];
 export const COMPARE_TAB_LABELS: Record<CompareTab, string> = { 0: 'Single', 1: 'Lab grown', 2: 'Parcel' };
 
-export const LIST_PATH = '/diamonds/all';
-export const LAB_GROWN_PATH = '/diamonds/all/lab-grown';
+export const LIST_PATH = routes.catalogue;
+export const LAB_GROWN_PATH = routes.labGrown;
 
 type Categorised = Pick<DiamondDoc, 'StkCatType' | 'StkCatName' | 'Source'>;
 

@@ -10,11 +10,12 @@ import { removeFromBag, updateLine } from '../../stores/bag.ts';
 import { QuantityInput } from './QuantityInput.tsx';
 import { linePriceText, type PricedLine } from './use-bag.ts';
 import { CrossIcon } from '../ui/CloseButton.tsx';
+import { routes } from '../../domain/routes.ts';
 
 type Props = { line: PricedLine; ccy: string; onAlternative: (id: number, on: boolean) => void };
 
 export function BagLineRow({ line, ccy, onAlternative }: Props) {
-  const href = `/diamonds/${line.diamondId}/details`;
+  const href = routes.diamond(line.diamondId);
   const code = line.stock.StkCodeCalcNS;
   return (
     <tr className={`bag-line${line.inStock ? '' : ' is-gone'}`} data-bag-line={line.diamondId}>

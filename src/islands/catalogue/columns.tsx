@@ -24,6 +24,7 @@ import {
 } from '../../domain/money.ts';
 import type { AvailabilityLabels } from '../../stores/catalogue.ts';
 import { DownloadTick } from '../downloads/CatalogueDownload.tsx';
+import { routes } from '../../domain/routes.ts';
 
 export type ColumnContext = {
   ccy: string;
@@ -107,7 +108,7 @@ export function catalogueColumns(x: ColumnContext): ColumnDef<DiamondDoc, unknow
       header: 'SHAPE',
       meta: meta('shape', { className: 'cat-col-shape' }),
       cell: ({ row: { original: d } }) => (
-        <a className="cat-shape" href={`/diamonds/${d._id}/details`}>
+        <a className="cat-shape" href={routes.diamond(d._id)}>
           <img
             src={shapeImage(d.StkShape, d.StkCatType)}
             alt=""

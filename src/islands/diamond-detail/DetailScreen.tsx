@@ -14,8 +14,9 @@ import { RelatedCarousel } from './RelatedCarousel.tsx';
 import { ReportPanel } from './ReportPanel.tsx';
 import { ShareDrawer } from './ShareDrawer.tsx';
 import { PriceDrawer } from '../price/PriceDrawer.tsx';
-import { DETAIL_TABS, kindLabel, shapeName, stonePath, TAB_LABELS, type DetailTab } from './stone-view.ts';
+import { DETAIL_TABS, kindLabel, shapeName, TAB_LABELS, type DetailTab } from './stone-view.ts';
 import { useStone } from './useStone.ts';
+import { routes } from '../../domain/routes.ts';
 
 type Props = { id: number; tab: DetailTab; onTab: (tab: DetailTab) => void };
 
@@ -26,7 +27,7 @@ export function DetailScreen({ id, tab, onTab }: Props) {
 
   // a parcel has no report or diagram: its address says details
   useEffect(() => {
-    if (parcelOnOtherTab) window.history.replaceState(null, '', stonePath(id, 'details'));
+    if (parcelOnOtherTab) window.history.replaceState(null, '', routes.diamond(id, 'details'));
   }, [parcelOnOtherTab, id]);
 
   if (stone.status === 'loading')
@@ -41,7 +42,7 @@ export function DetailScreen({ id, tab, onTab }: Props) {
         <p className="eyebrow">Diamond details</p>
         <h1>{stone.status === 'missing' ? 'Stone not found' : 'Something went wrong'}</h1>
         <p>{stone.message}</p>
-        <a className="btn" href="/diamonds/all">
+        <a className="btn" href={routes.catalogue}>
           Back to all
         </a>
       </div>
@@ -58,7 +59,7 @@ export function DetailScreen({ id, tab, onTab }: Props) {
   return (
     <div className="container sd">
       <div className="sd-top">
-        <a className="link sd-back" href="/diamonds/all">
+        <a className="link sd-back" href={routes.catalogue}>
           <span aria-hidden="true">←</span> Back to all
         </a>
       </div>
