@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { routes } from '../../src/domain/routes.ts';
 import { parseStoneAddress } from '../../src/islands/diamond-detail/stone-view.ts';
 import { postLink } from '../../src/domain/news.ts';
+import { postRoute } from '../../src/islands/admin/posts/posts-api.ts';
 
 describe('page addresses', () => {
   it('names the fixed pages', () => {
@@ -35,5 +36,12 @@ describe('page addresses', () => {
     expect(parseStoneAddress('/diamonds/12')).toEqual({ id: 12, page: null });
     expect(parseStoneAddress('/diamonds/12/other')).toBeNull();
     expect(parseStoneAddress('/diamonds/all')).toBeNull();
+  });
+  it("reads the admin posts' address back", () => {
+    expect(postRoute('/admin/posts')).toBe('list');
+    expect(postRoute('/admin/posts/new')).toBe('new');
+    expect(postRoute('/admin/posts/12/')).toBe(12);
+    expect(postRoute('/admin/posts/x')).toBe('list');
+    expect(postRoute('/admin/postsx/12')).toBe('list');
   });
 });
