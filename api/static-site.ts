@@ -15,6 +15,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, relative, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import type { MiddlewareHandler } from 'hono';
+import { routes, STONE_PAGES } from '../src/domain/routes.ts';
 import { contentSecurityPolicy } from './middleware/security-headers.ts';
 import { pageScriptHashes } from './services/inline-scripts.ts';
 
@@ -40,20 +41,30 @@ const TYPES: Record<string, string> = {
   '.xml': 'application/xml',
 };
 
+/** Addresses that carry a one-time token (/verify/x, /reset/x): the home page's dialogs take them. */
+const TOKEN_PREFIXES = [routes.reset(''), routes.verify('')];
+/** `path` itself and everything under it. */
+const under = (path: string) => new RegExp(`^${path}(/.*)?$`);
+/** The shell page a client router's root address is built into. */
+const shellOf = (path: string) => `${path.slice(1)}/index.html`;
+
 /** Client-side routes and the shell page (relative to the site root) that serves each. */
 export const SHELL_ROUTES: { pattern: RegExp; shell: string }[] = [
-  { pattern: /^\/diamonds\/\d+(\/(details|report|diagram|360))?\/?$/, shell: 'diamonds/stone/index.html' },
-  { pattern: /^\/(reset|verify)\/[^/]+\/?$/, shell: 'index.html' },
-  { pattern: /^\/my-account(\/.*)?$/, shell: 'my-account/index.html' },
-  { pattern: /^\/admin(\/.*)?$/, shell: 'admin/index.html' },
+  {
+    pattern: new RegExp(`^${routes.diamonds}/\\d+(/(${STONE_PAGES.join('|')}))?/?$`),
+    shell: 'diamonds/stone/index.html',
+  },
+  { pattern: new RegExp(`^(${TOKEN_PREFIXES.join('|')})[^/]+/?$`), shell: 'index.html' },
+  { pattern: under(routes.account), shell: shellOf(routes.account) },
+  { pattern: under(routes.admin), shell: shellOf(routes.admin) },
   // the list: /diamonds/all/{page} and /diamonds[/{page}] (page: all, lab-grown, specials or a
   // shape; numeric ids are stones above). Matched on the raw address, so a shape with a slash
   // travels as one segment (/diamonds/all/old%20cut%2Feuropean%20cut).
-  { pattern: /^\/diamonds(\/all)?(\/[^/]+)?\/?$/, shell: 'diamonds/all/index.html' },
+  { pattern: new RegExp(`^(${routes.catalogue}|${routes.diamonds})(/[^/]+)?/?$`), shell: shellOf(routes.catalogue) },
 ];
 
 /** Shell routes whose address holds a verification or reset token. */
-const TOKEN_PAGE = /^\/(reset|verify)\//;
+const TOKEN_PAGE = new RegExp(`^(${TOKEN_PREFIXES.join('|')})`);
 
 /**
  * The folder being served, and the one it replaced: a page loaded just before a swap still

@@ -13,7 +13,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { sqliteTable, integer, real, text, primaryKey, index, uniqueIndex, blob } from 'drizzle-orm/sqlite-core';
+import { BAG_UNITS } from '../src/domain/bag/pricing.ts';
 import { REQUEST_STATUSES, type RequestLine } from '../src/domain/bag/request.ts';
+import { CAT_TYPES } from '../src/domain/diamond.ts';
 
 const createdAt = () =>
   integer('created_at', { mode: 'timestamp_ms' })
@@ -192,8 +194,6 @@ export const exchangeRates = sqliteTable('exchange_rates', {
 
 // ---------------------------------------------------------------- stock
 
-export const CAT_TYPES = ['Single Item', 'Multiple Items'] as const;
-
 export const diamonds = sqliteTable(
   'diamonds',
   {
@@ -324,8 +324,6 @@ export const compareItems = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.diamondId] })],
 );
-
-export const BAG_UNITS = ['weight', 'items'] as const;
 
 export const bagItems = sqliteTable(
   'bag_items',

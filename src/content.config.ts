@@ -10,6 +10,7 @@
 import { defineCollection } from 'astro:content';
 import { z } from 'astro/zod';
 import { blocksLoader, featuredLoader, postsLoader, siteLoader } from './content/loaders.ts';
+import { CAT_TYPES } from './domain/diamond.ts';
 
 const listSection = z.object({ title: z.string(), content: z.string() });
 
@@ -60,7 +61,7 @@ const featured = defineCollection({
     special: z.boolean(),
     stockCode: z.string(),
     shape: z.string(),
-    catType: z.enum(['Single Item', 'Multiple Items']),
+    catType: z.enum(CAT_TYPES),
     source: z.string(),
     weight: z.number(),
     sizeFrom: z.number().nullable(),

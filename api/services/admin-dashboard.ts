@@ -3,6 +3,7 @@ import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bagRequests, contactMessages, diamonds, posts, users } from '../../db/tables.ts';
 import { listAudit } from './admin-audit.ts';
+import { isParcel } from '../../src/domain/diamond.ts';
 
 export async function dashboard(db: Db) {
   const n = async (q: PromiseLike<{ n: number }[]>) => (await q)[0]?.n ?? 0;
@@ -11,7 +12,7 @@ export async function dashboard(db: Db) {
     .from(diamonds)
     .groupBy(diamonds.catType, diamonds.source, diamonds.inStock);
   const category = (r: { catType: string; source: string }) =>
-    r.catType === 'Multiple Items' ? 'Parcels' : r.source === 'Lab Grown' ? 'Lab Grown Diamonds' : 'Diamonds';
+    isParcel(r.catType) ? 'Parcels' : r.source === 'Lab Grown' ? 'Lab Grown Diamonds' : 'Diamonds';
   const byCategory = new Map<string, { category: string; inStock: number; outOfStock: number }>();
   for (const name of ['Diamonds', 'Lab Grown Diamonds', 'Parcels'])
     byCategory.set(name, { category: name, inStock: 0, outOfStock: 0 });

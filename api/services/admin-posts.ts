@@ -7,6 +7,8 @@
 import { and, count, desc, eq, ne, or, type SQL } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import * as v from 'valibot';
+import { routes } from '../../src/domain/routes.ts';
+import { SLUG_MAX, slugOf } from '../../src/domain/slug.ts';
 import { plainText, visible } from '../../src/domain/validation/fields.ts';
 import { likeCI, writeTx, type Db } from '../../db/client.ts';
 import { POST_STATUSES, posts, type Post } from '../../db/tables.ts';
@@ -31,24 +33,14 @@ export const POST_SANITIZE: sanitizeHtml.IOptions = {
 
 export const sanitizePostHtml = (html: string): string => sanitizeHtml(html, POST_SANITIZE);
 
-/** 'Lab-grown prices, 2026!' -> 'lab-grown-prices-2026' */
-export const slugify = (s: string): string =>
-  s
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 120);
-
 /** Accepts a bare slug, `news/slug` or `/news/slug`; answers the stored url `/news/slug`. */
 const UrlSchema = v.pipe(
   v.string('url must be text'),
   v.trim(),
   v.transform((s) => s.replace(/^\/?news\//, '').replace(/^\/+|\/+$/g, '')),
   v.regex(SLUG_PATTERN, 'url must be a slug of lower-case letters, digits and hyphens'),
-  v.maxLength(120, 'url must be at most 120 characters'),
-  v.transform((slug) => `/news/${slug}`),
+  v.maxLength(SLUG_MAX, `url must be at most ${SLUG_MAX} characters`),
+  v.transform((slug) => routes.newsArticle(slug)),
 );
 
 const DateSchema = v.pipe(
@@ -184,7 +176,7 @@ const changed = (deps: Deps) => contentChanged(deps, 'posts');
 
 export async function createPost(deps: Deps, adminId: number, input: PostCreate): Promise<PostView> {
   const now = deps.clock.now();
-  const url = input.url ?? `/news/${slugify(input.title) || `post-${now}`}`;
+  const url = input.url ?? routes.newsArticle(slugOf(input.title) || `post-${now}`);
   const row = await writeTx(deps.db, async (tx) => {
     await assertUrlFree(tx, url);
     const created = (

@@ -6,6 +6,7 @@
  * the outbox redacted.
  */
 import type { MailMessage } from './mailer.ts';
+import { routes } from '../../src/domain/routes.ts';
 
 export type Site = { name: string; url: string };
 
@@ -51,7 +52,7 @@ const hello = (firstName: string) => (firstName ? `Dear ${firstName},` : 'Hello,
 const tokenMail = (message: MailMessage, token: string): MailMessage => ({ ...message, secrets: [token] });
 
 export function verifyEmail(site: Site, to: string, firstName: string, token: string): MailMessage {
-  const link = `${site.url}/verify/${token}`;
+  const link = `${site.url}${routes.verify(token)}`;
   return tokenMail(
     compose(site, to, `Verify your e-mail address for ${site.name}`, hello(firstName), [
       { p: `Thank you for registering with ${site.name}. Please confirm your e-mail address to continue.` },
@@ -66,7 +67,7 @@ export function verifyEmail(site: Site, to: string, firstName: string, token: st
 }
 
 export function resetPassword(site: Site, to: string, firstName: string, token: string): MailMessage {
-  const link = `${site.url}/reset/${token}`;
+  const link = `${site.url}${routes.reset(token)}`;
   return tokenMail(
     compose(site, to, `Reset your ${site.name} password`, hello(firstName), [
       { p: `We received a request to reset the password of your ${site.name} account.` },
@@ -104,7 +105,7 @@ const who = (u: CustomerSummary) =>
 export function registrationAwaitingApproval(site: Site, to: string, u: CustomerSummary): MailMessage {
   return compose(site, to, `New registration awaiting approval: ${u.companyName}`, 'Hello,', [
     { p: `${who(u)} has verified their e-mail address and awaits approval.` },
-    { link: `${site.url}/admin`, label: 'Review registrations' },
+    { link: `${site.url}${routes.admin}`, label: 'Review registrations' },
   ]);
 }
 
@@ -112,7 +113,7 @@ export function apiAccessRequest(site: Site, to: string, u: CustomerSummary, mes
   return compose(site, to, `API access request: ${u.companyName}`, 'Hello,', [
     { p: `${who(u)} asks for API access.` },
     ...(message ? [{ quote: message }] : [{ p: '(no message)' }]),
-    { link: `${site.url}/admin`, label: 'Review in the admin area' },
+    { link: `${site.url}${routes.admin}`, label: 'Review in the admin area' },
   ]);
 }
 
@@ -123,7 +124,7 @@ export function webhookDisabled(site: Site, to: string, firstName: string, url: 
     {
       p: 'Nothing is lost: the change feed keeps every event. Fix the endpoint, then enable it again on your API Link page; use GET /changes to catch up on what it missed.',
     },
-    { link: `${site.url}/my-account/api#webhooks`, label: 'Open API Link' },
+    { link: `${site.url}${routes.accountWebhooks}`, label: 'Open API Link' },
   ]);
 }
 
@@ -150,6 +151,6 @@ export function apiKeyChanged(
     { p: KEY_EVENT_LINES[event](key) },
     ...(key.byStaff ? [{ p: `This was done by the ${site.name} team.` }] : []),
     { p: 'If this was not you or your team, revoke the key and contact us at once.' },
-    { link: `${site.url}/my-account/api`, label: 'Manage your keys' },
+    { link: `${site.url}${routes.accountApi}`, label: 'Manage your keys' },
   ]);
 }

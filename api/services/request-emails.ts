@@ -6,7 +6,7 @@
  */
 import type { RequestLine, User } from '../../db/tables.ts';
 import { formatQuantity } from '../../src/domain/bag/lines.ts';
-import { formatPriceOrNA } from '../../src/domain/catalogue/pricing.ts';
+import { formatPriceOrNA } from '../../src/domain/bag/pricing.ts';
 import { escapeHtml, type Site } from './email-templates.ts';
 import type { MailMessage } from './mailer.ts';
 import type { BagRequestView } from './bag-requests.ts';

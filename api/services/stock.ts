@@ -6,7 +6,8 @@
 import { and, asc, count, eq, max, min, sql, type SQL } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client.ts';
-import { diamonds, type CAT_TYPES, type Diamond } from '../../db/tables.ts';
+import { diamonds, type Diamond } from '../../db/tables.ts';
+import type { CatType } from '../../src/domain/diamond.ts';
 import type { CategoryRanges, DiamondRanges } from '../../src/domain/diamond.ts';
 import { readVersion } from './versions.ts';
 
@@ -38,7 +39,7 @@ const summaries = new WeakMap<Db, { version: number; summary: Summary }>();
 
 const inStock = eq(diamonds.inStock, true);
 
-async function categoryRanges(db: Db, catType: (typeof CAT_TYPES)[number]): Promise<CategoryRanges> {
+async function categoryRanges(db: Db, catType: CatType): Promise<CategoryRanges> {
   const r = (
     await db
       .select({

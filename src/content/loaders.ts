@@ -15,12 +15,12 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { and, asc, desc, eq, gt } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { loadConfig } from '../../api/config.ts';
 import { openDb, type Db } from '../../db/client.ts';
 import * as schema from '../../db/tables.ts';
-import { shapeImage } from '../domain/diamond.ts';
+import { featuredEntries } from './featured.ts';
 
 type ReadDb = Db;
 
@@ -113,43 +113,7 @@ export const siteLoader = dbLoader('facet-site-config', async (db, ctx) => {
   });
 });
 
-/**
- * Spec (home strip): at most 3 stones with a special offer; if none, 3 Single Item stones
- * under LATEST ARRIVALS. "Latest" is read as newest first. No price leaves this loader.
- */
+/** The home strip's stones (src/content/featured.ts runs the strip rule); no price field. */
 export const featuredLoader = dbLoader('facet-featured-stones', async (db, ctx) => {
-  const d = schema.diamonds;
-  let rows = await db
-    .select()
-    .from(d)
-    .where(and(eq(d.inStock, true), gt(d.webSpecialCents, 0)))
-    .orderBy(desc(d.createdAt), asc(d.id))
-    .limit(3);
-  const special = rows.length > 0;
-  if (!special) {
-    rows = await db
-      .select()
-      .from(d)
-      .where(and(eq(d.inStock, true), eq(d.catType, 'Single Item')))
-      .orderBy(desc(d.createdAt), desc(d.id))
-      .limit(3);
-  }
-  const range = (from: string | null, to: string | null) => (from ? { From: from, To: to ?? from } : null);
-  for (const [i, s] of rows.entries()) {
-    await put(ctx, String(s.id), {
-      order: i,
-      special,
-      stockCode: s.stockCode,
-      shape: s.shape,
-      catType: s.catType,
-      source: s.source,
-      weight: s.weight,
-      sizeFrom: s.sizeFrom,
-      sizeTo: s.sizeTo,
-      colour: range(s.colourFrom, s.colourTo),
-      clarity: range(s.clarityFrom, s.clarityTo),
-      certLab: s.certLab,
-      img: shapeImage(s.shape, s.catType),
-    });
-  }
+  for (const entry of await featuredEntries(db)) await put(ctx, entry.id, entry.data);
 });

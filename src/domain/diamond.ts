@@ -6,7 +6,13 @@
  * For visitors the server leaves out price, ppc, ExWebTotal, RAP, priceOrig and
  * StkWebAvailable; WebSpecial is kept only for special offers (and is 0 otherwise).
  */
-export type CatType = 'Single Item' | 'Multiple Items';
+/** A stone is a single, or a parcel: a lot of several stones sold together (by weight or by items). */
+export const CAT_TYPES = ['Single Item', 'Multiple Items'] as const;
+export type CatType = (typeof CAT_TYPES)[number];
+export const SINGLE = 'Single Item' satisfies CatType;
+export const PARCEL = 'Multiple Items' satisfies CatType;
+/** True for a parcel ('Multiple Items'): the one test of the kind, for the browser and the server. */
+export const isParcel = (catType: string | null | undefined): boolean => catType === PARCEL;
 export type Range = { From: string; To: string; rank: [number, number] };
 export type Availability = 1 | 2 | 3;
 

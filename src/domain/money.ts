@@ -10,7 +10,7 @@
  *   currency symbol (cents may be rendered small: see `priceParts`).
  * - Weight: 2 decimals followed by ct. Missing values display '-'.
  */
-import type { CatType } from './diamond.ts';
+import { isParcel, type CatType } from './diamond.ts';
 
 export const CURRENCY_CODES = ['GBP', 'USD', 'EUR', 'JPY', 'NZD'] as const;
 export type CurrencyCode = (typeof CURRENCY_CODES)[number];
@@ -136,7 +136,7 @@ export const positive = (n: number | string | null | undefined): number | null =
  */
 export function displayPrice(stone: PricedStone, ccy: string, rates: readonly FxRate[]): Money | null {
   const special = positive(stone.WebSpecial);
-  if (stone.StkCatType === 'Multiple Items') {
+  if (isParcel(stone.StkCatType)) {
     if (special != null) return { amount: convert(special, STONE_BASE_CCY, ccy, rates), ccy };
     const ppc = positive(stone.ppc);
     return ppc == null ? null : { amount: convert(ppc, PARCEL_PPC_BASE_CCY, ccy, rates), ccy };
@@ -151,7 +151,7 @@ export function displayPrice(stone: PricedStone, ccy: string, rates: readonly Fx
  * divided by its weight (2 decimals). Null when unpriced.
  */
 export function pricePerCarat(stone: PricedStone, ccy: string, rates: readonly FxRate[]): Money | null {
-  if (stone.StkCatType === 'Multiple Items') {
+  if (isParcel(stone.StkCatType)) {
     const ppc = positive(stone.ppc);
     return ppc == null ? null : { amount: convert(ppc, PARCEL_PPC_BASE_CCY, ccy, rates), ccy };
   }

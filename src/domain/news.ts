@@ -6,6 +6,9 @@
  * - neighbours: previous and next post, wrapping around at the ends.
  * - carousel: 3 posts a slide on desktop, 1 on phones; the slider shows above 6 posts.
  */
+import { routes } from './routes.ts';
+import { slugOf } from './slug.ts';
+
 export type NewsPost = {
   id: number;
   title: string;
@@ -77,14 +80,4 @@ export function slides<P>(posts: readonly P[], perSlide: number): P[][] {
 
 export const showSlider = (count: number): boolean => count > SLIDER_ABOVE;
 
-/** '/news/post/{slug of title}' (spec link shape; the id is added as ?id=). */
-export function slugOf(title: string): string {
-  return title
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
-
-export const postLink = (p: Pick<NewsPost, 'id' | 'title'>): string => `/news/post/${slugOf(p.title)}?id=${p.id}`;
+export const postLink = (p: Pick<NewsPost, 'id' | 'title'>): string => routes.newsPost(slugOf(p.title), p.id);

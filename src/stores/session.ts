@@ -7,6 +7,7 @@
 import { atom, computed } from 'nanostores';
 import type { AuthState, UserView } from '../../api/services/user-view.ts';
 import { api } from '../lib/api.ts';
+import { routes } from '../domain/routes.ts';
 
 export type { AuthState, UserView };
 export type SessionState = AuthState & { status: 'idle' | 'loading' | 'ready' };
@@ -41,7 +42,7 @@ export function setSession(state: AuthState): void {
 
 /** Where the Account entry leads a signed-in person (spec: role user -> /my-account, else /admin). */
 export function accountPath(user: UserView): string {
-  return user.role === 'user' ? '/my-account' : '/admin';
+  return user.role === 'user' ? routes.account : routes.admin;
 }
 
 export function initials(user: Pick<UserView, 'firstName' | 'lastName'>): string {

@@ -10,6 +10,7 @@ import {
   slides,
   type NewsPost,
 } from '../../src/domain/news.ts';
+import { SLUG_MAX, slugOf } from '../../src/domain/slug.ts';
 
 const post = (id: number, title: string, related: string[] = [], text = ''): NewsPost => ({
   id,
@@ -90,4 +91,13 @@ it('builds the spec link shape /news/post/{slug of title}?id={id}', () => {
   expect(postLink({ id: 12, title: 'Lab-grown prices: 2025 & beyond!' })).toBe(
     '/news/post/lab-grown-prices-2025-beyond?id=12',
   );
+});
+
+it('has one slug rule for links, built pages and stored addresses', () => {
+  expect(slugOf('Lab-grown prices, 2026!')).toBe('lab-grown-prices-2026');
+  expect(slugOf('  Éclat & Brillance ')).toBe('eclat-brillance');
+  expect(slugOf('---')).toBe('');
+  const long = slugOf(`${'a'.repeat(119)} b`);
+  expect(long).toBe('a'.repeat(119));
+  expect(slugOf('x'.repeat(300))).toHaveLength(SLUG_MAX);
 });

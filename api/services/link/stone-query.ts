@@ -22,6 +22,7 @@ import {
   FINISH_GRADES,
   finishRank,
 } from '../../../src/domain/grades.ts';
+import { PARCEL, SINGLE } from '../../../src/domain/diamond.ts';
 import { type FxRate } from '../../../src/domain/money.ts';
 import { HttpError } from '../../middleware/errors.ts';
 import type { StonesQuery } from '../../link/schemas.ts';
@@ -34,7 +35,7 @@ export function priceUsdCents(rates: readonly FxRate[]): SQL<number | null> {
   const gbpToUsd = rateOf(rates, 'USD') / rateOf(rates, 'GBP');
   const d = diamonds;
   return sql<number | null>`case when ${d.webSpecialCents} > 0 then ${d.webSpecialCents}
-    when ${d.catType} = 'Multiple Items' then cast(round(nullif(${d.ppcCents}, 0) * cast(${gbpToUsd} as double precision)) as bigint)
+    when ${d.catType} = ${PARCEL} then cast(round(nullif(${d.ppcCents}, 0) * cast(${gbpToUsd} as double precision)) as bigint)
     else coalesce(nullif(${d.priceCents}, 0), nullif(${d.exWebTotalCents}, 0)) end`;
 }
 
@@ -96,7 +97,7 @@ export function stoneFilters(q: StonesQuery, view: PriceView): SQL | undefined {
   const finish = (l: string) => finishRank(finishLabel(l));
   return and(
     eq(d.inStock, true),
-    q.category ? eq(d.catType, q.category === 'parcel' ? 'Multiple Items' : 'Single Item') : undefined,
+    q.category ? eq(d.catType, q.category === 'parcel' ? PARCEL : SINGLE) : undefined,
     q.origin === 'lab_grown' ? sql`lower(${d.source}) like '%lab%'` : undefined,
     q.origin === 'natural' ? sql`lower(${d.source}) not like '%lab%'` : undefined,
     lowerIn(d.shape, q.shape),

@@ -15,6 +15,7 @@ import { DEFAULT_FORMAT, DEFAULT_FRAMES } from '../../../src/domain/player360.ts
 import { displayPrice, roundTo, type FxRate } from '../../../src/domain/money.ts';
 import type { CURRENCIES } from '../../../db/schema.ts';
 import { AVAILABILITIES, GRADED, type LinkStone } from '../../link/schemas.ts';
+import { isParcel } from '../../../src/domain/diamond.ts';
 
 export type Scope = 'trade' | 'retail';
 export type Currency = (typeof CURRENCIES)[number];
@@ -24,7 +25,6 @@ export type PriceView = { scope: Scope; markupPct: number; currency: Currency; r
 type MediaRow = typeof diamondMedia.$inferSelect;
 export type StoneExtras = { media: MediaRow[]; certificates: string[] };
 
-const isParcel = (d: Pick<Diamond, 'catType'>) => d.catType === 'Multiple Items';
 const lab = (s: string) => (s.trim() === '' ? null : s);
 
 /** The price in the view's currency and scope, or null when the stone has none. */
@@ -39,7 +39,7 @@ export function linkPrice(d: Diamond, view: PriceView): LinkStone['price'] {
   };
   const trade = displayPrice(priced, view.currency, view.rates);
   if (trade == null) return null;
-  const perCarat = isParcel(d);
+  const perCarat = isParcel(d.catType);
   let amount = trade.amount;
   if (view.scope === 'retail') {
     const marked = amount * (1 + view.markupPct / 100);
@@ -116,7 +116,7 @@ export function toLinkStone(d: Diamond, extras: StoneExtras, view: PriceView, si
     created_at: d.createdAt.toISOString(),
     updated_at: d.updatedAt.toISOString(),
   };
-  if (!isParcel(d)) {
+  if (!isParcel(d.catType)) {
     const grades = Object.fromEntries(GRADED.map((g) => [g, d[GRADE_COLUMNS[g][0]]])) as Record<
       (typeof GRADED)[number],
       string | null

@@ -6,18 +6,17 @@
  * - A parcel's weight is numeric, above 0, to 2 decimals and not above the parcel's weight;
  *   an item count is a whole number above 0.
  */
-import { DEFAULT_BAG_WEIGHT, type BagUnit } from '../catalogue/pricing.ts';
+import { isParcel } from '../diamond.ts';
+import { BAG_UNITS, DEFAULT_BAG_WEIGHT, type BagUnit } from './pricing.ts';
 import { roundTo } from '../money.ts';
 
-export { DEFAULT_BAG_WEIGHT, type BagUnit };
-export const BAG_UNITS: readonly BagUnit[] = ['weight', 'items'];
+export { BAG_UNITS, DEFAULT_BAG_WEIGHT, type BagUnit };
 export const WEIGHT_STEP = 0.01;
 export const ITEMS_STEP = 1;
 export const DEFAULT_ITEMS = 1;
 
 export type StockKind = 'single' | 'parcel';
-export const kindOf = (d: { StkCatType: string }): StockKind =>
-  d.StkCatType === 'Multiple Items' ? 'parcel' : 'single';
+export const kindOf = (d: { StkCatType: string }): StockKind => (isParcel(d.StkCatType) ? 'parcel' : 'single');
 
 /** The quantity a unit switch leaves: weight -> 0.01, items -> 1. */
 export const quantityForUnit = (unit: BagUnit): number => (unit === 'items' ? DEFAULT_ITEMS : DEFAULT_BAG_WEIGHT);

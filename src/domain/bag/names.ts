@@ -1,5 +1,5 @@
 /** How a bag line names its stone: '1.02ct Round D VS1' for a single, 'Round parcel 0.01-0.03ct G-H SI1' for a parcel. */
-import type { DiamondDoc } from '../diamond.ts';
+import { isParcel, type DiamondDoc } from '../diamond.ts';
 import { caratText } from '../money.ts';
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1).toLowerCase();
@@ -16,7 +16,7 @@ export function productName(
 ): string {
   const colour = grade(d.Colour);
   const clarity = grade(d.Clarity);
-  if (d.StkCatType === 'Multiple Items') {
+  if (isParcel(d.StkCatType)) {
     const size = d.Size ? `${sizeRange(d.Size)}ct` : '';
     return [`${cap(d.StkShape)} parcel`, size, colour, clarity].filter(Boolean).join(' ');
   }

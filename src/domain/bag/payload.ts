@@ -13,7 +13,7 @@
  */
 import * as v from 'valibot';
 import { CURRENCY_CODES } from '../money.ts';
-import { NOT_AVAILABLE } from '../catalogue/pricing.ts';
+import { NOT_AVAILABLE } from './pricing.ts';
 
 /** The client's total (and each item price) may differ from the server's by at most a cent. */
 export const TOTAL_TOLERANCE = 0.01;

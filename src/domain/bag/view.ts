@@ -3,7 +3,8 @@
  * pricing of a list of lines, shared by the bag page and the server's request check.
  */
 import type { DiamondDoc } from '../diamond.ts';
-import { bagLinePrice, bagTotal, stonePricePerCarat, type BagLine, type BagUnit } from '../catalogue/pricing.ts';
+import { stonePricePerCarat } from '../catalogue/pricing.ts';
+import { bagLinePrice, bagTotal, type BagLine, type BagUnit } from './pricing.ts';
 import type { FxRate } from '../money.ts';
 import { kindOf, type StockKind } from './lines.ts';
 

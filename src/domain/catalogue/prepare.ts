@@ -7,7 +7,7 @@
  * Prices are held in the chosen currency exactly as displayed (money.ts rules); a currency
  * change calls `setCurrency`, which recomputes only the two price columns.
  */
-import type { DiamondDoc, Range } from '../diamond.ts';
+import { isParcel, type DiamondDoc, type Range } from '../diamond.ts';
 import { displayPrice, pricePerCarat, roundTo, type FxRate } from '../money.ts';
 import { EMPTY_BOUNDS, outwardRange, type FilterBounds } from './filter-state.ts';
 import { shapeIndex, shapeListFor } from './shapes.ts';
@@ -181,12 +181,11 @@ function fillPrices(ix: CatalogueIndex, pricing: PriceContext) {
       const p = num(displayPrice(d, pricing.ccy, pricing.rates)?.amount);
       price[i] = p;
       // singles: money.pricePerCarat's own rule (displayed price / weight, 2 decimals), without converting twice
-      ppc[i] =
-        d.StkCatType === 'Multiple Items'
-          ? num(pricePerCarat(d, pricing.ccy, pricing.rates)?.amount)
-          : Number.isNaN(p) || !(d.STWeight > 0)
-            ? NaN
-            : roundTo(p / d.STWeight, 2);
+      ppc[i] = isParcel(d.StkCatType)
+        ? num(pricePerCarat(d, pricing.ccy, pricing.rates)?.amount)
+        : Number.isNaN(p) || !(d.STWeight > 0)
+          ? NaN
+          : roundTo(p / d.STWeight, 2);
     } catch {
       price[i] = NaN; // no rate for the currency: treat as unpriced rather than fail the list
       ppc[i] = NaN;
@@ -255,7 +254,7 @@ export function prepareCatalogue(docs: readonly DiamondDoc[], pricing: PriceCont
     const t = mainTabOf(d);
     ix.tab[i] = t;
     counts[t] = (counts[t] ?? 0) + 1;
-    const shapeCache = d.StkCatType === 'Multiple Items' ? parcelShapes : singleShapes;
+    const shapeCache = isParcel(d.StkCatType) ? parcelShapes : singleShapes;
     let sh = shapeCache.get(d.StkShape);
     if (sh == null) {
       sh = shapeIndex(d.StkShape, shapeListFor(d.StkCatType));
@@ -264,7 +263,7 @@ export function prepareCatalogue(docs: readonly DiamondDoc[], pricing: PriceCont
     ix.shape[i] = sh;
     const w = num(d.STWeight);
     ix.weight[i] = w;
-    const size = d.StkCatType === 'Multiple Items' ? d.Size?.rank : undefined;
+    const size = isParcel(d.StkCatType) ? d.Size?.rank : undefined;
     const s0 = num(size?.[0]);
     const s1 = num(size?.[1] ?? size?.[0]);
     ix.weightLo[i] = Number.isNaN(s0) ? w : Math.min(s0, Number.isNaN(s1) ? s0 : s1);

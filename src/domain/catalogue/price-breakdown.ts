@@ -17,7 +17,9 @@ import {
   type FxRate,
   type PricedStone,
 } from '../money.ts';
-import { isSpecialOffer, parcelWeightPrice, stonePrice, stonePricePerCarat } from './pricing.ts';
+import { parcelWeightPrice } from '../bag/pricing.ts';
+import { isSpecialOffer, stonePrice, stonePricePerCarat } from './pricing.ts';
+import { isParcel } from '../diamond.ts';
 
 export type PriceLine = { label: string; amount: number };
 export type PriceBreakdown = {
@@ -37,7 +39,7 @@ export function priceBreakdown(stone: PricedStone, ccy: string, rates: readonly 
   const push = (label: string, amount: number | null) => amount != null && lines.push({ label, amount });
   const special = isSpecialOffer(stone);
 
-  if (stone.StkCatType === 'Multiple Items') {
+  if (isParcel(stone.StkCatType)) {
     const original = positive(stone.ppc);
     const originalPpc = original == null ? null : convert(original, PARCEL_PPC_BASE_CCY, ccy, rates);
     const perCarat = stonePrice(stone, ccy, rates); // the special per carat when there is one

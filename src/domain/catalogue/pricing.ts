@@ -1,34 +1,14 @@
 /**
- * Prices as the catalogue and the bag show them, built on money.ts (convert, displayPrice,
- * pricePerCarat, roundTo, formatPrice).
- *
+ * Prices as the catalogue shows them, built on money.ts (convert, displayPrice, pricePerCarat,
+ * roundTo):
  * - Displayed price: WebSpecial when above 0, else price, else ExWebTotal; parcels use the
  *   special price or ppc. Conversion: amount / rate(source) * rate(target), 2 decimals;
  *   base USD for stone prices, GBP for parcel ppc. Single-stone prices are then rounded to
  *   whole units. Per carat for singles: displayed price / weight.
- * - A parcel bought by weight costs its converted per-carat price (already rounded to
- *   2 decimals by the conversion, so it equals the ppc on screen) times the weight, rounded
- *   to 2 decimals. Bought by items it has no price: 'N/A'.
- * - Bag total: the sum rounded to 2 decimals, or N/A (null) if any parcel is priced by items
- *   or any line has no price.
+ * What a bag line and the bag total cost lives in ../bag/pricing.ts.
  */
 import type { DiamondDoc } from '../diamond.ts';
-import { displayPrice, formatPrice, MISSING, pricePerCarat, roundTo, type FxRate, type PricedStone } from '../money.ts';
-
-export const NOT_AVAILABLE = 'N/A';
-
-export type BagUnit = 'weight' | 'items';
-/** What pricing needs of a bag item. */
-export type BagLine = {
-  stock: PricedStone;
-  /** parcels only; default weight */
-  selectedUnit?: BagUnit;
-  /** carats for weight, a count for items; default 0.01 */
-  weight?: number;
-};
-export const DEFAULT_BAG_WEIGHT = 0.01;
-
-const isParcel = (s: Pick<PricedStone, 'StkCatType'>) => s.StkCatType === 'Multiple Items';
+import { displayPrice, MISSING, pricePerCarat, roundTo, type FxRate, type PricedStone } from '../money.ts';
 
 /** True when the stone is a special offer (WebSpecial above 0; '0', 0 or absent mean none). */
 export function isSpecialOffer(d: { WebSpecial?: number | string | null }): boolean {
@@ -44,41 +24,6 @@ export function stonePrice(stone: PricedStone, ccy: string, rates: readonly FxRa
 /** Per carat: parcels' converted ppc; singles' displayed price / weight (2 decimals). */
 export function stonePricePerCarat(stone: PricedStone, ccy: string, rates: readonly FxRate[]): number | null {
   return pricePerCarat(stone, ccy, rates)?.amount ?? null;
-}
-
-/** A parcel bought by weight: converted per-carat price x carats, 2 decimals. */
-export function parcelWeightPrice(
-  stone: PricedStone,
-  weight: number,
-  ccy: string,
-  rates: readonly FxRate[],
-): number | null {
-  const perCarat = displayPrice(stone, ccy, rates);
-  if (perCarat == null || !Number.isFinite(weight) || weight < 0) return null;
-  return roundTo(perCarat.amount * weight, 2);
-}
-
-/** One bag line's price; null (N/A) for a parcel in items mode or an unpriced stone. */
-export function bagLinePrice(line: BagLine, ccy: string, rates: readonly FxRate[]): number | null {
-  if (!isParcel(line.stock)) return stonePrice(line.stock, ccy, rates);
-  if ((line.selectedUnit ?? 'weight') === 'items') return null;
-  return parcelWeightPrice(line.stock, line.weight ?? DEFAULT_BAG_WEIGHT, ccy, rates);
-}
-
-/** The bag total, 2 decimals; null (N/A) if any parcel is priced by items or any line is unpriced. */
-export function bagTotal(lines: readonly BagLine[], ccy: string, rates: readonly FxRate[]): number | null {
-  let sum = 0;
-  for (const line of lines) {
-    const p = bagLinePrice(line, ccy, rates);
-    if (p == null) return null;
-    sum += p;
-  }
-  return roundTo(sum, 2);
-}
-
-/** A price for display, 'N/A' when there is none (bag lines and totals). */
-export function formatPriceOrNA(amount: number | null | undefined, ccy: string): string {
-  return amount == null || !Number.isFinite(amount) ? NOT_AVAILABLE : formatPrice(amount, ccy);
 }
 
 // ---------------------------------------------------------------- proportions

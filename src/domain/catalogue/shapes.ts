@@ -7,7 +7,7 @@
  * 'old cut/european cut' entry so a feed's variant spelling does not land in 'other'.
  */
 import { PARCEL_SHAPES, SINGLE_SHAPES } from '../grades.ts';
-import type { CatType } from '../diamond.ts';
+import { isParcel, type CatType } from '../diamond.ts';
 
 export type ShapeList = readonly string[];
 export const OTHER_SHAPE = 'other';
@@ -23,7 +23,7 @@ const ALIASES: Record<string, string> = {
 
 /** The shape list a category filters by. */
 export function shapeListFor(catType: CatType): ShapeList {
-  return catType === 'Multiple Items' ? PARCEL_SHAPES : SINGLE_SHAPES;
+  return isParcel(catType) ? PARCEL_SHAPES : SINGLE_SHAPES;
 }
 
 /** Lowercased, trimmed, inner whitespace collapsed. */

@@ -12,8 +12,9 @@
  * therefore shows in neither compare tab 0 nor 1, as the spec's rules say.)
  * Text comparisons are trimmed and case-insensitive.
  */
-import type { CatType, DiamondDoc } from '../diamond.ts';
+import { isParcel, PARCEL, SINGLE, type CatType, type DiamondDoc } from '../diamond.ts';
 import { shapeListFor, type ShapeList } from './shapes.ts';
+import { routes } from '../routes.ts';
 
 export type MainTab = 0 | 1 | 2 | 3;
 export const MAIN_TABS: readonly MainTab[] = [0, 1, 2, 3];
@@ -27,8 +28,8 @@ export type CompareTab = 0 | 1 | 2;
 export const COMPARE_TABS: readonly CompareTab[] = [0, 1, 2];
 export const COMPARE_TAB_LABELS: Record<CompareTab, string> = { 0: 'Single', 1: 'Lab grown', 2: 'Parcel' };
 
-export const LIST_PATH = '/diamonds/all';
-export const LAB_GROWN_PATH = '/diamonds/all/lab-grown';
+export const LIST_PATH = routes.catalogue;
+export const LAB_GROWN_PATH = routes.labGrown;
 
 type Categorised = Pick<DiamondDoc, 'StkCatType' | 'StkCatName' | 'Source'>;
 
@@ -36,7 +37,6 @@ const norm = (s: string | null | undefined) => (s ?? '').trim().toLowerCase();
 const LAB_GROWN_SOURCE = 'lab grown';
 const LAB_GROWN_CAT_NAME = 'lab grown diamonds';
 
-export const isParcel = (d: Pick<DiamondDoc, 'StkCatType'>) => d.StkCatType === 'Multiple Items';
 export const hasLabGrownSource = (d: Pick<DiamondDoc, 'Source'>) => norm(d.Source) === LAB_GROWN_SOURCE;
 /** Lab-grown by Source 'Lab Grown' or StkCatName 'Lab Grown Diamonds'. */
 export const isLabGrown = (d: Pick<DiamondDoc, 'Source' | 'StkCatName'>) =>
@@ -44,11 +44,11 @@ export const isLabGrown = (d: Pick<DiamondDoc, 'Source' | 'StkCatName'>) =>
 
 /** The main tab a stone is listed under; the Coloured tab lists none. */
 export function mainTabOf(d: Categorised): MainTab {
-  if (isParcel(d)) return PARCELS_TAB;
+  if (isParcel(d.StkCatType)) return PARCELS_TAB;
   return isLabGrown(d) ? LAB_GROWN_TAB : SINGLES_TAB;
 }
 
-export const tabCatType = (tab: MainTab): CatType => (tab === PARCELS_TAB ? 'Multiple Items' : 'Single Item');
+export const tabCatType = (tab: MainTab): CatType => (tab === PARCELS_TAB ? PARCEL : SINGLE);
 export const tabShapeList = (tab: MainTab): ShapeList => shapeListFor(tabCatType(tab));
 
 /** The address a tab change pushes: lab-grown has its own, natural stock /diamonds/all. */
@@ -84,7 +84,7 @@ export function routeIntent(page: string | null | undefined): RouteIntent {
 // ---------------------------------------------------------------- compare tabs
 
 export function compareTabOf(d: Categorised): CompareTab | null {
-  if (isParcel(d)) return 2;
+  if (isParcel(d.StkCatType)) return 2;
   if (d.StkCatType !== 'Single Item') return null;
   if (!isLabGrown(d)) return 0;
   return hasLabGrownSource(d) ? 1 : null;

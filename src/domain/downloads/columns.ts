@@ -11,7 +11,7 @@
  *   the cell's value (null: an empty cell) and `numFmt` its Excel number format (weight
  *   '0.00', prices with the currency's symbol '"£"#,##0.00', BR '0.00"%"').
  */
-import type { Availability, DiamondDoc, Range } from '../diamond.ts';
+import { isParcel, type Availability, type DiamondDoc, type Range } from '../diamond.ts';
 import { FINISH_ABBREVIATIONS, FINISH_GRADES, FLUORESCENCE_ABBREVIATIONS, FLUORESCENCES } from '../grades.ts';
 import {
   CURRENCY_SYMBOLS,
@@ -169,7 +169,7 @@ export const PARCEL_COLUMNS: readonly Column[] = [
 
 /** Parcel columns for a list of parcels only (or the parcels type), else the singles' columns. */
 export function columnsFor(docs: readonly Pick<DiamondDoc, 'StkCatType'>[], parcelsType = false): readonly Column[] {
-  const parcels = parcelsType || (docs.length > 0 && docs.every((d) => d.StkCatType === 'Multiple Items'));
+  const parcels = parcelsType || (docs.length > 0 && docs.every((d) => isParcel(d.StkCatType)));
   return parcels ? PARCEL_COLUMNS : SINGLE_COLUMNS;
 }
 

@@ -11,7 +11,7 @@
  */
 import dayjs from 'dayjs';
 import advancedFormat from 'dayjs/plugin/advancedFormat.js';
-import type { DiamondDoc } from '../diamond.ts';
+import { isParcel, type DiamondDoc } from '../diamond.ts';
 
 dayjs.extend(advancedFormat);
 
@@ -63,8 +63,7 @@ export const downloadFileName = (
 
 type Stone = Pick<DiamondDoc, '_id' | 'StkCatType' | 'StkShape'> & Partial<Pick<DiamondDoc, 'StkCertNo'>>;
 
-const isParcel = (d: Stone) => d.StkCatType === 'Multiple Items';
-const certified = (d: Stone) => !isParcel(d) && (d.StkCertNo ?? '').trim() !== '';
+const certified = (d: Stone) => !isParcel(d.StkCatType) && (d.StkCertNo ?? '').trim() !== '';
 const isRound = (d: Stone) => d.StkShape.trim().toLowerCase() === 'round';
 
 export type DownloadSource<D extends Stone> = {
@@ -94,6 +93,6 @@ export function selectDocs<D extends Stone>(type: DownloadType, src: DownloadSou
     case 'certified-all':
       return all.filter(certified);
     case 'parcels':
-      return all.filter(isParcel);
+      return all.filter((d) => isParcel(d.StkCatType));
   }
 }

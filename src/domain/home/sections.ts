@@ -12,6 +12,7 @@ export const HOME_SECTIONS = [
 export type HomeSection = (typeof HOME_SECTIONS)[number];
 export const DEFAULT_SECTION: HomeSection = 'welcome';
 export const RESNAP_DELAY_MS = 500;
+/** On the home page the header shows once the page is scrolled past this many pixels. */
 export const HEADER_REVEAL_PX = 760;
 
 /** The section a hash points at ('' or unknown -> null). */

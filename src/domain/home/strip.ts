@@ -6,6 +6,7 @@
 import { isSpecialOffer } from '../catalogue/pricing.ts';
 import type { CatType } from '../diamond.ts';
 import { MAX_ITEMS } from './carousel.ts';
+import { routes } from '../routes.ts';
 
 export const SPECIAL_OFFERS = 'SPECIAL OFFERS';
 export const LATEST_ARRIVALS = 'LATEST ARRIVALS';
@@ -30,5 +31,4 @@ export function carouselOf<T extends Stone>(stones: readonly T[]): T[] {
   return pool.slice(0, MAX_ITEMS);
 }
 
-export const viewAllHref = (special: boolean): string => (special ? '/diamonds/all/specials' : '/diamonds/all');
-export const detailsHref = (id: number | string): string => `/diamonds/${id}/details`;
+export const viewAllHref = (special: boolean): string => (special ? routes.specials : routes.catalogue);

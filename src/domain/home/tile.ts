@@ -5,7 +5,7 @@
  * and its price: the shared pricing (WebSpecial for visitors' specials, nothing otherwise).
  */
 import { stonePrice } from '../catalogue/pricing.ts';
-import type { CatType } from '../diamond.ts';
+import { isParcel, type CatType } from '../diamond.ts';
 import { formatPrice, formatWeight, priceParts, type FxRate, type PriceParts } from '../money.ts';
 
 type Range = { From: string; To: string } | null | undefined;
@@ -24,8 +24,7 @@ export type TileStone = {
 export const fromTo = (r: Range): string => (r && r.From ? [r.From, r.To || r.From].join(' to ') : '');
 
 export function tileSubtitle(s: TileStone): string {
-  const size =
-    s.StkCatType === 'Multiple Items' ? (s.Size?.From ? `${fromTo(s.Size)}ct` : '') : formatWeight(s.STWeight);
+  const size = isParcel(s.StkCatType) ? (s.Size?.From ? `${fromTo(s.Size)}ct` : '') : formatWeight(s.STWeight);
   return [size, fromTo(s.Colour), fromTo(s.Clarity)].filter(Boolean).join(' ');
 }
 

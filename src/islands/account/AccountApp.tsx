@@ -14,16 +14,18 @@ import { ChangePasswordSection } from './ChangePasswordSection.tsx';
 import { ProfileSection } from './ProfileSection.tsx';
 import { RequestsSection } from './RequestsSection.tsx';
 import { useCustomer } from './use-customer.ts';
+import '../../styles/stacked-table.css';
 import './account.css';
+import { routes } from '../../domain/routes.ts';
 
 async function signOut() {
   setSession(await api.post<AuthState>('/logout'));
-  window.location.assign('/');
+  window.location.assign(routes.home);
 }
 
 export default function AccountApp() {
   const guard = useCustomer();
-  const [path, setPath] = useState('/my-account');
+  const [path, setPath] = useState<string>(routes.account);
   useEffect(() => setPath(window.location.pathname.replace(/\/+$/, '')), []);
 
   if (guard.state === 'loading' || guard.state === 'staff') {
@@ -48,13 +50,13 @@ export default function AccountApp() {
   const head = (
     <header className="acc-head">
       <p className="eyebrow">{user.companyName || 'Your account'}</p>
-      <h1>{path === '/my-account/api' ? 'API Link' : `Welcome, ${user.firstName}`}</h1>
+      <h1>{path === routes.accountApi ? 'API Link' : `Welcome, ${user.firstName}`}</h1>
       <nav className="acc-tabs" aria-label="Account">
-        <a href="/my-account" aria-current={path !== '/my-account/api' ? 'page' : undefined}>
+        <a href={routes.account} aria-current={path !== routes.accountApi ? 'page' : undefined}>
           Account
         </a>
         {user.api_allow && (
-          <a href="/my-account/api" aria-current={path === '/my-account/api' ? 'page' : undefined}>
+          <a href={routes.accountApi} aria-current={path === routes.accountApi ? 'page' : undefined}>
             API Link
           </a>
         )}
@@ -65,7 +67,7 @@ export default function AccountApp() {
     </header>
   );
 
-  if (path === '/my-account/api') {
+  if (path === routes.accountApi) {
     return (
       <>
         {head}

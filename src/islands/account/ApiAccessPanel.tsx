@@ -10,6 +10,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import type { UserView } from '../../stores/session.ts';
 import { ApiAccessDrawer } from './ApiAccessDrawer.tsx';
+import { routes } from '../../domain/routes.ts';
 
 export const API_THANKS = 'Thanks for requesting your API Link access!';
 
@@ -34,7 +35,7 @@ export function ApiAccessPanel({ user }: { user: UserView }) {
         </p>
       )}
       {user.api_allow ? (
-        <a className="btn" href="/my-account/api">
+        <a className="btn" href={routes.accountApi}>
           Go to API Link
         </a>
       ) : user.requestApiAccess ? (

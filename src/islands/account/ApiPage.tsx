@@ -12,6 +12,7 @@ import { keysApi, LINK_BASE_PATH, type KeyList, type UsageDay } from './api/keys
 import { QuickStart } from './api/QuickStart.tsx';
 import { RetailMarkup } from './api/RetailMarkup.tsx';
 import { UsageChart } from './api/UsageChart.tsx';
+import { routes } from '../../domain/routes.ts';
 
 function useApiHome() {
   const [keys, setKeys] = useState<KeyList | null>(null);
@@ -42,7 +43,7 @@ export function ApiPage({ user }: { user: UserView }) {
             ? 'We have your request and will be in touch once your access is ready.'
             : 'Ask for access from your account page and our team will set it up.'}
         </p>
-        <a className="link" href="/my-account#api-access">
+        <a className="link" href={routes.accountApiAccess}>
           Back to your account <span className="arrow">→</span>
         </a>
       </section>

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { formatPrice } from '../../domain/money.ts';
 import { statusLabel } from '../../domain/status-label.ts';
 import { api, ApiError } from '../../lib/api.ts';
+import { routes } from '../../domain/routes.ts';
 
 type SentRequest = {
   _id: number | string;
@@ -37,7 +38,7 @@ export function RequestsSection() {
     <section className="acc-card" aria-labelledby="acc-requests">
       <div className="acc-card__head">
         <h2 id="acc-requests">Your requests</h2>
-        <a className="link" href="/diamonds/bag">
+        <a className="link" href={routes.bag}>
           Your bag <span className="arrow">→</span>
         </a>
       </div>

@@ -8,6 +8,7 @@ import { useIslandStore } from '../ui/useIslandStore.ts';
 import { useEffect } from 'react';
 import { openDialog } from '../../stores/dialog.ts';
 import { $session, loadSession, type UserView } from '../../stores/session.ts';
+import { routes } from '../../domain/routes.ts';
 
 export type Guard =
   { state: 'loading' } | { state: 'visitor' } | { state: 'staff' } | { state: 'user'; user: UserView };
@@ -18,7 +19,7 @@ export function useCustomer(): Guard {
     void loadSession().then((s) => {
       const here = window.location.pathname + window.location.search + window.location.hash;
       if (!s.user) openDialog('login', { returnTo: here });
-      else if (s.user.role !== 'user') window.location.replace('/admin');
+      else if (s.user.role !== 'user') window.location.replace(routes.admin);
     });
   }, []);
   if (session.status !== 'ready') return { state: 'loading' };

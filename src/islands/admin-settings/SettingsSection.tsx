@@ -7,13 +7,14 @@
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import AvailabilitySettings from './AvailabilitySettings.tsx';
+import { routes } from '../../domain/routes.ts';
 
 const RatesAndSiteSettings = lazy(() => import('../admin/settings/SettingsSection.tsx'));
 
 const TABS = [
-  { path: '/admin/settings', label: 'Availability', intro: 'The wording customers see for stock availability.' },
+  { path: routes.adminSettings, label: 'Availability', intro: 'The wording customers see for stock availability.' },
   {
-    path: '/admin/site-settings',
+    path: routes.adminSiteSettings,
     label: 'Rates & site',
     intro: 'Exchange rates and the default currency, the messages for held accounts, the site name and social links.',
   },
@@ -36,7 +37,7 @@ export default function SettingsSection() {
           </a>
         ))}
       </nav>
-      {tab.path === '/admin/settings' ? (
+      {tab.path === routes.adminSettings ? (
         <AvailabilitySettings />
       ) : (
         <Suspense fallback={<div className="adm-loading" aria-busy="true" />}>

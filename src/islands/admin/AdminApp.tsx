@@ -10,11 +10,13 @@ import { openDialog } from '../../stores/dialog.ts';
 import { setSession, type AuthState } from '../../stores/session.ts';
 import { ADMIN_SECTIONS, sectionFor } from './sections.ts';
 import { useStaff } from './use-staff.ts';
+import '../../styles/stacked-table.css';
 import './admin.css';
+import { routes } from '../../domain/routes.ts';
 
 async function signOut() {
   setSession(await api.post<AuthState>('/logout'));
-  window.location.assign('/');
+  window.location.assign(routes.home);
 }
 
 export default function AdminApp() {
@@ -72,7 +74,7 @@ export default function AdminApp() {
             <h1>There is nothing at this address</h1>
             <p className="adm-muted">
               Choose a section on the left, or go back to the{' '}
-              <a className="link" href="/admin">
+              <a className="link" href={routes.admin}>
                 dashboard
               </a>
               .

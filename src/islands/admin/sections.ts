@@ -6,6 +6,7 @@
  * /admin/site-settings). `component` is imported lazily.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { routes } from '../../domain/routes.ts';
 
 export type AdminSection = {
   path: string;
@@ -16,47 +17,47 @@ export type AdminSection = {
 };
 
 export const DASHBOARD: AdminSection = {
-  path: '/admin',
+  path: routes.admin,
   label: 'Dashboard',
-  also: ['/admin/dashboard'],
+  also: [routes.adminDashboard],
   component: lazy(() => import('./dashboard/DashboardSection.tsx')),
 };
 
 export const ADMIN_SECTIONS: AdminSection[] = [
   DASHBOARD,
   {
-    path: '/admin/customers',
+    path: routes.adminCustomers,
     label: 'Customers',
     component: lazy(() => import('./customers/CustomersSection.tsx')),
   },
   {
-    path: '/admin/requests',
+    path: routes.adminRequests,
     label: 'Requests',
     component: lazy(() => import('./requests/RequestsSection.tsx')),
   },
   {
-    path: '/admin/messages',
+    path: routes.adminMessages,
     label: 'Messages',
     component: lazy(() => import('./messages/MessagesSection.tsx')),
   },
   {
-    path: '/admin/posts',
+    path: routes.adminPosts,
     label: 'News',
     component: lazy(() => import('./posts/PostsSection.tsx')),
   },
   {
-    path: '/admin/stock',
+    path: routes.adminStock,
     label: 'Stock import',
     component: lazy(() => import('./stock/StockImportSection.tsx')),
   },
   {
-    path: '/admin/settings',
+    path: routes.adminSettings,
     label: 'Settings',
-    also: ['/admin/site-settings'],
+    also: [routes.adminSiteSettings],
     component: lazy(() => import('../admin-settings/SettingsSection.tsx')),
   },
   {
-    path: '/admin/audit',
+    path: routes.adminAudit,
     label: 'Audit log',
     component: lazy(() => import('./audit/AuditSection.tsx')),
   },
@@ -68,7 +69,7 @@ export function sectionFor(path: string): AdminSection | null {
   if (clean === DASHBOARD.path) return DASHBOARD;
   let best: { section: AdminSection; length: number } | null = null;
   for (const section of ADMIN_SECTIONS) {
-    if (section === DASHBOARD && clean !== '/admin/dashboard') continue;
+    if (section === DASHBOARD && clean !== routes.adminDashboard) continue;
     for (const owned of [section.path, ...(section.also ?? [])]) {
       if ((clean === owned || clean.startsWith(`${owned}/`)) && owned.length > (best?.length ?? 0)) {
         best = { section, length: owned.length };

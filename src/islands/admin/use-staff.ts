@@ -7,6 +7,7 @@ import { useIslandStore } from '../ui/useIslandStore.ts';
 import { useEffect } from 'react';
 import { openDialog } from '../../stores/dialog.ts';
 import { $session, loadSession, type UserView } from '../../stores/session.ts';
+import { routes } from '../../domain/routes.ts';
 
 export type StaffGuard = { state: 'loading' } | { state: 'visitor' } | { state: 'staff'; user: UserView };
 
@@ -15,7 +16,7 @@ export function useStaff(): StaffGuard {
   useEffect(() => {
     void loadSession().then((s) => {
       if (!s.user) openDialog('login', { returnTo: window.location.pathname + window.location.search });
-      else if (s.user.role === 'user') window.location.replace('/my-account');
+      else if (s.user.role === 'user') window.location.replace(routes.account);
     });
   }, []);
   if (session.status !== 'ready') return { state: 'loading' };

@@ -15,6 +15,7 @@ import { Snackbars } from './Snackbars.tsx';
 import { totalText, useBag } from './use-bag.ts';
 import './bag-drawer.css';
 import { DialogCloseButton } from '../ui/CloseButton.tsx';
+import { routes } from '../../domain/routes.ts';
 
 function useCountBadge() {
   const count = useIslandStore($bagCount, AT_BUILD.bagCount);
@@ -92,7 +93,7 @@ export default function BagDrawer() {
                   {totalText(bag)}
                 </strong>
               </p>
-              <a className="btn bag-drawer__view" href="/diamonds/bag" onClick={() => closeBagDrawer()}>
+              <a className="btn bag-drawer__view" href={routes.bag} onClick={() => closeBagDrawer()}>
                 View Bag
               </a>
             </footer>

@@ -9,11 +9,12 @@ import { formatQuantity } from '../../domain/bag/lines.ts';
 import { productName } from '../../domain/bag/names.ts';
 import { removeFromBag } from '../../stores/bag.ts';
 import { linePriceText, type PricedLine } from './use-bag.ts';
+import { routes } from '../../domain/routes.ts';
 
 type Props = { line: PricedLine; ccy: string; focused: boolean };
 
 export function BagDrawerRow({ line, ccy, focused }: Props) {
-  const href = `/diamonds/${line.diamondId}/details`;
+  const href = routes.diamond(line.diamondId);
   const row = useRef<HTMLLIElement>(null);
   useEffect(() => {
     if (!focused) return;

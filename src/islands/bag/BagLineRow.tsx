@@ -5,16 +5,17 @@
  * the name (bag.css).
  */
 import { productName } from '../../domain/bag/names.ts';
-import { formatPriceOrNA } from '../../domain/catalogue/pricing.ts';
+import { formatPriceOrNA } from '../../domain/bag/pricing.ts';
 import { removeFromBag, updateLine } from '../../stores/bag.ts';
 import { QuantityInput } from './QuantityInput.tsx';
 import { linePriceText, type PricedLine } from './use-bag.ts';
 import { CrossIcon } from '../ui/CloseButton.tsx';
+import { routes } from '../../domain/routes.ts';
 
 type Props = { line: PricedLine; ccy: string; onAlternative: (id: number, on: boolean) => void };
 
 export function BagLineRow({ line, ccy, onAlternative }: Props) {
-  const href = `/diamonds/${line.diamondId}/details`;
+  const href = routes.diamond(line.diamondId);
   const code = line.stock.StkCodeCalcNS;
   return (
     <tr className={`bag-line${line.inStock ? '' : ' is-gone'}`} data-bag-line={line.diamondId}>

@@ -18,6 +18,7 @@ import { dismissSnack, SENDING, SENT, showSnack } from './snackbar.ts';
 import { totalText, useBag } from './use-bag.ts';
 import './bag-drawer.css';
 import './bag-page.css';
+import { routes } from '../../domain/routes.ts';
 
 export default function BagPage() {
   const bag = useBag();
@@ -37,7 +38,7 @@ export default function BagPage() {
       <section className="bag-empty">
         <h2>Sign in to see your bag</h2>
         <p>The bag and requests are for approved trade customers.</p>
-        <button type="button" className="btn" onClick={() => openDialog('login', { returnTo: '/diamonds/bag' })}>
+        <button type="button" className="btn" onClick={() => openDialog('login', { returnTo: routes.bag })}>
           Sign in
         </button>
       </section>
@@ -47,7 +48,7 @@ export default function BagPage() {
     return (
       <section className="bag-empty">
         <h2>Your Bag Is Currently Empty</h2>
-        <a className="btn" href="/diamonds/all">
+        <a className="btn" href={routes.catalogue}>
           Go shop
         </a>
       </section>

@@ -7,7 +7,7 @@
 import * as v from 'valibot';
 import { BagRequestSchema, type BagRequestInput } from '../../domain/bag/payload.ts';
 import { priceLine, totalOf } from '../../domain/bag/view.ts';
-import { NOT_AVAILABLE } from '../../domain/catalogue/pricing.ts';
+import { NOT_AVAILABLE } from '../../domain/bag/pricing.ts';
 import type { FxRate } from '../../domain/money.ts';
 import { api } from '../../lib/api.ts';
 import { $bag, flushBag, loadBag, type BagLineView } from '../../stores/bag.ts';

@@ -11,7 +11,7 @@ import { AT_BUILD } from '../ui/at-build.ts';
 import { useIslandStore } from '../ui/useIslandStore.ts';
 import { useEffect, useMemo } from 'react';
 import { priceLine, totalOf, type LinePrice } from '../../domain/bag/view.ts';
-import { formatPriceOrNA } from '../../domain/catalogue/pricing.ts';
+import { formatPriceOrNA } from '../../domain/bag/pricing.ts';
 import { MISSING } from '../../domain/money.ts';
 import { $bag, lineError, type BagLineView } from '../../stores/bag.ts';
 import { $session, loadSession } from '../../stores/session.ts';

@@ -6,7 +6,7 @@
  */
 import type { ReactNode } from 'react';
 import { formatRatio, lwRatio } from '../../domain/catalogue/index.ts';
-import type { DiamondDoc } from '../../domain/diamond.ts';
+import { isParcel, type DiamondDoc } from '../../domain/diamond.ts';
 import {
   displayPrice,
   formatMeasurements,
@@ -18,6 +18,7 @@ import {
 } from '../../domain/money.ts';
 import { SignInToBasket } from '../ui/SignInToBasket.tsx';
 import { Price, safeMoney, shapeName, type ColumnContext } from './columns.tsx';
+import { routes } from '../../domain/routes.ts';
 
 type Props = {
   doc: DiamondDoc & { has360?: boolean };
@@ -29,8 +30,7 @@ type Props = {
 const pct = (n: number | null | undefined) => (n == null ? MISSING : `${n.toFixed(1)}%`);
 
 export function RowDetail({ doc: d, ctx, onComingSoon, extras }: Props) {
-  const parcel = d.StkCatType === 'Multiple Items';
-  const base = `/diamonds/${d._id}`;
+  const parcel = isParcel(d.StkCatType);
   const facts: [string, ReactNode][] = [
     ['Stock code', d.StkCodeCalcNS],
     ['Shape', shapeName(d.StkShape)],
@@ -77,17 +77,17 @@ export function RowDetail({ doc: d, ctx, onComingSoon, extras }: Props) {
         ))}
       </dl>
       <div className="cat-detail__actions">
-        <a className="btn btn--small" href={`${base}/details`}>
+        <a className="btn btn--small" href={routes.diamond(d._id)}>
           View Details
         </a>
         {!ctx.authorised && <SignInToBasket className="btn btn--ghost btn--small" />}
         {extras}
         <nav className="cat-detail__links" aria-label={`Views of ${d.StkCodeCalcNS}`}>
-          {!parcel && <a href={`${base}/report`}>Report</a>}
-          {!parcel && <a href={`${base}/diagram`}>Diagram</a>}
-          <a href={`${base}/details`}>Images</a>
+          {!parcel && <a href={routes.diamond(d._id, 'report')}>Report</a>}
+          {!parcel && <a href={routes.diamond(d._id, 'diagram')}>Diagram</a>}
+          <a href={routes.diamond(d._id)}>Images</a>
           {d.has360 ? (
-            <a href={`${base}/360`}>360°</a>
+            <a href={routes.diamond(d._id, '360')}>360°</a>
           ) : (
             <button type="button" onClick={onComingSoon}>
               360°

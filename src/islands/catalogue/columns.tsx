@@ -8,7 +8,7 @@
  */
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import { SORT_COLUMN_HEADERS, isSortColumn, type SortColumn } from '../../domain/catalogue/index.ts';
-import { shapeImage, type DiamondDoc, type Range } from '../../domain/diamond.ts';
+import { isParcel, shapeImage, type DiamondDoc, type Range } from '../../domain/diamond.ts';
 import { FINISH_ABBREVIATIONS, FINISH_GRADES, FLUORESCENCE_ABBREVIATIONS, FLUORESCENCES } from '../../domain/grades.ts';
 import {
   displayPrice,
@@ -24,6 +24,7 @@ import {
 } from '../../domain/money.ts';
 import type { AvailabilityLabels } from '../../stores/catalogue.ts';
 import { DownloadTick } from '../downloads/CatalogueDownload.tsx';
+import { routes } from '../../domain/routes.ts';
 
 export type ColumnContext = {
   ccy: string;
@@ -107,7 +108,7 @@ export function catalogueColumns(x: ColumnContext): ColumnDef<DiamondDoc, unknow
       header: 'SHAPE',
       meta: meta('shape', { className: 'cat-col-shape' }),
       cell: ({ row: { original: d } }) => (
-        <a className="cat-shape" href={`/diamonds/${d._id}/details`}>
+        <a className="cat-shape" href={routes.diamond(d._id)}>
           <img
             src={shapeImage(d.StkShape, d.StkCatType)}
             alt=""
@@ -132,7 +133,7 @@ export function catalogueColumns(x: ColumnContext): ColumnDef<DiamondDoc, unknow
       meta: meta('weight', { numeric: true }),
       // a parcel: its total carats, then the size of its stones (issue 13, item 13)
       cell: ({ row: { original: d } }) =>
-        d.StkCatType === 'Multiple Items' ? (
+        isParcel(d.StkCatType) ? (
           <span className="cat-weight">
             <span>{formatWeight(d.STWeight)}</span>
             <span className="cat-weight__size">{formatSize(d.Size)} each</span>

@@ -22,6 +22,7 @@ import { applyMove } from './reorder.ts';
 import { useListBadges } from '../favourites/useListBadges.ts';
 import '../../styles/tabs.css';
 import './compare.css';
+import { routes } from '../../domain/routes.ts';
 
 export default function CompareApp() {
   const ids = useStore($compare);
@@ -73,7 +74,7 @@ export default function CompareApp() {
         <div className="list-empty">
           <h2>Nothing to compare yet</h2>
           <p>Add stones with the compare toggle on the list or the detail page.</p>
-          <a className="btn" href="/diamonds/all">
+          <a className="btn" href={routes.catalogue}>
             Browse all diamonds
           </a>
         </div>

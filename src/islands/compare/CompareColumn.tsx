@@ -2,10 +2,11 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { formatRatio, lwRatio } from '../../domain/catalogue/pricing.ts';
-import type { DiamondDoc } from '../../domain/diamond.ts';
+import { isParcel, type DiamondDoc } from '../../domain/diamond.ts';
 import { formatMeasurements, formatRange, formatSize, formatWeight, MISSING } from '../../domain/money.ts';
-import { shapeName, stonePath, usePricing } from '../diamond-detail/stone-view.ts';
+import { shapeName, usePricing } from '../diamond-detail/stone-view.ts';
 import type { ListDoc } from '../favourites/useListDocs.ts';
+import { routes } from '../../domain/routes.ts';
 
 const pct = (n: number | null | undefined) => (n == null ? MISSING : `${n.toFixed(1)}%`);
 
@@ -14,7 +15,7 @@ export const ROWS: { label: string; value: (d: DiamondDoc) => string }[] = [
   { label: 'Shape', value: (d) => shapeName(d.StkShape) },
   {
     label: 'Weight',
-    value: (d) => (d.StkCatType === 'Multiple Items' ? formatSize(d.Size) : formatWeight(d.STWeight)),
+    value: (d) => (isParcel(d.StkCatType) ? formatSize(d.Size) : formatWeight(d.STWeight)),
   },
   { label: 'Colour', value: (d) => formatRange(d.Colour) },
   { label: 'Clarity', value: (d) => formatRange(d.Clarity) },
@@ -36,10 +37,9 @@ export function CompareColumn({ doc: d, position, onRemove }: Props) {
     id: d._id,
   });
   const pricing = usePricing();
-  const title =
-    d.StkCatType === 'Multiple Items'
-      ? `${shapeName(d.StkShape)} parcel`
-      : `${formatWeight(d.STWeight)} ${shapeName(d.StkShape)}`;
+  const title = isParcel(d.StkCatType)
+    ? `${shapeName(d.StkShape)} parcel`
+    : `${formatWeight(d.STWeight)} ${shapeName(d.StkShape)}`;
   const price = pricing.price(d);
 
   return (
@@ -63,10 +63,10 @@ export function CompareColumn({ doc: d, position, onRemove }: Props) {
             {[3, 7, 11].flatMap((y) => [4, 10].map((x) => <circle key={`${x}-${y}`} cx={x} cy={y} r="1.2" />))}
           </svg>
         </button>
-        <a className="cmp-col__img" href={stonePath(d._id)} tabIndex={-1} aria-hidden="true">
+        <a className="cmp-col__img" href={routes.diamond(d._id)} tabIndex={-1} aria-hidden="true">
           <img src={d.img} alt="" />
         </a>
-        <a className="cmp-col__title" href={stonePath(d._id)}>
+        <a className="cmp-col__title" href={routes.diamond(d._id)}>
           {title}
         </a>
         <p className="cmp-col__price num">

@@ -12,7 +12,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { openDialog } from '../../stores/dialog.ts';
-import { hasRememberCookie, needsNotice, rememberCookie } from './rules.ts';
+import { hasRememberCookie, needsNotice, rememberCookie } from '../../domain/cookie-notice.ts';
 import './cookie-notice.css';
 
 /** Publishes the bar's height as --cookie-h on <html> while it is on screen. */

@@ -16,6 +16,7 @@ import { $session, loadSession } from '../../stores/session.ts';
 import { checkEmail, goToAccountIfSignedIn, openErrorDialog, statusMessage } from './flows.ts';
 import { firstIssues } from './use-form.ts';
 import * as v from 'valibot';
+import { routes } from '../../domain/routes.ts';
 
 async function onAccountEntry(el: HTMLElement) {
   if (await goToAccountIfSignedIn()) return;
@@ -25,8 +26,8 @@ async function onAccountEntry(el: HTMLElement) {
 async function onApiAccess() {
   const state = await loadSession();
   if (!state.user) return openDialog('register', { requestApiAccess: true });
-  if (state.user.role !== 'user') return window.location.assign('/admin');
-  window.location.assign(state.user.api_allow ? '/my-account/api' : '/my-account#api-access');
+  if (state.user.role !== 'user') return window.location.assign(routes.admin);
+  window.location.assign(state.user.api_allow ? routes.accountApi : routes.accountApiAccess);
 }
 
 async function onRegisterForm(form: HTMLFormElement) {
@@ -66,7 +67,7 @@ function tokenRoutes() {
   const m = window.location.pathname.match(/^\/(reset|verify)\/([^/]+)\/?$/);
   if (!m?.[2]) return;
   const [, kind, token] = m;
-  window.history.replaceState(null, '', '/');
+  window.history.replaceState(null, '', routes.home);
   if (kind === 'reset') openDialog('password', { token: decodeURIComponent(token) });
   else void verify(decodeURIComponent(token));
 }

@@ -7,14 +7,14 @@
  */
 import { useStore } from '@nanostores/react';
 import { useState, type ReactNode } from 'react';
-import type { DiamondDoc } from '../../domain/diamond.ts';
+import { isParcel, type DiamondDoc } from '../../domain/diamond.ts';
 import { addToBag } from '../../stores/bag.ts';
 import { $compare, toggleCompare } from '../../stores/compare.ts';
 import { openDialog } from '../../stores/dialog.ts';
 import { $favourites, toggleFavourite } from '../../stores/favourites.ts';
 import { openPriceDrawer } from '../../stores/price-drawer.ts';
 import { SignInToBasket } from '../ui/SignInToBasket.tsx';
-import { isParcel, usePricing } from './stone-view.ts';
+import { usePricing } from './stone-view.ts';
 
 export function ActionsPanel({ doc, onShare }: { doc: DiamondDoc & { inStock?: boolean }; onShare: () => void }) {
   const pricing = usePricing();
@@ -29,7 +29,7 @@ export function ActionsPanel({ doc, onShare }: { doc: DiamondDoc & { inStock?: b
       <div className="sd-price">
         {pricing.authorised ? (
           <>
-            <span className="sd-price__label">{isParcel(doc) ? 'Price per carat' : 'Price'}</span>
+            <span className="sd-price__label">{isParcel(doc.StkCatType) ? 'Price per carat' : 'Price'}</span>
             <span className="sd-price__value num" data-testid="stone-price">
               {price ?? '-'}
             </span>

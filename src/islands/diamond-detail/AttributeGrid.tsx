@@ -2,17 +2,17 @@
 import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
 import { formatRatio, lwRatio } from '../../domain/catalogue/pricing.ts';
-import type { DiamondDoc } from '../../domain/diamond.ts';
+import { isParcel, type DiamondDoc } from '../../domain/diamond.ts';
 import { formatMeasurements, formatRange, formatSize, formatWeight, MISSING } from '../../domain/money.ts';
 import { $availabilityLabels } from '../../stores/catalogue.ts';
-import { isParcel, shapeName, usePricing } from './stone-view.ts';
+import { shapeName, usePricing } from './stone-view.ts';
 
 const pct = (n: number | null | undefined) => (n == null ? MISSING : `${n.toFixed(1)}%`);
 
 export function AttributeGrid({ doc: d }: { doc: DiamondDoc }) {
   const pricing = usePricing();
   const labels = useStore($availabilityLabels);
-  const parcel = isParcel(d);
+  const parcel = isParcel(d.StkCatType);
   const rows: [string, ReactNode][] = [
     ['Stock code', d.StkCodeCalcNS],
     ['Shape', shapeName(d.StkShape)],

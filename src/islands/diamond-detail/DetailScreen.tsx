@@ -4,6 +4,7 @@
  * toggle, the tab's panel, and the RELATED carousel. One column with the same tabs on phones.
  */
 import { useEffect, useState } from 'react';
+import { isParcel } from '../../domain/diamond.ts';
 import { formatWeight } from '../../domain/money.ts';
 import { ActionsPanel } from './ActionsPanel.tsx';
 import { AttributeGrid } from './AttributeGrid.tsx';
@@ -13,19 +14,20 @@ import { RelatedCarousel } from './RelatedCarousel.tsx';
 import { ReportPanel } from './ReportPanel.tsx';
 import { ShareDrawer } from './ShareDrawer.tsx';
 import { PriceDrawer } from '../price/PriceDrawer.tsx';
-import { DETAIL_TABS, isParcel, kindLabel, shapeName, stonePath, TAB_LABELS, type DetailTab } from './stone-view.ts';
+import { DETAIL_TABS, kindLabel, shapeName, TAB_LABELS, type DetailTab } from './stone-view.ts';
 import { useStone } from './useStone.ts';
+import { routes } from '../../domain/routes.ts';
 
 type Props = { id: number; tab: DetailTab; onTab: (tab: DetailTab) => void };
 
 export function DetailScreen({ id, tab, onTab }: Props) {
   const stone = useStone(id);
   const [sharing, setSharing] = useState(false);
-  const parcelOnOtherTab = stone.status === 'ready' && isParcel(stone.doc) && tab !== 'details';
+  const parcelOnOtherTab = stone.status === 'ready' && isParcel(stone.doc.StkCatType) && tab !== 'details';
 
   // a parcel has no report or diagram: its address says details
   useEffect(() => {
-    if (parcelOnOtherTab) window.history.replaceState(null, '', stonePath(id, 'details'));
+    if (parcelOnOtherTab) window.history.replaceState(null, '', routes.diamond(id, 'details'));
   }, [parcelOnOtherTab, id]);
 
   if (stone.status === 'loading')
@@ -40,7 +42,7 @@ export function DetailScreen({ id, tab, onTab }: Props) {
         <p className="eyebrow">Diamond details</p>
         <h1>{stone.status === 'missing' ? 'Stone not found' : 'Something went wrong'}</h1>
         <p>{stone.message}</p>
-        <a className="btn" href="/diamonds/all">
+        <a className="btn" href={routes.catalogue}>
           Back to all
         </a>
       </div>
@@ -48,7 +50,7 @@ export function DetailScreen({ id, tab, onTab }: Props) {
   }
 
   const { doc, images, spin } = stone;
-  const parcel = isParcel(doc);
+  const parcel = isParcel(doc.StkCatType);
   const shown: DetailTab = parcel ? 'details' : tab;
   const title = parcel
     ? `${shapeName(doc.StkShape)} parcel`
@@ -57,7 +59,7 @@ export function DetailScreen({ id, tab, onTab }: Props) {
   return (
     <div className="container sd">
       <div className="sd-top">
-        <a className="link sd-back" href="/diamonds/all">
+        <a className="link sd-back" href={routes.catalogue}>
           <span aria-hidden="true">←</span> Back to all
         </a>
       </div>

@@ -4,11 +4,11 @@
  * to the details tab), else the 'Coming Soon' message dialog. Closing restores the front.
  */
 import { useState } from 'react';
-import type { DiamondDoc } from '../../domain/diamond.ts';
+import { isParcel, type DiamondDoc } from '../../domain/diamond.ts';
 import type { SpinSet } from '../../domain/player360.ts';
 import { openDialog } from '../../stores/dialog.ts';
 import { Player360 } from '../player360/Player360.tsx';
-import { isParcel, shapeName } from './stone-view.ts';
+import { shapeName } from './stone-view.ts';
 
 type Mode = 0 | 1 | 2;
 type Props = { doc: DiamondDoc; images: string[]; spin: SpinSet | null; onShowDetails: () => void };
@@ -36,7 +36,7 @@ export function ImagePane({ doc, images, spin, onShowDetails }: Props) {
 
   const thumbs: { mode: Mode; label: string; src: string | undefined; disabled: boolean }[] = [
     { mode: 0, label: 'Front', src: doc.img, disabled: false },
-    { mode: 1, label: 'Side', src: doc.imgSide, disabled: isParcel(doc) },
+    { mode: 1, label: 'Side', src: doc.imgSide, disabled: isParcel(doc.StkCatType) },
     { mode: 2, label: 'Gallery', src: images[0], disabled: images.length === 0 },
   ];
 

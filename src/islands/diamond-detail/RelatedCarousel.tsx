@@ -5,10 +5,11 @@
 import { useState } from 'react';
 import type { DiamondDoc } from '../../domain/diamond.ts';
 import { formatRange, formatWeight } from '../../domain/money.ts';
-import { shapeName, stonePath, usePricing } from './stone-view.ts';
+import { shapeName, usePricing } from './stone-view.ts';
 import { useRelated } from './useStone.ts';
 import { PHONE_QUERY, useMedia } from '../ui/useMedia.ts';
 import './related.css';
+import { routes } from '../../domain/routes.ts';
 
 export function RelatedCarousel({ id }: { id: number }) {
   const docs = useRelated(id, true);
@@ -63,7 +64,7 @@ export function RelatedCarousel({ id }: { id: number }) {
 
 function RelatedCard({ doc: d, price }: { doc: DiamondDoc; price: string | null }) {
   return (
-    <a className="sd-card" href={stonePath(d._id)}>
+    <a className="sd-card" href={routes.diamond(d._id)}>
       <span className="sd-card__img">
         <img src={d.img} alt="" loading="lazy" />
       </span>

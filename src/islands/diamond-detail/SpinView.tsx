@@ -3,10 +3,11 @@
  * way back to the details) or bare (/diamonds/{id}: only the player, for embedding).
  */
 import { Player360 } from '../player360/Player360.tsx';
-import { shapeName, stonePath } from './stone-view.ts';
+import { shapeName } from './stone-view.ts';
 import { useStone } from './useStone.ts';
 import { formatWeight } from '../../domain/money.ts';
 import './spin-view.css';
+import { routes } from '../../domain/routes.ts';
 
 type Props = { id: number; siteName: string; bare?: boolean; controls?: boolean };
 
@@ -33,7 +34,7 @@ export function SpinView({ id, siteName, bare = false, controls = true }: Props)
   return (
     <div className="container sd-spin">
       <div className="sd-spin__head">
-        <a className="link" href={stonePath(id)}>
+        <a className="link" href={routes.diamond(id)}>
           <span aria-hidden="true">←</span> Details
         </a>
         <p className="eyebrow">360° view · {doc.StkCodeCalcNS}</p>

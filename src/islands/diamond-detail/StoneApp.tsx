@@ -10,10 +10,11 @@ import { loadLists } from '../../stores/favourites.ts';
 import { loadSession } from '../../stores/session.ts';
 import { loadSite } from '../../stores/site.ts';
 import { DetailScreen } from './DetailScreen.tsx';
-import { parseStoneAddress, stonePath, type DetailTab } from './stone-view.ts';
+import { parseStoneAddress, type DetailTab } from './stone-view.ts';
 import { SpinView } from './SpinView.tsx';
 import '../../styles/tabs.css';
 import './detail.css';
+import { routes } from '../../domain/routes.ts';
 
 const readAddress = () => parseStoneAddress(window.location.pathname);
 
@@ -36,7 +37,7 @@ export default function StoneApp({ siteName }: { siteName: string }) {
   }, []);
 
   const goTab = useCallback((id: number, tab: DetailTab) => {
-    const path = stonePath(id, tab);
+    const path = routes.diamond(id, tab);
     if (window.location.pathname !== path) window.history.pushState(null, '', path);
     setAddress({ id, page: tab });
   }, []);
@@ -46,7 +47,7 @@ export default function StoneApp({ siteName }: { siteName: string }) {
       <div className="container sd-empty">
         <p className="eyebrow">Diamond details</p>
         <h1>Stone not found</h1>
-        <a className="btn" href="/diamonds/all">
+        <a className="btn" href={routes.catalogue}>
           Back to all
         </a>
       </div>

@@ -3,33 +3,27 @@
  * page, its display name, and prices in the chosen currency for signed-in users only.
  */
 import { useStore } from '@nanostores/react';
-import type { DiamondDoc } from '../../domain/diamond.ts';
+import { isParcel, type DiamondDoc } from '../../domain/diamond.ts';
 import { displayPrice, formatPrice, pricePerCarat, type Money } from '../../domain/money.ts';
 import { $isAuthorised } from '../../stores/session.ts';
 import { $site } from '../../stores/site.ts';
+import { routes, STONE_PAGES, type StonePage } from '../../domain/routes.ts';
 
-export type StonePage = 'details' | 'report' | 'diagram' | '360';
 export const DETAIL_TABS = ['details', 'report', 'diagram'] as const;
 export type DetailTab = (typeof DETAIL_TABS)[number];
 export const TAB_LABELS: Record<DetailTab, string> = { details: 'Details', report: 'Report', diagram: 'Diagram' };
 
 /** /diamonds/{id}[/page] -> id and page (null for the bare 360 view); null when not a stone address. */
 export function parseStoneAddress(pathname: string): { id: number; page: StonePage | null } | null {
-  const m = /^\/diamonds\/(\d+)(?:\/(details|report|diagram|360))?\/?$/.exec(pathname);
+  const m = new RegExp(`^${routes.diamonds}/(\\d+)(?:/(${STONE_PAGES.join('|')}))?/?$`).exec(pathname);
   if (!m) return null;
   return { id: Number(m[1]), page: (m[2] as StonePage | undefined) ?? null };
 }
 
-export const stonePath = (id: number, page: StonePage = 'details') => `/diamonds/${id}/${page}`;
-/** The list pre-filtered by a shape (one encoded segment, slash included); parcels open the Parcels tab. */
-export const shapePath = (shape: string, parcel = false) =>
-  `/diamonds/all/${encodeURIComponent(shape.trim().toLowerCase())}${parcel ? '?tab=2' : ''}`;
-
-export const isParcel = (d: Pick<DiamondDoc, 'StkCatType'>) => d.StkCatType === 'Multiple Items';
 export const shapeName = (shape: string) => shape.toLowerCase().replace(/\b\w/g, (c) => c.toUpperCase());
 
 export function kindLabel(d: Pick<DiamondDoc, 'StkCatType' | 'Source' | 'StkCatName'>): string {
-  if (isParcel(d)) return 'Parcel';
+  if (isParcel(d.StkCatType)) return 'Parcel';
   return d.Source === 'Lab Grown' || d.StkCatName === 'Lab Grown Diamonds' ? 'Lab-grown diamond' : 'Natural diamond';
 }
 

@@ -1,11 +1,13 @@
 /** One favourite: image and title to its details, its shape's listing, compare and remove. */
 import { useStore } from '@nanostores/react';
+import { isParcel } from '../../domain/diamond.ts';
 import { formatRange, formatWeight } from '../../domain/money.ts';
 import { $compare, toggleCompare } from '../../stores/compare.ts';
 import { toggleFavourite } from '../../stores/favourites.ts';
 import { openPriceDrawer } from '../../stores/price-drawer.ts';
-import { isParcel, kindLabel, shapeName, shapePath, stonePath, usePricing } from '../diamond-detail/stone-view.ts';
+import { kindLabel, shapeName, usePricing } from '../diamond-detail/stone-view.ts';
 import type { Entry } from './useListDocs.ts';
+import { routes } from '../../domain/routes.ts';
 
 export function FavouriteRow({ entry }: { entry: Entry }) {
   const compared = useStore($compare).includes(entry.id);
@@ -38,14 +40,14 @@ export function FavouriteRow({ entry }: { entry: Entry }) {
   const price = pricing.price(d);
   return (
     <li className="fav-row">
-      <a className="fav-row__img" href={stonePath(d._id)} aria-label={`${title} details`}>
+      <a className="fav-row__img" href={routes.diamond(d._id)} aria-label={`${title} details`}>
         <img src={d.img} alt="" />
       </a>
       <div className="fav-row__main">
         <p className="fav-row__kind">
           {kindLabel(d)} · <span className="num">{d.StkCodeCalcNS}</span>
         </p>
-        <a className="fav-row__title" href={stonePath(d._id)}>
+        <a className="fav-row__title" href={routes.diamond(d._id)}>
           {title}
         </a>
         <p className="fav-row__facts num">
@@ -53,7 +55,7 @@ export function FavouriteRow({ entry }: { entry: Entry }) {
             .filter((x) => x && x !== '-')
             .join(' · ')}
         </p>
-        <a className="fav-row__shape link" href={shapePath(d.StkShape, isParcel(d))}>
+        <a className="fav-row__shape link" href={routes.shape(d.StkShape, isParcel(d.StkCatType))}>
           More {shapeName(d.StkShape)} stones
         </a>
       </div>

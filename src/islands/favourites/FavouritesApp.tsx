@@ -16,6 +16,7 @@ import { useListDocs, type Entry } from './useListDocs.ts';
 import { useListBadges } from './useListBadges.ts';
 import '../../styles/tabs.css';
 import './favourites.css';
+import { routes } from '../../domain/routes.ts';
 
 type Tab = 'all' | CompareTab;
 const TABS: Tab[] = ['all', 0, 1, 2];
@@ -71,7 +72,7 @@ function Empty() {
     <div className="list-empty">
       <h2>No favourites yet</h2>
       <p>Mark stones with the heart on the list or the detail page to keep them here.</p>
-      <a className="btn" href="/diamonds/all">
+      <a className="btn" href={routes.catalogue}>
         Browse all diamonds
       </a>
     </div>

@@ -5,12 +5,13 @@
  */
 import { AT_BUILD } from '../ui/at-build.ts';
 import { useIslandStore } from '../ui/useIslandStore.ts';
-import { detailsHref } from '../../domain/home/strip.ts';
 import { tilePrice, tileSubtitle, type TileStone } from '../../domain/home/tile.ts';
 import { isSpecialOffer } from '../../domain/catalogue/pricing.ts';
 import { addToBag } from '../../stores/bag.ts';
 import { $site } from '../../stores/site.ts';
 import { SignInToBasket } from '../ui/SignInToBasket.tsx';
+import { isParcel } from '../../domain/diamond.ts';
+import { routes } from '../../domain/routes.ts';
 
 /** `special` marks a build-time special offer whose price is not known yet. */
 export type TileDoc = TileStone & {
@@ -30,9 +31,8 @@ export function StoneTile({ stone, signedIn, compact = false, headingLevel: H = 
   const site = useIslandStore($site, AT_BUILD.site).data;
   const price = site ? tilePrice(stone, site.ccy, site.fxrates) : null;
   const special = stone.special ?? isSpecialOffer(stone);
-  const href = detailsHref(stone._id);
-  const kind =
-    stone.StkCatType === 'Multiple Items' ? 'Parcel' : stone.Source === 'Lab Grown' ? 'Lab grown' : 'Natural';
+  const href = routes.diamond(stone._id);
+  const kind = isParcel(stone.StkCatType) ? 'Parcel' : stone.Source === 'Lab Grown' ? 'Lab grown' : 'Natural';
   return (
     <article className={`stone${compact ? ' stone--compact' : ''}`}>
       <a className="stone__media" href={href} tabIndex={-1} aria-hidden="true" draggable={false}>

@@ -8,6 +8,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { emptySearchText, searchPosts, type NewsPost } from '../../domain/news.ts';
 import { PostCardView, type CardPost } from './PostCardView.tsx';
+import { routes } from '../../domain/routes.ts';
 
 type Props = { posts: (NewsPost & CardPost)[] };
 
@@ -22,7 +23,7 @@ export default function NewsSearch({ posts }: Props) {
     if (!keywords) return;
     setText(keywords);
     setQuery(keywords);
-    history.replaceState(history.state, '', '/news');
+    history.replaceState(history.state, '', routes.news);
     requestAnimationFrame(() => anchor.current?.scrollIntoView({ block: 'start' }));
   }, []);
 

@@ -14,13 +14,14 @@ import { $site } from '../../stores/site.ts';
 import { DialogCloseButton } from '../ui/CloseButton.tsx';
 import '../diamond-detail/share.css';
 import './price.css';
+import { isParcel } from '../../domain/diamond.ts';
 
 export function PriceDrawer() {
   const doc = useStore($priceDrawer);
   const site = useStore($site).data;
   const ccy = site?.ccy ?? 'GBP';
   const b = doc && site ? priceBreakdown(doc, ccy, site.fxrates) : null;
-  const parcel = doc?.StkCatType === 'Multiple Items';
+  const parcel = isParcel(doc?.StkCatType);
   return (
     <Dialog.Root open={doc != null} onOpenChange={(o) => !o && closePriceDrawer()}>
       <Dialog.Portal>

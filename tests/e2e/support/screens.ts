@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { devices, expect } from '@playwright/test';
-import { REMEMBER_COOKIE } from '../../../src/islands/cookie-notice/rules.ts';
+import { REMEMBER_COOKIE } from '../../../src/domain/cookie-notice.ts';
 
 /** An iPhone 13 (390 x 844, touch, mobile viewport) for `test.use` or `browser.newContext`, in Chromium. */
 const { defaultBrowserType: _webkit, ...iPhone13 } = devices['iPhone 13'];

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { routeSegment } from '../../../src/domain/catalogue/address.ts';
 import { routeIntent } from '../../../src/domain/catalogue/tabs.ts';
-import { shapePath } from '../../../src/islands/diamond-detail/stone-view.ts';
+import { routes } from '../../../src/domain/routes.ts';
 
 describe('routeSegment', () => {
   it.each([
@@ -20,10 +20,10 @@ describe('routeSegment', () => {
   });
 
   it('a shape link with a slash comes back as the same shape', () => {
-    const path = shapePath('Old Cut/European Cut', true);
+    const path = routes.shape('Old Cut/European Cut', true);
     expect(path).toBe('/diamonds/all/old%20cut%2Feuropean%20cut?tab=2');
     const pathname = new URL(path, 'http://x').pathname;
     expect(routeIntent(routeSegment(pathname))).toEqual({ kind: 'shape', shape: 'old cut/european cut' });
-    expect(shapePath('Round')).toBe('/diamonds/all/round');
+    expect(routes.shape('Round')).toBe('/diamonds/all/round');
   });
 });

@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { bagLinePrice, bagTotal, formatPriceOrNA, parcelWeightPrice } from '../../../src/domain/bag/pricing.ts';
 import {
-  bagLinePrice,
-  bagTotal,
   formatMeasurements,
   formatMm,
-  formatPriceOrNA,
   formatRatio,
   isSpecialOffer,
   lwRatio,
-  parcelWeightPrice,
   prepareCatalogue,
   stonePrice,
   stonePricePerCarat,

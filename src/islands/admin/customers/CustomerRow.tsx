@@ -15,6 +15,7 @@ import {
   type Customer,
   type CustomerRequest,
 } from './customers-api.ts';
+import { routes } from '../../../domain/routes.ts';
 
 const date = (iso: string | null) => (iso ? dayjs(iso).format('DD/MM/YYYY') : '—');
 
@@ -132,7 +133,7 @@ function CustomerRequests({ customerId }: { customerId: string }) {
         <ul className="adm-detail__list">
           {data.docs.map((r) => (
             <li key={r._id}>
-              <a className="link" href={`/admin/requests?id=${r._id}`}>
+              <a className="link" href={routes.adminRequest(r._id)}>
                 Request #{r._id}
               </a>
               <span className="num adm-muted">{date(r.createdAt)}</span>

@@ -1,6 +1,7 @@
 /** Dashboard (/admin, also /admin/dashboard): what waits for staff, the stock by category, the latest changes. */
 import { AuditList, type AuditEntry } from '../audit/AuditSection.tsx';
 import { fmtCount, Notice, useApiGet } from './kit.tsx';
+import { routes } from '../../../domain/routes.ts';
 
 type Dashboard = {
   counts: Record<
@@ -21,10 +22,10 @@ export default function DashboardSection() {
   const { data, error } = useApiGet<Dashboard>('/admin/dashboard');
   const c = data?.counts;
   const tiles: [string, number | undefined, string][] = [
-    ['/admin/customers?status=pending', c?.pendingApprovals, 'registrations await approval'],
-    ['/admin/requests', c?.newRequests, `new requests (${c ? fmtCount(c.openRequests) : '–'} in progress)`],
-    ['/admin/messages', c?.newMessages, 'new messages'],
-    ['/admin/customers?status=all&apiAccess=requested', c?.apiAccessRequests, 'API access requests'],
+    [`${routes.adminCustomers}?status=pending`, c?.pendingApprovals, 'registrations await approval'],
+    [routes.adminRequests, c?.newRequests, `new requests (${c ? fmtCount(c.openRequests) : '–'} in progress)`],
+    [routes.adminMessages, c?.newMessages, 'new messages'],
+    [`${routes.adminCustomers}?status=all&apiAccess=requested`, c?.apiAccessRequests, 'API access requests'],
   ];
   return (
     <section aria-labelledby="adm-dashboard">
@@ -48,7 +49,7 @@ export default function DashboardSection() {
           ) : (
             <p className="adm-empty">No changes yet.</p>
           )}
-          <a className="link" href="/admin/audit">
+          <a className="link" href={routes.adminAudit}>
             The whole audit log
           </a>
         </div>
@@ -77,7 +78,7 @@ export default function DashboardSection() {
                 ))}
               </tbody>
             </table>
-            <a className="link" href="/admin/stock">
+            <a className="link" href={routes.adminStock}>
               Import a stock file
             </a>
           </div>
@@ -87,7 +88,7 @@ export default function DashboardSection() {
               <span className="num">{c ? fmtCount(c.publishedPosts) : '–'}</span> published,{' '}
               <span className="num">{c ? fmtCount(c.draftPosts) : '–'}</span> {c?.draftPosts === 1 ? 'draft' : 'drafts'}
             </p>
-            <a className="link" href="/admin/posts">
+            <a className="link" href={routes.adminPosts}>
               Manage news
             </a>
           </div>

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../../lib/api.ts';
 import { generalMessage } from '../../dialogs/use-form.ts';
-import { formatPriceOrNA } from '../../../domain/catalogue/pricing.ts';
+import { formatPriceOrNA } from '../../../domain/bag/pricing.ts';
 import { statusLabel } from '../../../domain/status-label.ts';
 import './kit.css';
 

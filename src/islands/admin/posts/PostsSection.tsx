@@ -7,6 +7,7 @@ import { fmtDate, Notice, Pager, StatusBadge, useApiGet, type NoticeState, type 
 import { PostEditor } from './PostEditor.tsx';
 import { postRoute, type Post } from './posts-api.ts';
 import { AdminTable } from '../AdminTable.tsx';
+import { routes } from '../../../domain/routes.ts';
 
 const FILTERS = ['all', 'published', 'draft'] as const;
 const LIMIT = 25;
@@ -34,7 +35,7 @@ function PostList() {
             </button>
           ))}
         </div>
-        <a className="btn" href="/admin/posts/new">
+        <a className="btn" href={routes.adminNewPost}>
           New post
         </a>
       </div>
@@ -45,7 +46,7 @@ function PostList() {
           {data?.docs.map((p) => (
             <tr key={p._id}>
               <td>
-                <a className="adm-title-link" href={`/admin/posts/${p._id}`}>
+                <a className="adm-title-link" href={routes.adminPost(p._id)}>
                   {p.title}
                 </a>
               </td>

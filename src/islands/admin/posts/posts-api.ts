@@ -1,5 +1,9 @@
 /** Types and calls of the posts screens (see api/routes/admin/posts.ts). */
 import { api } from '../../../lib/api.ts';
+import { routes } from '../../../domain/routes.ts';
+
+/** The editor fills a new post's address from its title with the site's one slug rule. */
+export { slugOf } from '../../../domain/slug.ts';
 
 export type PostStatus = 'draft' | 'published';
 export type Post = {
@@ -29,17 +33,8 @@ export function uploadCover(file: File) {
 
 /** '/admin/posts' -> list, '/admin/posts/new' -> new, '/admin/posts/12' -> 12 */
 export function postRoute(path: string): 'list' | 'new' | number {
-  const m = /^\/admin\/posts\/([^/]+)\/?$/.exec(path);
+  const m = new RegExp(`^${routes.adminPosts}/([^/]+)/?$`).exec(path);
   if (!m) return 'list';
   if (m[1] === 'new') return 'new';
   return /^\d+$/.test(m[1] ?? '') ? Number(m[1]) : 'list';
 }
-
-export const slugOf = (s: string) =>
-  s
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 120);
