@@ -41,7 +41,10 @@ import './detail.css';
 import './table.css';
 import './table-phone.css';
 
-const viewportWidth = () => (typeof window === 'undefined' ? 0 : window.innerWidth);
+const inBrowser = typeof window !== 'undefined';
+const viewportWidth = () => (inBrowser ? window.innerWidth : 0);
+/** the early table's place keeps what the build or the page's script put there (early-table.ts) */
+const NO_HTML = { __html: '' };
 
 export default function CatalogueIsland() {
   const data = useCatalogueData();
@@ -93,6 +96,8 @@ export default function CatalogueIsland() {
   const panelOpen = !state.menuCollapsed;
   /** no rows to show yet (neither the index nor a first page that fits the state) */
   const loading = (cat.status === 'loading' || cat.status === 'idle') && !results.shown;
+  /** nothing known yet: the build's skeleton, or the rows the page's script painted, stand */
+  const early = !cat.first && !cat.index && cat.status !== 'error';
   const lockedTab = (state.tab === 2 && !authorised && !loading) || state.tab === 3;
   const onTab = (tab: MainTab) => dispatch({ type: 'tab', tab });
   const pager = (where: 'top' | 'bottom') => (
@@ -189,36 +194,50 @@ export default function CatalogueIsland() {
               </p>
             )}
             {pager('top')}
-            <div className="cat-table-wrap">
-              <CatalogueTable
-                docs={results.docs}
-                ctx={ctx}
-                openRow={state.openRow}
-                onToggleRow={onToggleRow}
-                ticked={authorised ? ticked : undefined}
-                onTick={authorised ? onTick : undefined}
-                sort={state.sort}
-                loading={loading}
-                caption={`Diamonds, page ${results.page} of ${results.pages}`}
-                onSort={(column) => dispatch({ type: 'sort', column })}
-                renderDetail={(d: DiamondDoc) => (
-                  <RowDetail
-                    doc={d}
-                    ctx={ctx}
-                    onComingSoon={() =>
-                      openDialog('message', { title: 'Coming Soon', text: 'A 360° view of this stone is coming soon.' })
-                    }
-                    extras={<RowActions doc={d} authorised={authorised} />}
-                  />
-                )}
+            {early && inBrowser ? (
+              // the rows painted before React started stay until the island has rows of its own
+              <div
+                key="early"
+                className="cat-table-wrap"
+                data-early=""
+                dangerouslySetInnerHTML={NO_HTML}
+                suppressHydrationWarning
               />
-              {!loading && results.shown && results.total === 0 && (
-                <div className="cat-empty" role="status">
-                  <p className="cat-empty__title">No Results Found</p>
-                  <p>Change Your Criteria Using The Filters In The Side Column</p>
-                </div>
-              )}
-            </div>
+            ) : (
+              <div key={early ? 'early' : 'table'} className="cat-table-wrap" data-early={early ? '' : undefined}>
+                <CatalogueTable
+                  docs={results.docs}
+                  ctx={ctx}
+                  openRow={state.openRow}
+                  onToggleRow={onToggleRow}
+                  ticked={authorised ? ticked : undefined}
+                  onTick={authorised ? onTick : undefined}
+                  sort={state.sort}
+                  loading={loading}
+                  caption={`Diamonds, page ${results.page} of ${results.pages}`}
+                  onSort={(column) => dispatch({ type: 'sort', column })}
+                  renderDetail={(d: DiamondDoc) => (
+                    <RowDetail
+                      doc={d}
+                      ctx={ctx}
+                      onComingSoon={() =>
+                        openDialog('message', {
+                          title: 'Coming Soon',
+                          text: 'A 360° view of this stone is coming soon.',
+                        })
+                      }
+                      extras={<RowActions doc={d} authorised={authorised} />}
+                    />
+                  )}
+                />
+                {!loading && results.shown && results.total === 0 && (
+                  <div className="cat-empty" role="status">
+                    <p className="cat-empty__title">No Results Found</p>
+                    <p>Change Your Criteria Using The Filters In The Side Column</p>
+                  </div>
+                )}
+              </div>
+            )}
             {results.total > 0 && <div className="cat-foot">{pager('bottom')}</div>}
           </div>
         </div>
