@@ -108,3 +108,6 @@ export const DEFAULT_AVAILABILITY_LABELS: Record<1 | 2 | 3, string> = {
 /** The availability cell's text. */
 export const availabilityText = (code: number | null | undefined, labels: Record<number, string>) =>
   code ? (labels[code] ?? MISSING) : MISSING;
+
+/** The name of a row's Details/Close button: it holds the word shown on it (phones show it). */
+export const infoLabel = (code: string, open: boolean) => (open ? `Close ${code}` : `Open ${code} details`);

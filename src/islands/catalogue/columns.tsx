@@ -24,6 +24,7 @@ import {
   abbreviated,
   availabilityText,
   columnLayout,
+  infoLabel,
   RANGE_COLUMNS,
   shapeName,
   type ColumnId,
@@ -113,7 +114,7 @@ function InfoCell({ d, m }: { d: DiamondDoc; m: TableMeta }) {
       className="cat-info"
       aria-expanded={open}
       aria-controls={`cat-row-${d._id}`}
-      aria-label={`${open ? 'Close' : 'Open'} ${d.StkCodeCalcNS}`}
+      aria-label={infoLabel(d.StkCodeCalcNS, open)}
       onClick={() => m.onToggleRow(d._id)}
     >
       <span className="cat-info__text" aria-hidden="true">

@@ -39,6 +39,7 @@ import {
   availabilityText,
   cellClass,
   columnLayout,
+  infoLabel,
   DEFAULT_AVAILABILITY_LABELS,
   RANGE_COLUMNS,
   shapeName,
@@ -103,7 +104,7 @@ const CELLS: Record<ColumnId, Cell> = {
   lockedPrice: () => '<span class="cat-locked">Sign in for prices</span>',
   availability: (d) => esc(availabilityText(d.StkWebAvailable, DEFAULT_AVAILABILITY_LABELS)),
   info: (d) =>
-    `<button type="button" class="cat-info" aria-expanded="false" aria-controls="cat-row-${d._id}" aria-label="Open ${esc(d.StkCodeCalcNS)}">` +
+    `<button type="button" class="cat-info" aria-expanded="false" aria-controls="cat-row-${d._id}" aria-label="${esc(infoLabel(d.StkCodeCalcNS, false))}">` +
     '<span class="cat-info__text" aria-hidden="true">Details</span>' +
     '<svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.5" aria-hidden="true"><path d="M6 9l6 6 6-6"></path></svg></button>',
 };
