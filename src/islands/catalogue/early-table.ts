@@ -149,10 +149,35 @@ export function earlyTableHtml(first: ShownFirst, prices: KeptPrices | null, ori
   );
 }
 
-function paint(first: ShownFirst | null, prices: KeptPrices | null): void {
+/** The table's place once the page has been parsed past the whole island (this may run earlier). */
+function placed(): Element | null {
   const place = document.querySelector(EARLY_SELECTOR);
-  if (!first || !place || first.docs.length === 0) return;
-  place.innerHTML = earlyTableHtml(first, prices, location.origin);
+  const whole = document.readyState !== 'loading' || place?.closest('astro-island')?.nextSibling != null;
+  return place && whole ? place : null;
+}
+
+function whenPlaced(then: (place: Element) => void): void {
+  const now = placed();
+  if (now || document.readyState !== 'loading') return void (now && then(now));
+  const check = () => {
+    const place = placed();
+    if (!place) return;
+    mo.disconnect();
+    document.removeEventListener('DOMContentLoaded', check);
+    then(place);
+  };
+  const mo = new MutationObserver(check);
+  mo.observe(document.documentElement, { childList: true, subtree: true });
+  document.addEventListener('DOMContentLoaded', check);
+}
+
+function paint(first: ShownFirst | null, prices: KeptPrices | null): void {
+  if (!first || first.docs.length === 0) return;
+  whenPlaced((place) => {
+    // the island may have taken the place over meanwhile
+    if (place.isConnected && place.matches(EARLY_SELECTOR))
+      place.innerHTML = earlyTableHtml(first, prices, location.origin);
+  });
 }
 
 /** The currency the list shows prices in: this browser's chosen one if the site has it, else the site's. */
