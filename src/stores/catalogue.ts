@@ -16,9 +16,17 @@ import { atom } from 'nanostores';
 import type { CatalogueDoc } from '../../api/services/catalogue-payload.ts';
 import type { FirstPage } from '../../api/services/catalogue-first-page.ts';
 import type { Availability, DiamondDoc } from '../domain/diamond.ts';
-import { prepareCatalogue, setCurrency, type CatalogueIndex, type PriceContext } from '../domain/catalogue/index.ts';
+import {
+  defaultPageSize,
+  prepareCatalogue,
+  setCurrency,
+  type CatalogueIndex,
+  type PriceContext,
+} from '../domain/catalogue/index.ts';
 import { decodeCatalogue, type CatalogueWire } from '../domain/catalogue/wire.ts';
 import { api, ApiError } from '../lib/api.ts';
+import { DEFAULT_AVAILABILITY_LABELS } from '../islands/catalogue/column-layout.ts';
+import { askedFirstPage, firstPageNow, forgetTradeFirstPage, type ShownFirst } from './catalogue-first.ts';
 import { dropCopy, fetchSet, readCopy, type Audience } from './catalogue-set.ts';
 
 export type { CatalogueDoc, FirstPage, Audience };
@@ -29,19 +37,25 @@ export type CatalogueState = {
   index: CatalogueIndex | null;
   /** the index was painted from the browser's copy and is being revalidated */
   stale: boolean;
-  /** the server's first page for the address the list opened at (until the index is here) */
-  first: FirstPage | null;
+  /**
+   * the server's first page for the address the list opened at (until the index is here), or
+   * before it answers the browser's kept copy of it (`kept`)
+   */
+  first: ShownFirst | null;
   error: string | null;
   /** moves on every load or re-pricing */
   version: number;
 };
+
+const firstAtStart = () =>
+  typeof window === 'undefined' ? null : firstPageNow(window.location, defaultPageSize(window.innerWidth));
 
 export const $catalogue = atom<CatalogueState>({
   status: 'idle',
   audience: null,
   index: null,
   stale: false,
-  first: null,
+  first: firstAtStart(),
   error: null,
   version: 0,
 });
@@ -63,9 +77,8 @@ let firstLoad: Promise<FirstPage | null> | null = null;
  */
 export function loadFirstPage(loc: { pathname: string; search: string }, width: number): Promise<FirstPage | null> {
   if (firstLoad) return firstLoad;
-  const early = (globalThis as { __catalogueFirst?: Promise<FirstPage | null> }).__catalogueFirst;
   firstLoad = (
-    early ??
+    askedFirstPage() ??
     api.get<FirstPage>('/diamonds/catalogue/first', { query: { path: loc.pathname, search: loc.search, width } })
   )
     .then((first) => {
@@ -97,7 +110,10 @@ export function loadCatalogue(authorised: boolean, pricing: PriceContext = prici
   $catalogue.set({ ...current, status: 'loading', error: null });
   const superseded = () => inFlight?.audience !== audience;
   const promise = (async () => {
-    if (audience === 'visitor') await dropCopy('trade');
+    if (audience === 'visitor') {
+      forgetTradeFirstPage();
+      await dropCopy('trade');
+    }
     const copy = await readCopy(audience);
     if (superseded()) return $catalogue.get().index;
     if (copy) show(copy.wire, true);
@@ -138,7 +154,7 @@ export function repriceCatalogue(pricing: PriceContext): void {
 // ---------------------------------------------------------------- availability labels
 
 export type AvailabilityLabels = Record<Availability, string>;
-export const DEFAULT_AVAILABILITY_LABELS: AvailabilityLabels = { 1: 'Immediately', 2: '3-5 days', 3: 'On Demand' };
+export { DEFAULT_AVAILABILITY_LABELS };
 export type AvailabilityFields = {
   diamond_available_now?: string;
   diamond_available_later?: string;

@@ -8,6 +8,7 @@ import { atom, computed } from 'nanostores';
 import type { AuthState, UserView } from '../../api/services/user-view.ts';
 import { api } from '../lib/api.ts';
 import { routes } from '../domain/routes.ts';
+import { forgetTradeFirstPage } from './catalogue-first.ts';
 
 export type { AuthState, UserView };
 export type SessionState = AuthState & { status: 'idle' | 'loading' | 'ready' };
@@ -37,6 +38,7 @@ export function loadSession(force = false): Promise<AuthState> {
 
 export function setSession(state: AuthState): void {
   inFlight = Promise.resolve(state);
+  if (!state.user) forgetTradeFirstPage(); // no list prices kept for a visitor
   $session.set({ status: 'ready', isAuthorised: state.isAuthorised, user: state.user });
 }
 

@@ -34,12 +34,19 @@ export const $site = atom<SiteState>({ status: 'idle', data: null, error: null }
 
 let inFlight: Promise<SiteData | null> | null = null;
 
+let earlyUsed = false;
+/** GET /site; the first time, the answer the list page's inline script already asked for (if it did) */
+function askSite(): Promise<SiteData> {
+  const early = earlyUsed ? undefined : (globalThis as { __siteEarly?: Promise<SiteData | null> }).__siteEarly;
+  earlyUsed = true;
+  return early ? early.then((d) => d ?? api.get<SiteData>('/site')) : api.get<SiteData>('/site');
+}
+
 export function loadSite(force = false): Promise<SiteData | null> {
   if (inFlight && !force) return inFlight;
   const previous = $site.get().data;
   $site.set({ status: 'loading', data: previous, error: null });
-  inFlight = api
-    .get<SiteData>('/site')
+  inFlight = askSite()
     .then((data) => {
       const known = (c: string | null | undefined): c is string => !!c && data.fxrates.some((r) => r.currency === c);
       const chosen = [previous?.ccy, rememberedCurrency()].find(known);

@@ -43,8 +43,8 @@ export function useCatalogueData() {
   const pricing: PriceContext = useMemo(() => (signedIn && rates ? { ccy, rates } : null), [signedIn, ccy, rates]);
 
   // the set is asked for as soon as the audience is known: from the session, or before it
-  // from the first page (the server read the cookie); a wrong guess loads again
-  const firstAudience = cat.first?.audience ?? null;
+  // from the server's first page (it read the cookie; a kept copy's audience is only a guess)
+  const firstAudience = cat.first && !cat.first.kept ? cat.first.audience : null;
   useEffect(() => {
     if (session.status === 'ready') void loadCatalogue(signedIn, pricing);
     else if (firstAudience) void loadCatalogue(firstAudience === 'trade', pricing);

@@ -1,0 +1,79 @@
+/**
+ * The list's table place: until the island knows any rows (neither a first page nor the
+ * index), the markup already there stays (the build's skeleton, or the first rows the page's
+ * script painted, early-table.ts); then the React table with its open-row detail, download
+ * ticks and "No Results Found".
+ */
+import { useCallback, useMemo, type Dispatch } from 'react';
+import type { ListState } from '../../domain/catalogue/index.ts';
+import type { DiamondDoc } from '../../domain/diamond.ts';
+import { openDialog } from '../../stores/dialog.ts';
+import { CatalogueTable } from './CatalogueTable.tsx';
+import type { ColumnContext } from './columns.tsx';
+import { RowActions } from './RowActions.tsx';
+import { RowDetail } from './RowDetail.tsx';
+import type { Action } from './useListState.ts';
+import type { Results } from './useResults.ts';
+
+type Props = {
+  /** nothing known yet: keep what the build or the page's script put there */
+  early: boolean;
+  loading: boolean;
+  results: Results;
+  state: ListState;
+  ctx: ColumnContext;
+  dispatch: Dispatch<Action>;
+};
+
+const inBrowser = typeof window !== 'undefined';
+/** the early place keeps its markup: React neither hydrates nor replaces an unchanged inner HTML */
+const NO_HTML = { __html: '' };
+const comingSoon = () =>
+  openDialog('message', { title: 'Coming Soon', text: 'A 360° view of this stone is coming soon.' });
+
+export function ListTable({ early, loading, results, state, ctx, dispatch }: Props) {
+  const onToggleRow = useCallback((id: number) => dispatch({ type: 'toggleRow', id }), [dispatch]);
+  const onTick = useCallback((id: number) => dispatch({ type: 'toggleSelected', id }), [dispatch]);
+  const ticked = useMemo(() => new Set(state.downloadSelection), [state.downloadSelection]);
+  const { authorised } = ctx;
+  if (early && inBrowser)
+    return (
+      <div
+        key="early"
+        className="cat-table-wrap"
+        data-early=""
+        dangerouslySetInnerHTML={NO_HTML}
+        suppressHydrationWarning
+      />
+    );
+  return (
+    <div key={early ? 'early' : 'table'} className="cat-table-wrap" data-early={early ? '' : undefined}>
+      <CatalogueTable
+        docs={results.docs}
+        ctx={ctx}
+        openRow={state.openRow}
+        onToggleRow={onToggleRow}
+        ticked={authorised ? ticked : undefined}
+        onTick={authorised ? onTick : undefined}
+        sort={state.sort}
+        loading={loading}
+        caption={`Diamonds, page ${results.page} of ${results.pages}`}
+        onSort={(column) => dispatch({ type: 'sort', column })}
+        renderDetail={(d: DiamondDoc) => (
+          <RowDetail
+            doc={d}
+            ctx={ctx}
+            onComingSoon={comingSoon}
+            extras={<RowActions doc={d} authorised={authorised} />}
+          />
+        )}
+      />
+      {!loading && results.shown && results.total === 0 && (
+        <div className="cat-empty" role="status">
+          <p className="cat-empty__title">No Results Found</p>
+          <p>Change Your Criteria Using The Filters In The Side Column</p>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+/** The bar above the list: show/hide filters (with the changed-filter count), code search, download, currency. */
+import type { Dispatch } from 'react';
+import type { CatalogueIndex, ListState } from '../../domain/catalogue/index.ts';
+import CurrencySelect from '../currency/CurrencySelect.tsx';
+import { CatalogueDownload } from '../downloads/CatalogueDownload.tsx';
+import { SearchBox } from './SearchBox.tsx';
+import type { Action } from './useListState.ts';
+
+type Props = {
+  state: ListState;
+  index: CatalogueIndex | null;
+  authorised: boolean;
+  /** changed filters in the draft */
+  count: number;
+  phone: boolean;
+  dispatch: Dispatch<Action>;
+};
+
+export function ListToolbar({ state, index, authorised, count, phone, dispatch }: Props) {
+  const panelOpen = !state.menuCollapsed;
+  return (
+    <div className="cat-toolbar">
+      <button
+        type="button"
+        className="btn btn--ghost btn--small cat-toggle"
+        aria-expanded={panelOpen}
+        aria-controls="cat-filters"
+        onClick={() => dispatch({ type: 'collapseMenu', collapsed: panelOpen })}
+      >
+        {panelOpen && !phone ? 'Hide filters' : `Filters (${count})`}
+      </button>
+      <SearchBox value={state.filters.search} onSearch={(search) => dispatch({ type: 'search', search })} />
+      <CatalogueDownload
+        state={state}
+        index={index}
+        authorised={authorised}
+        onToggle={() => dispatch({ type: 'toggleDownloadDrawer' })}
+      />
+      <CurrencySelect id="cat-currency" />
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * The list's first page before React has started (docs/decisions/004):
+ * - the page's inline script asks the server for it (`window.__catalogueFirst`, a promise) and
+ *   leaves the answer in `window.__catalogueFirstPage` once it is here; it asks for GET /site
+ *   too (`window.__siteEarly`: the currency and rates the prices show in);
+ * - the last answer is kept in localStorage (by the page's painter, early-table.ts), one copy,
+ *   with the address (path and query) and page size it answers and the currency it showed in, so a repeat visit paints rows before any request. A visitor's answer
+ *   replaces a signed-in copy, signing out (or any sign of being a visitor) forgets a
+ *   signed-in copy, and a signed-in copy older than a session's idle life is not painted, so no
+ *   price is kept for a visitor.
+ */
+import type { FirstPage } from '../../api/services/catalogue-first-page.ts';
+import type { FxRate } from '../domain/money.ts';
+import type { SiteData } from './site.ts';
+
+/** a first page read from the browser's copy (its audience is a guess until the server answers) */
+export type ShownFirst = FirstPage & { kept?: true };
+type Place = { pathname: string; search: string };
+/** the currency and rates a signed-in copy's prices are shown in (from GET /site) */
+export type KeptPrices = { ccy: string; rates: readonly FxRate[] };
+export type Kept = { where: string; at: number; page: FirstPage; prices: KeptPrices | null };
+
+/** a signed-in copy older than a browser session's idle life is not painted (the session may have ended) */
+const TRADE_COPY_MS = 8 * 3600_000;
+type EarlyWindow = {
+  __catalogueFirst?: Promise<FirstPage | null>;
+  __catalogueFirstPage?: FirstPage | null;
+  __siteEarly?: Promise<SiteData | null>;
+};
+
+const KEY = 'facet.catalogue.first';
+const early = () => (typeof window === 'undefined' ? {} : (window as EarlyWindow));
+/** the address and the page size (the list's default for the screen's width) a first page answers */
+const whereOf = (loc: Place, pageSize: number) => `${loc.pathname}${loc.search}|${pageSize}`;
+
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null; // storage blocked
+  }
+}
+
+/** The server's answer asked for by the page's inline script (a promise), if it asked. */
+export const askedFirstPage = (): Promise<FirstPage | null> | undefined => early().__catalogueFirst;
+
+/** GET /site as asked for by the page's inline script (a promise), if it asked. */
+export const askedSite = (): Promise<SiteData | null> | undefined => early().__siteEarly;
+
+/** The kept copy for this address and page size (a signed-in copy only while it is recent). */
+export function readKept(loc: Place, pageSize: number): Kept | null {
+  try {
+    const kept = JSON.parse(storage()?.getItem(KEY) ?? 'null') as Kept | null;
+    if (!kept || kept.where !== whereOf(loc, pageSize)) return null;
+    if (kept.page.audience === 'trade' && !(Date.now() - kept.at < TRADE_COPY_MS)) return null;
+    return kept;
+  } catch {
+    return null; // a damaged copy: the server answers
+  }
+}
+
+/** The server's answer if it has already arrived, else the kept copy for this address, else null. */
+export function firstPageNow(loc: Place, pageSize: number): ShownFirst | null {
+  const answered = early().__catalogueFirstPage;
+  if (answered) return answered;
+  const kept = readKept(loc, pageSize);
+  return kept ? { ...kept.page, kept: true } : null;
+}
+
+/** Keeps the server's answer for the next visit to this address (it replaces any other copy). */
+export function keepFirstPage(loc: Place, pageSize: number, page: FirstPage, prices: KeptPrices | null): void {
+  try {
+    storage()?.setItem(
+      KEY,
+      JSON.stringify({ where: whereOf(loc, pageSize), at: Date.now(), page, prices } satisfies Kept),
+    );
+  } catch {
+    // quota: the next visit waits for the server
+  }
+}
+
+/** Forgets a kept signed-in copy (signing out, or the browser turned out to be a visitor). */
+export function forgetTradeFirstPage(): void {
+  try {
+    const s = storage();
+    const kept = JSON.parse(s?.getItem(KEY) ?? 'null') as Kept | null;
+    if (kept?.page.audience !== 'visitor') s?.removeItem(KEY);
+  } catch {
+    storage()?.removeItem(KEY);
+  }
+}

@@ -1,0 +1,148 @@
+/**
+ * The list's first rows before React has started (decision 004, early-table.ts): the page's
+ * own script paints the server's first page (or the browser's kept copy of it) into the table,
+ * with the same columns, classes and text as the React table, and the island takes it over
+ * without a change on screen. A visitor never gets a kept price.
+ *
+ * Uses Playwright's own `test`: these pages are looked at before the islands have hydrated.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { devices, expect, test, type Page, type Route } from '@playwright/test';
+import { TRADER } from './support/accounts.ts';
+import { expectNoSidewaysScroll, noCookieNotice, saveShot } from './support/screens.ts';
+
+const EARLY = '.cat-table-wrap[data-early]';
+const rows = (page: Page) => page.locator('.cat-table tbody tr:not(.cat-detail-row):not(.cat-skeleton)');
+
+/** Holds every request matching `match` until `release()`. */
+async function hold(page: Page, match: (url: URL) => boolean) {
+  const held: Route[] = [];
+  let open = false;
+  await page.route(match, (route) => (open ? route.continue() : void held.push(route)));
+  return {
+    release: async () => {
+      open = true;
+      for (const r of held.splice(0)) await r.continue();
+    },
+  };
+}
+const holdIsland = (page: Page) => hold(page, (u) => /\/_astro\/CatalogueIsland[^/]*\.js$/.test(u.pathname));
+const holdSet = (page: Page) => hold(page, (u) => u.pathname === '/api/v1/diamonds/catalogue');
+const holdFirst = (page: Page) => hold(page, (u) => u.pathname === '/api/v1/diamonds/catalogue/first');
+
+/** What a reader sees of the table: headers, then per row each cell's label and text. */
+const tableText = (page: Page) =>
+  page.locator('.cat-table').evaluate((t) => ({
+    headers: [...t.querySelectorAll('thead th')].map((th) => `${th.className}|${th.textContent}`),
+    cells: [...t.querySelectorAll('tbody tr')]
+      .slice(0, 20)
+      .map((tr) => [...tr.querySelectorAll('td')].map((td) => `${td.dataset.label}|${td.className}|${td.textContent}`)),
+  }));
+const firstRowBox = async (page: Page) => (await rows(page).nth(3).boundingBox())!;
+
+async function signIn(page: Page) {
+  const res = await page.request.post('/api/v1/login', { data: TRADER });
+  expect(res.status()).toBe(200);
+}
+
+test('the first rows paint before the island starts, and the island takes them over unchanged', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page);
+  const island = await holdIsland(page);
+  const set = await holdSet(page);
+  await page.goto('/diamonds/all', { waitUntil: 'commit' });
+
+  await expect(page.locator(`${EARLY} tbody tr:not(.cat-skeleton)`).first()).toBeVisible();
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(1); // the island has not started
+  await expect(page.locator(`${EARLY} .cat-price`).first()).toBeVisible(); // the trader's prices
+  const before = await tableText(page);
+  const boxBefore = await firstRowBox(page);
+  expect(before.cells.length).toBeGreaterThan(3);
+
+  await island.release();
+  await expect(page.locator(EARLY)).toHaveCount(0); // the island's own table now
+  await expect(rows(page).first()).toBeVisible();
+  expect(await tableText(page)).toEqual(before);
+  expect(await firstRowBox(page)).toEqual(boxBefore);
+  // and it is the island's: a header sorts
+  await set.release();
+  await page
+    .getByRole('columnheader', { name: /WEIGHT/ })
+    .getByRole('button')
+    .click();
+  await expect(page).toHaveURL(/sort=weight/);
+  expect(errors).toEqual([]);
+});
+
+test('a repeat visit paints the kept first page before any request answers', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/diamonds/all');
+  await expect(rows(page).first()).toBeVisible();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('facet.catalogue.first') != null)).toBe(true);
+  const shown = await rows(page).count();
+
+  const island = await holdIsland(page);
+  const first = await holdFirst(page);
+  const set = await holdSet(page);
+  await page.goto('/diamonds/all', { waitUntil: 'commit' });
+  await expect(page.locator(`${EARLY} tbody tr`)).toHaveCount(shown);
+  await island.release();
+  await expect(page.locator(EARLY)).toHaveCount(0);
+  await expect(rows(page)).toHaveCount(shown); // the kept copy stands for the island too
+  await first.release();
+  await set.release();
+});
+
+test('signing out forgets the kept trade rows: a visitor is never painted a price', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/diamonds/all');
+  await expect(page.locator('.cat-table .cat-price').first()).toBeVisible();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('facet.catalogue.first') != null)).toBe(true);
+  await page.goto('/my-account');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  // (signing out navigates: a read during it is retried)
+  const keptNow = () => page.evaluate(() => localStorage.getItem('facet.catalogue.first')).catch(() => 'navigating');
+  await expect.poll(keptNow).toBeNull();
+
+  const island = await holdIsland(page);
+  await page.goto('/diamonds/all', { waitUntil: 'commit' });
+  await expect(page.locator(`${EARLY} tbody tr:not(.cat-skeleton)`).first()).toBeVisible();
+  await expect(page.locator(`${EARLY} .cat-locked`).first()).toHaveText('Sign in for prices');
+  await expect(page.locator(`${EARLY} .cat-price`)).toHaveCount(0);
+  // the visitor's answer is kept now, without prices
+  const kept = () => page.evaluate(() => JSON.parse(localStorage.getItem('facet.catalogue.first') ?? 'null'));
+  await expect.poll(async () => (await kept())?.page.audience).toBe('visitor');
+  expect((await kept()).prices).toBeNull();
+  await island.release();
+  await expect(page.locator(EARLY)).toHaveCount(0);
+  await expect(page.locator('.cat-table .cat-price')).toHaveCount(0);
+});
+
+for (const [name, viewport] of [
+  ['1440', { width: 1440, height: 900 }],
+  ['iphone13', devices['iPhone 13'].viewport],
+] as const) {
+  test(`the early rows at ${name}: the island's layout, accessible, no sideways scroll`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000); // axe over a full page of rows on a loaded machine
+    await noCookieNotice(context, baseURL);
+    await page.setViewportSize(viewport);
+    await signIn(page);
+    const island = await holdIsland(page);
+    await page.goto('/diamonds/all', { waitUntil: 'commit' });
+    await expect(page.locator(`${EARLY} tbody tr:not(.cat-skeleton)`).first()).toBeVisible();
+    await expectNoSidewaysScroll(page, `early-${name}`);
+    await saveShot(page, 'test-results/screenshots/catalogue', `early-rows-${name}`, false);
+    const { violations } = await new AxeBuilder({ page }).include(EARLY).analyze();
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    await island.release();
+    await expect(page.locator(EARLY)).toHaveCount(0);
+    await saveShot(page, 'test-results/screenshots/catalogue', `early-rows-${name}-island`, false);
+  });
+}

@@ -1,0 +1,98 @@
+/**
+ * The list's first page before React (stores/catalogue-first.ts, islands/catalogue/early-table.ts):
+ * the kept copy answers only its own address and page size, a signed-in copy is forgotten
+ * (and not painted when old), and the painted markup escapes the stock's text.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FirstPage } from '../../../api/services/catalogue-first-page.ts';
+import { earlyTableHtml } from '../../../src/islands/catalogue/early-table.ts';
+import { firstPageNow, forgetTradeFirstPage, keepFirstPage, readKept } from '../../../src/stores/catalogue-first.ts';
+import { stone } from './factory.ts';
+
+const bounds = { weight: [0, 1], measurementsLength: [0, 1], measurementsWidth: [0, 1], measurementsDepth: [0, 1] };
+const page = (audience: 'trade' | 'visitor', docs = [stone({ StkCodeCalcNS: 'FT-1' })]): FirstPage =>
+  ({
+    audience,
+    etag: '"e"',
+    address: '/diamonds/all',
+    ccy: audience === 'trade' ? 'USD' : null,
+    tab: 0,
+    total: docs.length,
+    page: 1,
+    pages: 1,
+    docs,
+    bounds: { 0: bounds, 1: bounds, 2: bounds, 3: bounds },
+    counts: { 0: docs.length, 1: 0, 2: 0, 3: 0 },
+  }) as unknown as FirstPage;
+const here = { pathname: '/diamonds/all', search: '' };
+
+beforeEach(() => {
+  const items = new Map<string, string>();
+  vi.stubGlobal('localStorage', {
+    getItem: (k: string) => items.get(k) ?? null,
+    setItem: (k: string, v: string) => void items.set(k, v),
+    removeItem: (k: string) => void items.delete(k),
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('the kept first page', () => {
+  it('answers only the address and page size it was kept for', () => {
+    keepFirstPage(here, 100, page('visitor'), null);
+    expect(firstPageNow(here, 100)).toMatchObject({ audience: 'visitor', kept: true });
+    expect(firstPageNow(here, 25)).toBeNull();
+    expect(firstPageNow({ pathname: '/diamonds/all', search: '?shape=round' }, 100)).toBeNull();
+  });
+
+  it('forgets a signed-in copy on sign-out but keeps a visitor copy', () => {
+    keepFirstPage(here, 100, page('trade'), { ccy: 'USD', rates: [] });
+    forgetTradeFirstPage();
+    expect(readKept(here, 100)).toBeNull();
+    keepFirstPage(here, 100, page('visitor'), null);
+    forgetTradeFirstPage();
+    expect(readKept(here, 100)?.page.audience).toBe('visitor');
+  });
+
+  it('does not paint a signed-in copy older than a session idle life (8 h)', () => {
+    vi.useFakeTimers({ now: new Date('2026-11-24T00:00:00Z') });
+    keepFirstPage(here, 100, page('trade'), null);
+    vi.setSystemTime(new Date('2026-11-24T07:59:00Z'));
+    expect(readKept(here, 100)).not.toBeNull();
+    vi.setSystemTime(new Date('2026-11-24T08:01:00Z'));
+    expect(readKept(here, 100)).toBeNull();
+  });
+
+  it('reads a damaged copy as none', () => {
+    localStorage.setItem('facet.catalogue.first', '{not json');
+    expect(firstPageNow(here, 100)).toBeNull();
+  });
+});
+
+describe('the early table markup', () => {
+  it('escapes the stock text and shows a visitor no price', () => {
+    const html = earlyTableHtml(
+      page('visitor', [stone({ StkCodeCalcNS: '<img src=x onerror=alert(1)>', StkCertSup: 'A&B' })]),
+      null,
+      'http://x',
+    );
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(html).toContain('A&amp;B');
+    expect(html).toContain('Sign in for prices');
+    expect(html).not.toContain('cat-price');
+  });
+
+  it('prices a signed-in page in the kept currency, with the trader columns', () => {
+    const html = earlyTableHtml(
+      page('trade', [stone({ price: 1000, STWeight: 1 })]),
+      { ccy: 'USD', rates: [] },
+      'http://x',
+    );
+    expect(html).toContain('<span class="sr-only">Download tick</span>');
+    expect(html).toContain('data-label="PPC"');
+    expect(html).toMatch(/class="cat-price">\$1,000<small>\.00<\/small>/);
+  });
+});
