@@ -25,6 +25,24 @@ async function shot(page: Page, name: string, fullPage = false) {
 }
 
 /**
+ * The opened row has scrolled up to just under the header and stopped there (the list scrolls
+ * it in, smoothly, ROW_SCROLL_DELAY_MS after it opens), or the page cannot scroll further.
+ */
+async function expectOpenRowScrolledIn(page: Page) {
+  const row = page.locator('.cat-table tr.is-open');
+  await expect
+    .poll(() =>
+      row.evaluate((tr) => {
+        const target = parseFloat(getComputedStyle(tr).scrollMarginTop) || 0;
+        const top = tr.getBoundingClientRect().top;
+        const end = Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight;
+        return Math.abs(top - target) <= 2 || (end && top >= target);
+      }),
+    )
+    .toBe(true);
+}
+
+/**
  * Every column header of the table shows its whole label, uncovered (the sticky INFO column
  * must not sit on the PRICE header). With `all`, every column also fits without scrolling.
  */
@@ -125,7 +143,7 @@ for (const vp of VIEWPORTS) {
       .nth(1)
       .click();
     await expect(page.locator('.cat-detail')).toBeVisible();
-    await page.waitForTimeout(700); // the row scrolls into view after 500 ms
+    await expectOpenRowScrolledIn(page);
     await shot(page, `list-row-${vp.name}`);
 
     // detail, report, diagram
