@@ -25,21 +25,20 @@ async function shot(page: Page, name: string, fullPage = false) {
 }
 
 /**
- * The opened row has scrolled up to just under the header and stopped there (the list scrolls
- * it in, smoothly, ROW_SCROLL_DELAY_MS after it opens), or the page cannot scroll further.
+ * Opens the second row and resolves once the list has scrolled it into view and the smooth
+ * scroll has ended (the list starts it ROW_SCROLL_DELAY_MS after a row opens).
  */
-async function expectOpenRowScrolledIn(page: Page) {
-  const row = page.locator('.cat-table tr.is-open');
-  await expect
-    .poll(() =>
-      row.evaluate((tr) => {
-        const target = parseFloat(getComputedStyle(tr).scrollMarginTop) || 0;
-        const top = tr.getBoundingClientRect().top;
-        const end = Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight;
-        return Math.abs(top - target) <= 2 || (end && top >= target);
-      }),
-    )
-    .toBe(true);
+async function openRowScrolledIn(page: Page) {
+  const scrollEnded = page.evaluate(
+    () => new Promise<void>((done) => window.addEventListener('scrollend', () => done(), { once: true })),
+  );
+  await page
+    .getByRole('button', { name: /^Open / })
+    .nth(1)
+    .click();
+  await expect(page.locator('.cat-detail')).toBeVisible();
+  await scrollEnded;
+  await expect(page.locator('.cat-table tr.is-open')).toBeInViewport();
 }
 
 /**
@@ -138,12 +137,7 @@ for (const vp of VIEWPORTS) {
     await shot(page, `list-collapsed-${vp.name}`);
 
     // an expanded row
-    await page
-      .getByRole('button', { name: /^Open / })
-      .nth(1)
-      .click();
-    await expect(page.locator('.cat-detail')).toBeVisible();
-    await expectOpenRowScrolledIn(page);
+    await openRowScrolledIn(page);
     await shot(page, `list-row-${vp.name}`);
 
     // detail, report, diagram

@@ -18,6 +18,9 @@ test('an admin renames an availability label and the catalogue uses it', async (
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   const now = page.getByRole('textbox', { name: /Available now/ });
+  // the saved labels have loaded (until then the form shows the defaults, and loading them
+  // replaces whatever was typed; Save stays disabled while they load)
+  await expect(page.getByRole('button', { name: 'Save' })).toBeEnabled();
   await expect(now).not.toHaveValue('');
   await now.fill('Same day dispatch');
   await page.getByRole('button', { name: 'Save' }).click();
