@@ -57,7 +57,7 @@ async function expectEndState(page: Page) {
   await expect(page.locator('[data-hero-offers]')).toContainText(/special offers|latest arrivals/i);
 }
 
-/** The page's (fake) clock now: Date is Playwright's, performance.now() stays real. */
+/** The page's clock now (Playwright's: it moves only when the test moves it once paused). */
 const pageNow = (page: Page) => page.evaluate(() => Date.now());
 
 /** Stops the page's clock (a moment from now: pausing jumps forward to it); from then on only the test moves time. */
