@@ -6,13 +6,15 @@
  * - an admin changes the GBP rate and a trader's prices (shown in GBP) change;
  * - every back-office screen at 1440 px, saved to test-results/screenshots/admin-*.png.
  * The bag request is written straight into the server's database (the bag is another
- * feature's screen); everything the admin does goes through the admin screens.
+ * feature's screen); everything the admin does goes through the admin screens. The shop is
+ * shared with every other spec: the post, the request, the rates and the imported stones are
+ * taken away or put back after each test, passed or failed (the `keep` fixture).
  */
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { ADMIN, TRADER, priceCells, submitLogin } from './support/accounts.ts';
+import { withDb } from './support/shared-state.ts';
 
 test.use({ viewport: { width: 1440, height: 1000 } });
 
@@ -28,9 +30,18 @@ async function adminSignIn(page: Page, path = '/admin') {
 test('an admin creates and publishes a post; a visitor reads it at its url and in the news list', async ({
   page,
   browser,
+  keep,
 }) => {
   test.setTimeout(240_000);
   const title = `Autumn melee parcels ${Date.now()}`;
+  // the post goes again afterwards (deleting it regenerates the news pages)
+  keep.after(async () => {
+    const admin = await keep.as(ADMIN);
+    const found = await admin.get('/api/v1/admin/posts', { params: { q: title, status: 'all' } });
+    for (const post of ((await found.json()) as { docs: { _id: number; title: string }[] }).docs) {
+      if (post.title === title) expect((await admin.delete(`/api/v1/admin/posts/${post._id}`)).ok()).toBe(true);
+    }
+  });
   await adminSignIn(page, '/admin/posts/new');
   await expect(page.getByRole('heading', { name: 'New post' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Title' }).fill(title);
@@ -67,10 +78,8 @@ test('an admin creates and publishes a post; a visitor reads it at its url and i
   await visitor.close();
 });
 
-test('an admin moves a request through its statuses and the customer sees it', async ({ page, browser }) => {
-  test.setTimeout(90_000);
-  const db = new Database(join(process.env.FACET_E2E_DIR ?? '', 'facet.db'));
-  db.pragma('busy_timeout = 5000');
+/** A new request from the trader for one single, as the bag would store it. */
+function insertRequest(db: Database.Database) {
   const trader = db.prepare('SELECT id FROM users WHERE email = ?').get(TRADER.email) as { id: number };
   const stone = db
     .prepare(
@@ -95,7 +104,13 @@ test('an admin moves a request through its statuses and the customer sees it', a
       "INSERT INTO bag_requests (user_id, status, order_notes, accepts_any_alternatives, ccy, ex_rate, total_cents, items) VALUES (?, 'new', ?, 0, 'USD', 1.27, ?, ?) RETURNING id",
     )
     .get(trader.id, 'Could you hold it until Friday?', stone.price_cents, JSON.stringify(items)) as { id: number };
-  db.close();
+  return { id, stone };
+}
+
+test('an admin moves a request through its statuses and the customer sees it', async ({ page, browser, keep }) => {
+  test.setTimeout(90_000);
+  const { id, stone } = withDb(insertRequest);
+  keep.after(() => withDb((db) => db.prepare('DELETE FROM bag_requests WHERE id = ?').run(id)));
 
   const customer = await browser.newContext();
   expect((await customer.request.post('/api/v1/login', { data: TRADER })).status()).toBe(200);
@@ -124,8 +139,9 @@ test('an admin moves a request through its statuses and the customer sees it', a
   await customer.close();
 });
 
-test('an admin changes the GBP rate and a trader sees new prices', async ({ page, browser }) => {
+test('an admin changes the GBP rate and a trader sees new prices', async ({ page, browser, keep }) => {
   test.setTimeout(90_000);
+  await keep.rates();
   const traderCtx = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
   expect((await traderCtx.request.post('/api/v1/login', { data: TRADER })).status()).toBe(200);
   const traderPage = await traderCtx.newPage();
@@ -153,15 +169,14 @@ test('an admin changes the GBP rate and a trader sees new prices', async ({ page
   expect(after).not.toEqual(before);
   if (gbpShown) expect(after.some((p) => p.includes('£'))).toBe(true);
   await traderCtx.close();
-
-  // put the rate back for the other specs sharing this shop
-  await gbp.fill(String(old));
-  await page.getByRole('button', { name: 'Save rates' }).click();
-  await expect(page.getByRole('status').first()).toContainText('exchange rates were saved');
 });
 
-test('back-office screens open, and the stock import refuses bad rows and applies a good file', async ({ page }) => {
+test('back-office screens open, and the stock import refuses bad rows and applies a good file', async ({
+  page,
+  keep,
+}) => {
   test.setTimeout(90_000);
+  await keep.newStones('IMP-0001', 'IMP-0002', 'IMP-0003'); // the three stones of good.csv
   await adminSignIn(page, '/admin/dashboard');
   for (const [path, heading, file] of [
     ['/admin/dashboard', 'Dashboard', 'admin-dashboard'],

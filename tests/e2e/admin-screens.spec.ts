@@ -6,15 +6,15 @@
  * per section, and no empty placeholders.
  * The request, the message and the pending registration are made here first: the request
  * straight in the server's database (the bag is another feature's screen), the message
- * through the contact call, the registration through the register call.
+ * through the contact call, the registration through the register call. The request goes
+ * again after the test, passed or failed (the trader's account is shared with other specs).
  */
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { ADMIN, COMPANY, GOOD_PASSWORD, TRADER, submitLogin, uniqueEmail } from './support/accounts.ts';
 import { expectNoSidewaysScroll, noCookieNotice, saveShot } from './support/screens.ts';
+import { withDb } from './support/shared-state.ts';
 
 const SHOTS = process.env.SHOTS_DIR ?? 'test-results/screenshots/admin';
 const shot = (page: Page, name: string) => saveShot(page, SHOTS, name);
@@ -26,9 +26,7 @@ test.beforeEach(async ({ context, baseURL }) => {
 
 /** A request from the trader (priced snapshot as the bag would store it), a pending registration. */
 function seedInbox(pendingEmail: string) {
-  const db = new Database(join(process.env.FACET_E2E_DIR ?? '', 'facet.db'));
-  db.pragma('busy_timeout = 5000');
-  try {
+  return withDb((db) => {
     const trader = db.prepare('SELECT id FROM users WHERE email = ?').get(TRADER.email) as { id: number };
     const stones = db
       .prepare(
@@ -62,12 +60,10 @@ function seedInbox(pendingEmail: string) {
       pendingEmail,
     );
     return { requestId: id };
-  } finally {
-    db.close();
-  }
+  });
 }
 
-test('every back-office screen at 1440 px', async ({ page, request }) => {
+test('every back-office screen at 1440 px', async ({ page, request, keep }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1440, height: 1000 });
   const pendingEmail = uniqueEmail('pending');
@@ -87,6 +83,7 @@ test('every back-office screen at 1440 px', async ({ page, request }) => {
     ).status(),
   ).toBe(201);
   const { requestId } = seedInbox(pendingEmail);
+  keep.after(() => withDb((db) => db.prepare('DELETE FROM bag_requests WHERE id = ?').run(requestId)));
   expect(
     (
       await request.post('/api/v1/message', {

@@ -6,13 +6,15 @@
  */
 import { expect, test } from './support/test.ts';
 import { waitForMail } from './support/mail.ts';
+import { TRADER } from './support/accounts.ts';
 import { addByApi, emptyBag, pickStones, signInAs } from './bag-support.ts';
 
 const STAFF = process.env.STAFF_EMAIL ?? 'staff@facet.trade';
 
-test('a trader sends a priced bag request and staff receive it', async ({ page }) => {
+test('a trader sends a priced bag request and staff receive it', async ({ page, keep }) => {
   test.setTimeout(60_000);
-  await signInAs(page, 'trader@facet.trade', 'Trader#2026');
+  await keep.bag(TRADER); // the demo trader's bag, put back after the test (sending empties it)
+  await signInAs(page, TRADER.email, TRADER.password);
   await emptyBag(page);
   const { single, parcel } = await pickStones(page);
   await addByApi(page, single, parcel);

@@ -2,11 +2,13 @@
  * The bag drawer (opened by Add to Basket) and the bag page filled and empty, at 1440 x 900
  * and 390 x 844 (the DOWNLOAD drawer is covered by downloads.spec.ts). Screenshots go to BAG_SHOTS (default
  * test-results/screenshots/bag) for review. Uses the admin account, so it never touches the
- * trader's bag that bag-request.spec.ts fills.
+ * trader's bag that bag-request.spec.ts fills; the admin's bag is put back after each test,
+ * passed or failed (the `keep` fixture).
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from './support/test.ts';
+import { ADMIN } from './support/accounts.ts';
 import { addByApi, emptyBag, pickStones, signInAs } from './bag-support.ts';
 
 const SHOTS = process.env.BAG_SHOTS ?? 'test-results/screenshots/bag';
@@ -18,10 +20,11 @@ const VIEWPORTS = [
 test.describe.configure({ mode: 'serial' });
 
 for (const vp of VIEWPORTS) {
-  test(`bag drawer and bag page at ${vp.width}`, async ({ page }) => {
+  test(`bag drawer and bag page at ${vp.width}`, async ({ page, keep }) => {
     mkdirSync(SHOTS, { recursive: true });
+    await keep.bag(ADMIN);
     await page.setViewportSize({ width: vp.width, height: vp.height });
-    await signInAs(page, 'admin@facet.trade', 'Admin#2026');
+    await signInAs(page, ADMIN.email, ADMIN.password);
     await emptyBag(page);
     const a = await pickStones(page, 1);
     const b = await pickStones(page, 2);

@@ -2,7 +2,8 @@
  * Favourites and compare in Chromium: toggling from the detail page, the lists on
  * /diamonds/fav and /diamonds/compare, reordering compare by keyboard (Space, ArrowDown,
  * Space) persisted on the server for the trader, and a visitor's browser lists merged into
- * the server's at sign-in.
+ * the server's at sign-in. The demo trader's lists are put back after each test, passed or
+ * failed (the `keep` fixture).
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
@@ -32,7 +33,8 @@ const compareColumns = (page: Page) => page.getByRole('list', { name: 'Stones to
 
 test.describe.configure({ mode: 'serial' });
 
-test('favourite and compare stones, see them listed, and reorder compare by keyboard', async ({ page }) => {
+test('favourite and compare stones, see them listed, and reorder compare by keyboard', async ({ page, keep }) => {
+  await keep.lists(TRADER);
   await signInClean(page);
   const [a, b] = await naturalSingles(page.request, 2);
 
@@ -92,7 +94,8 @@ test('favourite and compare stones, see them listed, and reorder compare by keyb
   await expect(compareColumns(page)).toHaveCount(1);
 });
 
-test('a visitor keeps lists in the browser, merged into the account at sign-in', async ({ page }) => {
+test('a visitor keeps lists in the browser, merged into the account at sign-in', async ({ page, keep }) => {
+  await keep.lists(TRADER);
   const [, , c] = await naturalSingles(page.request, 3);
   await page.goto(`/diamonds/${c}/details`);
   await expect(page.getByText('Stock code')).toBeVisible();

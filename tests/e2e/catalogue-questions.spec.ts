@@ -5,6 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
+import { ADMIN } from './support/accounts.ts';
 
 const stoneRows = (page: Page) => page.locator('.cat-table tbody tr:not(.cat-detail-row):not(.cat-skeleton)');
 
@@ -29,10 +30,9 @@ test('a shape chosen during a code search asks Clear your code; Yes clears the s
   await expect(page.getByRole('searchbox', { name: 'Search by stock code' })).toHaveValue('');
 });
 
-test('a remembered No is saved for a signed-in user and asked no more', async ({ page }) => {
-  const login = await page.request.post('/api/v1/login', {
-    data: { email: 'admin@facet.trade', password: 'Admin#2026' },
-  });
+test('a remembered No is saved for a signed-in user and asked no more', async ({ page, keep }) => {
+  await keep.profileSettings(ADMIN); // the remembered answer goes again after the test
+  const login = await page.request.post('/api/v1/login', { data: ADMIN });
   expect(login.status()).toBe(200);
   await page.goto('/diamonds/all');
   await expect(stoneRows(page).first()).toBeVisible();

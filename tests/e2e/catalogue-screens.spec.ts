@@ -25,6 +25,23 @@ async function shot(page: Page, name: string, fullPage = false) {
 }
 
 /**
+ * Opens the second row and resolves once the list has scrolled it into view and the smooth
+ * scroll has ended (the list starts it ROW_SCROLL_DELAY_MS after a row opens).
+ */
+async function openRowScrolledIn(page: Page) {
+  const scrollEnded = page.evaluate(
+    () => new Promise<void>((done) => window.addEventListener('scrollend', () => done(), { once: true })),
+  );
+  await page
+    .getByRole('button', { name: /^Open / })
+    .nth(1)
+    .click();
+  await expect(page.locator('.cat-detail')).toBeVisible();
+  await scrollEnded;
+  await expect(page.locator('.cat-table tr.is-open')).toBeInViewport();
+}
+
+/**
  * Every column header of the table shows its whole label, uncovered (the sticky INFO column
  * must not sit on the PRICE header). With `all`, every column also fits without scrolling.
  */
@@ -120,12 +137,7 @@ for (const vp of VIEWPORTS) {
     await shot(page, `list-collapsed-${vp.name}`);
 
     // an expanded row
-    await page
-      .getByRole('button', { name: /^Open / })
-      .nth(1)
-      .click();
-    await expect(page.locator('.cat-detail')).toBeVisible();
-    await page.waitForTimeout(700); // the row scrolls into view after 500 ms
+    await openRowScrolledIn(page);
     await shot(page, `list-row-${vp.name}`);
 
     // detail, report, diagram

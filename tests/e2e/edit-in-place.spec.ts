@@ -2,7 +2,8 @@
  * Editable in place (issue 13, item 17): an admin edits the FAQ accordion (a list block:
  * edit, remove, reorder and add sections) where it appears, and a visitor's next load shows
  * the new list at once; the footer's five logos and the about and API page copy carry edit
- * controls. Screenshots at 1440 x 900 and on an iPhone 13. Blocks are restored afterwards.
+ * controls. Screenshots at 1440 x 900 and on an iPhone 13. The FAQ block is put back after
+ * the test, passed or failed (the `keep` fixture).
  */
 import { devices, request } from '@playwright/test';
 import { expect, test } from './support/test.ts';
@@ -15,54 +16,48 @@ type Section = { title: string; content: string };
 test('an admin reorders, edits, removes and adds FAQ sections in place; a visitor sees them at once', async ({
   page,
   baseURL,
+  keep,
 }) => {
   test.setTimeout(120_000);
-  expect((await page.request.post('/api/v1/login', { data: ADMIN })).status()).toBe(200);
-  const { blocks } = (await (await page.request.get('/api/v1/configs/site-blocks')).json()) as {
-    blocks: Record<string, { value: Section[] }>;
-  };
-  const original = blocks.faqs_list?.value ?? [];
+  const original = (await keep.siteBlocks('faqs_list')).faqs_list!.value as Section[];
   expect(original.length).toBeGreaterThanOrEqual(3);
+  expect((await page.request.post('/api/v1/login', { data: ADMIN })).status()).toBe(200);
   const visitor = await request.newContext({ baseURL });
-  try {
-    await page.goto('/faqs');
-    await page.getByRole('button', { name: 'Edit list block faqs_list' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Edit list block' });
-    const sections = dialog.getByRole('group');
-    await expect(sections).toHaveCount(original.length);
-    // move the second section up, rename the (new) first, remove the third, add one at the end
-    await sections.nth(1).getByRole('button', { name: 'Move up' }).click();
-    await expect(sections.nth(0).getByRole('textbox', { name: 'Title' })).toHaveValue(original[1]!.title);
-    await expect(sections.nth(0).getByRole('group').or(sections.nth(0).locator('legend'))).toHaveText('Section 1');
-    await sections.nth(0).getByRole('textbox', { name: 'Title' }).fill('How fast do you ship?');
-    await sections.nth(2).getByRole('button', { name: 'Remove section' }).click();
-    await dialog.getByRole('button', { name: 'Add section' }).click();
-    const added = sections.last();
-    await added.getByRole('textbox', { name: 'Title' }).fill('Do you buy stones?');
-    await added.getByRole('textbox', { name: 'Content' }).fill('Yes: bring them to our office.\n\nBy appointment.');
-    await saveShot(page, SHOTS, 'edit-faq-dialog-desktop', false);
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await expect(dialog).toBeHidden();
+  keep.after(() => visitor.dispose());
+  await page.goto('/faqs');
+  await page.getByRole('button', { name: 'Edit list block faqs_list' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit list block' });
+  const sections = dialog.getByRole('group');
+  await expect(sections).toHaveCount(original.length);
+  // move the second section up, rename the (new) first, remove the third, add one at the end
+  await sections.nth(1).getByRole('button', { name: 'Move up' }).click();
+  await expect(sections.nth(0).getByRole('textbox', { name: 'Title' })).toHaveValue(original[1]!.title);
+  await expect(sections.nth(0).getByRole('group').or(sections.nth(0).locator('legend'))).toHaveText('Section 1');
+  await sections.nth(0).getByRole('textbox', { name: 'Title' }).fill('How fast do you ship?');
+  await sections.nth(2).getByRole('button', { name: 'Remove section' }).click();
+  await dialog.getByRole('button', { name: 'Add section' }).click();
+  const added = sections.last();
+  await added.getByRole('textbox', { name: 'Title' }).fill('Do you buy stones?');
+  await added.getByRole('textbox', { name: 'Content' }).fill('Yes: bring them to our office.\n\nBy appointment.');
+  await saveShot(page, SHOTS, 'edit-faq-dialog-desktop', false);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
 
-    const expected = [
-      'How fast do you ship?',
-      original[0]!.title,
-      ...original.slice(3).map((s) => s.title),
-      'Do you buy stones?',
-    ];
-    const titles = page.locator('.accordion__title');
-    await expect(titles).toHaveText(expected);
-    // the new sections open and close like the others
-    await page.getByRole('button', { name: 'Do you buy stones?' }).click();
-    await expect(page.getByText('By appointment.', { exact: true })).toBeVisible();
+  const expected = [
+    'How fast do you ship?',
+    original[0]!.title,
+    ...original.slice(3).map((s) => s.title),
+    'Do you buy stones?',
+  ];
+  const titles = page.locator('.accordion__title');
+  await expect(titles).toHaveText(expected);
+  // the new sections open and close like the others
+  await page.getByRole('button', { name: 'Do you buy stones?' }).click();
+  await expect(page.getByText('By appointment.', { exact: true })).toBeVisible();
 
-    const html = await (await visitor.get('/faqs', { headers: { 'cache-control': 'no-cache' } })).text();
-    const served = [...html.matchAll(/class="accordion__title"[^>]*>([^<]*)</g)].map((m) => m[1]);
-    expect(served).toEqual(expected.map((t) => t.replace('&', '&#38;')));
-  } finally {
-    await page.request.patch('/api/v1/configs/site-blocks/faqs_list', { data: { type: 'list', value: original } });
-    await visitor.dispose();
-  }
+  const html = await (await visitor.get('/faqs', { headers: { 'cache-control': 'no-cache' } })).text();
+  const served = [...html.matchAll(/class="accordion__title"[^>]*>([^<]*)</g)].map((m) => m[1]);
+  expect(served).toEqual(expected.map((t) => t.replace('&', '&#38;')));
 });
 
 for (const phone of [false, true]) {

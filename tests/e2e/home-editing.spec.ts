@@ -2,18 +2,18 @@
  * Editable content on the home page (spec section 7; issue 4 acceptance): an admin edits a
  * text block and an image block (a real PNG upload) in place and sees the change at once;
  * an anonymous visitor then gets the change in the static page, which the server regenerates
- * in the background (nobody runs a build). The blocks are restored afterwards.
+ * in the background (nobody runs a build). The blocks are put back after the test, passed or
+ * failed (the `keep` fixture: the image straight in the database, since an upload cannot
+ * bring back the starter svg, then the text through the API, whose change regenerates the site).
  */
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import sharp from 'sharp';
-import { request, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { ADMIN } from './support/accounts.ts';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
-type Block = { _id: string; type: string; value: string; url: string | null };
+type Block = { type: string; value: unknown; url: string | null };
 
 const TEXT_ID = 'home_about_us_title';
 const IMAGE_ID = 'home_about_us_image';
@@ -35,13 +35,12 @@ async function served(visitor: APIRequestContext): Promise<{ title: string; img:
 test('an admin edits a text block and an image block; a visitor sees both on the static page', async ({
   page,
   browser,
-  baseURL,
+  keep,
 }) => {
   test.setTimeout(300_000);
-  const admin = await request.newContext({ baseURL });
-  expect((await admin.post('/api/v1/login', { data: ADMIN })).status()).toBe(200);
-  const before = await blocksOf(admin);
+  const before = await keep.siteBlocks(TEXT_ID, IMAGE_ID);
   const original = { text: before[TEXT_ID], image: before[IMAGE_ID] };
+  const admin = await keep.as(ADMIN);
   expect(original.text?.type).toBe('text');
   expect(original.image?.type).toBe('image');
 
@@ -50,71 +49,53 @@ test('an admin edits a text block and an image block; a visitor sees both on the
     .png()
     .toBuffer();
 
-  try {
-    // the admin signs in (the session cookie is shared with the page) and opens the home page
-    expect((await page.request.post('/api/v1/login', { data: ADMIN })).status()).toBe(200);
-    await page.addInitScript(() => localStorage.setItem('facet.home.intro-seen', '1'));
-    await page.goto('/#about-us');
+  // the admin signs in (the session cookie is shared with the page) and opens the home page
+  expect((await page.request.post('/api/v1/login', { data: ADMIN })).status()).toBe(200);
+  await page.addInitScript(() => localStorage.setItem('facet.home.intro-seen', '1'));
+  await page.goto('/#about-us');
 
-    // text block
-    await page.getByRole('button', { name: `Edit text block ${TEXT_ID}` }).click();
-    let dialog = page.getByRole('dialog', { name: 'Edit text block' });
-    await expect(dialog.getByRole('textbox', { name: 'Text' })).toHaveValue(original.text?.value ?? '');
-    await dialog.getByRole('textbox', { name: 'Text' }).fill('   ');
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await expect(dialog.getByRole('alert')).toHaveText('Text is required');
-    await dialog.getByRole('textbox', { name: 'Text' }).fill(title);
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await expect(dialog).toBeHidden();
-    await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
+  // text block
+  await page.getByRole('button', { name: `Edit text block ${TEXT_ID}` }).click();
+  let dialog = page.getByRole('dialog', { name: 'Edit text block' });
+  await expect(dialog.getByRole('textbox', { name: 'Text' })).toHaveValue(String(original.text?.value ?? ''));
+  await dialog.getByRole('textbox', { name: 'Text' }).fill('   ');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Text is required');
+  await dialog.getByRole('textbox', { name: 'Text' }).fill(title);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
 
-    // image block: a real PNG
-    await page.getByRole('button', { name: `Edit image block ${IMAGE_ID}` }).click();
-    dialog = page.getByRole('dialog', { name: 'Edit image block' });
-    await dialog
-      .getByLabel('Image (png or jpeg)')
-      .setInputFiles({ name: 'gold.png', mimeType: 'image/png', buffer: png });
-    await dialog.getByRole('textbox', { name: 'Description (alt text)' }).fill('A gold swatch');
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await expect(dialog).toBeHidden();
-    const figureImg = page.locator(`[data-block="${IMAGE_ID}"] img`);
-    await expect(figureImg).toHaveAttribute('src', /^\/uploads\/[a-f0-9]{24}\.png$/);
-    await expect(figureImg).toHaveAttribute('alt', 'A gold swatch');
-    const uploaded = (await figureImg.getAttribute('src')) ?? '';
+  // image block: a real PNG
+  await page.getByRole('button', { name: `Edit image block ${IMAGE_ID}` }).click();
+  dialog = page.getByRole('dialog', { name: 'Edit image block' });
+  await dialog
+    .getByLabel('Image (png or jpeg)')
+    .setInputFiles({ name: 'gold.png', mimeType: 'image/png', buffer: png });
+  await dialog.getByRole('textbox', { name: 'Description (alt text)' }).fill('A gold swatch');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  const figureImg = page.locator(`[data-block="${IMAGE_ID}"] img`);
+  await expect(figureImg).toHaveAttribute('src', /^\/uploads\/[a-f0-9]{24}\.png$/);
+  await expect(figureImg).toHaveAttribute('alt', 'A gold swatch');
+  const uploaded = (await figureImg.getAttribute('src')) ?? '';
 
-    const after = await blocksOf(admin);
-    expect(after[TEXT_ID]?.value).toBe(title);
-    expect(after[IMAGE_ID]?.url).toBe(uploaded);
+  const after = await blocksOf(admin);
+  expect(after[TEXT_ID]?.value).toBe(title);
+  expect(after[IMAGE_ID]?.url).toBe(uploaded);
 
-    // an anonymous visitor: the static page follows once the background rebuild is done
-    const visitor = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    await expect
-      .poll(async () => served(visitor.request), { timeout: 200_000, intervals: [2_000] })
-      .toEqual({ title, img: uploaded });
-    const vpage = await visitor.newPage();
-    await vpage.goto('/#about-us');
-    await expect(vpage.getByRole('heading', { level: 2, name: title })).toBeVisible();
-    await expect(vpage.getByRole('button', { name: /^Edit / })).toHaveCount(0);
-    const img = vpage.locator(`[data-block="${IMAGE_ID}"] img`);
-    await img.scrollIntoViewIfNeeded();
-    await expect(img).toHaveAttribute('alt', 'A gold swatch');
-    await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBe(48);
-    await visitor.close();
-  } finally {
-    // restore: the image block straight in the database (an upload cannot bring back the
-    // starter svg), then the text through the API, whose change regenerates the site
-    const db = new Database(join(process.env.FACET_E2E_DIR ?? '', 'facet.db'));
-    db.pragma('busy_timeout = 5000');
-    db.prepare('UPDATE site_blocks SET value = ?, url = ? WHERE id = ?').run(
-      JSON.stringify(original.image?.value ?? ''),
-      original.image?.url ?? null,
-      IMAGE_ID,
-    );
-    db.close();
-    const res = await admin.patch(`/api/v1/configs/site-blocks/${TEXT_ID}`, {
-      data: { type: 'text', value: original.text?.value },
-    });
-    expect(res.status()).toBe(200);
-    await admin.dispose();
-  }
+  // an anonymous visitor: the static page follows once the background rebuild is done
+  const visitor = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await expect
+    .poll(async () => served(visitor.request), { timeout: 200_000, intervals: [2_000] })
+    .toEqual({ title, img: uploaded });
+  const vpage = await visitor.newPage();
+  await vpage.goto('/#about-us');
+  await expect(vpage.getByRole('heading', { level: 2, name: title })).toBeVisible();
+  await expect(vpage.getByRole('button', { name: /^Edit / })).toHaveCount(0);
+  const img = vpage.locator(`[data-block="${IMAGE_ID}"] img`);
+  await img.scrollIntoViewIfNeeded();
+  await expect(img).toHaveAttribute('alt', 'A gold swatch');
+  await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBe(48);
+  await visitor.close();
 });

@@ -1,23 +1,47 @@
 /**
- * The home hero's intro timeline (spec section 2, issue 4 acceptance): on a first visit at
- * desktop width the intro runs loading -> intro -> loop (5 s) -> tagline (6 s) -> logo (8 s,
- * a step at 8.5 s) -> offers bar (9 s) -> complete (10 s); Skip jumps to the end state; a
- * later visit starts in the end state; phones get the static image with the tagline.
+ * The home hero's intro timeline (issue 4 acceptance): on a first visit at desktop width the
+ * intro runs loading -> intro -> loop (5 s) -> tagline (6 s) -> logo (8 s, a step at 8.5 s) ->
+ * offers bar (9 s) -> complete (10 s); Skip jumps to the end state; a later visit starts in
+ * the end state; phones get the static image with the tagline. The timeline's timers run on
+ * Playwright's clock, so the test moves time itself: each step comes exactly at its time,
+ * not a millisecond early or late, however busy the machine.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 
 const hero = (page: Page) => page.locator('[data-hero]');
+/** The steps after 'loading' and when each comes, in ms after the intro starts (as the spec times them). */
+const TIMELINE = [
+  { step: 'intro', at: 0 },
+  { step: 'loop', at: 5000 },
+  { step: 'tagline', at: 6000 },
+  { step: 'logo', at: 8000 },
+  { step: 'logo-settled', at: 8500 },
+  { step: 'offers', at: 9000 },
+  { step: 'complete', at: 10000 },
+];
 const SHOTS = process.env.HOME_SHOTS_DIR ?? 'test-results/screenshots';
 
 /** A full-page screenshot for review once lazy parts below the fold have loaded (not compared). */
 async function shoot(page: Page, name: string) {
   for (const id of ['about-us', 'about-us-2', 'news', 'special-offers', 'api', 'register', 'contact-us']) {
-    await page.locator(`#${id}`).scrollIntoViewIfNeeded();
-    await page.waitForTimeout(300);
+    const section = page.locator(`#${id}`);
+    await section.scrollIntoViewIfNeeded();
+    // the images now in the window have loaded (lazy ones further down load when reached)
+    await expect
+      .poll(() =>
+        section.evaluate((el) =>
+          [...el.querySelectorAll('img')].every((img) => {
+            const r = img.getBoundingClientRect();
+            const shown = r.width > 0 && r.bottom > 0 && r.top < window.innerHeight;
+            return !shown || img.complete;
+          }),
+        ),
+      )
+      .toBe(true);
   }
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(500);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
@@ -33,13 +57,39 @@ async function expectEndState(page: Page) {
   await expect(page.locator('[data-hero-offers]')).toContainText(/special offers|latest arrivals/i);
 }
 
+/** The page's clock now (Playwright's: it moves only when the test moves it once paused). */
+const pageNow = (page: Page) => page.evaluate(() => Date.now());
+
+/** Stops the page's clock (a moment from now: pausing jumps forward to it); from then on only the test moves time. */
+async function pauseSoon(page: Page): Promise<void> {
+  await page.clock.pauseAt((await pageNow(page)) + 100);
+}
+
+/**
+ * Holds the page's images until `release` is called: the intro starts when the poster has
+ * loaded, so the test can stop the clock first and the whole timeline runs on the test's time.
+ */
+async function holdImages(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => /\.(avif|webp|png|jpe?g|svg)$/i.test(url.pathname),
+    async (route) => {
+      await released;
+      await route.continue();
+    },
+  );
+  return release;
+}
+
 test.describe('desktop', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
   test('a first visit plays the intro steps in order at their times, then a later visit starts at the end', async ({
     page,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(60_000);
+    await page.clock.install();
     // record every step the hero takes, with the page's clock, from the first paint on
     await page.addInitScript(() => {
       const w = window as unknown as { __steps: { step: string; t: number }[] };
@@ -47,64 +97,61 @@ test.describe('desktop', () => {
       new MutationObserver((records) => {
         for (const r of records) {
           const step = (r.target as HTMLElement).dataset.step;
-          if (step && w.__steps.at(-1)?.step !== step) w.__steps.push({ step, t: performance.now() });
+          if (step && w.__steps.at(-1)?.step !== step) w.__steps.push({ step, t: Date.now() });
         }
       }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-step'] });
     });
-    await page.goto('/');
-    const skip = page.locator('#welcome').getByRole('button', { name: 'Skip intro' });
-    await expect(skip).toBeVisible();
-    await expect(hero(page)).toHaveAttribute('data-step', 'complete', { timeout: 30_000 });
+    const steps = () => page.evaluate(() => (window as unknown as { __steps: { step: string; t: number }[] }).__steps);
+    const releaseImages = await holdImages(page);
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    await expect(page.locator('#welcome').getByRole('button', { name: 'Skip intro' })).toBeVisible();
+    // loading until the poster arrives; the clock stops first, so the intro starts on the test's time
+    await expect(hero(page)).toHaveAttribute('data-step', 'loading');
+    await pauseSoon(page);
+    releaseImages();
+    await expect(hero(page)).toHaveAttribute('data-step', 'intro');
+    const started = (await steps()).find((s) => s.step === 'intro')!.t;
+    expect(await pageNow(page)).toBe(started);
+
+    // each step: still the one before it 1 ms before its time, then exactly at its time
+    let previous = 'intro';
+    for (const { at, step } of TIMELINE.slice(1)) {
+      await page.clock.runFor(started + at - 1 - (await pageNow(page)));
+      await expect(hero(page)).toHaveAttribute('data-step', previous);
+      await page.clock.runFor(1);
+      await expect(hero(page)).toHaveAttribute('data-step', step);
+      previous = step;
+    }
     await expectEndState(page);
 
-    const steps = await page.evaluate(() => (window as unknown as { __steps: { step: string; t: number }[] }).__steps);
-    expect(steps.map((s) => s.step)).toEqual([
-      'loading',
-      'intro',
-      'loop',
-      'tagline',
-      'logo',
-      'logo-settled',
-      'offers',
-      'complete',
-    ]);
-    const start = steps[1]?.t ?? 0;
-    const at = Object.fromEntries(steps.slice(1).map((s) => [s.step, s.t - start]));
-    // timers never fire early; the machine may make them late, and a busy main thread may
-    // record the 'intro' start late too, so allow 150 ms of observer lag
-    for (const [step, ms] of [
-      ['loop', 5000],
-      ['tagline', 6000],
-      ['logo', 8000],
-      ['logo-settled', 8500],
-      ['offers', 9000],
-      ['complete', 10000],
-    ] as const) {
-      expect(at[step], step).toBeGreaterThanOrEqual(ms - 150);
-    }
+    const seen = await steps();
+    expect(seen.map((s) => s.step)).toEqual(['loading', 'intro', ...TIMELINE.slice(1).map((s) => s.step)]);
+    for (const { at, step } of TIMELINE) expect(seen.find((s) => s.step === step)!.t - started, step).toBe(at);
     expect(await page.evaluate(() => localStorage.getItem('facet.home.intro-seen'))).toBe('1');
 
     // the intro already ran: the next visit starts in the end state, with no intro at all
+    await page.clock.resume();
     await page.reload();
     await expectEndState(page);
-    const later = await page.evaluate(() =>
-      (window as unknown as { __steps: { step: string }[] }).__steps.map((s) => s.step),
-    );
+    const later = (await steps()).map((s) => s.step);
     expect(later).not.toContain('intro');
     expect(later).not.toContain('loading');
     await shoot(page, 'home-1440');
   });
 
   test('Skip jumps to the end state at once and the intro does not play again', async ({ page }) => {
+    await page.clock.install();
     await page.goto('/');
     const welcome = page.locator('#welcome');
     await expect(hero(page)).toHaveAttribute('data-step', /^(loading|intro)$/);
+    await pauseSoon(page);
     await expect(welcome.getByRole('heading', { level: 1 })).toHaveCSS('opacity', '0');
     await welcome.getByRole('button', { name: 'Skip intro' }).click();
     await expectEndState(page);
-    // no pending step of the timeline moves the hero back afterwards
-    await page.waitForTimeout(5_500);
+    // no pending step of the timeline moves the hero back afterwards, whenever it was due
+    await page.clock.runFor(11_000);
     await expect(hero(page)).toHaveAttribute('data-step', 'complete');
+    await page.clock.resume();
     await page.reload();
     await expectEndState(page);
   });

@@ -6,22 +6,18 @@
  *   WebSpecial > 0, else LATEST ARRIVALS: the 3 newest Single Items.
  * The strip is part of the static page (chosen when the site is built), so the second case
  * is set up in the server's database and reaches visitors through the background
- * regeneration that any content change starts. The specials are restored afterwards.
+ * regeneration that any content change starts. The specials are put back after the test,
+ * passed or failed, and the restore waits for the page the other specs see (the `keep` fixture).
  */
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { request, type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
-import { ADMIN } from './support/accounts.ts';
+import { withDb } from './support/shared-state.ts';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
-const dbPath = () => join(process.env.FACET_E2E_DIR ?? '', 'facet.db');
-
 /** Ids of the 3 stones the strip must show for the database as it is now. */
 function expectedStrip(): { special: boolean; ids: number[] } {
-  const db = new Database(dbPath(), { readonly: true, fileMustExist: true });
-  try {
+  return withDb((db) => {
     const specials = db
       .prepare(
         'SELECT id FROM diamonds WHERE in_stock = 1 AND web_special_cents > 0 ORDER BY created_at DESC, id ASC LIMIT 3',
@@ -34,27 +30,13 @@ function expectedStrip(): { special: boolean; ids: number[] } {
       )
       .all() as { id: number }[];
     return { special: false, ids: latest.map((r) => r.id) };
-  } finally {
-    db.close();
-  }
+  });
 }
 
 /** The title of the strip in the static home page as served now (no browser, no islands). */
 async function servedStripTitle(api: APIRequestContext): Promise<string> {
   const html = await (await api.get('/', { headers: { 'cache-control': 'no-cache' } })).text();
   return /id="special-offers-title"[^>]*>([^<]*)</.exec(html)?.[1]?.trim() ?? '';
-}
-
-/** A content change as an admin makes it (the block keeps its text): the site regenerates. */
-async function touchContent(admin: APIRequestContext) {
-  const blocks = (await (await admin.get('/api/v1/configs/site-blocks')).json()) as {
-    blocks: Record<string, { value: string }>;
-  };
-  const id = 'home_latest_arrivals_title';
-  const res = await admin.patch(`/api/v1/configs/site-blocks/${id}`, {
-    data: { type: 'text', value: blocks.blocks[id]?.value ?? 'Latest Arrivals' },
-  });
-  expect(res.status()).toBe(200);
 }
 
 async function stripIds(page: Page): Promise<number[]> {
@@ -111,11 +93,11 @@ test("a visitor's Add to Basket on a tile is disabled; its Sign in asks them to 
 test('the strip shows at most 3 special offers, else LATEST ARRIVALS from the first 3 single items', async ({
   page,
   baseURL,
+  keep,
 }) => {
   test.setTimeout(420_000);
   const visitor = await request.newContext({ baseURL });
-  const admin = await request.newContext({ baseURL });
-  expect((await admin.post('/api/v1/login', { data: ADMIN })).status()).toBe(200);
+  keep.after(() => visitor.dispose());
 
   // 1. the seeded stock has special offers: SPECIAL OFFERS, the 3 newest of them, with prices
   const seeded = expectedStrip();
@@ -133,44 +115,24 @@ test('the strip shows at most 3 special offers, else LATEST ARRIVALS from the fi
   }
 
   // 2. no stone is a special offer any more: LATEST ARRIVALS, the 3 newest single items
-  const db = new Database(dbPath());
-  db.pragma('busy_timeout = 5000');
-  const saved = db.prepare('SELECT id, web_special_cents AS cents FROM diamonds WHERE web_special_cents > 0').all() as {
-    id: number;
-    cents: number;
-  }[];
-  const restore = db.prepare('UPDATE diamonds SET web_special_cents = ? WHERE id = ?');
-  try {
-    db.prepare('UPDATE diamonds SET web_special_cents = 0 WHERE web_special_cents > 0').run();
-    const latest = expectedStrip();
-    expect(latest.special).toBe(false);
-    expect(latest.ids).toHaveLength(3);
-    await touchContent(admin);
-    await expect
-      .poll(() => servedStripTitle(visitor), { timeout: 200_000, intervals: [2_000] })
-      .toMatch(/latest arrivals/i);
+  await keep.specialOffers(); // put back after the test, then the served page waits for them
+  withDb((db) => db.prepare('UPDATE diamonds SET web_special_cents = 0 WHERE web_special_cents > 0').run());
+  const latest = expectedStrip();
+  expect(latest.special).toBe(false);
+  expect(latest.ids).toHaveLength(3);
+  await keep.touchContent();
+  await expect
+    .poll(() => servedStripTitle(visitor), { timeout: 200_000, intervals: [2_000] })
+    .toMatch(/latest arrivals/i);
 
-    // a new address, so the browser loads the page again (same address + hash would not)
-    await page.goto('/?after=rebuild#special-offers');
-    await expect(section.getByRole('heading', { level: 2 })).toHaveText(/latest arrivals/i);
-    await expect(section.getByRole('link', { name: /view all/i })).toHaveAttribute('href', '/diamonds/all');
-    await expect(strip.getByRole('article')).toHaveCount(3);
-    expect(await stripIds(page)).toEqual(latest.ids);
-    for (const tile of await strip.getByRole('article').all()) {
-      await expect(tile).toContainText('New arrival');
-      await expect(tile.locator('[data-price]')).toHaveText('Price on sign-in');
-    }
-  } finally {
-    // 3. restore the special offers and the page other specs see
-    db.transaction(() => {
-      for (const r of saved) restore.run(r.cents, r.id);
-    })();
-    db.close();
-    await touchContent(admin);
-    await expect
-      .poll(() => servedStripTitle(visitor), { timeout: 200_000, intervals: [2_000] })
-      .toMatch(/special offers/i);
-    await visitor.dispose();
-    await admin.dispose();
+  // a new address, so the browser loads the page again (same address + hash would not)
+  await page.goto('/?after=rebuild#special-offers');
+  await expect(section.getByRole('heading', { level: 2 })).toHaveText(/latest arrivals/i);
+  await expect(section.getByRole('link', { name: /view all/i })).toHaveAttribute('href', '/diamonds/all');
+  await expect(strip.getByRole('article')).toHaveCount(3);
+  expect(await stripIds(page)).toEqual(latest.ids);
+  for (const tile of await strip.getByRole('article').all()) {
+    await expect(tile).toContainText('New arrival');
+    await expect(tile.locator('[data-price]')).toHaveText('Price on sign-in');
   }
 });

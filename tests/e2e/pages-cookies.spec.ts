@@ -5,8 +5,18 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
+import { nextFrames } from './support/screens.ts';
 
 const notice = (page: Page) => page.getByRole('region', { name: 'Cookie notice' });
+
+/**
+ * The notice has had its chance to show: the page's requests are done (the geo answer among
+ * them) and two frames have been painted since, so React has rendered what it decided.
+ */
+async function answered(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await nextFrames(page);
+}
 
 async function visit(page: Page, path = '/about-us') {
   const geo = page.waitForResponse((r) => r.url().includes('/api/v1/geo'));
@@ -25,7 +35,7 @@ test('a visitor from a listed country (DE) sees the notice and can open the cook
 test('a visitor from an unlisted country (US) does not see it', async ({ page }) => {
   await page.setExtraHTTPHeaders({ 'cf-ipcountry': 'US' });
   expect(await visit(page)).toEqual({ country: 'US' });
-  await page.waitForTimeout(300);
+  await answered(page);
   await expect(notice(page)).toHaveCount(0);
 });
 

@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
-import { expectNoSidewaysScroll, noCookieNotice, saveShot } from './support/screens.ts';
+import { expectNoSidewaysScroll, nextFrames, noCookieNotice, saveShot } from './support/screens.ts';
 
 const SHOTS = process.env.PAGES_SHOTS ?? 'test-results/screenshots/pages';
 
@@ -32,7 +32,7 @@ async function check(page: Page, name: string) {
   // lazy images (the footer's logos) load as a reader scrolls; a full-page picture does not scroll
   for (let y = 0; y < (await page.evaluate(() => document.documentElement.scrollHeight)); y += 600) {
     await page.evaluate((top) => window.scrollTo(0, top), y);
-    await page.waitForTimeout(50);
+    await nextFrames(page);
   }
   const footerImages = page.getByRole('contentinfo').locator('img');
   await expect

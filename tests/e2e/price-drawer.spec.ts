@@ -2,9 +2,12 @@
  * Issue 13, item 10: the PRICE drawer (a price breakdown in the chosen currency) from an opened
  * row of the list and from the stone's page, and the Coloured tab's placeholder turned on by an
  * admin setting (Settings, Rates & site), with screenshots at 1440 x 900 and on an iPhone 13.
+ * The demo trader's currency and favourites and the site settings are put back after each test,
+ * passed or failed (the `keep` fixture).
  */
 import { devices, type Browser, type Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
+import type { Keep } from './support/shared-state.ts';
 import { ADMIN, TRADER } from './support/accounts.ts';
 import { docsOf } from './support/catalogue.ts';
 import { expectNoSidewaysScroll, noCookieNotice, saveShot } from './support/screens.ts';
@@ -12,7 +15,9 @@ import { expectNoSidewaysScroll, noCookieNotice, saveShot } from './support/scre
 const SHOTS = 'test-results/screenshots/fit-and-finish';
 const MONEY = /^£[\d,]+\.\d\d$/;
 
-async function traderPage(browser: Browser, baseURL: string | undefined, phone: boolean): Promise<Page> {
+/** The demo trader, signed in, showing prices in GBP (their remembered currency is put back afterwards). */
+async function traderPage(browser: Browser, baseURL: string | undefined, phone: boolean, keep: Keep): Promise<Page> {
+  await keep.profileSettings(TRADER);
   const context = await browser.newContext(
     phone ? { ...devices['iPhone 13'], baseURL } : { viewport: { width: 1440, height: 900 }, baseURL },
   );
@@ -26,8 +31,9 @@ for (const phone of [false, true]) {
   test(`the PRICE drawer breaks a stone's price down (${phone ? 'iPhone 13' : '1440 x 900'})`, async ({
     browser,
     baseURL,
+    keep,
   }) => {
-    const page = await traderPage(browser, baseURL, phone);
+    const page = await traderPage(browser, baseURL, phone, keep);
     await page.goto('/diamonds/all');
     await page
       .getByRole('button', { name: /^Open / })
@@ -59,8 +65,9 @@ for (const phone of [false, true]) {
   });
 }
 
-test('the PRICE drawer from the Favourites screen', async ({ browser, baseURL }) => {
-  const page = await traderPage(browser, baseURL, false);
+test('the PRICE drawer from the Favourites screen', async ({ browser, baseURL, keep }) => {
+  await keep.lists(TRADER);
+  const page = await traderPage(browser, baseURL, false, keep);
   const docs = await docsOf<{ _id: number; StkCodeCalcNS: string; StkCatType: string }>(
     await page.request.get('/api/v1/diamonds/catalogue'),
   );
@@ -74,8 +81,14 @@ test('the PRICE drawer from the Favourites screen', async ({ browser, baseURL })
   await page.context().close();
 });
 
-test('an admin turns the Coloured tab on: its placeholder shows in the list', async ({ page, browser, baseURL }) => {
+test('an admin turns the Coloured tab on: its placeholder shows in the list', async ({
+  page,
+  browser,
+  baseURL,
+  keep,
+}) => {
   test.slow(); // two browsers, and the settings save starts a site rebuild on a shared machine
+  expect((await keep.siteSettings()).coloured_tab).toBe('off');
   expect((await page.request.post('/api/v1/login', { data: ADMIN })).status()).toBe(200);
   await page.goto('/admin/site-settings');
   const box = page.getByRole('checkbox', { name: /Show the Coloured tab/ });
@@ -83,30 +96,26 @@ test('an admin turns the Coloured tab on: its placeholder shows in the list', as
   await box.check();
   await page.getByRole('button', { name: 'Save site settings' }).click();
   await expect(page.getByRole('status').first()).toContainText('site settings were saved');
-  try {
-    for (const phone of [false, true]) {
-      const context = await browser.newContext(
-        phone ? { ...devices['iPhone 13'], baseURL } : { viewport: { width: 1440, height: 900 }, baseURL },
-      );
-      await noCookieNotice(context, baseURL);
-      const visitor = await context.newPage();
-      await visitor.goto('/diamonds/all');
-      const tab = visitor.getByRole('tab', { name: /Coloured/ });
-      await tab.click();
-      await expect(visitor.getByRole('img', { name: 'Coloured diamonds: coming soon' })).toBeVisible();
-      await expectNoSidewaysScroll(visitor, 'Coloured tab');
-      await saveShot(visitor, SHOTS, `coloured-tab-${phone ? 'phone' : 'desktop'}`, false);
-      await context.close();
-    }
-  } finally {
-    // the other specs share this shop: turn it off again
-    const { site } = (await (await page.request.get('/api/v1/admin/settings')).json()) as {
-      site: Record<string, string>;
-    };
-    expect(
-      (await page.request.put('/api/v1/admin/settings/site', { data: { ...site, coloured_tab: 'off' } })).status(),
-    ).toBe(200);
+  for (const phone of [false, true]) {
+    const context = await browser.newContext(
+      phone ? { ...devices['iPhone 13'], baseURL } : { viewport: { width: 1440, height: 900 }, baseURL },
+    );
+    await noCookieNotice(context, baseURL);
+    const visitor = await context.newPage();
+    await visitor.goto('/diamonds/all');
+    const tab = visitor.getByRole('tab', { name: /Coloured/ });
+    await tab.click();
+    await expect(visitor.getByRole('img', { name: 'Coloured diamonds: coming soon' })).toBeVisible();
+    await expectNoSidewaysScroll(visitor, 'Coloured tab');
+    await saveShot(visitor, SHOTS, `coloured-tab-${phone ? 'phone' : 'desktop'}`, false);
+    await context.close();
   }
+  // turned off again, the tab goes (the `keep` fixture puts back the settings as they were in any case)
+  await page.goto('/admin/site-settings');
+  await expect(box).toBeChecked();
+  await box.uncheck();
+  await page.getByRole('button', { name: 'Save site settings' }).click();
+  await expect(page.getByRole('status').first()).toContainText('site settings were saved');
   await page.goto('/diamonds/all');
   await expect(page.getByRole('tab', { name: /Singles/ })).toBeVisible();
   await expect(page.getByRole('tab', { name: /Coloured/ })).toHaveCount(0);

@@ -12,7 +12,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { request, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { ADMIN, TRADER } from './support/accounts.ts';
-import { DESKTOP, IPHONE_13 } from './support/screens.ts';
+import { DESKTOP, IPHONE_13, nextFrames } from './support/screens.ts';
 import { expect, islandsReady, test } from './support/test.ts';
 
 type Role = 'visitor' | 'trader' | 'admin';
@@ -110,10 +110,6 @@ async function widthTrouble(page: Page, width: number): Promise<string | null> {
   }, width);
 }
 
-/** Waits two frames, so a scroll's layout and its observers have run. */
-const frames = (page: Page) =>
-  page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
-
 /** Loads `path`, scrolls to the bottom in steps of 80% of the window; returns what went wrong. */
 async function sweep(page: Page, path: string, width: number, errors: Trouble): Promise<Trouble> {
   const trouble: Trouble = [];
@@ -129,13 +125,13 @@ async function sweep(page: Page, path: string, width: number, errors: Trouble): 
       window.scrollBy({ top: Math.round(window.innerHeight * 0.8), behavior: 'instant' });
       return window.scrollY > before;
     });
-    await frames(page);
+    await nextFrames(page);
     if (!moved) break;
   }
   // what came into view has hydrated and loaded: look once more at the bottom
   await expect.poll(() => page.evaluate(() => document.querySelectorAll('astro-island[ssr]').length)).toBe(0);
   await page.waitForLoadState('networkidle');
-  await frames(page);
+  await nextFrames(page);
   const atEnd = await widthTrouble(page, width);
   if (atEnd) trouble.push(atEnd);
   return [...new Set([...trouble, ...errors])];

@@ -23,6 +23,10 @@ export async function noCookieNotice(context: BrowserContext, baseURL: string | 
   await context.addCookies([{ name: REMEMBER_COOKIE, value: '1', url: baseURL ?? '' }]);
 }
 
+/** Resolves two animation frames later: a scroll's layout and its observers have run. */
+export const nextFrames = (page: Page): Promise<void> =>
+  page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+
 /** The page never scrolls sideways. */
 export async function expectNoSidewaysScroll(page: Page, name: string): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -1,10 +1,16 @@
 /**
- * The `test` every browser spec uses: Playwright's, with `page.goto` waiting until the
- * page's eager islands (client:load, client:idle, client:only) have hydrated, so a click is
- * never lost on server-rendered markup whose handlers are not attached yet (this happens on a
- * loaded machine, e.g. while the server regenerates the site in the background).
+ * The `test` every browser spec uses: Playwright's, with
+ * - `page.goto` waiting until the page's eager islands (client:load, client:idle, client:only)
+ *   have hydrated, so a click is never lost on server-rendered markup whose handlers are not
+ *   attached yet (this happens on a loaded machine, e.g. while the server regenerates the site
+ *   in the background);
+ * - `keep`: every spec shares one server and database, so a test that changes what others
+ *   could see (site blocks, settings, rates, a demo account's bag or lists, the stock) first
+ *   asks `keep` for it, and the fixture's teardown puts it back, passed or failed
+ *   (support/shared-state.ts).
  */
 import { test as base, type Page } from '@playwright/test';
+import { keeper, type Keep } from './shared-state.ts';
 
 export { expect } from '@playwright/test';
 
@@ -15,7 +21,7 @@ export async function islandsReady(page: Page): Promise<void> {
   });
 }
 
-export const test = base.extend({
+export const test = base.extend<{ keep: Keep }>({
   page: async ({ page }, use) => {
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
@@ -24,5 +30,13 @@ export const test = base.extend({
       return response;
     };
     await use(page);
+  },
+  keep: async ({ baseURL }, use) => {
+    const keep = keeper(baseURL ?? '');
+    try {
+      await use(keep);
+    } finally {
+      await keep.restoreAll();
+    }
   },
 });
