@@ -177,7 +177,7 @@ export async function benchCatalogueScale(opts: {
           `repeat ${again.firstRows.toFixed(0)} ms, ${cold.bytes} B, heap ${cold.heapMb.toFixed(1)} MB`,
       );
     }
-    const srv = await serverFigures(server.url, cookie);
+    const srv = await serverFigures(server.url, cookie, server.child.pid!);
     log(
       `load average ${loadavg()
         .map((x) => x.toFixed(1))
@@ -218,7 +218,8 @@ export function printScale(results: readonly ScaleResult[], runs: number): void 
       (r) => `${fmt(r.gzipBytes / r.stones, 1)} / ${fmt(r.brotliBytes / r.stones, 1)}`,
       '',
     ],
-    ['requests/s at 50 connections', (r) => fmt(r.rps50), '>= 300 at 50k'],
+    ['requests/s at 50 connections', (r) => `${fmt(r.rps50)} (${r.loadTool})`, '>= 300 at 50k'],
+    ['  server CPU ms per request meanwhile', (r) => fmt(r.cpuMsPerRequest, 2), ''],
     ['  revalidations (304)/s at 50 conns', (r) => fmt(r.rps50NotModified), ''],
     ["first build of the trader's set (ms)", (r) => fmt(r.buildMs), 'seconds at 200k'],
     [
