@@ -19,9 +19,10 @@
  * through another node is served here within VERSION_MAX_AGE_MS.
  */
 import { Worker } from 'node:worker_threads';
-import { and, asc, eq, gt, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { diamondMedia, diamonds, type Diamond } from '../../db/tables.ts';
+import { diamondMedia, diamonds } from '../../db/tables.ts';
+import { UNLISTED_COLUMNS, type ListRow } from './catalogue-docs.ts';
 import type { Audience, SetWorkerAnswer, SetWorkerRequest } from './catalogue-set-worker.ts';
 import { recentVersion } from './versions.ts';
 
@@ -49,6 +50,11 @@ const cache = new WeakMap<Db, Map<Audience, CatalogueBody>>();
 const building = new WeakMap<Db, Map<string, Promise<CatalogueBody>>>();
 
 const inStock = eq(diamonds.inStock, true);
+type StockColumns = ReturnType<typeof getTableColumns<typeof diamonds>>;
+/** the columns the catalogue reads: the list's (catalogue-docs.ts UNLISTED names the others) */
+const LIST_COLUMNS = Object.fromEntries(
+  Object.entries(getTableColumns(diamonds)).filter(([key]) => !UNLISTED_COLUMNS.includes(key)),
+) as { [K in keyof ListRow]: StockColumns[K] };
 const is360 = eq(diamondMedia.type, '360');
 
 /** The stock version (api/services/versions.ts), as held in memory (see above). */
@@ -56,8 +62,8 @@ export async function stockVersion(db: Db): Promise<string> {
   return String(await recentVersion(db, 'stock', VERSION_MAX_AGE_MS));
 }
 
-/** The in-stock rows in list order (createdAt, id), SLICE at a time. */
-async function* stockSlices(db: Db): AsyncGenerator<Diamond[]> {
+/** The in-stock rows in list order (createdAt, id), SLICE at a time, the list's columns only. */
+async function* stockSlices(db: Db): AsyncGenerator<ListRow[]> {
   let after: { createdAt: Date; id: number } | null = null;
   for (;;) {
     const where: SQL | undefined = after
@@ -69,15 +75,15 @@ async function* stockSlices(db: Db): AsyncGenerator<Diamond[]> {
           ),
         )
       : inStock;
-    const rows: Diamond[] = await db
-      .select()
+    const rows: ListRow[] = await db
+      .select(LIST_COLUMNS)
       .from(diamonds)
       .where(where)
       .orderBy(asc(diamonds.createdAt), asc(diamonds.id))
       .limit(SLICE);
     if (rows.length > 0) yield rows;
     if (rows.length < SLICE) return;
-    const last: Diamond = rows[rows.length - 1]!;
+    const last = rows[rows.length - 1]!;
     after = { createdAt: last.createdAt, id: last.id };
     await yieldTurn();
   }
@@ -130,7 +136,7 @@ function setJob(audience: Audience, version: string, onBest: (br: Buffer) => voi
   post({ op: 'start', job, version, audience });
   let taken: Promise<void> = Promise.resolve();
   return {
-    async rows(rows: Diamond[], with360: boolean[]) {
+    async rows(rows: ListRow[], with360: boolean[]) {
       await taken; // the previous slice is encoded: memory stays at about two slices
       if (failed) throw failed;
       taken = new Promise<void>((resolve) => (ack = resolve));

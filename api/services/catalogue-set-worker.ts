@@ -19,15 +19,14 @@ import { createHash } from 'node:crypto';
 import { parentPort } from 'node:worker_threads';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
-import type { Diamond } from '../../db/tables.ts';
 import { catalogueEncoder } from '../../src/domain/catalogue/wire.ts';
-import { slimDoc } from './catalogue-docs.ts';
+import { asStockRow, slimDoc, type ListRow } from './catalogue-docs.ts';
 import { toDiamondDoc } from './diamond-docs.ts';
 
 export type Audience = 'visitor' | 'trade';
 export type SetWorkerRequest =
   | { op: 'start'; job: number; version: string; audience: Audience }
-  | { op: 'rows'; job: number; rows: Diamond[]; with360: boolean[] }
+  | { op: 'rows'; job: number; rows: ListRow[]; with360: boolean[] }
   | { op: 'finish'; job: number };
 export type SetWorkerAnswer =
   | { job: number; op: 'ack' }
@@ -97,7 +96,7 @@ function handle(m: SetWorkerRequest): void {
   if (m.op === 'rows') {
     const authorised = j.audience === 'trade';
     for (let i = 0; i < m.rows.length; i++)
-      j.encoder.push(slimDoc(toDiamondDoc(m.rows[i]!, authorised), m.with360[i]!));
+      j.encoder.push(slimDoc(toDiamondDoc(asStockRow(m.rows[i]!), authorised), m.with360[i]!));
     parentPort!.postMessage({ job: m.job, op: 'ack' } satisfies SetWorkerAnswer);
     return;
   }
