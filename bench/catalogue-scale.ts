@@ -13,25 +13,25 @@
  *   - set bytes: bytes transferred for the set (encoded body), and per stone;
  *   - JS heap: used JS heap after a garbage collection, once fully filterable;
  *   - filter change: a shape filter applied -> the table painted (bench/catalogue-browser.ts).
- * The server, with the trader's cookie:
- *   - server ms per cached set request (Server-Timing), with gzip and with brotli, median of 50;
- *   - requests per second at 50 connections on the set call (autocannon, brotli, 10 s), and
- *     the same with If-None-Match (a browser revalidating its copy: 304, no body).
+ * The server, with the trader's cookie (bench/catalogue-server.ts): ms per cached set request
+ * (Server-Timing and at the client) with gzip and with brotli, requests/s at 50 connections
+ * (autocannon in a child process), revalidations/s, and a rebuild after a stock change with
+ * /api/v1/health's p50/p99 meanwhile and the time until the densest brotli is served.
  *
  *   npm run bench -- --catalogue-scale [--sizes 3600,50000,200000] [--runs 5] [--port 5400]
+ *                    [--server-only] [--root <another checkout, to compare>]
  */
-import { request } from 'node:http';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { startServer, type Server } from './diamonds-http.ts';
 import { oneChange } from './catalogue-browser.ts';
+import { SET, firstBuild, serverFigures, type BuildFigures, type ServerFigures } from './catalogue-server.ts';
 import { OUT, seededDb } from './seeded-db.ts';
 import { median } from './stats.ts';
 
 const TRADER = { email: 'trader@facet.trade', password: 'Trader#2026' };
-const SET = '/api/v1/diamonds/catalogue';
 const ROW = '.cat-table tbody tr:not(.cat-skeleton):not(.cat-detail-row)';
 
 export type ScaleResult = {
@@ -42,13 +42,8 @@ export type ScaleResult = {
   setBytes: number;
   heapMb: number;
   filterChangeMs: number;
-  serverGzipMs: number;
-  serverBrotliMs: number;
-  gzipBytes: number;
-  brotliBytes: number;
-  rps50: number;
-  rps50NotModified: number;
-};
+} & ServerFigures &
+  BuildFigures;
 
 const log = (line: string) => console.log(`[catalogue-scale] ${line}`);
 
@@ -119,50 +114,20 @@ async function visit(ctx: BrowserContext, url: string, full: boolean) {
   return { page, firstRows, filterable, bytes, heapMb: heap.usedSize / 2 ** 20 };
 }
 
-/** Server time (Server-Timing) and body size of one cached set request with an Accept-Encoding. */
-function setRequest(
-  url: string,
-  cookie: string,
-  encoding: string,
-): Promise<{ ms: number; bytes: number; etag: string }> {
-  return new Promise((done, fail) => {
-    const req = request(`${url}${SET}`, { headers: { cookie, 'accept-encoding': encoding } }, (res) => {
-      let bytes = 0;
-      res.on('data', (d: Buffer) => (bytes += d.length));
-      res.on('end', () => {
-        const m = /dur=([\d.]+)/.exec(String(res.headers['server-timing'] ?? ''));
-        if (res.headers['content-encoding'] !== encoding) return fail(new Error(`no ${encoding} answer`));
-        done({ ms: m ? Number(m[1]) : NaN, bytes, etag: String(res.headers.etag ?? '') });
-      });
-    });
-    req.on('error', fail);
-    req.end();
-  });
-}
-
-async function serverFigures(url: string, cookie: string) {
-  const per = async (encoding: string) => {
-    await setRequest(url, cookie, encoding); // built and cached
-    const xs: { ms: number; bytes: number; etag: string }[] = [];
-    for (let i = 0; i < 50; i++) xs.push(await setRequest(url, cookie, encoding));
-    return { ms: median(xs.map((x) => x.ms)), bytes: xs[0]!.bytes, etag: xs[0]!.etag };
-  };
-  const gz = await per('gzip');
-  const br = await per('br');
-  const at50 = async (headers: Record<string, string>) =>
-    (await autocannon({ url: `${url}${SET}`, connections: 50, duration: 10, pipelining: 1, headers })).requests.average;
-  const rps = await at50({ cookie, 'accept-encoding': 'br' });
-  // a browser with a kept copy revalidates: 304 and no body
-  const rps304 = await at50({ cookie, 'accept-encoding': 'br', 'if-none-match': br.etag });
-  return { gz, br, rps, rps304 };
-}
-
-export async function benchCatalogueScale(opts: { stones: number; runs: number; port: number }): Promise<ScaleResult> {
+export async function benchCatalogueScale(opts: {
+  stones: number;
+  runs: number;
+  port: number;
+  /** the server figures only (no browser runs) */
+  serverOnly?: boolean;
+  /** the app to start (default this checkout): a folder holding scripts/start.ts, to compare another version */
+  root?: string;
+}): Promise<ScaleResult> {
   const dbFile = await seededDb(opts.stones, log);
   log(`${opts.stones} stones: starting the full app ...`);
   const server: Server = await startServer(
     'full',
-    'scripts/start.ts',
+    opts.root ? join(opts.root, 'scripts/start.ts') : 'scripts/start.ts',
     {
       DATABASE_PATH: dbFile,
       SITE_DIR: join(OUT, `site-${opts.stones}`),
@@ -178,14 +143,16 @@ export async function benchCatalogueScale(opts: { stones: number; runs: number; 
   try {
     const warm = await traderContext(browser, server.url);
     const cookie = (await warm.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
-    const t0 = performance.now();
-    await warm.request.get(SET, { timeout: 900_000 }); // the first build of the trader's set (not timed below)
-    log(`trader set built in ${(performance.now() - t0).toFixed(0)} ms`);
+    const build = await firstBuild(server.url, cookie);
+    log(
+      `trader set built in ${build.buildMs.toFixed(0)} ms (health p50 ${build.healthP50.toFixed(1)} ms, ` +
+        `p99 ${build.healthP99.toFixed(1)} ms meanwhile); densest brotli after ${build.bestBrotliMs.toFixed(0)} ms`,
+    );
     await warm.close();
 
     const runs: { first: number; filterable: number; repeat: number; bytes: number; heap: number }[] = [];
     let filterChange = NaN;
-    for (let i = 0; i < opts.runs; i++) {
+    for (let i = 0; i < (opts.serverOnly ? 0 : opts.runs); i++) {
       const ctx = await traderContext(browser, server.url);
       const cold = await visit(ctx, server.url, true);
       if (i === opts.runs - 1 && opts.stones <= 50_000) {
@@ -210,7 +177,12 @@ export async function benchCatalogueScale(opts: { stones: number; runs: number; 
           `repeat ${again.firstRows.toFixed(0)} ms, ${cold.bytes} B, heap ${cold.heapMb.toFixed(1)} MB`,
       );
     }
-    const srv = await serverFigures(server.url, cookie);
+    const srv = await serverFigures(server.url, cookie, server.child.pid!);
+    log(
+      `load average ${loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' ')}`,
+    );
     return {
       stones: opts.stones,
       firstRowsMs: median(runs.map((r) => r.first)),
@@ -219,12 +191,8 @@ export async function benchCatalogueScale(opts: { stones: number; runs: number; 
       setBytes: median(runs.map((r) => r.bytes)),
       heapMb: median(runs.map((r) => r.heap)),
       filterChangeMs: filterChange,
-      serverGzipMs: srv.gz.ms,
-      serverBrotliMs: srv.br.ms,
-      gzipBytes: srv.gz.bytes,
-      brotliBytes: srv.br.bytes,
-      rps50: srv.rps,
-      rps50NotModified: srv.rps304,
+      ...build,
+      ...srv,
     };
   } finally {
     await browser.close();
@@ -242,15 +210,25 @@ export function printScale(results: readonly ScaleResult[], runs: number): void 
     ['  per stone', (r) => fmt(r.setBytes / r.stones, 1), '<= 20 at 50k'],
     ['JS heap (MB)', (r) => fmt(r.heapMb, 1), '< 300 at 200k'],
     ['filter change -> painted (ms)', (r) => fmt(r.filterChangeMs, 1), '<= 50 at 50k'],
-    ['server ms per cached set, gzip', (r) => fmt(r.serverGzipMs, 2), '<= 5 at 50k'],
-    ['server ms per cached set, brotli', (r) => fmt(r.serverBrotliMs, 2), '<= 5 at 50k'],
+    ['server ms per cached set, gzip', (r) => fmt(r.gzipMs, 2), '<= 5 at 50k'],
+    ['server ms per cached set, brotli', (r) => fmt(r.brotliMs, 2), '<= 5 at 50k'],
+    ['  whole request at the client, gzip / br', (r) => `${fmt(r.gzipClientMs, 1)} / ${fmt(r.brotliClientMs, 1)}`, ''],
     [
       '  gzip / brotli bytes per stone',
       (r) => `${fmt(r.gzipBytes / r.stones, 1)} / ${fmt(r.brotliBytes / r.stones, 1)}`,
       '',
     ],
-    ['requests/s at 50 connections', (r) => fmt(r.rps50), '>= 300 at 50k'],
+    ['requests/s at 50 connections', (r) => `${fmt(r.rps50)} (${r.loadTool})`, '>= 300 at 50k'],
+    ['  server CPU ms per request meanwhile', (r) => fmt(r.cpuMsPerRequest, 2), ''],
     ['  revalidations (304)/s at 50 conns', (r) => fmt(r.rps50NotModified), ''],
+    ["first build of the trader's set (ms)", (r) => fmt(r.buildMs), 'seconds at 200k'],
+    [
+      '  health p50 / p99 meanwhile (ms)',
+      (r) => `${fmt(r.healthP50, 1)} / ${fmt(r.healthP99, 1)} (${r.healthCalls})`,
+      'no stall',
+    ],
+    ['  densest brotli ready after (ms)', (r) => fmt(r.bestBrotliMs), ''],
+    ['  densest brotli bytes per stone', (r) => fmt(r.bestBrotliBytes / r.stones, 1), '<= 20 at 50k'],
   ];
   console.log(`\ncatalogue at scale: Chromium 1440x900 as the trader, median of ${runs}`);
   const head = ['', ...results.map((r) => `${r.stones.toLocaleString('en-GB')} stones`), 'aim'];
@@ -269,6 +247,8 @@ export async function main(argv: string[]): Promise<void> {
       sizes: { type: 'string', default: '3600,50000,200000' },
       runs: { type: 'string', default: '5' },
       port: { type: 'string', default: '0' },
+      'server-only': { type: 'boolean', default: false },
+      root: { type: 'string' },
     },
     strict: false,
   });
@@ -278,7 +258,15 @@ export async function main(argv: string[]): Promise<void> {
   if (sizes.some((n) => !(Number.isInteger(n) && n > 0)) || !(runs > 0)) throw new Error('--sizes N,N and --runs N');
   const results: ScaleResult[] = [];
   for (const stones of sizes) {
-    results.push(await benchCatalogueScale({ stones, runs, port }));
+    results.push(
+      await benchCatalogueScale({
+        stones,
+        runs,
+        port,
+        serverOnly: Boolean(values['server-only']),
+        root: typeof values.root === 'string' ? values.root : undefined,
+      }),
+    );
     printScale(results, runs);
   }
 }

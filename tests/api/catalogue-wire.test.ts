@@ -72,6 +72,7 @@ describe('catalogue wire format', () => {
     expect(br.headers.get('content-encoding')).toBe('br');
     expect(br.headers.get('etag')).toBe(etag);
     const brBytes = Buffer.from(await br.arrayBuffer());
+    expect(br.headers.get('content-length')).toBe(String(brBytes.length));
     expect(brotliDecompressSync(brBytes).equals(raw)).toBe(true);
     expect(brBytes.length).toBeLessThan(raw.length / 2);
 
@@ -85,6 +86,20 @@ describe('catalogue wire format', () => {
     // the same bytes are served from memory: nothing is rebuilt while the stock stays
     const first = await cataloguePayload(t.db, 'visitor');
     expect(await cataloguePayload(t.db, 'visitor')).toBe(first);
+  });
+
+  it('replaces the quick brotli with the densest when it is ready, and sends that one', async () => {
+    const t = await createTestApp();
+    const quick = await t.request('/diamonds/catalogue', { headers: { 'accept-encoding': 'br' } });
+    const quickBytes = Buffer.from(await quick.arrayBuffer());
+    const body = await cataloguePayload(t.db, 'visitor');
+    await expect.poll(() => body.br.length, { timeout: 30_000 }).toBeLessThan(quickBytes.length);
+    const dense = await t.request('/diamonds/catalogue', { headers: { 'accept-encoding': 'br' } });
+    const denseBytes = Buffer.from(await dense.arrayBuffer());
+    expect(denseBytes.length).toBe(body.br.length);
+    expect(dense.headers.get('content-length')).toBe(String(denseBytes.length));
+    expect(dense.headers.get('etag')).toBe(quick.headers.get('etag'));
+    expect(brotliDecompressSync(denseBytes).equals(brotliDecompressSync(quickBytes))).toBe(true);
   });
 
   it('builds a large set in slices, letting other work run in between', { timeout: 90_000 }, async () => {
