@@ -37,8 +37,12 @@ import type { AppEnv, Deps } from './types.ts';
 
 export const API_BASE = '/api/v1';
 
-export function createApp(deps: Deps) {
-  const api = new Hono<AppEnv>()
+/**
+ * The /api/v1 routes as one chained app: its type, `ApiRoutes`, is what the browser's typed
+ * client (src/lib/api.ts) is built from, so a route's input and answer types are written once.
+ */
+export function apiRoutes(deps: Deps) {
+  return new Hono<AppEnv>()
     .use(originCheck(deps))
     .use(sessionMiddleware(deps))
     .use(bodyLimits())
@@ -61,13 +65,17 @@ export function createApp(deps: Deps) {
     .route('/configs', configRoutes(deps))
     .route('/admin/site-build', siteBuildRoutes(deps))
     .route('/admin', adminRoutes(deps));
+}
 
+export type ApiRoutes = ReturnType<typeof apiRoutes>;
+
+export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.use(requestLog(deps.config.LOG_REQUESTS && deps.config.NODE_ENV !== 'test'));
   app.use(securityHeaders());
   app.onError(onError);
   app.notFound(onNotFound);
-  app.route(API_BASE, api);
+  app.route(API_BASE, apiRoutes(deps));
   app.route(LINK_BASE, createLinkApp(deps));
   app.route(LINK_DOCS, linkDocsRoutes()); // the interactive API Link reference, served from the site itself
   return app;

@@ -16,10 +16,10 @@
  *
  * Unknown, revoked, expired or someone else's keys answer 404 key_not_found.
  */
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { NewKeySchema, RetailMarkupSchema, RollKeySchema } from '../../src/domain/validation/api-keys.ts';
 import { HttpError } from '../middleware/errors.ts';
-import { readJson } from '../middleware/json-body.ts';
+import { idParams, jsonIn } from '../middleware/validate.ts';
 import { requireUser, signedInUser } from '../middleware/roles.ts';
 import {
   MAX_ACTIVE_KEYS,
@@ -33,18 +33,21 @@ import {
 import { accountUsage } from '../services/api-usage.ts';
 import type { AppEnv, Deps } from '../types.ts';
 
-/** A key id from the path, or 404 key_not_found. */
-export const keyId = (raw: string): number => {
-  if (!/^\d{1,12}$/.test(raw)) throw new HttpError(404, 'key_not_found');
-  return Number(raw);
-};
-
 const apiUser = (c: Parameters<typeof signedInUser>[0]) => {
   const user = signedInUser(c);
   if (!canUseApi(user)) throw new HttpError(403, 'api_access_not_enabled');
   c.header('Cache-Control', 'no-store');
   return user;
 };
+
+/** The same check as route middleware, so it answers before the body is validated. */
+const apiAccess = (): MiddlewareHandler<AppEnv> => async (c, next) => {
+  apiUser(c);
+  await next();
+};
+
+/** A key id from the path, or 404 key_not_found. */
+export const KEY_ID = { keyId: 'key_not_found' } as const;
 
 export function apiKeyRoutes(deps: Deps) {
   return new Hono<AppEnv>()
@@ -57,26 +60,26 @@ export function apiKeyRoutes(deps: Deps) {
         retailMarkupPct: user.retailMarkupPct,
       });
     })
-    .post('/api-keys', async (c) => {
+    .post('/api-keys', apiAccess(), jsonIn(NewKeySchema), async (c) => {
       const user = apiUser(c);
-      return c.json(await createKey(deps, user, await readJson(c, NewKeySchema)), 201);
+      return c.json(await createKey(deps, user, c.req.valid('json')), 201);
     })
-    .post('/api-keys/:id/roll', async (c) => {
+    .post('/api-keys/:keyId/roll', apiAccess(), idParams(KEY_ID), jsonIn(RollKeySchema), async (c) => {
       const user = apiUser(c);
-      const { overlapHours } = await readJson(c, RollKeySchema);
-      return c.json(await rollKey(deps, user, keyId(c.req.param('id')), overlapHours), 201);
+      const { overlapHours } = c.req.valid('json');
+      return c.json(await rollKey(deps, user, c.req.valid('param').keyId, overlapHours), 201);
     })
-    .delete('/api-keys/:id', async (c) => {
+    .delete('/api-keys/:keyId', apiAccess(), idParams(KEY_ID), async (c) => {
       const user = apiUser(c);
-      return c.json(await revokeKey(deps, user, user.id, keyId(c.req.param('id'))));
+      return c.json(await revokeKey(deps, user, user.id, c.req.valid('param').keyId));
     })
     .get('/api-usage', async (c) => {
       const user = apiUser(c);
       return c.json({ days: await accountUsage(deps.db, user.id, deps.clock.now()) });
     })
-    .patch('/api-link', async (c) => {
+    .patch('/api-link', apiAccess(), jsonIn(RetailMarkupSchema), async (c) => {
       const user = apiUser(c);
-      const { retailMarkupPct } = await readJson(c, RetailMarkupSchema);
+      const { retailMarkupPct } = c.req.valid('json');
       return c.json({ retailMarkupPct: await setRetailMarkup(deps, user, retailMarkupPct) });
     });
 }

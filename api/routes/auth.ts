@@ -23,9 +23,9 @@ import { LoginSchema } from '../../src/domain/validation/login.ts';
 import { ResetPasswordSchema, VerifySchema } from '../../src/domain/validation/password.ts';
 import { RegisterSchema } from '../../src/domain/validation/registration.ts';
 import { HttpError } from '../middleware/errors.ts';
-import { readJson } from '../middleware/json-body.ts';
+import { jsonIn } from '../middleware/validate.ts';
 import { clientAddress, rateLimiter } from '../middleware/rate-limit.ts';
-import { signedInUser } from '../middleware/roles.ts';
+import { requireUser, signedInUser } from '../middleware/roles.ts';
 import { clearSessionCookie, setSessionCookie } from '../middleware/session.ts';
 import {
   authenticate,
@@ -48,28 +48,28 @@ export function authRoutes(deps: Deps) {
   const limiter = rateLimiter(deps);
   const guard = loginGuard(deps);
   return new Hono<AppEnv>()
-    .post('/check-email', async (c) => {
-      const { email } = await readJson(c, EmailSchema);
+    .post('/check-email', jsonIn(EmailSchema), async (c) => {
+      const { email } = c.req.valid('json');
       await limiter.hit(c, 'checkEmail', { address: clientAddress(c, deps) });
       return c.json(await checkEmail(deps.db, email));
     })
-    .post('/register', async (c) => {
-      const input = await readJson(c, RegisterSchema);
+    .post('/register', jsonIn(RegisterSchema), async (c) => {
+      const input = c.req.valid('json');
       await limiter.hit(c, 'register', { account: normalizeEmail(input.email), address: clientAddress(c, deps) });
       return c.json(await registerCustomer(deps, input), 201);
     })
-    .post('/verify', async (c) => {
-      const { id } = await readJson(c, VerifySchema);
+    .post('/verify', jsonIn(VerifySchema), async (c) => {
+      const { id } = c.req.valid('json');
       await limiter.hit(c, 'token', { address: clientAddress(c, deps) });
       return c.json(await verifyEmail(deps, id));
     })
-    .post('/resendVerification', async (c) => {
-      const { email } = await readJson(c, EmailSchema);
+    .post('/resendVerification', jsonIn(EmailSchema), async (c) => {
+      const { email } = c.req.valid('json');
       await limiter.hit(c, 'resendVerification', { account: normalizeEmail(email), address: clientAddress(c, deps) });
       return c.json(await resendVerification(deps, email));
     })
-    .post('/login', async (c) => {
-      const input = await readJson(c, LoginSchema);
+    .post('/login', jsonIn(LoginSchema), async (c) => {
+      const input = c.req.valid('json');
       const address = clientAddress(c, deps);
       await guard.before(c, input.email, address);
       let user;
@@ -99,13 +99,13 @@ export function authRoutes(deps: Deps) {
       clearSessionCookie(c, deps);
       return c.json(authState(null));
     })
-    .post('/forgot', async (c) => {
-      const { email } = await readJson(c, EmailSchema);
+    .post('/forgot', jsonIn(EmailSchema), async (c) => {
+      const { email } = c.req.valid('json');
       await limiter.hit(c, 'forgot', { account: normalizeEmail(email), address: clientAddress(c, deps) });
       return c.json(await requestPasswordReset(deps, email));
     })
-    .post('/reset', async (c) => {
-      const { id, password } = await readJson(c, ResetPasswordSchema);
+    .post('/reset', jsonIn(ResetPasswordSchema), async (c) => {
+      const { id, password } = c.req.valid('json');
       await limiter.hit(c, 'token', { address: clientAddress(c, deps) });
       const done = await resetPassword(deps, id, password);
       await guard.reset(c, done.email);
@@ -123,9 +123,9 @@ export function authRoutes(deps: Deps) {
         }),
       );
     })
-    .post('/register-api-access', async (c) => {
+    .post('/register-api-access', requireUser(), jsonIn(ApiAccessRequestSchema), async (c) => {
       const user = signedInUser(c);
-      const { requestApiAccessMessage } = await readJson(c, ApiAccessRequestSchema);
+      const { requestApiAccessMessage } = c.req.valid('json');
       return c.json(authState(await requestApiAccess(deps, user, requestApiAccessMessage)));
     });
 }

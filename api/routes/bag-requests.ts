@@ -10,7 +10,7 @@
  */
 import { Hono } from 'hono';
 import { BagRequestSchema } from '../../src/domain/bag/payload.ts';
-import { readJson } from '../middleware/json-body.ts';
+import { jsonIn } from '../middleware/validate.ts';
 import { requireUser, signedInUser } from '../middleware/roles.ts';
 import { siteOf } from '../services/accounts.ts';
 import { bagLines } from '../services/bag.ts';
@@ -21,9 +21,9 @@ import type { AppEnv, Deps } from '../types.ts';
 
 export function bagRequestRoutes(deps: Deps) {
   return new Hono<AppEnv>()
-    .post('/bagRequest', requireUser(), async (c) => {
+    .post('/bagRequest', requireUser(), jsonIn(BagRequestSchema), async (c) => {
       const user = signedInUser(c);
-      const input = await readJson(c, BagRequestSchema);
+      const input = c.req.valid('json');
       const stored = await createBagRequest(deps.db, user.id, input);
       const view = toRequestView(stored);
       const site = await siteOf(deps);

@@ -12,17 +12,13 @@
  * items 1); singles are always quantity 1. Lines priced in `ccy` (else the user's remembered currency, else the default).
  */
 import { Hono, type Context } from 'hono';
-import * as v from 'valibot';
 import { BagAddSchema, BagPatchSchema } from '../../src/domain/bag/payload.ts';
-import { parseOr400 } from '../middleware/errors.ts';
-import { readJson } from '../middleware/json-body.ts';
+import { idParams, jsonIn } from '../middleware/validate.ts';
 import { requireUser, signedInUser } from '../middleware/roles.ts';
 import { addToBag, bagLines, removeFromBag, updateBagLine } from '../services/bag.ts';
 import type { AppEnv, Deps } from '../types.ts';
 
-const IdParam = v.object({
-  diamondId: v.pipe(v.string(), v.regex(/^\d{1,12}$/, 'Stock id must be a number'), v.transform(Number)),
-});
+const stoneId = idParams({ diamondId: 'not_in_bag' });
 
 export function bagRoutes(deps: Deps) {
   const answer = async (c: Context<AppEnv>, userId: number) => {
@@ -33,20 +29,20 @@ export function bagRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .use('*', requireUser())
     .get('/', (c) => answer(c, signedInUser(c).id))
-    .post('/', async (c) => {
+    .post('/', jsonIn(BagAddSchema), async (c) => {
       const user = signedInUser(c);
-      await addToBag(deps.db, user.id, await readJson(c, BagAddSchema));
+      await addToBag(deps.db, user.id, c.req.valid('json'));
       return answer(c, user.id);
     })
-    .patch('/:diamondId', async (c) => {
+    .patch('/:diamondId', stoneId, jsonIn(BagPatchSchema), async (c) => {
       const user = signedInUser(c);
-      const { diamondId } = parseOr400(IdParam, c.req.param());
-      await updateBagLine(deps.db, user.id, diamondId, await readJson(c, BagPatchSchema));
+      const { diamondId } = c.req.valid('param');
+      await updateBagLine(deps.db, user.id, diamondId, c.req.valid('json'));
       return answer(c, user.id);
     })
-    .delete('/:diamondId', async (c) => {
+    .delete('/:diamondId', stoneId, async (c) => {
       const user = signedInUser(c);
-      const { diamondId } = parseOr400(IdParam, c.req.param());
+      const { diamondId } = c.req.valid('param');
       await removeFromBag(deps.db, user.id, diamondId);
       return answer(c, user.id);
     });

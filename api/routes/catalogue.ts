@@ -17,7 +17,7 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { catalogueFirstPage } from '../services/catalogue-first-page.ts';
 import { cataloguePayload, type CatalogueBody } from '../services/catalogue-payload.ts';
-import { parseOr400 } from '../middleware/errors.ts';
+import { queryIn } from '../middleware/validate.ts';
 import type { AppEnv, Deps } from '../types.ts';
 
 const matches = (header: string | undefined, etag: string) =>
@@ -98,8 +98,8 @@ export function catalogueRoutes(deps: Deps) {
       // a Response with a byte body and plain headers: @hono/node-server writes it as it is
       return new Response(a.data as Uint8Array<ArrayBuffer>, { headers: { ...a.headers, ...timing } });
     })
-    .get('/first', async (c) => {
-      const q = parseOr400(FirstQuery, c.req.query());
+    .get('/first', queryIn(FirstQuery), async (c) => {
+      const q = c.req.valid('query');
       const authorised = Boolean(c.var.user);
       c.header('Cache-Control', 'private, no-cache');
       c.header('Vary', 'Cookie');

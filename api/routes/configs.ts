@@ -14,8 +14,7 @@
  */
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { HttpError, parseOr400 } from '../middleware/errors.ts';
-import { readJson } from '../middleware/json-body.ts';
+import { idParams, jsonIn, queryIn } from '../middleware/validate.ts';
 import { requireAdmin, signedInAdmin } from '../middleware/roles.ts';
 import {
   AVAILABILITY_TYPE,
@@ -46,7 +45,6 @@ const ListQuery = v.object({
   fields: v.optional(v.string()),
   filter: v.literal(AVAILABILITY_TYPE, `filter must be ${AVAILABILITY_TYPE}`),
 });
-const IdParam = v.pipe(v.string(), v.regex(/^\d+$/, 'id must be a whole number'), v.transform(Number));
 
 export function configRoutes(deps: Deps) {
   return new Hono<AppEnv>()
@@ -54,21 +52,26 @@ export function configRoutes(deps: Deps) {
       c.header('Cache-Control', 'no-cache');
       return c.json({ fields: await registrationMessages(deps) });
     })
-    .get('/', async (c) => {
-      const q = parseOr400(ListQuery, c.req.query());
+    .get('/', queryIn(ListQuery), async (c) => {
+      const q = c.req.valid('query');
       c.header('Cache-Control', 'no-cache');
       return c.json({ docs: await configDocs(deps.db, q.filter) });
     })
-    .post('/', requireAdmin(), async (c) => {
+    .post('/', requireAdmin(), jsonIn(AvailabilityConfigSchema), async (c) => {
       const admin = signedInAdmin(c);
-      const input = await readJson(c, AvailabilityConfigSchema);
+      const input = c.req.valid('json');
       return c.json({ doc: await createAvailabilityConfig(deps, admin.id, input), message: SETTINGS_SAVED }, 201);
     })
-    .patch('/:id', requireAdmin(), async (c) => {
-      const admin = signedInAdmin(c);
-      const id = parseOr400(IdParam, c.req.param('id'));
-      if (!Number.isSafeInteger(id)) throw new HttpError(404, 'config_not_found');
-      const input = await readJson(c, AvailabilityConfigSchema);
-      return c.json({ doc: await updateAvailabilityConfig(deps, admin.id, id, input), message: SETTINGS_SAVED });
-    });
+    .patch(
+      '/:id',
+      requireAdmin(),
+      idParams({ id: 'config_not_found' }),
+      jsonIn(AvailabilityConfigSchema),
+      async (c) => {
+        const admin = signedInAdmin(c);
+        const { id } = c.req.valid('param');
+        const input = c.req.valid('json');
+        return c.json({ doc: await updateAvailabilityConfig(deps, admin.id, id, input), message: SETTINGS_SAVED });
+      },
+    );
 }

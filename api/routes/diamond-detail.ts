@@ -17,6 +17,7 @@ import { readFile } from 'node:fs/promises';
 import { Hono, type Context } from 'hono';
 import type { DiamondDoc } from '../../src/domain/diamond.ts';
 import { HttpError } from '../middleware/errors.ts';
+import { idParams } from '../middleware/validate.ts';
 import { signedInUser } from '../middleware/roles.ts';
 import { toDiamondDoc } from '../services/diamond-docs.ts';
 import {
@@ -31,33 +32,35 @@ import type { AppEnv, Deps } from '../types.ts';
 export type DetailDoc = DiamondDoc & { inStock: boolean };
 export type CertificateAnswer = { report1: { links: { pdf: string } } };
 
-const ID = '/:id{[0-9]+}';
+const ID = '/:id';
+const stoneId = idParams({ id: 'diamond_not_found' });
 
 export function diamondDetailRoutes(deps: Deps) {
-  const stone = (c: Context<AppEnv>) => stoneOr404(deps.db, Number(c.req.param('id')));
+  const stone = (c: { req: { valid: (target: 'param') => { id: number } } }) =>
+    stoneOr404(deps.db, c.req.valid('param').id);
   const authorised = (c: Context<AppEnv>) => c.var.user != null;
   const privately = (c: Context<AppEnv>) => c.header('Cache-Control', 'private, no-store');
 
   return new Hono<AppEnv>()
-    .get(ID, async (c) => {
+    .get(ID, stoneId, async (c) => {
       const row = await stone(c);
       privately(c);
       const doc: DetailDoc = { ...toDiamondDoc(row, authorised(c)), inStock: row.inStock };
       return c.json(doc);
     })
-    .get(`${ID}/images`, async (c) => c.json(await stoneMedia(deps.db, (await stone(c)).id)))
-    .get(`${ID}/certificates`, async (c) => {
+    .get(`${ID}/images`, stoneId, async (c) => c.json(await stoneMedia(deps.db, (await stone(c)).id)))
+    .get(`${ID}/certificates`, stoneId, async (c) => {
       signedInUser(c);
       privately(c);
       return c.json(await stoneCertificates(deps.db, (await stone(c)).id));
     })
-    .get(`${ID}/certificates/:n{[0-9]{1,3}}`, async (c) => {
+    .get(`${ID}/certificates/:n`, idParams({ id: 'diamond_not_found', n: 'certificate_not_found' }), async (c) => {
       signedInUser(c);
       const file = await certificateFile(
         deps.db,
         deps.config.CERTIFICATES_DIR,
         (await stone(c)).id,
-        Number(c.req.param('n')),
+        c.req.valid('param').n,
       );
       const pdf = file ? await readFile(file).catch(() => null) : null;
       if (!pdf) throw new HttpError(404, 'certificate_not_found');
@@ -67,7 +70,7 @@ export function diamondDetailRoutes(deps: Deps) {
       c.header('X-Content-Type-Options', 'nosniff');
       return c.body(new Uint8Array(pdf));
     })
-    .get(`${ID}/certificate`, async (c) => {
+    .get(`${ID}/certificate`, stoneId, async (c) => {
       signedInUser(c);
       privately(c);
       const first = (await stoneCertificates(deps.db, (await stone(c)).id))[0];
@@ -75,7 +78,7 @@ export function diamondDetailRoutes(deps: Deps) {
       const body: CertificateAnswer = { report1: { links: { pdf: first.src } } };
       return c.json(body);
     })
-    .get(`${ID}/related`, async (c) => {
+    .get(`${ID}/related`, stoneId, async (c) => {
       const docs = (await relatedStones(deps.db, await stone(c))).map((d) => toDiamondDoc(d, authorised(c)));
       privately(c);
       return c.json(docs);

@@ -3,7 +3,8 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { marksClarity, marksColour } from '../../src/domain/grades.ts';
 import type { DiamondList } from '../../src/domain/diamond.ts';
-import { HttpError, parseOr400 } from '../middleware/errors.ts';
+import { HttpError } from '../middleware/errors.ts';
+import { queryIn } from '../middleware/validate.ts';
 import { toDiamondDoc } from '../services/diamond-docs.ts';
 import { listStock, PRICE_SORTS, SORT_COLUMNS, stockSummary, type SortKey } from '../services/stock.ts';
 import type { AppEnv, Deps } from '../types.ts';
@@ -28,8 +29,8 @@ const ListQuery = v.object({
 });
 
 export function diamondRoutes(deps: Deps) {
-  return new Hono<AppEnv>().get('/', async (c) => {
-    const q = parseOr400(ListQuery, c.req.query());
+  return new Hono<AppEnv>().get('/', queryIn(ListQuery), async (c) => {
+    const q = c.req.valid('query');
     const authorised = c.var.user != null;
     if (!authorised && PRICE_SORTS.includes(q.sort)) {
       throw new HttpError(400, [{ param: 'sort', msg: 'Sign in to sort by price' }]);

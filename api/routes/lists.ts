@@ -14,9 +14,9 @@
  *                                                                             unknown ids dropped)
  * docs are authorised DiamondDocs with `inStock`.
  */
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import * as v from 'valibot';
-import { readJson } from '../middleware/json-body.ts';
+import { idParams, jsonIn } from '../middleware/validate.ts';
 import { requireUser, signedInUser } from '../middleware/roles.ts';
 import {
   addToList,
@@ -46,7 +46,7 @@ export const MergeSchema = v.object({
   compare: v.optional(IdList('compare'), []),
 });
 
-const stoneId = (c: Context<AppEnv>) => Number(c.req.param('id'));
+const stoneId = idParams({ id: 'diamond_not_found' });
 
 export function listRoutes(deps: Deps) {
   const now = () => deps.clock.now();
@@ -56,21 +56,25 @@ export function listRoutes(deps: Deps) {
         c.header('Cache-Control', 'no-store');
         return c.json(await getList(deps.db, signedInUser(c).id, name));
       })
-      .put('/:id{[0-9]+}', async (c) => c.json(await addToList(deps.db, signedInUser(c).id, name, stoneId(c), now())))
-      .delete('/:id{[0-9]+}', async (c) => c.json(await removeFromList(deps.db, signedInUser(c).id, name, stoneId(c))));
+      .put('/:id', stoneId, async (c) =>
+        c.json(await addToList(deps.db, signedInUser(c).id, name, c.req.valid('param').id, now())),
+      )
+      .delete('/:id', stoneId, async (c) =>
+        c.json(await removeFromList(deps.db, signedInUser(c).id, name, c.req.valid('param').id)),
+      );
 
   return new Hono<AppEnv>()
     .use('*', requireUser())
     .route('/favourites', list('favourites'))
-    .put('/compare', async (c) => {
+    .put('/compare', jsonIn(ReorderSchema), async (c) => {
       const user = signedInUser(c);
-      const { ids } = await readJson(c, ReorderSchema);
+      const { ids } = c.req.valid('json');
       return c.json(await reorderCompare(deps.db, user.id, ids));
     })
     .route('/compare', list('compare'))
-    .post('/lists/merge', async (c) => {
+    .post('/lists/merge', jsonIn(MergeSchema), async (c) => {
       const user = signedInUser(c);
-      const input = await readJson(c, MergeSchema);
+      const input = c.req.valid('json');
       return c.json(await mergeLists(deps.db, user.id, input, now()));
     });
 }

@@ -9,7 +9,7 @@
  */
 import { Hono } from 'hono';
 import { ContactMessageSchema } from '../../src/domain/validation/contact.ts';
-import { readJson } from '../middleware/json-body.ts';
+import { jsonIn } from '../middleware/validate.ts';
 import { clientAddress, rateLimiter } from '../middleware/rate-limit.ts';
 import { sendContactMessage } from '../services/messages.ts';
 import type { AppEnv, Deps } from '../types.ts';
@@ -18,8 +18,8 @@ export const MESSAGE_SENT = 'Thanks for sending us your message!';
 
 export function messageRoutes(deps: Deps) {
   const limiter = rateLimiter(deps);
-  return new Hono<AppEnv>().post('/', async (c) => {
-    const input = await readJson(c, ContactMessageSchema);
+  return new Hono<AppEnv>().post('/', jsonIn(ContactMessageSchema), async (c) => {
+    const input = c.req.valid('json');
     await limiter.hit(c, 'message', { address: clientAddress(c, deps) });
     const { id } = await sendContactMessage(deps, input, c.var.user);
     return c.json({ id, message: MESSAGE_SENT }, 201);

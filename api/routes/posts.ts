@@ -5,6 +5,8 @@
  *   GET /posts/:id    200 the same fields of one published post | 404 post_not_found
  */
 import { Hono } from 'hono';
+import { HttpError } from '../middleware/errors.ts';
+import { idParams } from '../middleware/validate.ts';
 import { publishedPosts } from '../services/admin-posts.ts';
 import type { AppEnv, Deps } from '../types.ts';
 
@@ -14,12 +16,10 @@ export function postRoutes(deps: Deps) {
       c.header('Cache-Control', 'no-cache');
       return c.json({ docs: await publishedPosts(deps.db) });
     })
-    .get('/:id', async (c) => {
-      const id = c.req.param('id');
-      const post = /^\d{1,12}$/.test(id)
-        ? (await publishedPosts(deps.db)).find((p) => p._id === Number(id))
-        : undefined;
-      if (!post) return c.json({ errors: { msg: 'post_not_found' } }, 404);
+    .get('/:id', idParams({ id: 'post_not_found' }), async (c) => {
+      const { id } = c.req.valid('param');
+      const post = (await publishedPosts(deps.db)).find((p) => p._id === id);
+      if (!post) throw new HttpError(404, 'post_not_found');
       c.header('Cache-Control', 'no-cache');
       return c.json(post);
     });

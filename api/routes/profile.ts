@@ -18,7 +18,7 @@ import {
   DialogSettingSchema,
   ProfileUpdateSchema,
 } from '../../src/domain/validation/account.ts';
-import { readJson } from '../middleware/json-body.ts';
+import { jsonIn } from '../middleware/validate.ts';
 import { clientAddress, rateLimiter } from '../middleware/rate-limit.ts';
 import { requireUser, signedInUser } from '../middleware/roles.ts';
 import { setSessionCookie } from '../middleware/session.ts';
@@ -36,14 +36,14 @@ export function profileRoutes(deps: Deps) {
       c.header('Cache-Control', 'no-store');
       return c.json(authState(signedInUser(c)));
     })
-    .patch('/', async (c) => {
+    .patch('/', jsonIn(ProfileUpdateSchema), async (c) => {
       const user = signedInUser(c);
-      const patch = await readJson(c, ProfileUpdateSchema);
+      const patch = c.req.valid('json');
       return c.json(authState(await updateProfile(deps, user.id, patch)));
     })
-    .post('/change-password', async (c) => {
+    .post('/change-password', jsonIn(ChangePasswordSchema), async (c) => {
       const user = signedInUser(c);
-      const input = await readJson(c, ChangePasswordSchema);
+      const input = c.req.valid('json');
       await limiter.hit(c, 'changePassword', { account: user.email });
       const rememberMe = c.var.session?.rememberMe ?? false;
       const session = await changePassword(deps, user, input, {
@@ -55,14 +55,14 @@ export function profileRoutes(deps: Deps) {
       c.header('Cache-Control', 'no-store');
       return c.json({ message: PASSWORD_CHANGED });
     })
-    .patch('/updateDialogSettings', async (c) => {
+    .patch('/updateDialogSettings', jsonIn(DialogSettingSchema), async (c) => {
       const user = signedInUser(c);
-      const { settingName, settingValue } = await readJson(c, DialogSettingSchema);
+      const { settingName, settingValue } = c.req.valid('json');
       return c.json(authState(await updateDialogSetting(deps, user, settingName, settingValue)));
     })
-    .patch('/currency', async (c) => {
+    .patch('/currency', jsonIn(CurrencySettingSchema), async (c) => {
       const user = signedInUser(c);
-      const { ccy } = await readJson(c, CurrencySettingSchema);
+      const { ccy } = c.req.valid('json');
       return c.json(authState(await updateCurrency(deps, user, ccy)));
     });
 }

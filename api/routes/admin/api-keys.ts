@@ -13,26 +13,30 @@ import { findUserById } from '../../services/accounts.ts';
 import { listKeys, revokeKey } from '../../services/api-keys.ts';
 import { accountUsage } from '../../services/api-usage.ts';
 import type { AppEnv, Deps } from '../../types.ts';
-import { keyId } from '../api-keys.ts';
+import { KEY_ID } from '../api-keys.ts';
+import { idParams } from '../../middleware/validate.ts';
 
-async function customerOr404(deps: Deps, raw: string) {
-  const user = /^\d{1,12}$/.test(raw) ? await findUserById(deps.db, Number(raw)) : undefined;
+const CUSTOMER_ID = { id: 'customer_not_found' } as const;
+
+async function customerOr404(deps: Deps, id: number) {
+  const user = await findUserById(deps.db, id);
   if (!user || user.role !== 'user') throw new HttpError(404, 'customer_not_found');
   return user;
 }
 
 export function adminApiKeyRoutes(deps: Deps) {
   return new Hono<AppEnv>()
-    .get('/:id/api-keys', async (c) => {
-      const customer = await customerOr404(deps, c.req.param('id'));
+    .get('/:id/api-keys', idParams(CUSTOMER_ID), async (c) => {
+      const customer = await customerOr404(deps, c.req.valid('param').id);
       const now = deps.clock.now();
       return c.json({
         docs: await listKeys(deps.db, customer.id, now),
         usage: await accountUsage(deps.db, customer.id, now),
       });
     })
-    .delete('/:id/api-keys/:keyId', async (c) => {
-      const customer = await customerOr404(deps, c.req.param('id'));
-      return c.json(await revokeKey(deps, signedInAdmin(c), customer.id, keyId(c.req.param('keyId'))));
+    .delete('/:id/api-keys/:keyId', idParams({ ...CUSTOMER_ID, ...KEY_ID }), async (c) => {
+      const { id, keyId } = c.req.valid('param');
+      const customer = await customerOr404(deps, id);
+      return c.json(await revokeKey(deps, signedInAdmin(c), customer.id, keyId));
     });
 }

@@ -15,8 +15,8 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { USER_STATUSES } from '../../../db/tables.ts';
-import { HttpError, parseOr400 } from '../../middleware/errors.ts';
-import { jsonBody, readJson } from '../../middleware/json-body.ts';
+import { jsonBody } from '../../middleware/json-body.ts';
+import { idParams, jsonIn, queryIn } from '../../middleware/validate.ts';
 import { signedInAdmin } from '../../middleware/roles.ts';
 import {
   approveCustomer,
@@ -49,27 +49,24 @@ const ApiAccessBody = v.object(
   'The request body must be a JSON object',
 );
 
-const customerId = (raw: string): number => {
-  if (!/^\d{1,12}$/.test(raw)) throw new HttpError(404, 'customer_not_found');
-  return Number(raw);
-};
+const customerId = idParams({ id: 'customer_not_found' });
 
 export function approvalRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .use('*', jsonBody())
-    .get('/', async (c) => c.json(await listCustomers(deps.db, parseOr400(ListQuery, c.req.query()))))
-    .post('/:id/approve', async (c) =>
-      c.json(await approveCustomer(deps, signedInAdmin(c), customerId(c.req.param('id')))),
+    .get('/', queryIn(ListQuery), async (c) => c.json(await listCustomers(deps.db, c.req.valid('query'))))
+    .post('/:id/approve', customerId, async (c) =>
+      c.json(await approveCustomer(deps, signedInAdmin(c), c.req.valid('param').id)),
     )
-    .post('/:id/reject', async (c) =>
-      c.json(await rejectCustomer(deps, signedInAdmin(c), customerId(c.req.param('id')))),
+    .post('/:id/reject', customerId, async (c) =>
+      c.json(await rejectCustomer(deps, signedInAdmin(c), c.req.valid('param').id)),
     )
-    .post('/:id/disable', async (c) =>
-      c.json(await disableCustomer(deps, signedInAdmin(c), customerId(c.req.param('id')))),
+    .post('/:id/disable', customerId, async (c) =>
+      c.json(await disableCustomer(deps, signedInAdmin(c), c.req.valid('param').id)),
     )
-    .post('/:id/api-access', async (c) => {
+    .post('/:id/api-access', customerId, jsonIn(ApiAccessBody), async (c) => {
       const admin = signedInAdmin(c);
-      const { allow } = await readJson(c, ApiAccessBody);
-      return c.json(await setApiAccess(deps, admin, customerId(c.req.param('id')), allow));
+      const { allow } = c.req.valid('json');
+      return c.json(await setApiAccess(deps, admin, c.req.valid('param').id, allow));
     });
 }

@@ -5,7 +5,7 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { wholeNumberParam } from '../../lib/query-params.ts';
-import { parseOr400 } from '../../middleware/errors.ts';
+import { queryIn } from '../../middleware/validate.ts';
 import { listAudit } from '../../services/admin-audit.ts';
 import type { AppEnv, Deps } from '../../types.ts';
 
@@ -17,7 +17,7 @@ const ListQuery = v.object({
 });
 
 export function auditRoutes(deps: Deps) {
-  return new Hono<AppEnv>().get('/', async (c) =>
-    c.json(await listAudit(deps.db, parseOr400(ListQuery, c.req.query()))),
+  return new Hono<AppEnv>().get('/', queryIn(ListQuery), async (c) =>
+    c.json(await listAudit(deps.db, c.req.valid('query'))),
   );
 }

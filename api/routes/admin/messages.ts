@@ -9,12 +9,11 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { MESSAGE_KINDS, MESSAGE_STATUSES } from '../../../db/tables.ts';
 import { wholeNumberParam } from '../../lib/query-params.ts';
-import { parseOr400 } from '../../middleware/errors.ts';
-import { jsonBody, readJson } from '../../middleware/json-body.ts';
+import { jsonBody } from '../../middleware/json-body.ts';
+import { idParams, jsonIn, queryIn } from '../../middleware/validate.ts';
 import { signedInAdmin } from '../../middleware/roles.ts';
 import { listMessages, setMessageStatus } from '../../services/admin-inbox.ts';
 import type { AppEnv, Deps } from '../../types.ts';
-import { idParam } from './ids.ts';
 
 const ListQuery = v.object({
   status: v.optional(v.picklist([...MESSAGE_STATUSES, 'all'], 'status must be all, new, read or handled'), 'all'),
@@ -30,11 +29,11 @@ const StatusBody = v.object(
 export function adminMessageRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .use('*', jsonBody())
-    .get('/', async (c) => c.json(await listMessages(deps.db, parseOr400(ListQuery, c.req.query()))))
-    .patch('/:id', async (c) => {
+    .get('/', queryIn(ListQuery), async (c) => c.json(await listMessages(deps.db, c.req.valid('query'))))
+    .patch('/:id', idParams({ id: 'message_not_found' }), jsonIn(StatusBody), async (c) => {
       const admin = signedInAdmin(c);
-      const id = idParam(c.req.param('id'), 'message_not_found');
-      const { status } = await readJson(c, StatusBody);
+      const { id } = c.req.valid('param');
+      const { status } = c.req.valid('json');
       return c.json(await setMessageStatus(deps, admin.id, id, status));
     });
 }

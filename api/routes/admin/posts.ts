@@ -16,8 +16,9 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { POST_STATUSES } from '../../../db/tables.ts';
 import { wholeNumberParam } from '../../lib/query-params.ts';
-import { HttpError, parseOr400 } from '../../middleware/errors.ts';
-import { jsonBody, readJson } from '../../middleware/json-body.ts';
+import { HttpError } from '../../middleware/errors.ts';
+import { jsonBody } from '../../middleware/json-body.ts';
+import { idParams, jsonIn, queryIn } from '../../middleware/validate.ts';
 import { signedInAdmin } from '../../middleware/roles.ts';
 import {
   createPost,
@@ -31,7 +32,6 @@ import {
 import { audit } from '../../services/admin-audit.ts';
 import { checkImage, singleFile, storeImage } from '../../services/uploads.ts';
 import type { AppEnv, Deps } from '../../types.ts';
-import { idParam } from './ids.ts';
 
 const ListQuery = v.object({
   status: v.optional(v.picklist([...POST_STATUSES, 'all'], 'status must be all, draft or published'), 'all'),
@@ -40,7 +40,7 @@ const ListQuery = v.object({
   limit: v.optional(wholeNumberParam('limit', 200), '50'),
 });
 
-const postId = (raw: string) => idParam(raw, 'post_not_found');
+const postId = idParams({ id: 'post_not_found' });
 
 export function adminPostRoutes(deps: Deps) {
   return (
@@ -70,22 +70,22 @@ export function adminPostRoutes(deps: Deps) {
         return c.json({ src }, 201);
       })
       .use('*', jsonBody())
-      .get('/', async (c) => c.json(await listPosts(deps.db, parseOr400(ListQuery, c.req.query()))))
-      .get('/:id', async (c) => c.json(await getPost(deps.db, postId(c.req.param('id')))))
-      .post('/', async (c) => {
+      .get('/', queryIn(ListQuery), async (c) => c.json(await listPosts(deps.db, c.req.valid('query'))))
+      .get('/:id', postId, async (c) => c.json(await getPost(deps.db, c.req.valid('param').id)))
+      .post('/', jsonIn(PostCreateSchema), async (c) => {
         const admin = signedInAdmin(c);
-        const input = await readJson(c, PostCreateSchema);
+        const input = c.req.valid('json');
         return c.json(await createPost(deps, admin.id, input), 201);
       })
-      .patch('/:id', async (c) => {
+      .patch('/:id', postId, jsonIn(PostUpdateSchema), async (c) => {
         const admin = signedInAdmin(c);
-        const id = postId(c.req.param('id'));
-        const input = await readJson(c, PostUpdateSchema);
+        const { id } = c.req.valid('param');
+        const input = c.req.valid('json');
         return c.json(await updatePost(deps, admin.id, id, input));
       })
-      .delete('/:id', async (c) => {
+      .delete('/:id', postId, async (c) => {
         const admin = signedInAdmin(c);
-        await deletePost(deps, admin.id, postId(c.req.param('id')));
+        await deletePost(deps, admin.id, c.req.valid('param').id);
         return c.json({ deleted: true });
       })
   );

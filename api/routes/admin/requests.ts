@@ -17,12 +17,11 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { REQUEST_STATUSES } from '../../../db/tables.ts';
 import { wholeNumberParam } from '../../lib/query-params.ts';
-import { parseOr400 } from '../../middleware/errors.ts';
-import { jsonBody, readJson } from '../../middleware/json-body.ts';
+import { jsonBody } from '../../middleware/json-body.ts';
+import { idParams, jsonIn, queryIn } from '../../middleware/validate.ts';
 import { signedInAdmin } from '../../middleware/roles.ts';
 import { getRequest, listRequests, searchCustomers, updateRequest } from '../../services/admin-inbox.ts';
 import type { AppEnv, Deps } from '../../types.ts';
-import { idParam } from './ids.ts';
 
 export const STAFF_NOTES_MAX = 5000;
 
@@ -55,29 +54,29 @@ const UpdateBody = v.object(
 );
 
 const SearchQuery = v.object({ q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100)), ''), ...paging });
+const requestId = idParams({ id: 'request_not_found' });
 
 export function adminRequestRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .use('*', jsonBody())
-    .get('/', async (c) => c.json(await listRequests(deps.db, parseOr400(ListQuery, c.req.query()))))
-    .get('/:id', async (c) => c.json(await getRequest(deps.db, idParam(c.req.param('id'), 'request_not_found'))))
-    .patch('/:id', async (c) => {
+    .get('/', queryIn(ListQuery), async (c) => c.json(await listRequests(deps.db, c.req.valid('query'))))
+    .get('/:id', requestId, async (c) => c.json(await getRequest(deps.db, c.req.valid('param').id)))
+    .patch('/:id', requestId, jsonIn(UpdateBody), async (c) => {
       const admin = signedInAdmin(c);
-      const id = idParam(c.req.param('id'), 'request_not_found');
-      const input = await readJson(c, UpdateBody);
+      const { id } = c.req.valid('param');
+      const input = c.req.valid('json');
       return c.json(await updateRequest(deps, admin.id, id, input));
     });
 }
 
 export function customerLookupRoutes(deps: Deps) {
   return new Hono<AppEnv>()
-    .get('/search', async (c) => {
-      const q = parseOr400(SearchQuery, c.req.query());
+    .get('/search', queryIn(SearchQuery), async (c) => {
+      const q = c.req.valid('query');
       return c.json(await searchCustomers(deps.db, q.q, q.page, q.limit));
     })
-    .get('/:id/requests', async (c) => {
-      const userId = idParam(c.req.param('id'), 'customer_not_found');
-      const q = parseOr400(v.object(paging), c.req.query());
-      return c.json(await listRequests(deps.db, { status: 'all', userId, ...q }));
+    .get('/:id/requests', idParams({ id: 'customer_not_found' }), queryIn(v.object(paging)), async (c) => {
+      const userId = c.req.valid('param').id;
+      return c.json(await listRequests(deps.db, { status: 'all', userId, ...c.req.valid('query') }));
     });
 }

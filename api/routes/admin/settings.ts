@@ -14,7 +14,8 @@
  * /configs (diamond_available).
  */
 import { Hono } from 'hono';
-import { jsonBody, readJson } from '../../middleware/json-body.ts';
+import { jsonBody } from '../../middleware/json-body.ts';
+import { jsonIn } from '../../middleware/validate.ts';
 import { signedInAdmin } from '../../middleware/roles.ts';
 import {
   RatesSchema,
@@ -31,18 +32,18 @@ export function adminSettingsRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .use('*', jsonBody())
     .get('/', async (c) => c.json(await settingsView(deps)))
-    .put('/rates', async (c) => {
+    .put('/rates', jsonIn(RatesSchema), async (c) => {
       const admin = signedInAdmin(c);
-      return c.json({ rates: await updateRates(deps, admin.id, await readJson(c, RatesSchema)) });
+      return c.json({ rates: await updateRates(deps, admin.id, c.req.valid('json')) });
     })
-    .put('/registration-messages', async (c) => {
+    .put('/registration-messages', jsonIn(RegistrationMessagesSchema), async (c) => {
       const admin = signedInAdmin(c);
       return c.json({
-        fields: await updateRegistrationMessages(deps, admin.id, await readJson(c, RegistrationMessagesSchema)),
+        fields: await updateRegistrationMessages(deps, admin.id, c.req.valid('json')),
       });
     })
-    .put('/site', async (c) => {
+    .put('/site', jsonIn(SiteSettingsSchema), async (c) => {
       const admin = signedInAdmin(c);
-      return c.json({ site: await updateSiteSettings(deps, admin.id, await readJson(c, SiteSettingsSchema)) });
+      return c.json({ site: await updateSiteSettings(deps, admin.id, c.req.valid('json')) });
     });
 }
