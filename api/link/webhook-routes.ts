@@ -17,7 +17,7 @@ import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import type { User } from '../../db/tables.ts';
 import { parseOr400 } from '../middleware/errors.ts';
-import { readJson } from '../middleware/json-body.ts';
+import { jsonIn, queryIn } from '../middleware/validate.ts';
 import { rateLimiter } from '../middleware/rate-limit.ts';
 import {
   createWebhook,
@@ -55,7 +55,7 @@ const DeliveriesQuery = v.object({
 });
 
 /** `ownerOf(c)` names the account (or throws 401/403); the mounting app's variables are read through it. */
-export function webhookCrudRoutes(deps: Deps, ownerOf: (c: Context) => User): Hono {
+export function webhookCrudRoutes(deps: Deps, ownerOf: (c: Context) => User) {
   const id = (c: Context) => parseOr400(Id, c.req.param('id'));
   const limiter = rateLimiter(deps);
   /** registering (DNS look-ups) and test events (requests to the customer's host) are capped per account */
@@ -69,14 +69,14 @@ export function webhookCrudRoutes(deps: Deps, ownerOf: (c: Context) => User): Ho
       c.header('Cache-Control', 'no-store');
       return c.json({ webhooks: await listWebhooks(deps.db, ownerOf(c)) });
     })
-    .post('/', async (c) => {
-      const input = await readJson(c, WebhookCreateSchema);
+    .post('/', jsonIn(WebhookCreateSchema), async (c) => {
+      const input = c.req.valid('json');
       await sending(c);
       return c.json(await createWebhook(deps, ownerOf(c), input), 201);
     })
     .get('/:id', async (c) => c.json({ webhook: await getWebhook(deps.db, ownerOf(c), id(c)) }))
-    .patch('/:id', async (c) => {
-      const patch = await readJson(c, WebhookPatchSchema);
+    .patch('/:id', jsonIn(WebhookPatchSchema), async (c) => {
+      const patch = c.req.valid('json');
       return c.json({ webhook: await updateWebhook(deps, ownerOf(c), id(c), patch) });
     })
     .delete('/:id', async (c) => {
@@ -91,8 +91,8 @@ export function webhookCrudRoutes(deps: Deps, ownerOf: (c: Context) => User): Ho
       await sending(c);
       return c.json({ delivery: await sendTestEvent(deps, ownerOf(c), id(c)) });
     })
-    .get('/:id/deliveries', async (c) => {
-      const q = parseOr400(DeliveriesQuery, c.req.query());
+    .get('/:id/deliveries', queryIn(DeliveriesQuery), async (c) => {
+      const q = c.req.valid('query');
       return c.json(await listDeliveries(deps.db, ownerOf(c), id(c), q));
     });
 }

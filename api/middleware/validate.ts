@@ -17,9 +17,10 @@ import { readJson } from './json-body.ts';
 type Validated<T extends string, In, Out> = { in: { [K in T]: In }; out: { [K in T]: Out } };
 
 /**
- * The JSON body, checked by `schema`. Hono's own json validator is not used here: it answers
+ * The JSON body, checked by `schema`. Hono's own `validator` is used for path params; the body
+ * and query validators below call `addValidatedData` themselves, as it does. (Hono's json validator answers
  * malformed JSON with a message of its own and lets other media types through as `{}`, where
- * this API answers 'invalid_json' and 415 (readJson).
+ * this API answers 'invalid_json' and 415: readJson.)
  */
 export const jsonIn =
   <S extends v.GenericSchema>(
@@ -30,9 +31,20 @@ export const jsonIn =
     await next();
   };
 
-/** The query string, checked by `schema` (the first value of a repeated key, as `c.req.query()`). */
-export const queryIn = <S extends v.GenericSchema>(schema: S) =>
-  validator('query', (_raw, c): v.InferOutput<S> => parseOr400(schema, c.req.query()));
+/**
+ * The query string, checked by `schema` (the first value of a repeated key, as `c.req.query()`).
+ * The client may send numbers (sent as text) and null (left out).
+ */
+export const queryIn =
+  <S extends v.GenericSchema>(
+    schema: S,
+  ): MiddlewareHandler<AppEnv, string, Validated<'query', QueryInput<v.InferInput<S>>, v.InferOutput<S>>> =>
+  async (c, next) => {
+    c.req.addValidatedData('query', parseOr400(schema, c.req.query()) as object);
+    await next();
+  };
+
+type QueryInput<I> = { [K in keyof I]: I[K] | number | null };
 
 const ID = /^\d{1,12}$/;
 

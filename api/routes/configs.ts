@@ -27,7 +27,7 @@ import {
 import { configFields } from '../services/site-state.ts';
 import type { AppEnv, Deps } from '../types.ts';
 
-export const DEFAULT_REGISTRATION_MESSAGES: Record<string, string> = {
+export const DEFAULT_REGISTRATION_MESSAGES = {
   unverified:
     'Please verify your e-mail address first: follow the link in the e-mail we sent you, or ask for a new one.',
   pending:
@@ -35,9 +35,9 @@ export const DEFAULT_REGISTRATION_MESSAGES: Record<string, string> = {
   rejected:
     'We are sorry, but we could not approve your trade account. Please contact us if you would like to discuss your application.',
   disabled: 'This account has been disabled. Please contact us for assistance.',
-};
+} satisfies Record<string, string>;
 
-export async function registrationMessages(deps: Deps): Promise<Record<string, string>> {
+export async function registrationMessages(deps: Deps) {
   return { ...DEFAULT_REGISTRATION_MESSAGES, ...((await configFields(deps.db, 'registration_messages')) ?? {}) };
 }
 

@@ -11,7 +11,7 @@ export function siteBuildRoutes(deps: Deps) {
   return new Hono<AppEnv>().get('/', requireAdmin(), (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json(
-      deps.site?.status?.() ?? { state: 'off', version: 0, lastBuiltAt: null, lastError: null, reasons: [] },
+      deps.site?.status?.() ?? { state: 'off' as const, version: 0, lastBuiltAt: null, lastError: null, reasons: [] },
     );
   });
 }

@@ -104,11 +104,15 @@ const ratesView = async (db: Db) =>
 
 async function siteView(db: Db, fallbackName: string) {
   const site = (await configFields(db, 'site')) ?? {};
+  const socials = Object.fromEntries(SOCIAL_KEYS.map((k) => [k, site[k] ?? ''])) as Record<
+    (typeof SOCIAL_KEYS)[number],
+    string
+  >;
   return {
     site_name: site.site_name || fallbackName,
-    ...Object.fromEntries(SOCIAL_KEYS.map((k) => [k, site[k] ?? ''])),
-    coloured_tab: site.coloured_tab === 'on' ? 'on' : 'off',
-  } as Record<'site_name' | (typeof SOCIAL_KEYS)[number] | 'coloured_tab', string>;
+    ...socials,
+    coloured_tab: site.coloured_tab === 'on' ? ('on' as const) : ('off' as const),
+  };
 }
 
 export async function settingsView(deps: Deps) {

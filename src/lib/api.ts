@@ -1,11 +1,16 @@
 /**
- * The one browser fetch client for the API at /api/v1: JSON in and out, cookies sent
- * (same-origin), and every failure thrown as an ApiError carrying the spec's error shape
- * `{ errors: { msg: string | [{ param, msg }], options? } }`.
+ * The one browser client for the API at /api/v1, typed from the server's own routes: `client`
+ * is Hono's `hc` over `ApiRoutes` (api/app.ts, a type-only import, so no server code enters the
+ * bundle), and `call()` turns its answer into the success body typed from the route, or throws
+ * an ApiError carrying the error shape `{ errors: { msg: string | [{ param, msg }], options? } }`.
  *
- *   const list = await api.get<DiamondList>('/diamonds', { query: { page: 1, limit: 25 } });
- *   try { await api.post('/login', body) } catch (e) { if (e instanceof ApiError) show(e.message) }
+ *   const { bag } = await call(client.profile.bag.$post({ json: { diamondId: 7 } }));
+ *   const list = await call(client.diamonds.$get({ query: { page: 1, limit: 25 } }, { init: { signal } }));
+ *   try { await call(client.login.$post({ json })) } catch (e) { if (e instanceof ApiError) show(e.message) }
  */
+import { hc, type ClientResponse } from 'hono/client';
+import type { ApiRoutes } from '../../api/app.ts';
+
 export const API_BASE = '/api/v1';
 
 export type FieldError = { param: string; msg: string };
@@ -47,35 +52,51 @@ export class ApiError extends Error {
 }
 
 type Query = Record<string, string | number | boolean | null | undefined>;
-export type RequestOptions = { query?: Query; signal?: AbortSignal; headers?: Record<string, string> };
 
-export function apiUrl(path: string, query?: Query): string {
+/** A query string without the empty values (null, undefined, ''). */
+function searchParams(query?: Query): URLSearchParams {
   const qs = new URLSearchParams();
   for (const [k, v] of Object.entries(query ?? {})) if (v != null && v !== '') qs.set(k, String(v));
-  const s = qs.toString();
+  return qs;
+}
+
+export function apiUrl(path: string, query?: Query): string {
+  const s = searchParams(query).toString();
   return `${API_BASE}${path.startsWith('/') ? path : `/${path}`}${s ? `?${s}` : ''}`;
 }
+
+const OFFLINE = 'We could not reach the server. Please check your connection.';
+
+/** fetch, with "no answer at all" as an ApiError of status 0; an abort passes through as itself. */
+async function reach(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  try {
+    return await fetch(input, init);
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(0, { errors: { msg: OFFLINE } });
+  }
+}
+
+export const client = hc<ApiRoutes>(API_BASE, {
+  fetch: reach,
+  headers: { Accept: 'application/json' },
+  init: { credentials: 'same-origin' },
+  buildSearchParams: (query) => searchParams(query as Query),
+});
 
 const isErrorBody = (x: unknown): x is ErrorBody =>
   typeof x === 'object' && x !== null && 'errors' in x && typeof (x as ErrorBody).errors === 'object';
 
-async function request<T>(method: string, path: string, body: unknown, opts: RequestOptions = {}): Promise<T> {
-  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
-  const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
-  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
-  let res: Response;
-  try {
-    res = await fetch(apiUrl(path, opts.query), {
-      method,
-      headers,
-      credentials: 'same-origin',
-      signal: opts.signal,
-      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-    });
-  } catch (err) {
-    if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new ApiError(0, { errors: { msg: 'We could not reach the server. Please check your connection.' } });
-  }
+/** What a route answers when it succeeds (its error answers are thrown, never returned, by the server). */
+export type Answer<R> = R extends ClientResponse<infer Body, number, string> ? Body : never;
+
+/** What a client method answers on success: `AnswerOf<typeof client.admin.audit.$get>`. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnswerOf<F extends (...args: any[]) => Promise<unknown>> = Answer<Awaited<ReturnType<F>>>;
+
+/** The success body of a typed request; anything else is thrown as an ApiError. */
+export async function call<R extends ClientResponse<unknown, number, string>>(request: Promise<R>): Promise<Answer<R>> {
+  const res = await request;
   const text = await res.text();
   let data: unknown = undefined;
   if (text) {
@@ -91,13 +112,5 @@ async function request<T>(method: string, path: string, body: unknown, opts: Req
       isErrorBody(data) ? data : { errors: { msg: res.statusText || `Error ${res.status}` } },
     );
   }
-  return data as T;
+  return data as Answer<R>;
 }
-
-export const api = {
-  get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, undefined, opts),
-  post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, body ?? {}, opts),
-  patch: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PATCH', path, body ?? {}, opts),
-  put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, body ?? {}, opts),
-  delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, undefined, opts),
-};

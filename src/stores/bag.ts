@@ -17,7 +17,7 @@ import { kindOf, quantityError, quantityForUnit } from '../domain/bag/lines.ts';
 import type { BagPatchInput } from '../domain/bag/payload.ts';
 import type { BagLineView } from '../domain/bag/view.ts';
 import type { DiamondDoc } from '../domain/diamond.ts';
-import { api } from '../lib/api.ts';
+import { call, client } from '../lib/api.ts';
 import { openDialog } from './dialog.ts';
 import { $session, loadSession, setSession } from './session.ts';
 
@@ -29,7 +29,8 @@ export const $bag = atom<BagState>({ status: 'idle', lines: [] });
 export const $bagDrawer = atom<BagDrawerState>({ open: false, focusId: null });
 export const $bagCount = computed($bag, (b) => b.lines.length);
 
-type BagAnswer = { bag: BagLineView[] };
+const bagApi = client.profile.bag;
+const lineOf = (diamondId: number) => ({ param: { diamondId: String(diamondId) } });
 /** A DOM event any script can dispatch to add a stone: `new CustomEvent(ADD_TO_BAG_EVENT, { detail: { _id } })`. */
 export const ADD_TO_BAG_EVENT = 'facet:add-to-bag';
 const PATCH_DELAY_MS = 350;
@@ -55,8 +56,7 @@ export function loadBag(): Promise<BagLineView[]> {
     return Promise.resolve([]);
   }
   $bag.set({ ...$bag.get(), status: 'loading' });
-  return api
-    .get<BagAnswer>('/profile/bag')
+  return call(bagApi.$get())
     .then(({ bag }) => {
       if (idle()) setLines(bag);
       return bag;
@@ -104,7 +104,7 @@ export async function addToBag(doc: Pick<DiamondDoc, '_id'>): Promise<boolean> {
   }
   try {
     await flushBag();
-    const { bag } = await api.post<BagAnswer>('/profile/bag', { diamondId: doc._id });
+    const { bag } = await call(bagApi.$post({ json: { diamondId: doc._id } }));
     setLines(bag);
     openBagDrawer(doc._id);
     return true;
@@ -120,8 +120,7 @@ export async function removeFromBag(diamondId: number): Promise<void> {
   timers.delete(diamondId);
   setLines($bag.get().lines.filter((l) => l.diamondId !== diamondId));
   await (chain = chain.then(() =>
-    api
-      .delete<BagAnswer>(`/profile/bag/${diamondId}`)
+    call(bagApi[':diamondId'].$delete(lineOf(diamondId)))
       .then(({ bag }) => idle() && setLines(bag))
       .catch((err: unknown) => {
         console.error('[bag] removing failed', err);
@@ -171,8 +170,7 @@ function send(diamondId: number): Promise<unknown> {
   if (line && lineError(line)) delete patch.quantity; // an invalid quantity stays on screen, unsent
   if (Object.keys(patch).length === 0) return chain;
   chain = chain.then(() =>
-    api
-      .patch<BagAnswer>(`/profile/bag/${diamondId}`, patch)
+    call(bagApi[':diamondId'].$patch({ ...lineOf(diamondId), json: patch }))
       .then(({ bag }) => idle() && setLines(bag))
       .catch((err: unknown) => {
         console.error('[bag] change refused', err);

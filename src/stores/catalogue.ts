@@ -24,7 +24,7 @@ import {
   type PriceContext,
 } from '../domain/catalogue/index.ts';
 import { decodeCatalogue, type CatalogueWire } from '../domain/catalogue/wire.ts';
-import { api, ApiError } from '../lib/api.ts';
+import { ApiError, call, client } from '../lib/api.ts';
 import { DEFAULT_AVAILABILITY_LABELS } from '../islands/catalogue/column-layout.ts';
 import { askedFirstPage, firstPageNow, forgetTradeFirstPage, type ShownFirst } from './catalogue-first.ts';
 import { dropCopy, fetchSet, readCopy, type Audience } from './catalogue-set.ts';
@@ -79,7 +79,7 @@ export function loadFirstPage(loc: { pathname: string; search: string }, width: 
   if (firstLoad) return firstLoad;
   firstLoad = (
     askedFirstPage() ??
-    api.get<FirstPage>('/diamonds/catalogue/first', { query: { path: loc.pathname, search: loc.search, width } })
+    call(client.diamonds.catalogue.first.$get({ query: { path: loc.pathname, search: loc.search, width } }))
   )
     .then((first) => {
       if (!first) return null;
@@ -178,8 +178,7 @@ let labelsLoad: Promise<AvailabilityConfigDoc | null> | null = null;
 /** The first diamond_available config doc (null when none); sets the labels. */
 export function loadAvailabilityConfig(force = false): Promise<AvailabilityConfigDoc | null> {
   if (labelsLoad && !force) return labelsLoad;
-  labelsLoad = api
-    .get<{ docs: AvailabilityConfigDoc[] }>('/configs', { query: { fields: 'type', filter: 'diamond_available' } })
+  labelsLoad = call(client.configs.$get({ query: { fields: 'type', filter: 'diamond_available' } }))
     .then(({ docs }) => {
       const doc = docs[0] ?? null;
       $availabilityLabels.set(labelsFromFields(doc?.fields));

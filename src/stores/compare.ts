@@ -8,7 +8,7 @@
  *   reorderCompare(ids)      the new order (ids not in the list are ignored)
  */
 import { atom } from 'nanostores';
-import { api } from '../lib/api.ts';
+import { call, client, type AnswerOf } from '../lib/api.ts';
 import { $isAuthorised } from './session.ts';
 
 export { loadLists } from './favourites.ts';
@@ -23,8 +23,9 @@ export const $compare = atom<number[]>([]);
  */
 export const listWrites = { count: 0 };
 
+const compare = client.profile.compare;
 /** The answer of every list call: ids in order and the stones (with `inStock`). */
-export type ListAnswer<D = unknown> = { ids: number[]; docs: D[] };
+export type ListAnswer = AnswerOf<typeof compare.$get>;
 
 export function readLocal(key: string): number[] {
   try {
@@ -51,10 +52,10 @@ function commit(ids: number[]): void {
   if (!$isAuthorised.get()) writeLocal(COMPARE_KEY, ids);
 }
 
-async function persist(previous: number[], call: () => Promise<ListAnswer>): Promise<void> {
+async function persist(previous: number[], send: () => Promise<ListAnswer>): Promise<void> {
   if (!$isAuthorised.get()) return;
   try {
-    const answer = await call();
+    const answer = await send();
     $compare.set(answer.ids);
   } catch {
     $compare.set(previous); // the server said no: show what it holds
@@ -65,9 +66,8 @@ export function toggleCompare(id: number): Promise<void> {
   const previous = $compare.get();
   const has = previous.includes(id);
   commit(has ? previous.filter((x) => x !== id) : [...previous, id]);
-  return persist(previous, () =>
-    has ? api.delete<ListAnswer>(`/profile/compare/${id}`) : api.put<ListAnswer>(`/profile/compare/${id}`),
-  );
+  const stone = { param: { id: String(id) } };
+  return persist(previous, () => call(has ? compare[':id'].$delete(stone) : compare[':id'].$put(stone)));
 }
 
 export function reorderCompare(ids: number[]): Promise<void> {
@@ -78,5 +78,5 @@ export function reorderCompare(ids: number[]): Promise<void> {
   const next = [...ordered, ...rest];
   if (next.every((id, i) => id === previous[i])) return Promise.resolve();
   commit(next);
-  return persist(previous, () => api.put<ListAnswer>('/profile/compare', { ids: next }));
+  return persist(previous, () => call(compare.$put({ json: { ids: next } })));
 }

@@ -9,8 +9,8 @@
  * and the browser copy is cleared; on sign-out the (empty) browser copy is shown again.
  */
 import { atom } from 'nanostores';
-import { api } from '../lib/api.ts';
-import { $compare, COMPARE_KEY, listWrites, readLocal, writeLocal, type ListAnswer } from './compare.ts';
+import { call, client, type AnswerOf } from '../lib/api.ts';
+import { $compare, COMPARE_KEY, listWrites, readLocal, writeLocal } from './compare.ts';
 import { $isAuthorised, $session, loadSession, type SessionState } from './session.ts';
 
 export const FAVOURITES_KEY = 'facet.favourites';
@@ -27,10 +27,9 @@ export function toggleFavourite(id: number): Promise<void> {
     writeLocal(FAVOURITES_KEY, next);
     return Promise.resolve();
   }
-  const call = has
-    ? api.delete<ListAnswer>(`/profile/favourites/${id}`)
-    : api.put<ListAnswer>(`/profile/favourites/${id}`);
-  return call.then(
+  const stone = { param: { id: String(id) } };
+  const favourites = client.profile.favourites[':id'];
+  return call(has ? favourites.$delete(stone) : favourites.$put(stone)).then(
     (answer) => $favourites.set(answer.ids),
     () => $favourites.set(previous),
   );
@@ -38,7 +37,7 @@ export function toggleFavourite(id: number): Promise<void> {
 
 // ---------------------------------------------------------------- loading and merging
 
-export type MergeAnswer = { favourites: ListAnswer; compare: ListAnswer };
+export type MergeAnswer = AnswerOf<typeof client.profile.lists.merge.$post>;
 
 /** whose lists are shown: a user id, 'visitor', or null before the first load */
 let shownFor: string | null = null;
@@ -50,7 +49,7 @@ async function fromServer(): Promise<void> {
   const favourites = readLocal(FAVOURITES_KEY);
   const compare = readLocal(COMPARE_KEY);
   if (favourites.length > 0 || compare.length > 0) {
-    const merged = await api.post<MergeAnswer>('/profile/lists/merge', { favourites, compare });
+    const merged = await call(client.profile.lists.merge.$post({ json: { favourites, compare } }));
     writeLocal(FAVOURITES_KEY, []);
     writeLocal(COMPARE_KEY, []);
     if (listWrites.count !== writes) return;
@@ -58,10 +57,7 @@ async function fromServer(): Promise<void> {
     $compare.set(merged.compare.ids);
     return;
   }
-  const [fav, cmp] = await Promise.all([
-    api.get<ListAnswer>('/profile/favourites'),
-    api.get<ListAnswer>('/profile/compare'),
-  ]);
+  const [fav, cmp] = await Promise.all([call(client.profile.favourites.$get()), call(client.profile.compare.$get())]);
   if (listWrites.count !== writes) return; // a change on this page answered with newer lists
   $favourites.set(fav.ids);
   $compare.set(cmp.ids);

@@ -6,7 +6,7 @@
  */
 import { atom, computed } from 'nanostores';
 import type { AuthState, UserView } from '../../api/services/user-view.ts';
-import { api } from '../lib/api.ts';
+import { call, client } from '../lib/api.ts';
 import { routes } from '../domain/routes.ts';
 import { forgetTradeFirstPage } from './catalogue-first.ts';
 
@@ -26,8 +26,7 @@ export function loadSession(force = false): Promise<AuthState> {
   if (inFlight && !force) return inFlight;
   const current = $session.get();
   $session.set({ ...current, status: 'loading' });
-  inFlight = api
-    .get<AuthState>('/me')
+  inFlight = call(client.me.$get())
     .catch((): AuthState => ({ isAuthorised: false, user: null }))
     .then((state) => {
       setSession(state);

@@ -11,19 +11,12 @@
  * read `$site.data.ccy`.
  */
 import { atom } from 'nanostores';
-import { api, ApiError } from '../lib/api.ts';
+import { ApiError, call, client, type AnswerOf } from '../lib/api.ts';
 import { defaultCurrency, type FxRate } from '../domain/money.ts';
 import { $session, setSession } from './session.ts';
 
-export type SiteData = {
-  siteName: string;
-  ccy: string;
-  fxrates: FxRate[];
-  social_links: Record<string, string>;
-  diamond_available: Record<string, string>;
-  /** the catalogue's Coloured tab is on (admin setting) */
-  coloured_tab?: boolean;
-};
+/** GET /site: the site name, currencies and rates, social links, availability labels, the Coloured tab switch. */
+export type SiteData = AnswerOf<typeof client.site.$get>;
 
 export type SiteState =
   | { status: 'idle' | 'loading'; data: SiteData | null; error: null }
@@ -39,7 +32,8 @@ let earlyUsed = false;
 function askSite(): Promise<SiteData> {
   const early = earlyUsed ? undefined : (globalThis as { __siteEarly?: Promise<SiteData | null> }).__siteEarly;
   earlyUsed = true;
-  return early ? early.then((d) => d ?? api.get<SiteData>('/site')) : api.get<SiteData>('/site');
+  const ask = () => call(client.site.$get());
+  return early ? early.then((d) => d ?? ask()) : ask();
 }
 
 export function loadSite(force = false): Promise<SiteData | null> {
@@ -48,9 +42,8 @@ export function loadSite(force = false): Promise<SiteData | null> {
   $site.set({ status: 'loading', data: previous, error: null });
   inFlight = askSite()
     .then((data) => {
-      const known = (c: string | null | undefined): c is string => !!c && data.fxrates.some((r) => r.currency === c);
-      const chosen = [previous?.ccy, rememberedCurrency()].find(known);
-      const ccy = chosen ?? (data.ccy || defaultCurrency(data.fxrates));
+      const chosen = [previous?.ccy, rememberedCurrency()].map((c) => rateCurrency(data.fxrates, c)).find(Boolean);
+      const ccy = chosen ?? rateCurrency(data.fxrates, data.ccy || defaultCurrency(data.fxrates)) ?? data.ccy;
       const next = { ...data, ccy };
       $site.set({ status: 'ready', data: next, error: null });
       return next;
@@ -77,16 +70,23 @@ export function rememberedCurrency(): string | null {
   }
 }
 
-function showCurrency(ccy: string): boolean {
+/** `c` as one of the currencies the rates know, else undefined. */
+const rateCurrency = (rates: SiteData['fxrates'], c: string | null | undefined) =>
+  rates.find((r) => r.currency === c)?.currency;
+
+/** Shows `wanted` when the rates know it: answers it as a known currency, else null. */
+function showCurrency(wanted: string) {
   const state = $site.get();
-  if (state.status !== 'ready' || !state.data.fxrates.some((r) => r.currency === ccy)) return false;
+  const ccy = state.status === 'ready' ? rateCurrency(state.data.fxrates, wanted) : undefined;
+  if (state.status !== 'ready' || !ccy) return null;
   if (state.data.ccy !== ccy) $site.set({ ...state, data: { ...state.data, ccy } });
-  return true;
+  return ccy;
 }
 
 /** Switches the display currency (only to one the rates know) and remembers it. */
-export function setCurrency(ccy: string): void {
-  if (!showCurrency(ccy)) return;
+export function setCurrency(wanted: string): void {
+  const ccy = showCurrency(wanted);
+  if (!ccy) return;
   try {
     globalThis.localStorage?.setItem(CCY_KEY, ccy);
   } catch {
@@ -95,9 +95,9 @@ export function setCurrency(ccy: string): void {
   const session = $session.get();
   if (!session.user || session.user.ccy === ccy) return;
   setSession({ isAuthorised: session.isAuthorised, user: { ...session.user, ccy } });
-  api
-    .patch('/profile/currency', { ccy })
-    .catch((err: unknown) => console.error('[site] remembering the currency failed', err));
+  call(client.profile.currency.$patch({ json: { ccy } })).catch((err: unknown) =>
+    console.error('[site] remembering the currency failed', err),
+  );
 }
 
 // a user who signs in (or whose session arrives after the rates) sees their own currency

@@ -5,9 +5,9 @@
  * The sent bag requests are listed under the profile (left out if that call is missing).
  */
 import { useEffect, useState } from 'react';
-import { api } from '../../lib/api.ts';
+import { call, client } from '../../lib/api.ts';
 import { openDialog } from '../../stores/dialog.ts';
-import { setSession, type AuthState } from '../../stores/session.ts';
+import { setSession } from '../../stores/session.ts';
 import { ApiAccessPanel } from './ApiAccessPanel.tsx';
 import { ApiPage } from './ApiPage.tsx';
 import { ChangePasswordSection } from './ChangePasswordSection.tsx';
@@ -19,7 +19,7 @@ import './account.css';
 import { routes } from '../../domain/routes.ts';
 
 async function signOut() {
-  setSession(await api.post<AuthState>('/logout'));
+  setSession(await call(client.logout.$post()));
   window.location.assign(routes.home);
 }
 

@@ -6,8 +6,8 @@
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
-import { api } from '../../lib/api.ts';
-import { setSession, type AuthState } from '../../stores/session.ts';
+import { call, client } from '../../lib/api.ts';
+import { setSession } from '../../stores/session.ts';
 import { Notice, SubmitButton } from '../dialogs/fields.tsx';
 import { generalMessage } from '../dialogs/use-form.ts';
 import { MESSAGE_MAX } from '../../domain/validation/fields.ts';
@@ -25,7 +25,7 @@ export function ApiAccessDrawer({ open, onOpenChange, onSent }: Props) {
     setBusy(true);
     setError('');
     try {
-      const state = await api.post<AuthState>('/register-api-access', { requestApiAccessMessage: message });
+      const state = await call(client['register-api-access'].$post({ json: { requestApiAccessMessage: message } }));
       setMessage('');
       onSent();
       setSession(state);

@@ -3,34 +3,22 @@
  * ask for it): keys, usage, retail markup, quick start, the sync recipe and the field
  * reference. Keys, usage and markup come from /api/v1/profile/api-keys, /api-usage, /api-link.
  */
-import { useCallback, useEffect, useState } from 'react';
 import type { UserView } from '../../stores/session.ts';
 import { WebhooksSection } from './webhooks/WebhooksSection.tsx';
 import { ApiGuide } from './api/ApiGuide.tsx';
 import { ApiKeysSection } from './api/ApiKeysSection.tsx';
-import { keysApi, LINK_BASE_PATH, type KeyList, type UsageDay } from './api/keys-api.ts';
+import { keysApi, LINK_BASE_PATH } from './api/keys-api.ts';
+import { useApiQuery } from '../ui/useApiQuery.ts';
 import { QuickStart } from './api/QuickStart.tsx';
 import { RetailMarkup } from './api/RetailMarkup.tsx';
 import { UsageChart } from './api/UsageChart.tsx';
 import { routes } from '../../domain/routes.ts';
 
 function useApiHome() {
-  const [keys, setKeys] = useState<KeyList | null>(null);
-  const [usage, setUsage] = useState<UsageDay[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  const load = useCallback(() => {
-    const ctl = new AbortController();
-    Promise.all([keysApi.list(ctl.signal), keysApi.usage(ctl.signal)])
-      .then(([k, u]) => {
-        setKeys(k);
-        setUsage(u.days);
-        setFailed(false);
-      })
-      .catch(() => !ctl.signal.aborted && setFailed(true));
-    return () => ctl.abort();
-  }, []);
-  useEffect(load, [load]);
-  return { keys, usage, failed, reload: load };
+  const { data, error, reload } = useApiQuery('api-home', (signal) =>
+    Promise.all([keysApi.list(signal), keysApi.usage(signal)]),
+  );
+  return { keys: data?.[0] ?? null, usage: data?.[1].days ?? null, failed: error != null, reload };
 }
 
 export function ApiPage({ user }: { user: UserView }) {

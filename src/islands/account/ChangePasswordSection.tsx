@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { ChangePasswordSchema } from '../../domain/validation/account.ts';
-import { api } from '../../lib/api.ts';
+import { call, client } from '../../lib/api.ts';
 import { Notice, SubmitButton, TextField } from '../dialogs/fields.tsx';
 import { useForm } from '../dialogs/use-form.ts';
 
@@ -33,7 +33,7 @@ export function ChangePasswordSection() {
 function PasswordForm({ onDone }: { onDone: (message: string) => void }) {
   const form = useForm(ChangePasswordSchema, EMPTY);
   const change = async (v: typeof EMPTY) => {
-    const r = await api.post<{ message: string }>('/profile/change-password', v);
+    const r = await call(client.profile['change-password'].$post({ json: v }));
     onDone(r.message);
   };
   return (

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { ProfileUpdateSchema } from '../../domain/validation/account.ts';
-import { api } from '../../lib/api.ts';
+import { call, client } from '../../lib/api.ts';
 import { setSession, type AuthState, type UserView } from '../../stores/session.ts';
 import { ProfileForm } from './ProfileForm.tsx';
 import { PROFILE_FIELDS, type ProfileKey, type ProfileValues } from './profile-fields.ts';
@@ -24,7 +24,7 @@ export function ProfileSection({ user }: { user: UserView }) {
   const form = useForm(ProfileUpdateSchema, valuesOf(user));
 
   const save = async (v: ProfileValues) => {
-    const state = await api.patch<AuthState>('/profile', v);
+    const state = await call(client.profile.$patch({ json: v }));
     setSession(state);
     setEditing(false);
     setSaved('Your details have been saved.');

@@ -4,34 +4,24 @@
  * section is left out rather than shown empty.
  */
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
-import { formatPrice } from '../../domain/money.ts';
 import { statusLabel } from '../../domain/status-label.ts';
-import { api, ApiError } from '../../lib/api.ts';
+import { formatPriceOrNA } from '../../domain/catalogue/pricing.ts';
+import { ApiError, call, client } from '../../lib/api.ts';
+import { useApiQuery } from '../ui/useApiQuery.ts';
 import { routes } from '../../domain/routes.ts';
 
-type SentRequest = {
-  _id: number | string;
-  status: string;
-  createdAt: string;
-  ccy: string;
-  totalPrice: number;
-  items: unknown[];
-};
-
 export function RequestsSection() {
-  const [docs, setDocs] = useState<SentRequest[] | null>(null);
-  const [state, setState] = useState<'loading' | 'ready' | 'absent' | 'error'>('loading');
-
-  useEffect(() => {
-    api
-      .get<{ docs: SentRequest[] }>('/profile/bagRequests')
-      .then((r) => {
-        setDocs(r.docs);
-        setState('ready');
-      })
-      .catch((err: unknown) => setState(err instanceof ApiError && err.status === 404 ? 'absent' : 'error'));
-  }, []);
+  const { data, error, loading } = useApiQuery('requests', (signal) =>
+    call(client.profile.bagRequests.$get({}, { init: { signal } })),
+  );
+  const docs = data?.docs;
+  const state = loading
+    ? 'loading'
+    : error != null
+      ? error instanceof ApiError && error.status === 404
+        ? 'absent'
+        : 'error'
+      : 'ready';
 
   if (state === 'absent') return null;
   return (
@@ -72,7 +62,7 @@ export function RequestsSection() {
                     {r.items.length}
                   </td>
                   <td data-label="Total" className="is-num">
-                    {formatPrice(r.totalPrice, r.ccy)}
+                    {formatPriceOrNA(r.totalPrice, r.ccy)}
                   </td>
                   <td data-label="Status">
                     <span className="badge">{statusLabel(r.status)}</span>

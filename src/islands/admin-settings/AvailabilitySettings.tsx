@@ -6,7 +6,7 @@
  * only logged. The form has no validation.
  */
 import { useEffect, useId, useState } from 'react';
-import { api } from '../../lib/api.ts';
+import { call, client } from '../../lib/api.ts';
 import {
   $availabilityLabels,
   labelsFromFields,
@@ -51,11 +51,11 @@ export default function AvailabilitySettings() {
 
   const save = async () => {
     setLoading(true);
-    const body = { type: 'diamond_available', fields };
+    const body = { type: 'diamond_available' as const, fields };
     try {
       const answer = doc
-        ? await api.patch<{ doc: AvailabilityConfigDoc }>(`/configs/${doc._id}`, body)
-        : await api.post<{ doc: AvailabilityConfigDoc }>('/configs', body);
+        ? await call(client.configs[':id'].$patch({ param: { id: String(doc._id) }, json: body }))
+        : await call(client.configs.$post({ json: body }));
       setDoc(answer.doc);
       $availabilityLabels.set(labelsFromFields(answer.doc.fields));
       setMessage(SETTINGS_SAVED);

@@ -5,9 +5,9 @@
  * user) go to /my-account.
  */
 import { Suspense, useEffect, useState } from 'react';
-import { api } from '../../lib/api.ts';
+import { call, client } from '../../lib/api.ts';
 import { openDialog } from '../../stores/dialog.ts';
-import { setSession, type AuthState } from '../../stores/session.ts';
+import { setSession } from '../../stores/session.ts';
 import { ADMIN_SECTIONS, sectionFor } from './sections.ts';
 import { useStaff } from './use-staff.ts';
 import '../../styles/stacked-table.css';
@@ -15,7 +15,7 @@ import './admin.css';
 import { routes } from '../../domain/routes.ts';
 
 async function signOut() {
-  setSession(await api.post<AuthState>('/logout'));
+  setSession(await call(client.logout.$post()));
   window.location.assign(routes.home);
 }
 

@@ -9,7 +9,7 @@ import { BagRequestSchema, type BagRequestInput } from '../../domain/bag/payload
 import { priceLine, totalOf } from '../../domain/bag/view.ts';
 import { NOT_AVAILABLE } from '../../domain/bag/pricing.ts';
 import type { FxRate } from '../../domain/money.ts';
-import { api } from '../../lib/api.ts';
+import { call, client } from '../../lib/api.ts';
 import { $bag, flushBag, loadBag, type BagLineView } from '../../stores/bag.ts';
 import { setSession, type AuthState } from '../../stores/session.ts';
 import { loadSite } from '../../stores/site.ts';
@@ -53,7 +53,7 @@ export async function sendBagRequest(
   try {
     await flushBag();
     const payload = v.parse(BagRequestSchema, buildPayload($bag.get().lines, form, ccy, rates));
-    const reply = await api.post<AuthState>('/profile/bagRequest', payload);
+    const reply = await call(client.profile.bagRequest.$post({ json: payload }));
     $bag.set({ status: 'ready', lines: reply.user?.bag ?? [] }); // first: the session follower then agrees
     setSession(reply);
     return reply;

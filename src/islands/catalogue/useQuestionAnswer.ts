@@ -5,7 +5,7 @@
  */
 import { useCallback, type Dispatch } from 'react';
 import type { ListState } from '../../domain/catalogue/index.ts';
-import { api } from '../../lib/api.ts';
+import { call, client } from '../../lib/api.ts';
 import { loadSession } from '../../stores/session.ts';
 import type { Action } from './useListState.ts';
 
@@ -14,8 +14,8 @@ export function useQuestionAnswer(question: ListState['question'], authorised: b
     (yes: boolean, remember: boolean) => {
       dispatch({ type: 'answer', yes, remember });
       if (question && remember && authorised) {
-        api
-          .patch('/profile/updateDialogSettings', { settingName: question.kind, settingValue: yes ? 'yes' : 'no' })
+        const json = { settingName: question.kind, settingValue: yes ? ('yes' as const) : ('no' as const) };
+        call(client.profile.updateDialogSettings.$patch({ json }))
           .then(() => loadSession(true))
           .catch(() => {}); // the choice still holds for this visit
       }

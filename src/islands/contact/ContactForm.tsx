@@ -4,7 +4,7 @@
  * parses with). On send it adds pageTitle (document.title) and `kind`, posts to
  * POST /api/v1/message and calls onSent; a failure shows against its field or at the top.
  */
-import { api } from '../../lib/api.ts';
+import { call, client } from '../../lib/api.ts';
 import { ContactFormSchema, type ContactKind } from '../../domain/validation/contact.ts';
 import { Notice, SubmitButton, TextAreaField, TextField } from '../dialogs/fields.tsx';
 import { useForm } from '../dialogs/use-form.ts';
@@ -18,7 +18,7 @@ export function ContactForm({ kind, submitLabel, onSent }: Props) {
   const form = useForm(ContactFormSchema, EMPTY);
   const send = () =>
     form.submit(async (values) => {
-      await api.post('/message', { ...values, pageTitle: document.title, kind });
+      await call(client.message.$post({ json: { ...values, pageTitle: document.title, kind } }));
       form.setValues(EMPTY);
       onSent();
     }, FIELDS);

@@ -4,12 +4,13 @@
  * for images (one file in `src`). Then the blocks are refetched. Client checks mirror the
  * server's: text required, one png/jpeg file.
  */
-import { api } from '../../lib/api.ts';
+import { call, client, type AnswerOf } from '../../lib/api.ts';
 
+const blocks = client.configs['site-blocks'];
+export type Blocks = AnswerOf<typeof blocks.$get>['blocks'];
+export type BlockDoc = Blocks[string];
+export type BlockType = BlockDoc['type'];
 export type ListSection = { title: string; content: string };
-export type BlockType = 'text' | 'image' | 'list';
-export type BlockDoc = { _id: string; type: BlockType; value: string | ListSection[]; url: string | null };
-export type Blocks = Record<string, BlockDoc>;
 
 export const MSG_TEXT_REQUIRED = 'Text is required';
 export const MSG_ONE_FILE = 'You cannot upload more than one file at once';
@@ -17,7 +18,7 @@ export const MSG_NOT_IMAGE = "The file you wanted to upload isn't an image";
 const IMAGE_TYPES = ['image/png', 'image/jpeg'];
 
 export async function fetchBlocks(): Promise<Blocks> {
-  return (await api.get<{ blocks: Blocks }>('/configs/site-blocks')).blocks;
+  return (await call(blocks.$get())).blocks;
 }
 
 /** The first problem with the chosen files, or null. */
@@ -34,7 +35,8 @@ export type Draft =
   | { type: 'image'; value: string; file: File };
 
 export async function saveBlock(id: string, exists: boolean, draft: Draft): Promise<BlockDoc> {
-  let body: unknown;
+  // one route takes JSON (text, list) or multipart (image), so the body is handed over as is
+  let body: FormData | string;
   if (draft.type === 'image') {
     const form = new FormData();
     if (!exists) {
@@ -45,11 +47,14 @@ export async function saveBlock(id: string, exists: boolean, draft: Draft): Prom
     form.set('src', draft.file);
     body = form;
   } else {
-    body = exists ? { type: draft.type, value: draft.value } : { _id: id, type: draft.type, value: draft.value };
+    body = JSON.stringify(
+      exists ? { type: draft.type, value: draft.value } : { _id: id, type: draft.type, value: draft.value },
+    );
   }
-  const path = exists ? `/configs/site-blocks/${encodeURIComponent(id)}` : '/configs/site-blocks';
+  const headers: Record<string, string> = typeof body === 'string' ? { 'Content-Type': 'application/json' } : {};
+  const options = { init: { body }, headers };
   const res = exists
-    ? await api.patch<{ block: BlockDoc }>(path, body)
-    : await api.post<{ block: BlockDoc }>(path, body);
+    ? await call(blocks[':id'].$patch({ param: { id } }, options))
+    : await call(blocks.$post({}, options));
   return res.block;
 }

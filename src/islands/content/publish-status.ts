@@ -5,13 +5,9 @@
  * pages are rebuilt in the background, and the line follows GET /admin/site-build until that
  * rebuild is done ('Published …') or has failed.
  */
-import { api } from '../../lib/api.ts';
+import { call, client, type AnswerOf } from '../../lib/api.ts';
 
-type BuildStatus = {
-  state: 'idle' | 'scheduled' | 'building' | 'failed' | 'off';
-  version: number;
-  lastBuiltAt: string | null;
-};
+type BuildStatus = AnswerOf<(typeof client.admin)['site-build']['$get']>;
 
 const POLL_MS = 1000;
 const GIVE_UP_MS = 5 * 60_000;
@@ -33,7 +29,7 @@ function line(text: string, state: 'publishing' | 'live' | 'failed'): void {
 const time = (iso: string | null) => (iso ? new Date(iso) : new Date()).toLocaleTimeString('en-GB');
 
 /** The build status now (its version is the one a finished rebuild must pass). */
-export const buildStatus = () => api.get<BuildStatus>('/admin/site-build').catch(() => null);
+export const buildStatus = () => call(client.admin['site-build'].$get()).catch(() => null);
 
 /** Shows the publishing line for a save made when the build status was `before`, and follows it. */
 export async function followPublishing(before: BuildStatus | null): Promise<void> {

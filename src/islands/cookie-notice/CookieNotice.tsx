@@ -10,7 +10,7 @@
  * catalogue's sticky filter panel) is that much shorter, so nothing sits under the bar.
  */
 import { useEffect, useRef, useState } from 'react';
-import { api } from '../../lib/api.ts';
+import { call, client } from '../../lib/api.ts';
 import { openDialog } from '../../stores/dialog.ts';
 import { hasRememberCookie, needsNotice, rememberCookie } from '../../domain/cookie-notice.ts';
 import './cookie-notice.css';
@@ -40,8 +40,7 @@ export default function CookieNotice() {
   useEffect(() => {
     if (document.documentElement.classList.contains('no-layout') || hasRememberCookie(document.cookie)) return;
     let live = true;
-    api
-      .get<{ country: string | null }>('/geo')
+    call(client.geo.$get())
       .then((r) => r.country)
       .catch(() => null)
       .then((country) => live && setShow(needsNotice(country)));

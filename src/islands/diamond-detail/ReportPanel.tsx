@@ -8,12 +8,10 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import type { DiamondDoc } from '../../domain/diamond.ts';
 import { formatMeasurements, MISSING } from '../../domain/money.ts';
-import { api, ApiError } from '../../lib/api.ts';
+import { ApiError, call, client } from '../../lib/api.ts';
 import { openDialog } from '../../stores/dialog.ts';
 import { $isAuthorised } from '../../stores/session.ts';
 import { shapeName } from './stone-view.ts';
-
-type CertificateAnswer = { report1: { links: { pdf: string } } };
 
 const CUTTING_STYLE: Record<string, string> = {
   round: 'Brilliant',
@@ -48,7 +46,7 @@ export function ReportPanel({ doc }: { doc: DiamondDoc }) {
     const win = window.open('', '_blank');
     setBusy(true);
     try {
-      const answer = await api.get<CertificateAnswer>(`/diamonds/${doc._id}/certificate`);
+      const answer = await call(client.diamonds[':id'].certificate.$get({ param: { id: String(doc._id) } }));
       if (win) win.location.href = answer.report1.links.pdf;
       else window.location.assign(answer.report1.links.pdf);
     } catch (err) {

@@ -3,14 +3,18 @@
  * depend on it), its media (GET /diamonds/{id}/images) and related stones.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
 import type { DiamondDoc } from '../../domain/diamond.ts';
 import { spinSetOf, type SpinSet } from '../../domain/player360.ts';
-import { api, ApiError } from '../../lib/api.ts';
+import { ApiError, call, client, type AnswerOf } from '../../lib/api.ts';
 import { $session } from '../../stores/session.ts';
+import { useApiQuery } from '../ui/useApiQuery.ts';
 
-export type DetailDoc = DiamondDoc & { inStock: boolean };
-export type MediaItem = { type: 'image' | 'video' | '360'; src: string; framesCount?: number; format?: string };
+const diamond = client.diamonds[':id'];
+const stone = (id: number) => ({ param: { id: String(id) } });
+
+export type DetailDoc = AnswerOf<typeof diamond.$get>;
+export type MediaItem = AnswerOf<typeof diamond.images.$get>[number];
 
 export type StoneState =
   | { status: 'loading' }
@@ -21,46 +25,33 @@ export function useStone(id: number): StoneState {
   const session = useStore($session);
   const ready = session.status === 'ready';
   const who = session.user?._id ?? 'visitor';
-  const [state, setState] = useState<StoneState>({ status: 'loading' });
-
-  useEffect(() => {
-    if (!ready) return;
-    let live = true;
-    Promise.all([api.get<DetailDoc>(`/diamonds/${id}`), api.get<MediaItem[]>(`/diamonds/${id}/images`)])
-      .then(([doc, media]) => {
-        if (!live) return;
-        const images = media.filter((m) => m.type === 'image').map((m) => m.src);
-        setState({ status: 'ready', doc, images, spin: spinSetOf(media) });
-      })
-      .catch((err: unknown) => {
-        if (!live) return;
-        if (err instanceof ApiError && err.status === 404) {
-          setState({ status: 'missing', message: 'This stone is not in our stock list.' });
-        } else {
-          setState({ status: 'error', message: err instanceof Error ? err.message : 'The stone could not be loaded.' });
-        }
-      });
-    return () => {
-      live = false;
-    };
-  }, [id, ready, who]);
-
-  return state;
+  // again when the session changes: prices depend on it
+  const { data, error } = useApiQuery(ready ? `${id}:${who}` : null, (signal) =>
+    Promise.all([
+      call(diamond.$get(stone(id), { init: { signal } })),
+      call(diamond.images.$get(stone(id), { init: { signal } })),
+    ]),
+  );
+  return useMemo((): StoneState => {
+    if (error != null) {
+      if (error instanceof ApiError && error.status === 404) {
+        return { status: 'missing', message: 'This stone is not in our stock list.' };
+      }
+      return { status: 'error', message: error instanceof Error ? error.message : 'The stone could not be loaded.' };
+    }
+    if (!data) return { status: 'loading' };
+    const [doc, media] = data;
+    const images = media.filter((m) => m.type === 'image').map((m) => m.src);
+    return { status: 'ready', doc, images, spin: spinSetOf(media) };
+  }, [data, error]);
 }
 
 export function useRelated(id: number, enabled: boolean): DiamondDoc[] {
   const who = useStore($session).user?._id ?? 'visitor';
-  const [docs, setDocs] = useState<DiamondDoc[]>([]);
-  useEffect(() => {
-    if (!enabled) return;
-    let live = true;
-    api
-      .get<DiamondDoc[]>(`/diamonds/${id}/related`)
-      .then((d) => live && setDocs(d))
-      .catch(() => live && setDocs([]));
-    return () => {
-      live = false;
-    };
-  }, [id, enabled, who]);
-  return docs;
+  const { data, error } = useApiQuery(enabled ? `${id}:${who}` : null, (signal) =>
+    call(diamond.related.$get(stone(id), { init: { signal } })),
+  );
+  return error == null && data ? data : NONE;
 }
+
+const NONE: DiamondDoc[] = [];

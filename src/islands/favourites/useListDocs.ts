@@ -4,12 +4,12 @@
  * A stone the server no longer knows (404) is kept as `missing` so it can be removed.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
-import type { DiamondDoc } from '../../domain/diamond.ts';
-import { api, ApiError } from '../../lib/api.ts';
+import { useRef } from 'react';
+import { ApiError, call, client, type AnswerOf } from '../../lib/api.ts';
 import { $session } from '../../stores/session.ts';
+import { useApiQuery } from '../ui/useApiQuery.ts';
 
-export type ListDoc = DiamondDoc & { inStock: boolean };
+export type ListDoc = AnswerOf<typeof client.profile.favourites.$get>['docs'][number];
 /** doc null and known true: the stone is gone from the data (404) */
 export type Entry = { id: number; doc: ListDoc | null; known: boolean };
 type Cache = Map<number, ListDoc | null>;
@@ -17,14 +17,14 @@ type Cache = Map<number, ListDoc | null>;
 async function fetchMissing(ids: number[], authorised: boolean, list: 'favourites' | 'compare'): Promise<Cache> {
   const found: Cache = new Map();
   if (authorised) {
-    const answer = await api.get<{ ids: number[]; docs: ListDoc[] }>(`/profile/${list}`);
+    const answer = await call(client.profile[list].$get());
     for (const d of answer.docs) found.set(d._id, d);
     for (const id of ids) if (!found.has(id)) found.set(id, null);
     return found;
   }
   await Promise.all(
     ids.map((id) =>
-      api.get<ListDoc>(`/diamonds/${id}`).then(
+      call(client.diamonds[':id'].$get({ param: { id: String(id) } })).then(
         (d) => void found.set(id, d),
         (err: unknown) => {
           if (err instanceof ApiError && err.status === 404) found.set(id, null);
@@ -41,32 +41,22 @@ export function useListDocs(ids: number[], list: 'favourites' | 'compare') {
   const authorised = session.isAuthorised && session.user != null;
   const who = session.status === 'ready' ? (session.user?._id ?? 'visitor') : null;
   const cache = useRef<{ who: string | null; docs: Cache }>({ who: null, docs: new Map() });
-  const [, setVersion] = useState(0);
 
   if (cache.current.who !== who) cache.current = { who, docs: new Map() };
   const missing = ids.filter((id) => !cache.current.docs.has(id));
   const key = missing.join(',');
 
-  useEffect(() => {
-    if (who == null || key === '') return;
-    let live = true;
-    const owner = cache.current;
-    fetchMissing(key.split(',').map(Number), authorised, list)
-      .then((found) => {
-        if (!live || cache.current !== owner) return;
-        for (const [id, d] of found) owner.docs.set(id, d);
-        setVersion((v) => v + 1);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [who, key, authorised, list]);
+  // each answer names whose it is: one that arrives after the session changed is not kept
+  const { data } = useApiQuery(who == null || key === '' ? null : `${who}|${list}|${key}`, async () => ({
+    who,
+    found: await fetchMissing(key.split(',').map(Number), authorised, list),
+  }));
+  if (data && data.who === who) for (const [id, d] of data.found) cache.current.docs.set(id, d);
 
   const entries: Entry[] = ids.map((id) => ({
     id,
     doc: cache.current.docs.get(id) ?? null,
     known: cache.current.docs.has(id),
   }));
-  return { entries, ready: who != null && missing.length === 0 };
+  return { entries, ready: who != null && ids.every((id) => cache.current.docs.has(id)) };
 }

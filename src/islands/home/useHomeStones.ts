@@ -6,11 +6,12 @@
  */
 import { AT_BUILD } from '../ui/at-build.ts';
 import { useIslandStore } from '../ui/useIslandStore.ts';
-import { useEffect, useState } from 'react';
-import type { DiamondDoc, DiamondList } from '../../domain/diamond.ts';
+import { useEffect, useMemo } from 'react';
+import type { DiamondDoc } from '../../domain/diamond.ts';
 import { carouselOf } from '../../domain/home/strip.ts';
 import { MAX_ITEMS } from '../../domain/home/carousel.ts';
-import { api } from '../../lib/api.ts';
+import { call, client } from '../../lib/api.ts';
+import { useApiQuery } from '../ui/useApiQuery.ts';
 import { $isAuthorised, $session, loadSession } from '../../stores/session.ts';
 import { loadSite } from '../../stores/site.ts';
 
@@ -31,30 +32,29 @@ function moreStones(docs: DiamondDoc[], stripIds: number[]): DiamondDoc[] {
 export function useHomeStones(stripIds: number[]) {
   const signedIn = useIslandStore($isAuthorised, AT_BUILD.isAuthorised);
   const ready = useIslandStore($session, AT_BUILD.session).status === 'ready';
-  const [strip, setStrip] = useState<DiamondDoc[] | null>(null);
-  const [carousel, setCarousel] = useState<DiamondDoc[] | null>(null);
   const key = stripIds.join(',');
+  const ids = useMemo(() => (key ? key.split(',').map(Number) : []), [key]);
 
   useEffect(() => {
     void loadSite();
     void loadSession();
   }, []);
 
-  useEffect(() => {
-    if (!ready) return;
-    const ctrl = new AbortController();
-    const ids = key ? key.split(',').map(Number) : [];
-    Promise.all(ids.map((id) => api.get<DiamondDoc>(`/diamonds/${id}`, { signal: ctrl.signal }).catch(() => null)))
-      .then((docs) => setStrip(docs.filter((d): d is DiamondDoc => d != null)))
-      .catch(() => {});
-    api
-      .get<DiamondList>('/diamonds', { query: { limit: MAX_ITEMS, sort: 'createdAt', order: -1 }, signal: ctrl.signal })
-      .then((list) => setCarousel(moreStones(list.docs, ids)))
-      .catch((err: unknown) => {
-        if (!(err instanceof DOMException)) setCarousel([]);
-      });
-    return () => ctrl.abort();
-  }, [key, ready, signedIn]);
-
-  return { strip, carousel, signedIn };
+  // both again when the session changes (prices)
+  const when = ready ? `${key}:${signedIn}` : null;
+  const strip = useApiQuery(when, (signal) =>
+    Promise.all(
+      ids.map((id) =>
+        call(client.diamonds[':id'].$get({ param: { id: String(id) } }, { init: { signal } })).catch(() => null),
+      ),
+    ).then((docs) => docs.filter((d) => d != null)),
+  );
+  const newest = useApiQuery(when, (signal) =>
+    call(client.diamonds.$get({ query: { limit: MAX_ITEMS, sort: 'createdAt', order: '-1' } }, { init: { signal } })),
+  );
+  const carousel = useMemo(
+    () => (newest.error != null ? [] : newest.data ? moreStones(newest.data.docs, ids) : null),
+    [newest.data, newest.error, ids],
+  );
+  return { strip: strip.data, carousel, signedIn };
 }

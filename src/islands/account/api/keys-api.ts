@@ -1,22 +1,23 @@
 /** The calls of /my-account/api (GET/POST/DELETE /api/v1/profile/api-keys..., /profile/api-usage, /profile/api-link). */
-import { api } from '../../../lib/api.ts';
+import { call, client, type Answer } from '../../../lib/api.ts';
 import type { ApiKeyView, NewKey } from '../../../../api/services/api-keys.ts';
 import type { UsageDay } from '../../../../api/services/api-usage.ts';
 
 export type { ApiKeyView, NewKey, UsageDay };
-export type KeyList = { docs: ApiKeyView[]; maxActive: number; retailMarkupPct: number };
+const keys = client.profile['api-keys'];
+export type KeyList = Answer<Awaited<ReturnType<typeof keys.$get>>>;
 export type Scope = ApiKeyView['scope'];
 
 export const LINK_BASE_PATH = '/api/link/v1';
 
 export const keysApi = {
-  list: (signal?: AbortSignal) => api.get<KeyList>('/profile/api-keys', { signal }),
-  create: (name: string, scope: Scope) => api.post<NewKey>('/profile/api-keys', { name, scope }),
-  roll: (id: number, overlapHours: number) => api.post<NewKey>(`/profile/api-keys/${id}/roll`, { overlapHours }),
-  revoke: (id: number) => api.delete<ApiKeyView>(`/profile/api-keys/${id}`),
-  usage: (signal?: AbortSignal) => api.get<{ days: UsageDay[] }>('/profile/api-usage', { signal }),
-  setMarkup: (retailMarkupPct: number) =>
-    api.patch<{ retailMarkupPct: number }>('/profile/api-link', { retailMarkupPct }),
+  list: (signal?: AbortSignal) => call(keys.$get({}, { init: { signal } })),
+  create: (name: string, scope: Scope) => call(keys.$post({ json: { name, scope } })),
+  roll: (id: number, overlapHours: number) =>
+    call(keys[':keyId'].roll.$post({ param: { keyId: String(id) }, json: { overlapHours } })),
+  revoke: (id: number) => call(keys[':keyId'].$delete({ param: { keyId: String(id) } })),
+  usage: (signal?: AbortSignal) => call(client.profile['api-usage'].$get({}, { init: { signal } })),
+  setMarkup: (retailMarkupPct: number) => call(client.profile['api-link'].$patch({ json: { retailMarkupPct } })),
 };
 
 /** Choices offered for a roll's overlap (hours). */

@@ -2,29 +2,28 @@
  * The webhooks section of /my-account/api: the account's endpoints (at most five) with their
  * secrets, test events, state and deliveries, and a form to add one. Mounted by ApiPage.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ApiError } from '../../../lib/api.ts';
 import { WebhookForm } from './WebhookForm.tsx';
 import { WebhookItem } from './WebhookItem.tsx';
-import { MAX_WEBHOOKS, webhooksApi, type Webhook } from './webhooks-api.ts';
+import { MAX_WEBHOOKS, webhooksApi } from './webhooks-api.ts';
+import { useApiQuery } from '../../ui/useApiQuery.ts';
 import './webhooks.css';
 
 export function WebhooksSection() {
-  const [hooks, setHooks] = useState<Webhook[] | null>(null);
+  const loaded = useApiQuery('webhooks', () => webhooksApi.list());
+  const setHooks = loaded.setData;
+  // a failed load shows no endpoints and says why
+  const hooks = loaded.error != null ? [] : loaded.data;
   const [fresh, setFresh] = useState<{ id: number; secret: string } | null>(null);
-  const [message, setMessage] = useState('');
-
-  const load = () =>
-    webhooksApi.list().then(setHooks, (err: unknown) => {
-      setHooks([]);
-      setMessage(err instanceof ApiError ? err.message : 'Could not load your webhooks.');
-    });
-  useEffect(() => void load(), []);
+  const [said, setMessage] = useState('');
+  const failed = loaded.error instanceof ApiError ? loaded.error.message : 'Could not load your webhooks.';
+  const message = said || (loaded.error != null ? failed : '');
 
   const created = (id: number, secret: string) => {
     setFresh({ id, secret });
     setMessage('Endpoint added. Copy its signing secret now; you can show it again later.');
-    void load();
+    loaded.reload();
   };
   const full = (hooks?.length ?? 0) >= MAX_WEBHOOKS;
 

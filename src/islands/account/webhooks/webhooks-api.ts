@@ -1,5 +1,5 @@
 /** The account page's webhook calls (`/api/v1/profile/webhooks`, see api/link/webhook-routes.ts). */
-import { api } from '../../../lib/api.ts';
+import { call, client, type AnswerOf } from '../../../lib/api.ts';
 
 export const EVENTS = ['added', 'updated', 'price_changed', 'availability_changed', 'removed'] as const;
 export type EventKind = (typeof EVENTS)[number];
@@ -12,42 +12,22 @@ export const EVENT_LABELS: Record<EventKind, string> = {
 };
 export const MAX_WEBHOOKS = 5;
 
-export type Webhook = {
-  id: number;
-  url: string;
-  events: EventKind[];
-  all_events: boolean;
-  enabled: boolean;
-  failures_in_a_row: number;
-  disabled_at: string | null;
-  created_at: string;
-};
+const hooks = client.profile.webhooks;
+const hook = (id: number) => ({ param: { id: String(id) } });
 
-export type Delivery = {
-  id: number;
-  message_id: string;
-  type: string;
-  status: 'pending' | 'delivered' | 'failed';
-  attempts: number;
-  last_status: number | null;
-  last_error: string | null;
-  next_attempt_at: string | null;
-  created_at: string;
-  delivered_at: string | null;
-};
-
-const BASE = '/profile/webhooks';
+export type Webhook = AnswerOf<typeof hooks.$get>['webhooks'][number];
+export type Delivery = AnswerOf<(typeof hooks)[':id']['deliveries']['$get']>['deliveries'][number];
 
 export const webhooksApi = {
-  list: async () => (await api.get<{ webhooks: Webhook[] }>(BASE)).webhooks,
-  create: (url: string, events: EventKind[]) => api.post<{ webhook: Webhook; secret: string }>(BASE, { url, events }),
+  list: async () => (await call(hooks.$get())).webhooks,
+  create: (url: string, events: EventKind[]) => call(hooks.$post({ json: { url, events } })),
   update: async (id: number, patch: Partial<{ enabled: boolean; events: EventKind[]; url: string }>) =>
-    (await api.patch<{ webhook: Webhook }>(`${BASE}/${id}`, patch)).webhook,
-  remove: (id: number) => api.delete<null>(`${BASE}/${id}`),
-  secret: async (id: number) => (await api.get<{ secret: string }>(`${BASE}/${id}/secret`)).secret,
-  test: async (id: number) => (await api.post<{ delivery: Delivery }>(`${BASE}/${id}/test`)).delivery,
+    (await call(hooks[':id'].$patch({ ...hook(id), json: patch }))).webhook,
+  remove: (id: number) => call(hooks[':id'].$delete(hook(id))),
+  secret: async (id: number) => (await call(hooks[':id'].secret.$get(hook(id)))).secret,
+  test: async (id: number) => (await call(hooks[':id'].test.$post(hook(id)))).delivery,
   deliveries: async (id: number) =>
-    (await api.get<{ deliveries: Delivery[] }>(`${BASE}/${id}/deliveries`, { query: { limit: 20 } })).deliveries,
+    (await call(hooks[':id'].deliveries.$get({ ...hook(id), query: { limit: 20 } }))).deliveries,
 };
 
 /** "24 Nov 2026, 14:05" in the visitor's time zone. */

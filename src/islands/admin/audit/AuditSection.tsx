@@ -1,17 +1,11 @@
 /** Audit log (/admin/audit): every staff change, newest first: who, what, when. */
 import { useState } from 'react';
-import { fmtDateTime, Notice, Pager, useApiGet, type Paged } from '../dashboard/kit.tsx';
+import { call, client, type AnswerOf } from '../../../lib/api.ts';
+import { useApiQuery } from '../../ui/useApiQuery.ts';
+import { failedNotice, fmtDateTime, Notice, Pager } from '../dashboard/kit.tsx';
 import { AdminTable } from '../AdminTable.tsx';
 
-export type AuditEntry = {
-  _id: number;
-  action: string;
-  entity: string;
-  entityId: string | null;
-  detail: Record<string, unknown> | null;
-  createdAt: string;
-  user: { _id: number; email: string; name: string } | null;
-};
+export type AuditEntry = AnswerOf<typeof client.admin.audit.$get>['docs'][number];
 
 const ENTITIES: Record<string, string> = {
   '': 'Everything',
@@ -118,7 +112,10 @@ export function AuditList({ docs }: { docs: AuditEntry[] }) {
 export default function AuditSection() {
   const [entity, setEntity] = useState('');
   const [page, setPage] = useState(1);
-  const { data, error, loading } = useApiGet<Paged<AuditEntry>>('/admin/audit', { entity, page, limit: LIMIT });
+  const query = { entity, page, limit: LIMIT };
+  const { data, error, loading } = useApiQuery(JSON.stringify(query), (signal) =>
+    call(client.admin.audit.$get({ query }, { init: { signal } })),
+  );
   return (
     <section aria-labelledby="adm-audit">
       <header className="adm-head">
@@ -137,7 +134,7 @@ export default function AuditSection() {
           </select>
         </label>
       </div>
-      <Notice notice={error ? { kind: 'error', text: error } : null} />
+      <Notice notice={failedNotice(error)} />
       <div className="adm-table-wrap" aria-busy={loading}>
         {data && data.docs.length > 0 && <AuditTable docs={data.docs} />}
         {data && data.docs.length === 0 && (

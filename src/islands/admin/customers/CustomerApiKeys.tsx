@@ -1,23 +1,17 @@
 /** A customer's API Link keys in the customer's detail row: list, 30-day calls, and revoke (confirmed). */
 import dayjs from 'dayjs';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useApiQuery } from '../../ui/useApiQuery.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
-import { customerKeys, revokeCustomerKey, type CustomerKey, type CustomerKeys } from './customers-api.ts';
+import { customerKeys, revokeCustomerKey, type CustomerKey } from './customers-api.ts';
 
 const when = (iso: string | null) => (iso ? dayjs(iso).format('DD/MM/YYYY HH:mm') : '—');
 
 export function CustomerApiKeys({ customerId, name }: { customerId: string; name: string }) {
-  const [data, setData] = useState<CustomerKeys | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { data, error, reload: load } = useApiQuery(`keys:${customerId}`, (signal) => customerKeys(customerId, signal));
+  const [revokeFailed, setFailed] = useState(false);
+  const failed = revokeFailed || error != null;
   const [revoking, setRevoking] = useState<CustomerKey | null>(null);
-  const load = useCallback(() => {
-    const ctl = new AbortController();
-    customerKeys(customerId, ctl.signal)
-      .then(setData)
-      .catch(() => !ctl.signal.aborted && setFailed(true));
-    return () => ctl.abort();
-  }, [customerId]);
-  useEffect(load, [load]);
   const calls = data?.usage.reduce((s, d) => s + d.calls, 0) ?? 0;
   return (
     <div className="adm-detail__requests">

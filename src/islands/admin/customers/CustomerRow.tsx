@@ -3,7 +3,8 @@
  * vet and the customer's latest requests (each a link into the requests inbox).
  */
 import dayjs from 'dayjs';
-import { Fragment, useEffect, useState } from 'react';
+import { Fragment, useState } from 'react';
+import { useApiQuery } from '../../ui/useApiQuery.ts';
 import { fmtMoney, StatusBadge } from '../dashboard/kit.tsx';
 import { CustomerApiKeys } from './CustomerApiKeys.tsx';
 import {
@@ -13,7 +14,6 @@ import {
   customerRequests,
   type Action,
   type Customer,
-  type CustomerRequest,
 } from './customers-api.ts';
 import { routes } from '../../../domain/routes.ts';
 
@@ -112,15 +112,8 @@ export function CustomerRow({ customer: c, onAction }: { customer: Customer; onA
 }
 
 function CustomerRequests({ customerId }: { customerId: string }) {
-  const [data, setData] = useState<{ docs: CustomerRequest[]; totalDocs: number } | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    const ctl = new AbortController();
-    customerRequests(customerId, ctl.signal)
-      .then(setData)
-      .catch(() => !ctl.signal.aborted && setFailed(true));
-    return () => ctl.abort();
-  }, [customerId]);
+  const { data, error } = useApiQuery(`requests:${customerId}`, (signal) => customerRequests(customerId, signal));
+  const failed = error != null;
   return (
     <div className="adm-detail__requests">
       <h3 className="adm-detail__title">

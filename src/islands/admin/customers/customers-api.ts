@@ -1,22 +1,16 @@
 /** The calls of the Customers / Approvals section (GET/POST /api/v1/admin/customers...). */
-import { api } from '../../../lib/api.ts';
-import type { UserView } from '../../../stores/session.ts';
-import type { ApiKeyView, UsageDay } from '../../account/api/keys-api.ts';
+import { call, client, type AnswerOf } from '../../../lib/api.ts';
+
+const customers = client.admin.customers;
+const customer = (id: string) => ({ param: { id } });
 
 export const STATUSES = ['pending', 'unverified', 'approved', 'rejected', 'disabled', 'all'] as const;
 export type StatusFilter = (typeof STATUSES)[number];
 export const API_FILTERS = ['any', 'requested', 'allowed'] as const;
 export type ApiFilter = (typeof API_FILTERS)[number];
 
-export type Customer = UserView & {
-  requestApiAccessMessage: string;
-  acceptTermsAndConditions: boolean;
-  createdAt: string;
-  emailVerifiedAt: string | null;
-  approvedAt: string | null;
-};
-
-export type CustomerPage = { docs: Customer[]; totalDocs: number; page: number; limit: number };
+export type CustomerPage = AnswerOf<typeof customers.$get>;
+export type Customer = CustomerPage['docs'][number];
 
 export type Action = 'approve' | 'reject' | 'disable' | 'grant' | 'revoke';
 
@@ -29,34 +23,22 @@ export function listCustomers(
   page: number,
   signal?: AbortSignal,
 ) {
-  return api.get<CustomerPage>('/admin/customers', {
-    query: { status, apiAccess, page, limit: PAGE_SIZE, ...(q.trim() ? { q: q.trim() } : {}) },
-    signal,
-  });
+  const query = { status, apiAccess, page, limit: PAGE_SIZE, q: q.trim() || undefined };
+  return call(customers.$get({ query }, { init: { signal } }));
 }
 
-/** A customer's sent requests, newest first (the requests inbox's view, trimmed to what the row shows). */
-export type CustomerRequest = {
-  _id: number;
-  status: string;
-  createdAt: string;
-  ccy: string;
-  totalCents: number | null;
-  items: unknown[];
-};
-
+/** A customer's sent requests, newest first (the requests inbox's view). */
 export function customerRequests(id: string, signal?: AbortSignal) {
-  return api.get<{ docs: CustomerRequest[]; totalDocs: number }>(`/admin/customers/${id}/requests`, {
-    query: { limit: 10 },
-    signal,
-  });
+  return call(customers[':id'].requests.$get({ ...customer(id), query: { limit: 10 } }, { init: { signal } }));
 }
+export type CustomerRequest = Awaited<ReturnType<typeof customerRequests>>['docs'][number];
 
-export function runAction(id: string, action: Action): Promise<Customer> {
+export function runAction(id: string, action: Action) {
+  const c = customers[':id'];
   if (action === 'grant' || action === 'revoke') {
-    return api.post<Customer>(`/admin/customers/${id}/api-access`, { allow: action === 'grant' });
+    return call(c['api-access'].$post({ ...customer(id), json: { allow: action === 'grant' } }));
   }
-  return api.post<Customer>(`/admin/customers/${id}/${action}`);
+  return call(c[action].$post(customer(id)));
 }
 
 /** Which actions a customer's row offers. */
@@ -99,12 +81,11 @@ export const DONE: Record<Action, string> = {
   revoke: 'no longer has API access',
 };
 
-export type CustomerKey = ApiKeyView;
-export type CustomerKeys = { docs: CustomerKey[]; usage: UsageDay[] };
-
 /** A customer's working API Link keys and their usage over 30 days. */
 export const customerKeys = (id: string, signal?: AbortSignal) =>
-  api.get<CustomerKeys>(`/admin/customers/${id}/api-keys`, { signal });
+  call(customers[':id']['api-keys'].$get(customer(id), { init: { signal } }));
+export type CustomerKeys = Awaited<ReturnType<typeof customerKeys>>;
+export type CustomerKey = CustomerKeys['docs'][number];
 
 export const revokeCustomerKey = (id: string, keyId: number) =>
-  api.delete<CustomerKey>(`/admin/customers/${id}/api-keys/${keyId}`);
+  call(customers[':id']['api-keys'][':keyId'].$delete({ param: { id, keyId: String(keyId) } }));

@@ -6,13 +6,13 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api.ts';
+import { useApiQuery } from '../../ui/useApiQuery.ts';
 import {
   API_FILTERS,
   listCustomers,
   STATUSES,
   type ApiFilter,
   type Customer,
-  type CustomerPage,
   type StatusFilter,
 } from './customers-api.ts';
 
@@ -40,38 +40,30 @@ function writeFilters(f: Filters) {
   window.history.replaceState(null, '', url);
 }
 
+/** Resolves after `ms`, or rejects when `signal` aborts first. */
+const pause = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+  });
+
 export function useCustomers() {
   const [filters, setFilters] = useState<Filters | null>(null);
-  const [data, setData] = useState<CustomerPage | null>(null);
-  const [error, setError] = useState('');
-  const [loading, setLoading] = useState(true);
   const searched = useRef('');
 
   useEffect(() => setFilters(readFilters()), []);
-
   useEffect(() => {
-    if (!filters) return;
-    writeFilters(filters);
-    const ctl = new AbortController();
-    setLoading(true);
-    const load = () =>
-      listCustomers(filters.status, filters.api, filters.q, filters.page, ctl.signal)
-        .then((d) => {
-          setData(d);
-          setError('');
-        })
-        .catch((err: unknown) => {
-          if (!ctl.signal.aborted) setError(err instanceof ApiError ? err.message : 'Could not load the customers.');
-        })
-        .finally(() => !ctl.signal.aborted && setLoading(false));
-    // typing a search waits for a pause; a filter click loads at once
-    const timer = setTimeout(() => void load(), filters.q === searched.current ? 0 : 250);
-    searched.current = filters.q;
-    return () => {
-      clearTimeout(timer);
-      ctl.abort();
-    };
+    if (filters) writeFilters(filters);
   }, [filters]);
+
+  const { data, setData, error, loading } = useApiQuery(filters && JSON.stringify(filters), async (signal) => {
+    if (!filters) return null;
+    // typing a search waits for a pause; a filter click loads at once
+    const wait = filters.q === searched.current ? 0 : 250;
+    searched.current = filters.q;
+    if (wait) await pause(wait, signal);
+    return listCustomers(filters.status, filters.api, filters.q, filters.page, signal);
+  });
 
   const change = useCallback((patch: Partial<Filters>) => setFilters((f) => (f ? { ...f, page: 1, ...patch } : f)), []);
   const replace = useCallback(
@@ -81,7 +73,7 @@ export function useCustomers() {
   return {
     filters: filters ?? { status: 'pending' as const, api: 'any' as const, q: '', page: 1 },
     data,
-    error,
+    error: error == null ? '' : error instanceof ApiError ? error.message : 'Could not load the customers.',
     loading,
     change,
     replace,

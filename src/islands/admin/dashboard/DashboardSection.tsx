@@ -1,25 +1,14 @@
 /** Dashboard (/admin, also /admin/dashboard): what waits for staff, the stock by category, the latest changes. */
-import { AuditList, type AuditEntry } from '../audit/AuditSection.tsx';
-import { fmtCount, Notice, useApiGet } from './kit.tsx';
+import { call, client } from '../../../lib/api.ts';
+import { useApiQuery } from '../../ui/useApiQuery.ts';
+import { AuditList } from '../audit/AuditSection.tsx';
+import { failedNotice, fmtCount, Notice } from './kit.tsx';
 import { routes } from '../../../domain/routes.ts';
 
-type Dashboard = {
-  counts: Record<
-    | 'pendingApprovals'
-    | 'apiAccessRequests'
-    | 'newRequests'
-    | 'openRequests'
-    | 'newMessages'
-    | 'draftPosts'
-    | 'publishedPosts',
-    number
-  >;
-  stock: { category: string; inStock: number; outOfStock: number }[];
-  recent: AuditEntry[];
-};
-
 export default function DashboardSection() {
-  const { data, error } = useApiGet<Dashboard>('/admin/dashboard');
+  const { data, error } = useApiQuery('dashboard', (signal) =>
+    call(client.admin.dashboard.$get({}, { init: { signal } })),
+  );
   const c = data?.counts;
   const tiles: [string, number | undefined, string][] = [
     [`${routes.adminCustomers}?status=pending`, c?.pendingApprovals, 'registrations await approval'],
@@ -32,7 +21,7 @@ export default function DashboardSection() {
       <header className="adm-head">
         <h1 id="adm-dashboard">Dashboard</h1>
       </header>
-      <Notice notice={error ? { kind: 'error', text: error } : null} />
+      <Notice notice={failedNotice(error)} />
       <div className="adk-stats">
         {tiles.map(([href, value, label]) => (
           <a key={label} href={href}>

@@ -1,10 +1,8 @@
 /**
  * Small shared pieces of the back-office screens (posts, requests, messages, settings,
- * stock, audit, dashboard): a loading hook over the one API client, a notice line, a pager
- * and formatters. Styles in kit.css.
+ * stock, audit, dashboard): a notice line (and the one for a failed load), a pager and
+ * formatters. Screens load with ui/useApiQuery.ts. Styles in kit.css.
  */
-import { useCallback, useEffect, useState } from 'react';
-import { api } from '../../../lib/api.ts';
 import { generalMessage } from '../../dialogs/use-form.ts';
 import { formatPriceOrNA } from '../../../domain/bag/pricing.ts';
 import { statusLabel } from '../../../domain/status-label.ts';
@@ -14,38 +12,11 @@ export { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 export { generalMessage };
 
 export type Paged<T> = { docs: T[]; totalDocs: number; page: number; limit: number };
-type Query = Record<string, string | number | boolean | null | undefined>;
-
-/** GETs `path` whenever `key` (path + query) changes; `reload()` fetches again. */
-export function useApiGet<T>(path: string | null, query: Query = {}) {
-  const key = path ? `${path}?${JSON.stringify(query)}` : '';
-  const [data, setData] = useState<T | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [tick, setTick] = useState(0);
-  useEffect(() => {
-    if (!path) return;
-    const ctl = new AbortController();
-    setLoading(true);
-    api
-      .get<T>(path, { query, signal: ctl.signal })
-      .then((d) => {
-        setData(d);
-        setError(null);
-      })
-      .catch((e: unknown) => {
-        if (!ctl.signal.aborted) setError(generalMessage(e));
-      })
-      .finally(() => !ctl.signal.aborted && setLoading(false));
-    return () => ctl.abort();
-    // `key` stands for path and query (a fresh query object each render must not refetch)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, tick]);
-  const reload = useCallback(() => setTick((t) => t + 1), []);
-  return { data, setData, error, loading, reload };
-}
-
 export type NoticeState = { kind: 'info' | 'error'; text: string } | null;
+
+/** The notice for a load that failed (`error` from useApiQuery), or none. */
+export const failedNotice = (error: unknown): NoticeState =>
+  error == null ? null : { kind: 'error', text: generalMessage(error) };
 
 export function Notice({ notice }: { notice: NoticeState }) {
   if (!notice) return null;

@@ -1,31 +1,21 @@
 /** Messages inbox (/admin/messages): contact-form and API-access messages, marked read or handled. */
 import { useState } from 'react';
-import { api } from '../../../lib/api.ts';
+import { call, client, type AnswerOf } from '../../../lib/api.ts';
+import { useApiQuery } from '../../ui/useApiQuery.ts';
 import { statusLabel } from '../../../domain/status-label.ts';
 import {
   fmtDateTime,
   generalMessage,
+  failedNotice,
   Notice,
   Pager,
   StatusBadge,
-  useApiGet,
   type NoticeState,
-  type Paged,
 } from '../dashboard/kit.tsx';
 import { AdminTable } from '../AdminTable.tsx';
 
-type Message = {
-  _id: number;
-  kind: 'contact' | 'api';
-  name: string;
-  email: string;
-  phone: string;
-  companyName: string;
-  message: string;
-  pageTitle: string;
-  status: 'new' | 'read' | 'handled';
-  createdAt: string;
-};
+const messages = client.admin.messages;
+type Message = AnswerOf<typeof messages.$get>['docs'][number];
 const STATUSES = ['all', 'new', 'read', 'handled'] as const;
 const KINDS = { all: 'All kinds', contact: 'Contact form', api: 'API access' } as const;
 const LIMIT = 25;
@@ -35,15 +25,13 @@ export default function MessagesSection() {
   const [kind, setKind] = useState<keyof typeof KINDS>('all');
   const [page, setPage] = useState(1);
   const [notice, setNotice] = useState<NoticeState>(null);
-  const { data, setData, error, loading } = useApiGet<Paged<Message>>('/admin/messages', {
-    status,
-    kind,
-    page,
-    limit: LIMIT,
-  });
+  const query = { status, kind, page, limit: LIMIT };
+  const { data, setData, error, loading } = useApiQuery(JSON.stringify(query), (signal) =>
+    call(messages.$get({ query }, { init: { signal } })),
+  );
   const mark = async (m: Message, to: Message['status']) => {
     try {
-      const after = await api.patch<Message>(`/admin/messages/${m._id}`, { status: to });
+      const after = await call(messages[':id'].$patch({ param: { id: String(m._id) }, json: { status: to } }));
       setData((d) => (d ? { ...d, docs: d.docs.map((x) => (x._id === after._id ? after : x)) } : d));
       setNotice({ kind: 'info', text: `The message from ${m.name} is marked ${to}.` });
     } catch (err) {
@@ -80,7 +68,7 @@ export default function MessagesSection() {
         </label>
       </div>
       <Notice notice={notice} />
-      <Notice notice={error ? { kind: 'error', text: error } : null} />
+      <Notice notice={failedNotice(error)} />
       <div className="adm-table-wrap" aria-busy={loading}>
         <AdminTable columns={['From', 'Message', 'Received', 'Status', '']}>
           {data?.docs.map((m) => (

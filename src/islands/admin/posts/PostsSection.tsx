@@ -3,9 +3,11 @@
  * post's status, and the editor (the Manage News and Edit Post links of the site land here).
  */
 import { useEffect, useState } from 'react';
-import { fmtDate, Notice, Pager, StatusBadge, useApiGet, type NoticeState, type Paged } from '../dashboard/kit.tsx';
+import { call, client } from '../../../lib/api.ts';
+import { useApiQuery } from '../../ui/useApiQuery.ts';
+import { failedNotice, fmtDate, Notice, Pager, StatusBadge, type NoticeState } from '../dashboard/kit.tsx';
 import { PostEditor } from './PostEditor.tsx';
-import { postRoute, type Post } from './posts-api.ts';
+import { postRoute } from './posts-api.ts';
 import { AdminTable } from '../AdminTable.tsx';
 import { routes } from '../../../domain/routes.ts';
 
@@ -16,7 +18,10 @@ function PostList() {
   const [status, setStatus] = useState<(typeof FILTERS)[number]>('all');
   const [page, setPage] = useState(1);
   const [notice, setNotice] = useState<NoticeState>(null);
-  const { data, error, loading } = useApiGet<Paged<Post>>('/admin/posts', { status, page, limit: LIMIT });
+  const query = { status, page, limit: LIMIT };
+  const { data, error, loading } = useApiQuery(JSON.stringify(query), (signal) =>
+    call(client.admin.posts.$get({ query }, { init: { signal } })),
+  );
   useEffect(() => {
     const done = new URLSearchParams(window.location.search).get('deleted');
     if (done) setNotice({ kind: 'info', text: `"${done}" was deleted.` });
@@ -40,7 +45,7 @@ function PostList() {
         </a>
       </div>
       <Notice notice={notice} />
-      <Notice notice={error ? { kind: 'error', text: error } : null} />
+      <Notice notice={failedNotice(error)} />
       <div className="adm-table-wrap" aria-busy={loading}>
         <AdminTable columns={['Title', 'Address', 'Date', 'Tags', 'Status']}>
           {data?.docs.map((p) => (

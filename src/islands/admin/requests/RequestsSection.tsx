@@ -4,37 +4,25 @@
  * notes and alternatives, a status select and staff notes.
  */
 import { useEffect, useState } from 'react';
-import { api } from '../../../lib/api.ts';
+import { call, client, type AnswerOf } from '../../../lib/api.ts';
+import { useApiQuery } from '../../ui/useApiQuery.ts';
 import {
   fmtDateTime,
   fmtMoney,
   generalMessage,
+  failedNotice,
   Notice,
   Pager,
   StatusBadge,
-  useApiGet,
   type NoticeState,
-  type Paged,
 } from '../dashboard/kit.tsx';
 import { REQUEST_STATUSES, type RequestLine, type RequestStatus } from '../../../domain/bag/request.ts';
 import { statusLabel } from '../../../domain/status-label.ts';
 
 type Status = RequestStatus;
 type Line = RequestLine;
-export type BagRequest = {
-  _id: number;
-  status: Status;
-  orderNotes: string;
-  acceptsAnyAlternatives: boolean;
-  ccy: string;
-  exRate: number;
-  totalCents: number | null;
-  items: Line[];
-  staffNotes: string;
-  createdAt: string;
-  updatedAt: string;
-  customer: { _id: number; email: string; name: string; companyName: string; phone: string } | null;
-};
+const requests = client.admin.requests;
+export type BagRequest = AnswerOf<(typeof requests)[':id']['$get']>;
 
 const LIMIT = 25;
 
@@ -52,7 +40,9 @@ function Detail({ request, onSaved }: { request: BagRequest; onSaved: (r: BagReq
   const save = async () => {
     setBusy(true);
     try {
-      const after = await api.patch<BagRequest>(`/admin/requests/${request._id}`, { status, staffNotes: notes });
+      const after = await call(
+        requests[':id'].$patch({ param: { id: String(request._id) }, json: { status, staffNotes: notes } }),
+      );
       onSaved(after);
       setNotice({ kind: 'info', text: 'The request was saved.' });
     } catch (err) {
@@ -167,17 +157,15 @@ export default function RequestsSection() {
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<number | null>(null);
   const [linked, setLinked] = useState<BagRequest | null>(null);
-  const { data, setData, error, loading } = useApiGet<Paged<BagRequest>>('/admin/requests', {
-    status,
-    page,
-    limit: LIMIT,
-  });
+  const query = { status, page, limit: LIMIT };
+  const { data, setData, error, loading } = useApiQuery(JSON.stringify(query), (signal) =>
+    call(requests.$get({ query }, { init: { signal } })),
+  );
   useEffect(() => {
     const id = requestedId();
     if (id == null) return;
     setSelected(id);
-    api
-      .get<BagRequest>(`/admin/requests/${id}`)
+    call(requests[':id'].$get({ param: { id: String(id) } }))
       .then(setLinked)
       .catch(() => setLinked(null));
   }, []);
@@ -216,7 +204,7 @@ export default function RequestsSection() {
           ))}
         </div>
       </div>
-      <Notice notice={error ? { kind: 'error', text: error } : null} />
+      <Notice notice={failedNotice(error)} />
       {empty ? (
         <p className="adm-empty">
           {status === 'all' ? 'No requests yet.' : `No ${statusLabel(status).toLowerCase()} requests.`}

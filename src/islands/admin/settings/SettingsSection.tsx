@@ -5,16 +5,14 @@
  * availability labels are the Availability tab.)
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { api } from '../../../lib/api.ts';
-import { fmtDateTime, generalMessage, Notice, useApiGet, type NoticeState } from '../dashboard/kit.tsx';
+import { call, client, type AnswerOf } from '../../../lib/api.ts';
+import { useApiQuery } from '../../ui/useApiQuery.ts';
+import { failedNotice, fmtDateTime, generalMessage, Notice, type NoticeState } from '../dashboard/kit.tsx';
 import { AdminTable } from '../AdminTable.tsx';
 
-type Rate = { currency: string; exRate: number; isDefault: boolean; updatedAt: string };
-type Settings = {
-  rates: Rate[];
-  registrationMessages: Record<string, string>;
-  site: Record<string, string>;
-};
+const settings = client.admin.settings;
+type Settings = AnswerOf<typeof settings.$get>;
+type Rate = Settings['rates'][number];
 const MESSAGE_LABELS: Record<string, string> = {
   unverified: 'E-mail not yet verified',
   pending: 'Awaiting approval',
@@ -59,10 +57,14 @@ function RatesForm({ rates }: { rates: Rate[] }) {
     s.run(
       e,
       async () => {
-        const res = await api.put<{ rates: Rate[] }>('/admin/settings/rates', {
-          rates: Object.entries(values).map(([currency, v]) => ({ currency, exRate: Number(v) })),
-          defaultCurrency: def,
-        });
+        const res = await call(
+          settings.rates.$put({
+            json: {
+              rates: rates.map(({ currency }) => ({ currency, exRate: Number(values[currency]) })),
+              defaultCurrency: rates.find((r) => r.currency === def)?.currency,
+            },
+          }),
+        );
         setUpdated(res.rates);
       },
       'The exchange rates were saved. Prices use them on the next page load.',
@@ -109,12 +111,16 @@ function RatesForm({ rates }: { rates: Rate[] }) {
   );
 }
 
-function MessagesForm({ messages }: { messages: Record<string, string> }) {
+function MessagesForm({ messages }: { messages: Settings['registrationMessages'] }) {
   const [values, setValues] = useState(messages);
   const s = useSave();
   useEffect(() => setValues(messages), [messages]);
   const save = (e: FormEvent) =>
-    s.run(e, () => api.put('/admin/settings/registration-messages', values), 'The registration messages were saved.');
+    s.run(
+      e,
+      () => call(settings['registration-messages'].$put({ json: values })),
+      'The registration messages were saved.',
+    );
   return (
     <form className="adk-panel" onSubmit={(e) => void save(e)} aria-labelledby="set-messages">
       <h2 id="set-messages">Registration messages</h2>
@@ -141,12 +147,12 @@ function MessagesForm({ messages }: { messages: Record<string, string> }) {
   );
 }
 
-function SiteForm({ site }: { site: Record<string, string> }) {
+function SiteForm({ site }: { site: Settings['site'] }) {
   const [values, setValues] = useState(site);
   const s = useSave();
   useEffect(() => setValues(site), [site]);
   const save = (e: FormEvent) =>
-    s.run(e, () => api.put('/admin/settings/site', values), 'The site settings were saved.');
+    s.run(e, () => call(settings.site.$put({ json: values })), 'The site settings were saved.');
   return (
     <form className="adk-panel" onSubmit={(e) => void save(e)} aria-labelledby="set-site">
       <h2 id="set-site">Site name, social links and stock list</h2>
@@ -193,10 +199,10 @@ function SiteForm({ site }: { site: Record<string, string> }) {
 }
 
 export default function RatesAndSiteSettings() {
-  const { data, error } = useApiGet<Settings>('/admin/settings');
+  const { data, error } = useApiQuery('settings', (signal) => call(settings.$get({}, { init: { signal } })));
   return (
     <>
-      <Notice notice={error ? { kind: 'error', text: error } : null} />
+      <Notice notice={failedNotice(error)} />
       {data ? (
         <div className="adk-split">
           <div className="adk-form">
