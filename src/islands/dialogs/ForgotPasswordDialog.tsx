@@ -3,7 +3,7 @@
  * confirmation that a reset link was sent; a failure opens an Error dialog.
  */
 import { ForgotPasswordSchema } from '../../domain/validation/email.ts';
-import { api } from '../../lib/api.ts';
+import { call, client } from '../../lib/api.ts';
 import { openDialog, type DialogProps } from '../../stores/dialog.ts';
 import { DialogFrame } from './DialogFrame.tsx';
 import { SubmitButton, TextField } from './fields.tsx';
@@ -15,7 +15,7 @@ export function ForgotPasswordDialog({ props }: { props: DialogProps }) {
 
   const send = async ({ email }: { email: string }) => {
     try {
-      const r = await api.post<{ message: string }>('/forgot', { email: email.trim() });
+      const r = await call(client.forgot.$post({ json: { email: email.trim() } }));
       openDialog('login', { values: { email: email.trim() }, confirmation: r.message });
     } catch (err) {
       openErrorDialog(err);

@@ -7,9 +7,9 @@
  */
 import { useState } from 'react';
 import { LoginSchema } from '../../domain/validation/login.ts';
-import { api, ApiError } from '../../lib/api.ts';
+import { ApiError, call, client } from '../../lib/api.ts';
 import { closeDialog, openDialog, type DialogProps } from '../../stores/dialog.ts';
-import { setSession, type AuthState } from '../../stores/session.ts';
+import { setSession } from '../../stores/session.ts';
 import { DialogFrame } from './DialogFrame.tsx';
 import { Notice, SubmitButton, TextField } from './fields.tsx';
 import { statusMessage } from './flows.ts';
@@ -26,11 +26,9 @@ export function LoginDialog({ props }: { props: DialogProps }) {
     await wait(SUBMIT_WAIT_MS);
     setConfirmation(props.confirmation);
     try {
-      const state = await api.post<AuthState>('/login', {
-        ...v,
-        email: v.email.trim(),
-        rememberMe: remember ? 'y' : '',
-      });
+      const state = await call(
+        client.login.$post({ json: { ...v, email: v.email.trim(), rememberMe: remember ? 'y' : '' } }),
+      );
       setSession(state);
       closeDialog();
       if (props.returnTo) window.location.assign(props.returnTo);

@@ -4,7 +4,7 @@
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
-import { api } from '../../lib/api.ts';
+import { call, client } from '../../lib/api.ts';
 import { openDialog, type DialogProps } from '../../stores/dialog.ts';
 import { DialogFrame } from './DialogFrame.tsx';
 import { openErrorDialog } from './flows.ts';
@@ -16,7 +16,7 @@ export function MessageDialog({ props }: { props: DialogProps }) {
   const resend = async () => {
     setBusy(true);
     try {
-      const r = await api.post<{ message: string }>('/resendVerification', { email });
+      const r = await call(client.resendVerification.$post({ json: { email } }));
       openDialog('message', { title: 'E-mail sent', text: r.message });
     } catch (err) {
       openErrorDialog(err);

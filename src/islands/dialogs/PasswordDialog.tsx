@@ -6,7 +6,7 @@
  *   login with "Your password has been reset"; a failure opens an Error dialog.
  */
 import { PasswordSetupSchema } from '../../domain/validation/password.ts';
-import { api } from '../../lib/api.ts';
+import { call, client } from '../../lib/api.ts';
 import { openDialog, type DialogProps } from '../../stores/dialog.ts';
 import { DialogFrame } from './DialogFrame.tsx';
 import { NewPasswordFields, SubmitButton } from './fields.tsx';
@@ -27,7 +27,7 @@ export function PasswordDialog({ props }: { props: DialogProps }) {
       return;
     }
     try {
-      const done = await api.post<{ email: string; message: string }>('/reset', { id: props.token, ...v });
+      const done = await call(client.reset.$post({ json: { id: props.token, ...v } }));
       openDialog('login', { values: { email: done.email }, confirmation: done.message });
     } catch (err) {
       openErrorDialog(err);

@@ -2,23 +2,18 @@
  * The dialog flows that more than one dialog (or page hook) uses: the e-mail check decision,
  * the registration messages, the account redirect, and the Error dialog for a failed call.
  */
-import { api } from '../../lib/api.ts';
+import { call, client, type AnswerOf } from '../../lib/api.ts';
 import { openDialog } from '../../stores/dialog.ts';
 import { $session, accountPath, loadSession } from '../../stores/session.ts';
 import { generalMessage } from './use-form.ts';
 
-export type CheckEmailAnswer = {
-  exists: boolean;
-  verified: boolean;
-  errors?: { msg: string; options?: { status?: string } };
-};
+export type CheckEmailAnswer = AnswerOf<(typeof client)['check-email']['$post']>;
 
 let messages: Promise<Record<string, string>> | null = null;
 
 /** GET /configs/registration-messages (status -> message), fetched once per page. */
 export function registrationMessages(): Promise<Record<string, string>> {
-  messages ??= api
-    .get<{ fields: Record<string, string> }>('/configs/registration-messages')
+  messages ??= call(client.configs['registration-messages'].$get())
     .then((r) => r.fields)
     .catch(() => {
       messages = null;
@@ -52,7 +47,7 @@ export async function continueAfterCheck(email: string, answer: CheckEmailAnswer
 }
 
 export async function checkEmail(email: string): Promise<void> {
-  const answer = await api.post<CheckEmailAnswer>('/check-email', { email });
+  const answer = await call(client['check-email'].$post({ json: { email } }));
   await continueAfterCheck(email, answer);
 }
 

@@ -10,7 +10,7 @@
  *   Both leave the token out of the address at once (history.replaceState to /).
  */
 import { EmailSchema } from '../../domain/validation/email.ts';
-import { api } from '../../lib/api.ts';
+import { call, client } from '../../lib/api.ts';
 import { openDialog } from '../../stores/dialog.ts';
 import { $session, loadSession } from '../../stores/session.ts';
 import { checkEmail, goToAccountIfSignedIn, openErrorDialog, statusMessage } from './flows.ts';
@@ -51,7 +51,7 @@ async function onRegisterForm(form: HTMLFormElement) {
 
 async function verify(token: string) {
   try {
-    await api.post('/verify', { id: token });
+    await call(client.verify.$post({ json: { id: token } }));
     // the site's own 'pending' message when it has one, else ours: said once, not twice
     const pending = await statusMessage('pending');
     openDialog('message', {

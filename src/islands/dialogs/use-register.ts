@@ -6,7 +6,7 @@
  * checked and sent from this step.
  */
 import { RegisterSchema, emptyRegistrationDetails } from '../../domain/validation/registration.ts';
-import { api } from '../../lib/api.ts';
+import { call, client } from '../../lib/api.ts';
 import { openDialog, type DialogProps } from '../../stores/dialog.ts';
 import { useForm, wait } from './use-form.ts';
 import { SUBMIT_WAIT_MS } from './LoginDialog.tsx';
@@ -27,7 +27,7 @@ export function useRegister(props: DialogProps) {
 
   const register = async (v: Record<string, unknown>) => {
     await wait(SUBMIT_WAIT_MS);
-    const r = await api.post<{ email: string; message: string }>('/register', v);
+    const r = await call(client.register.$post({ json: v }));
     openDialog('message', { title: 'Please check your e-mail', text: r.message });
   };
   const shown = Object.keys(form.values).filter((k) => !hasCredentials || !CREDENTIALS.includes(k));

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api.ts';
 import { DeliveriesTable } from './DeliveriesTable.tsx';
-import { EVENT_LABELS, webhooksApi, when, type Delivery, type Webhook } from './webhooks-api.ts';
+import { eventLabel, webhooksApi, when, type Delivery, type Webhook } from './webhooks-api.ts';
 
 type Props = {
   hook: Webhook;
@@ -73,8 +73,7 @@ export function WebhookItem({ hook, freshSecret, onChanged, onDeleted, announce 
         </span>
       </div>
       <p className="acc-muted">
-        {hook.all_events ? 'All events' : hook.events.map((e) => EVENT_LABELS[e]).join(', ')} · added{' '}
-        {when(hook.created_at)}
+        {hook.all_events ? 'All events' : hook.events.map(eventLabel).join(', ')} · added {when(hook.created_at)}
         {!hook.enabled && hook.disabled_at && <> · disabled {when(hook.disabled_at)}</>}
         {hook.failures_in_a_row > 0 && <> · {hook.failures_in_a_row} failed deliveries in a row</>}
       </p>

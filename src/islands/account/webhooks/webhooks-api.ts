@@ -12,6 +12,12 @@ export const EVENT_LABELS: Record<EventKind, string> = {
 };
 export const MAX_WEBHOOKS = 5;
 
+/** An event kind's label (a kind this page does not know yet: as sent). */
+export const eventLabel = (kind: string): string => {
+  const known = EVENTS.find((k) => k === kind);
+  return known ? EVENT_LABELS[known] : kind;
+};
+
 const hooks = client.profile.webhooks;
 const hook = (id: number) => ({ param: { id: String(id) } });
 

@@ -4,7 +4,7 @@
  * path), related tags, draft or published; delete after a confirmation.
  */
 import { useState } from 'react';
-import { ConfirmDialog, Notice } from '../dashboard/kit.tsx';
+import { ConfirmDialog, failedNotice, Notice } from '../dashboard/kit.tsx';
 import { CoverPicker } from './CoverPicker.tsx';
 import { PostBodyEditor } from './PostBodyEditor.tsx';
 import { PostEditorActions } from './PostEditorActions.tsx';
@@ -16,7 +16,7 @@ export function PostEditor({ id }: { id: number | null }) {
     usePostEditor(id);
   const [confirming, setConfirming] = useState(false);
 
-  if (id != null && loaded.error) return <Notice notice={{ kind: 'error', text: loaded.error }} />;
+  if (id != null && loaded.error) return <Notice notice={failedNotice(loaded.error)} />;
   const err = (k: string) => fieldErrors[k] && <span className="adk-field-error">{fieldErrors[k]}</span>;
   return (
     <section aria-labelledby="adm-post-edit">

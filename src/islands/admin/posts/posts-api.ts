@@ -1,34 +1,29 @@
 /** Types and calls of the posts screens (see api/routes/admin/posts.ts). */
-import { api } from '../../../lib/api.ts';
+import { call, client, type AnswerOf } from '../../../lib/api.ts';
 import { routes } from '../../../domain/routes.ts';
 
 /** The editor fills a new post's address from its title with the site's one slug rule. */
 export { slugOf } from '../../../domain/slug.ts';
 
-export type PostStatus = 'draft' | 'published';
-export type Post = {
-  _id: number;
-  title: string;
-  url: string;
-  snippet: string;
-  content?: string;
-  date: string;
-  src: string;
-  related: string[];
-  status: PostStatus;
-  updatedAt: string;
-};
-export type PostInput = Omit<Post, '_id' | 'updatedAt' | 'content'> & { content: string };
+const posts = client.admin.posts;
+const post = (id: number) => ({ param: { id: String(id) } });
+
+export type Post = AnswerOf<(typeof posts)[':id']['$get']>;
+export type PostInput = Omit<Post, '_id' | 'createdAt' | 'updatedAt' | 'content'> & { content: string };
 
 export const savePost = (id: number | null, input: PostInput) =>
-  id == null ? api.post<Post>('/admin/posts', input) : api.patch<Post>(`/admin/posts/${id}`, input);
-export const deletePost = (id: number) => api.delete<{ deleted: true }>(`/admin/posts/${id}`);
+  id == null ? call(posts.$post({ json: input })) : call(posts[':id'].$patch({ ...post(id), json: input }));
+export const deletePost = (id: number) => call(posts[':id'].$delete(post(id)));
 
-/** Uploads a png or jpeg cover; answers its address for the post's src. */
+const form = (file: File) => {
+  const data = new FormData();
+  data.set('src', file);
+  return data;
+};
+
+/** Uploads a png or jpeg cover (multipart); answers its address for the post's src. */
 export function uploadCover(file: File) {
-  const form = new FormData();
-  form.set('src', file);
-  return api.post<{ src: string }>('/admin/posts/cover', form);
+  return call(posts.cover.$post({}, { init: { body: form(file) } }));
 }
 
 /** '/admin/posts' -> list, '/admin/posts/new' -> new, '/admin/posts/12' -> 12 */

@@ -4,8 +4,9 @@
  * saves (a new post then opens at its own address), `remove` deletes and returns to the list.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { ApiError } from '../../../lib/api.ts';
-import { generalMessage, useApiGet, type NoticeState } from '../dashboard/kit.tsx';
+import { ApiError, call, client } from '../../../lib/api.ts';
+import { useApiQuery } from '../../ui/useApiQuery.ts';
+import { generalMessage, type NoticeState } from '../dashboard/kit.tsx';
 import { deletePost, savePost, slugOf, type Post, type PostInput } from './posts-api.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -30,7 +31,9 @@ const tagList = (tags: string) =>
     .filter(Boolean);
 
 export function usePostEditor(id: number | null) {
-  const loaded = useApiGet<Post>(id == null ? null : `/admin/posts/${id}`);
+  const loaded = useApiQuery(id == null ? null : `post:${id}`, (signal) =>
+    call(client.admin.posts[':id'].$get({ param: { id: String(id) } }, { init: { signal } })),
+  );
   const [form, setForm] = useState<PostInput>(EMPTY);
   const [tags, setTags] = useState('');
   const [urlTouched, setUrlTouched] = useState(id != null);

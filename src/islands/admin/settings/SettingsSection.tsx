@@ -13,18 +13,20 @@ import { AdminTable } from '../AdminTable.tsx';
 const settings = client.admin.settings;
 type Settings = AnswerOf<typeof settings.$get>;
 type Rate = Settings['rates'][number];
-const MESSAGE_LABELS: Record<string, string> = {
+const MESSAGE_LABELS: Record<keyof Settings['registrationMessages'], string> = {
   unverified: 'E-mail not yet verified',
   pending: 'Awaiting approval',
   rejected: 'Rejected',
   disabled: 'Disabled',
 };
-const SOCIAL_LABELS: Record<string, string> = {
+const SOCIAL_LABELS: Record<Exclude<keyof Settings['site'], 'site_name' | 'coloured_tab'>, string> = {
   social_link_facebook: 'Facebook',
   social_link_twitter: 'Twitter / X',
   social_link_linkedin: 'LinkedIn',
   social_link_instagram: 'Instagram',
 };
+/** The keys of a label table, typed as its keys. */
+const keysOf = <K extends string>(labels: Record<K, string>) => Object.keys(labels) as K[];
 
 function useSave() {
   const [notice, setNotice] = useState<NoticeState>(null);
@@ -125,7 +127,7 @@ function MessagesForm({ messages }: { messages: Settings['registrationMessages']
     <form className="adk-panel" onSubmit={(e) => void save(e)} aria-labelledby="set-messages">
       <h2 id="set-messages">Registration messages</h2>
       <p className="adm-muted">What a customer is told when they sign in before their account is approved.</p>
-      {Object.keys(MESSAGE_LABELS).map((k) => (
+      {keysOf(MESSAGE_LABELS).map((k) => (
         <label key={k} className="field">
           <span className="field__label">{MESSAGE_LABELS[k]}</span>
           <textarea
@@ -167,7 +169,7 @@ function SiteForm({ site }: { site: Settings['site'] }) {
         />
       </label>
       <div className="adk-grid2">
-        {Object.keys(SOCIAL_LABELS).map((k) => (
+        {keysOf(SOCIAL_LABELS).map((k) => (
           <label key={k} className="field">
             <span className="field__label">{SOCIAL_LABELS[k]}</span>
             <input

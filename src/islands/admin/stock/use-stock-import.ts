@@ -4,7 +4,7 @@
  * errors still shows its result, so the errors can be read.
  */
 import { useState } from 'react';
-import { api, ApiError } from '../../../lib/api.ts';
+import { ApiError, call, client } from '../../../lib/api.ts';
 import type { ImportResult } from '../../../domain/stock-import.ts';
 import { fmtCount, generalMessage, type NoticeState } from '../dashboard/kit.tsx';
 
@@ -38,7 +38,7 @@ export function useStockImport() {
     form.set('file', f);
     form.set('mode', mode);
     form.set('full', String(full));
-    return api.post<ImportResult>('/admin/stock-import', form);
+    return call(client.admin['stock-import'].$post({}, { init: { body: form } }));
   };
 
   const send = async (mode: ImportMode) => {
@@ -50,7 +50,7 @@ export function useStockImport() {
       setResult(r);
       if (r.applied) setNotice({ kind: 'info', text: appliedText(r) });
     } catch (err) {
-      if (err instanceof ApiError && err.msg === 'import_has_errors') setResult(err.options as unknown as ImportResult);
+      if (err instanceof ApiError && err.msg === 'import_has_errors') setResult(err.options as ImportResult); // the refused preview comes back with the error
       const reason = err instanceof ApiError ? (err.options?.reason as string | undefined) : undefined;
       setNotice({ kind: 'error', text: reason ?? generalMessage(err) });
     } finally {
