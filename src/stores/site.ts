@@ -12,7 +12,7 @@
  */
 import { atom } from 'nanostores';
 import { ApiError, call, client, type AnswerOf } from '../lib/api.ts';
-import { defaultCurrency, type FxRate } from '../domain/money.ts';
+import { defaultCurrency } from '../domain/money.ts';
 import { $session, setSession } from './session.ts';
 
 /** GET /site: the site name, currencies and rates, social links, availability labels, the Coloured tab switch. */

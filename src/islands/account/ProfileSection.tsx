@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { ProfileUpdateSchema } from '../../domain/validation/account.ts';
 import { call, client } from '../../lib/api.ts';
-import { setSession, type AuthState, type UserView } from '../../stores/session.ts';
+import { setSession, type UserView } from '../../stores/session.ts';
 import { ProfileForm } from './ProfileForm.tsx';
 import { PROFILE_FIELDS, type ProfileKey, type ProfileValues } from './profile-fields.ts';
 import { useForm } from '../dialogs/use-form.ts';

@@ -68,7 +68,7 @@ export function useCustomers() {
   const change = useCallback((patch: Partial<Filters>) => setFilters((f) => (f ? { ...f, page: 1, ...patch } : f)), []);
   const replace = useCallback(
     (c: Customer) => setData((d) => (d ? { ...d, docs: d.docs.map((x) => (x._id === c._id ? c : x)) } : d)),
-    [],
+    [setData],
   );
   return {
     filters: filters ?? { status: 'pending' as const, api: 'any' as const, q: '', page: 1 },

@@ -16,11 +16,10 @@ import {
   StatusBadge,
   type NoticeState,
 } from '../dashboard/kit.tsx';
-import { REQUEST_STATUSES, type RequestLine, type RequestStatus } from '../../../domain/bag/request.ts';
+import { REQUEST_STATUSES, type RequestStatus } from '../../../domain/bag/request.ts';
 import { statusLabel } from '../../../domain/status-label.ts';
 
 type Status = RequestStatus;
-type Line = RequestLine;
 const requests = client.admin.requests;
 export type BagRequest = AnswerOf<(typeof requests)[':id']['$get']>;
 
