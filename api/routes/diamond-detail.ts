@@ -36,7 +36,8 @@ const ID = '/:id';
 const stoneId = idParams({ id: 'diamond_not_found' });
 
 export function diamondDetailRoutes(deps: Deps) {
-  const stone = (c: { req: { valid: (target: 'param') => { id: number } } }) =>
+  /** The stone named by the path (its id checked by `stoneId`), or 404 diamond_not_found. */
+  const stone = (c: { req: { valid(target: 'param'): { id: number } } }) =>
     stoneOr404(deps.db, c.req.valid('param').id);
   const authorised = (c: Context<AppEnv>) => c.var.user != null;
   const privately = (c: Context<AppEnv>) => c.header('Cache-Control', 'private, no-store');
