@@ -10,6 +10,21 @@ import { createTestApp, errorOf, insertAdmin, insertUser, signIn } from './auth-
 
 const BAD_IDS = ['abc', '1.5', '-3', '1234567890123'];
 
+type Agent = Awaited<ReturnType<typeof signIn>>;
+
+/** Every call with every bad id answers 404 and its resource's message. */
+async function expectNotFound(agent: Agent, calls: [method: string, path: string, msg: string][]) {
+  for (const bad of BAD_IDS) {
+    for (const [method, path, msg] of calls) {
+      const url = path.replace(':id', bad);
+      const res =
+        method === 'PATCH' ? await agent.json(url, method, { quantity: 1 }) : await agent.request(url, { method });
+      expect(res.status, `${method} ${url}`).toBe(404);
+      expect((await errorOf(res)).msg, `${method} ${url}`).toBe(msg);
+    }
+  }
+}
+
 async function signedIn() {
   const t = await createTestApp();
   const customer = await signIn(t, (await insertUser(t.db)).email);
@@ -18,9 +33,9 @@ async function signedIn() {
 }
 
 describe('a path id that is not a whole number names nothing: 404 with the resource message', () => {
-  it('for the customer routes and the stone pages', async () => {
-    const { customer } = await signedIn();
-    const calls: [string, string, string][] = [
+  it('for the customer routes, the stone pages and the admin routes, each with its own resource', async () => {
+    const { customer, staff } = await signedIn();
+    await expectNotFound(customer, [
       ['PATCH', '/profile/bag/:id', 'not_in_bag'],
       ['DELETE', '/profile/bag/:id', 'not_in_bag'],
       ['PUT', '/profile/favourites/:id', 'diamond_not_found'],
@@ -28,38 +43,15 @@ describe('a path id that is not a whole number names nothing: 404 with the resou
       ['GET', '/diamonds/:id', 'diamond_not_found'],
       ['GET', '/diamonds/:id/related', 'diamond_not_found'],
       ['GET', '/posts/:id', 'post_not_found'],
-    ];
-    for (const bad of BAD_IDS) {
-      for (const [method, path, msg] of calls) {
-        const url = path.replace(':id', bad);
-        const res =
-          method === 'PATCH'
-            ? await customer.json(url, method, { quantity: 1 })
-            : await customer.request(url, { method });
-        expect(res.status, `${method} ${url}`).toBe(404);
-        expect((await errorOf(res)).msg, `${method} ${url}`).toBe(msg);
-      }
-    }
-  });
-
-  it('for the admin routes, each with its own resource', async () => {
-    const { staff } = await signedIn();
-    const calls: [string, string, string][] = [
+    ]);
+    await expectNotFound(staff, [
       ['GET', '/admin/posts/:id', 'post_not_found'],
       ['GET', '/admin/requests/:id', 'request_not_found'],
       ['PATCH', '/admin/messages/:id', 'message_not_found'],
       ['POST', '/admin/customers/:id/approve', 'customer_not_found'],
       ['GET', '/admin/customers/:id/api-keys', 'customer_not_found'],
       ['PATCH', '/configs/:id', 'config_not_found'],
-    ];
-    for (const bad of BAD_IDS) {
-      for (const [method, path, msg] of calls) {
-        const url = path.replace(':id', bad);
-        const res = method === 'PATCH' ? await staff.json(url, method, {}) : await staff.request(url, { method });
-        expect(res.status, `${method} ${url}`).toBe(404);
-        expect((await errorOf(res)).msg, `${method} ${url}`).toBe(msg);
-      }
-    }
+    ]);
   });
 
   it('reads a well-formed id as a number (an unknown one is the same 404)', async () => {
