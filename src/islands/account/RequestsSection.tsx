@@ -5,7 +5,7 @@
  */
 import dayjs from 'dayjs';
 import { statusLabel } from '../../domain/status-label.ts';
-import { formatPriceOrNA } from '../../domain/catalogue/pricing.ts';
+import { formatPriceOrNA } from '../../domain/bag/pricing.ts';
 import { ApiError, call, client } from '../../lib/api.ts';
 import { useApiQuery } from '../ui/useApiQuery.ts';
 import { routes } from '../../domain/routes.ts';

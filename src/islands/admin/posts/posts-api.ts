@@ -9,6 +9,7 @@ const posts = client.admin.posts;
 const post = (id: number) => ({ param: { id: String(id) } });
 
 export type Post = AnswerOf<(typeof posts)[':id']['$get']>;
+export type PostStatus = Post['status'];
 export type PostInput = Omit<Post, '_id' | 'createdAt' | 'updatedAt' | 'content'> & { content: string };
 
 export const savePost = (id: number | null, input: PostInput) =>

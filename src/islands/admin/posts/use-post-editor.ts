@@ -7,7 +7,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError, call, client } from '../../../lib/api.ts';
 import { useApiQuery } from '../../ui/useApiQuery.ts';
 import { generalMessage, type NoticeState } from '../dashboard/kit.tsx';
-import { deletePost, savePost, slugOf, type Post, type PostInput } from './posts-api.ts';
+import { deletePost, savePost, slugOf, type PostInput } from './posts-api.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
 const EMPTY: PostInput = {
