@@ -59,6 +59,13 @@ export type DiamondDoc = {
   imgSide: string;
 };
 
+/**
+ * A stone as the catalogue list holds it (the full set's wire form): the fields every list view
+ * needs, the rest optional (detail-only fields are not sent; a view reads a missing one as '-').
+ */
+export type ListDoc = Partial<DiamondDoc> &
+  Pick<DiamondDoc, '_id' | 'StkCodeCalcNS' | 'StkShape' | 'StkCatType' | 'STWeight'> & { has360?: true };
+
 /** min/max of weight and measurements, per category, for the filter sliders. */
 export type RangeBounds = [number, number];
 export type CategoryRanges = {

@@ -15,7 +15,7 @@
 import { atom } from 'nanostores';
 import type { CatalogueDoc } from '../../api/services/catalogue-payload.ts';
 import type { FirstPage } from '../../api/services/catalogue-first-page.ts';
-import type { Availability, DiamondDoc } from '../domain/diamond.ts';
+import type { Availability } from '../domain/diamond.ts';
 import {
   defaultPageSize,
   prepareCatalogue,
@@ -63,12 +63,6 @@ export const $catalogue = atom<CatalogueState>({
 let inFlight: { audience: Audience; promise: Promise<CatalogueIndex | null> } | null = null;
 let pricingNow: PriceContext = null;
 
-/**
- * The slim list docs are DiamondDocs without their detail-only fields; the index reads
- * only INDEX_FIELDS, and the list views read a missing field as '-'.
- */
-const asDocs = (docs: CatalogueDoc[]) => docs as unknown as DiamondDoc[];
-
 let firstLoad: Promise<FirstPage | null> | null = null;
 
 /**
@@ -94,7 +88,7 @@ export function loadFirstPage(loc: { pathname: string; search: string }, width: 
 export const INDEX_READY_MARK = 'catalogue:index-ready';
 
 function show(wire: CatalogueWire, stale: boolean): CatalogueIndex {
-  const index = prepareCatalogue(asDocs(decodeCatalogue(wire)), wire.audience === 'trade' ? pricingNow : null);
+  const index = prepareCatalogue(decodeCatalogue(wire), wire.audience === 'trade' ? pricingNow : null);
   const s = $catalogue.get();
   $catalogue.set({ ...s, status: 'ready', audience: wire.audience, index, stale, error: null, version: s.version + 1 });
   performance.mark(INDEX_READY_MARK);

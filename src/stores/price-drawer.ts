@@ -4,8 +4,8 @@
  * stone renders <PriceDrawer /> (src/islands/price/).
  */
 import { atom } from 'nanostores';
-import type { DiamondDoc } from '../domain/diamond.ts';
+import type { ListDoc } from '../domain/diamond.ts';
 
-export const $priceDrawer = atom<DiamondDoc | null>(null);
-export const openPriceDrawer = (doc: DiamondDoc): void => $priceDrawer.set(doc);
+export const $priceDrawer = atom<ListDoc | null>(null);
+export const openPriceDrawer = (doc: ListDoc): void => $priceDrawer.set(doc);
 export const closePriceDrawer = (): void => $priceDrawer.set(null);

@@ -7,14 +7,14 @@
  * Prices are held in the chosen currency exactly as displayed (money.ts rules); a currency
  * change calls `setCurrency`, which recomputes only the two price columns.
  */
-import { isParcel, type DiamondDoc, type Range } from '../diamond.ts';
+import { isParcel, type ListDoc, type Range } from '../diamond.ts';
 import { displayPrice, pricePerCarat, roundTo, type FxRate } from '../money.ts';
 import { EMPTY_BOUNDS, outwardRange, type FilterBounds } from './filter-state.ts';
 import { shapeIndex, shapeListFor } from './shapes.ts';
 import { mainTabOf, MAIN_TABS, PARCELS_TAB, type MainTab } from './tabs.ts';
 
 /**
- * The DiamondDoc fields the index reads (filters, sorts, tabs, prices). A slim list payload
+ * The ListDoc fields the index reads (filters, sorts, tabs, prices). A slim list payload
  * needs only these; the rest (descriptions, proportions, images, comments) is detail-only.
  */
 export const INDEX_FIELDS = [
@@ -45,7 +45,7 @@ export const INDEX_FIELDS = [
   'StkMes2',
   'StkMes3',
   'createdAt',
-] as const satisfies readonly (keyof DiamondDoc)[];
+] as const satisfies readonly (keyof ListDoc)[];
 
 /** The currency prices are shown in; null (a visitor, or rates not loaded yet) leaves every stone unpriced. */
 export type PriceContext = { ccy: string; rates: readonly FxRate[] } | null;
@@ -59,7 +59,7 @@ export type SortOrder = {
 };
 
 export type CatalogueIndex = {
-  readonly docs: readonly DiamondDoc[];
+  readonly docs: readonly ListDoc[];
   readonly size: number;
   /** `_id` -> row */
   readonly rowOf: ReadonlyMap<number, number>;
@@ -142,7 +142,7 @@ export function parseTime(s: string | null | undefined): number {
   return Date.parse(s);
 }
 
-function fillRange(r: Range | null, lo: Int8Array, hi: Int8Array, i: number) {
+function fillRange(r: Range | null | undefined, lo: Int8Array, hi: Int8Array, i: number) {
   const a = r?.rank?.[0];
   const b = r?.rank?.[1];
   if (a == null || !Number.isFinite(a)) {
@@ -171,7 +171,7 @@ function minMax(rows: Int32Array, lo: Float64Array, hi: Float64Array) {
 function fillPrices(ix: CatalogueIndex, pricing: PriceContext) {
   const { docs, price, ppc } = ix;
   for (let i = 0; i < docs.length; i++) {
-    const d = docs[i] as DiamondDoc;
+    const d = docs[i] as ListDoc;
     if (!pricing) {
       price[i] = NaN;
       ppc[i] = NaN;
@@ -195,7 +195,7 @@ function fillPrices(ix: CatalogueIndex, pricing: PriceContext) {
 }
 
 /** Builds the index of a loaded stock list. */
-export function prepareCatalogue(docs: readonly DiamondDoc[], pricing: PriceContext = null): CatalogueIndex {
+export function prepareCatalogue(docs: readonly ListDoc[], pricing: PriceContext = null): CatalogueIndex {
   const n = docs.length;
   const f64 = () => new Float64Array(n);
   const i8 = () => new Int8Array(n);
@@ -243,13 +243,13 @@ export function prepareCatalogue(docs: readonly DiamondDoc[], pricing: PriceCont
   const rowOf = ix.rowOf as Map<number, number>;
   const labs: string[] = [];
   const labIndex = new Map<string, number>();
-  const labOfRaw = new Map<string, number>();
+  const labOfRaw = new Map<string | undefined, number>();
   const singleShapes = new Map<string, number>();
   const parcelShapes = new Map<string, number>();
   const counts = [0, 0, 0, 0];
   const code = ix.code as string[];
   for (let i = 0; i < n; i++) {
-    const d = docs[i] as DiamondDoc;
+    const d = docs[i] as ListDoc;
     rowOf.set(d._id, i);
     const t = mainTabOf(d);
     ix.tab[i] = t;
@@ -329,9 +329,9 @@ export function setCurrency(ix: CatalogueIndex, pricing: PriceContext): void {
 }
 
 /** The stones of a list of rows, in that order. */
-export function rowsToDocs(ix: CatalogueIndex, rows: ArrayLike<number>): DiamondDoc[] {
-  const out = new Array<DiamondDoc>(rows.length);
-  for (let k = 0; k < rows.length; k++) out[k] = ix.docs[rows[k] as number] as DiamondDoc;
+export function rowsToDocs(ix: CatalogueIndex, rows: ArrayLike<number>): ListDoc[] {
+  const out = new Array<ListDoc>(rows.length);
+  for (let k = 0; k < rows.length; k++) out[k] = ix.docs[rows[k] as number] as ListDoc;
   return out;
 }
 

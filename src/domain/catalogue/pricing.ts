@@ -7,7 +7,7 @@
  *   whole units. Per carat for singles: displayed price / weight.
  * What a bag line and the bag total cost lives in ../bag/pricing.ts.
  */
-import type { DiamondDoc } from '../diamond.ts';
+import type { ListDoc } from '../diamond.ts';
 import { displayPrice, MISSING, pricePerCarat, roundTo, type FxRate, type PricedStone } from '../money.ts';
 
 /** True when the stone is a special offer (WebSpecial above 0; '0', 0 or absent mean none). */
@@ -29,7 +29,7 @@ export function stonePricePerCarat(stone: PricedStone, ccy: string, rates: reado
 // ---------------------------------------------------------------- proportions
 
 /** Length / width to 2 decimals; null when either is missing or the width is 0. */
-export function lwRatio(d: Pick<DiamondDoc, 'StkMes1' | 'StkMes2'>): number | null {
+export function lwRatio(d: Pick<ListDoc, 'StkMes1' | 'StkMes2'>): number | null {
   const l = d.StkMes1;
   const w = d.StkMes2;
   if (l == null || w == null || !Number.isFinite(l) || !Number.isFinite(w) || w === 0) return null;
@@ -47,7 +47,7 @@ export function formatMm(n: number | null | undefined): string {
 }
 
 /** '6.50 x 6.48 x 4.01'; '-' when no measurement is known. */
-export function formatMeasurements(d: Pick<DiamondDoc, 'StkMes1' | 'StkMes2' | 'StkMes3'>): string {
+export function formatMeasurements(d: Pick<ListDoc, 'StkMes1' | 'StkMes2' | 'StkMes3'>): string {
   const parts = [d.StkMes1, d.StkMes2, d.StkMes3];
   if (parts.every((p) => p == null)) return MISSING;
   return parts.map(formatMm).join(' x ');

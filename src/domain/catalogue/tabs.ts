@@ -12,7 +12,7 @@
  * therefore shows in neither compare tab 0 nor 1, as the spec's rules say.)
  * Text comparisons are trimmed and case-insensitive.
  */
-import { isParcel, PARCEL, SINGLE, type CatType, type DiamondDoc } from '../diamond.ts';
+import { isParcel, PARCEL, SINGLE, type CatType, type ListDoc } from '../diamond.ts';
 import { shapeListFor, type ShapeList } from './shapes.ts';
 import { routes } from '../routes.ts';
 
@@ -31,15 +31,15 @@ export const COMPARE_TAB_LABELS: Record<CompareTab, string> = { 0: 'Single', 1: 
 export const LIST_PATH = routes.catalogue;
 export const LAB_GROWN_PATH = routes.labGrown;
 
-type Categorised = Pick<DiamondDoc, 'StkCatType' | 'StkCatName' | 'Source'>;
+type Categorised = Pick<ListDoc, 'StkCatType' | 'StkCatName' | 'Source'>;
 
 const norm = (s: string | null | undefined) => (s ?? '').trim().toLowerCase();
 const LAB_GROWN_SOURCE = 'lab grown';
 const LAB_GROWN_CAT_NAME = 'lab grown diamonds';
 
-export const hasLabGrownSource = (d: Pick<DiamondDoc, 'Source'>) => norm(d.Source) === LAB_GROWN_SOURCE;
+export const hasLabGrownSource = (d: Pick<ListDoc, 'Source'>) => norm(d.Source) === LAB_GROWN_SOURCE;
 /** Lab-grown by Source 'Lab Grown' or StkCatName 'Lab Grown Diamonds'. */
-export const isLabGrown = (d: Pick<DiamondDoc, 'Source' | 'StkCatName'>) =>
+export const isLabGrown = (d: Pick<ListDoc, 'Source' | 'StkCatName'>) =>
   hasLabGrownSource(d) || norm(d.StkCatName) === LAB_GROWN_CAT_NAME;
 
 /** The main tab a stone is listed under; the Coloured tab lists none. */

@@ -23,13 +23,12 @@
  * `decodeCatalogue(encodeCatalogue(docs))` gives back the same docs (fields with no value left
  * out, as in the JSON list form).
  */
-import type { DiamondDoc, Range } from '../diamond.ts';
+import type { DiamondDoc, ListDoc, Range } from '../diamond.ts';
 
 export const WIRE_FORMAT = 'facet-catalogue/1';
 
-/** One stone of the list: the DiamondDoc fields the list reads; fields with no value are absent. */
-export type WireDoc = Partial<DiamondDoc> &
-  Pick<DiamondDoc, '_id' | 'StkCodeCalcNS' | 'StkShape' | 'StkCatType' | 'STWeight'> & { has360?: true };
+/** One stone of the list as the wire carries it: the list's own doc type. */
+export type WireDoc = ListDoc;
 
 type Kind = 'id' | 'time' | 'num' | 'str' | 'code' | 'dict' | 'range';
 /** Every field of the list form, with its column kind, in a fixed order. */

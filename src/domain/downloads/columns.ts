@@ -11,7 +11,7 @@
  *   the cell's value (null: an empty cell) and `numFmt` its Excel number format (weight
  *   '0.00', prices with the currency's symbol '"£"#,##0.00', BR '0.00"%"').
  */
-import { isParcel, type Availability, type DiamondDoc, type Range } from '../diamond.ts';
+import { isParcel, type Availability, type ListDoc, type Range } from '../diamond.ts';
 import { FINISH_ABBREVIATIONS, FINISH_GRADES, FLUORESCENCE_ABBREVIATIONS, FLUORESCENCES } from '../grades.ts';
 import {
   CURRENCY_SYMBOLS,
@@ -34,9 +34,9 @@ export type Column = {
   excelOnly?: boolean;
   /** figures: right-aligned in the PDF */
   numeric?: boolean;
-  value: (d: DiamondDoc, ctx: CellContext) => string;
+  value: (d: ListDoc, ctx: CellContext) => string;
   /** Excel: the figure itself (null: no value, an empty cell); the text of `value` otherwise */
-  number?: (d: DiamondDoc, ctx: CellContext) => number | null;
+  number?: (d: ListDoc, ctx: CellContext) => number | null;
   /** Excel number format of a `number` column */
   numFmt?: (ctx: CellContext) => string;
 };
@@ -82,9 +82,9 @@ export const moneyFormat = (ctx: CellContext) => {
 const WEIGHT_FORMAT = () => '0.00';
 const PERCENT_FORMAT = () => '0.00"%"';
 
-const stonePpc = (d: DiamondDoc, ctx: CellContext) =>
+const stonePpc = (d: ListDoc, ctx: CellContext) =>
   ctx.pricing ? finite(stonePricePerCarat(d, ctx.pricing.ccy, ctx.pricing.rates)) : null;
-const stoneAmount = (d: DiamondDoc, ctx: CellContext) =>
+const stoneAmount = (d: ListDoc, ctx: CellContext) =>
   ctx.pricing ? finite(stonePrice(d, ctx.pricing.ccy, ctx.pricing.rates)) : null;
 
 const ID: Column = { key: 'id', header: 'ID', pdfWidth: 12, value: (d) => d.StkCodeCalcNS };
@@ -168,7 +168,7 @@ export const PARCEL_COLUMNS: readonly Column[] = [
 ];
 
 /** Parcel columns for a list of parcels only (or the parcels type), else the singles' columns. */
-export function columnsFor(docs: readonly Pick<DiamondDoc, 'StkCatType'>[], parcelsType = false): readonly Column[] {
+export function columnsFor(docs: readonly Pick<ListDoc, 'StkCatType'>[], parcelsType = false): readonly Column[] {
   const parcels = parcelsType || (docs.length > 0 && docs.every((d) => isParcel(d.StkCatType)));
   return parcels ? PARCEL_COLUMNS : SINGLE_COLUMNS;
 }
@@ -177,11 +177,11 @@ export const pdfColumns = (cols: readonly Column[]) => cols.filter((c) => !c.exc
 export const excelColumns = (cols: readonly Column[]) => cols;
 
 /** The rows of a table: one array of cell texts per stone. */
-export const rowsOf = (docs: readonly DiamondDoc[], cols: readonly Column[], ctx: CellContext): string[][] =>
+export const rowsOf = (docs: readonly ListDoc[], cols: readonly Column[], ctx: CellContext): string[][] =>
   docs.map((d) => cols.map((c) => c.value(d, ctx)));
 
 /** The rows of a workbook: figures as numbers (null: empty), the rest as text. */
-export const excelRowsOf = (docs: readonly DiamondDoc[], cols: readonly Column[], ctx: CellContext): ExcelCell[][] =>
+export const excelRowsOf = (docs: readonly ListDoc[], cols: readonly Column[], ctx: CellContext): ExcelCell[][] =>
   docs.map((d) => cols.map((c) => (c.number ? c.number(d, ctx) : c.value(d, ctx))));
 
 /** The Excel number format of each column (undefined: text). */

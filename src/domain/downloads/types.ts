@@ -11,7 +11,7 @@
  */
 import dayjs from 'dayjs';
 import advancedFormat from 'dayjs/plugin/advancedFormat.js';
-import { isParcel, type DiamondDoc } from '../diamond.ts';
+import { isParcel, type ListDoc } from '../diamond.ts';
 
 dayjs.extend(advancedFormat);
 
@@ -61,7 +61,7 @@ export const downloadFileName = (
   date: Date | string | number,
 ) => `${downloadBaseName(brand, type, date)}.${FILE_EXTENSIONS[format]}`;
 
-type Stone = Pick<DiamondDoc, '_id' | 'StkCatType' | 'StkShape'> & Partial<Pick<DiamondDoc, 'StkCertNo'>>;
+type Stone = Pick<ListDoc, '_id' | 'StkCatType' | 'StkShape'> & Partial<Pick<ListDoc, 'StkCertNo'>>;
 
 const certified = (d: Stone) => !isParcel(d.StkCatType) && (d.StkCertNo ?? '').trim() !== '';
 const isRound = (d: Stone) => d.StkShape.trim().toLowerCase() === 'round';

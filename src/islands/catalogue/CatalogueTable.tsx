@@ -8,19 +8,19 @@
 import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { ROW_SCROLL_DELAY_MS, type SortState } from '../../domain/catalogue/index.ts';
-import type { DiamondDoc } from '../../domain/diamond.ts';
+import type { ListDoc } from '../../domain/diamond.ts';
 import { catalogueColumns, type ColumnContext, type ColumnMeta, type TableMeta } from './columns.tsx';
 import { APPLY_MARK } from './useDraftFilters.ts';
 
 type Props = {
-  docs: DiamondDoc[];
+  docs: ListDoc[];
   /** memoised by the caller: a new context rebuilds the columns (and remounts every cell) */
   ctx: ColumnContext;
   openRow: number | null;
   onToggleRow: (id: number) => void;
   sort: SortState;
   onSort: (column: NonNullable<ColumnMeta['sort']>) => void;
-  renderDetail: (doc: DiamondDoc) => ReactNode;
+  renderDetail: (doc: ListDoc) => ReactNode;
   caption: string;
   loading: boolean;
   /** download ticks (signed-in users): the ticked `_id`s and their toggle */

@@ -6,7 +6,7 @@
  */
 import { useCallback, useMemo, type Dispatch } from 'react';
 import type { ListState } from '../../domain/catalogue/index.ts';
-import type { DiamondDoc } from '../../domain/diamond.ts';
+import type { ListDoc } from '../../domain/diamond.ts';
 import { openDialog } from '../../stores/dialog.ts';
 import { CatalogueTable } from './CatalogueTable.tsx';
 import type { ColumnContext } from './columns.tsx';
@@ -59,7 +59,7 @@ export function ListTable({ early, loading, results, state, ctx, dispatch }: Pro
         loading={loading}
         caption={`Diamonds, page ${results.page} of ${results.pages}`}
         onSort={(column) => dispatch({ type: 'sort', column })}
-        renderDetail={(d: DiamondDoc) => (
+        renderDetail={(d: ListDoc) => (
           <RowDetail
             doc={d}
             ctx={ctx}

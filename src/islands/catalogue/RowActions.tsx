@@ -7,13 +7,13 @@
 import { AT_BUILD } from '../ui/at-build.ts';
 import { useIslandStore } from '../ui/useIslandStore.ts';
 import { useState } from 'react';
-import type { DiamondDoc } from '../../domain/diamond.ts';
+import type { ListDoc } from '../../domain/diamond.ts';
 import { addToBag } from '../../stores/bag.ts';
 import { $compare, toggleCompare } from '../../stores/compare.ts';
 import { $favourites, toggleFavourite } from '../../stores/favourites.ts';
 import { openPriceDrawer } from '../../stores/price-drawer.ts';
 
-export function RowActions({ doc, authorised }: { doc: DiamondDoc; authorised: boolean }) {
+export function RowActions({ doc, authorised }: { doc: ListDoc; authorised: boolean }) {
   const favourites = useIslandStore($favourites, AT_BUILD.favourites);
   const compare = useIslandStore($compare, AT_BUILD.compare);
   const [adding, setAdding] = useState(false);

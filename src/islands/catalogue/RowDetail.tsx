@@ -6,7 +6,7 @@
  */
 import type { ReactNode } from 'react';
 import { formatRatio, lwRatio } from '../../domain/catalogue/index.ts';
-import { isParcel, type DiamondDoc } from '../../domain/diamond.ts';
+import { isParcel, type ListDoc } from '../../domain/diamond.ts';
 import {
   displayPrice,
   formatMeasurements,
@@ -21,7 +21,7 @@ import { Price, safeMoney, shapeName, type ColumnContext } from './columns.tsx';
 import { routes } from '../../domain/routes.ts';
 
 type Props = {
-  doc: DiamondDoc & { has360?: boolean };
+  doc: ListDoc & { has360?: boolean };
   ctx: ColumnContext;
   onComingSoon: () => void;
   extras?: ReactNode;

@@ -5,7 +5,7 @@
  * PRICE (special offers are marked, their price is not shown on the list).
  */
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
-import { isParcel, shapeImage, type DiamondDoc, type Range } from '../../domain/diamond.ts';
+import { isParcel, shapeImage, type ListDoc, type Range } from '../../domain/diamond.ts';
 import { routes } from '../../domain/routes.ts';
 import {
   displayPrice,
@@ -50,7 +50,7 @@ export type TableMeta = {
   onTick?: (id: number) => void;
 };
 
-const col = createColumnHelper<DiamondDoc>();
+const col = createColumnHelper<ListDoc>();
 
 export function safeMoney(fn: () => Money | null): Money | null {
   try {
@@ -73,7 +73,7 @@ export function Price({ money }: { money: Money | null }) {
   );
 }
 
-function ShapeCell({ d }: { d: DiamondDoc }) {
+function ShapeCell({ d }: { d: ListDoc }) {
   return (
     <a className="cat-shape" href={routes.diamond(d._id)}>
       <img src={shapeImage(d.StkShape, d.StkCatType)} alt="" width={44} height={44} loading="lazy" decoding="async" />
@@ -89,7 +89,7 @@ function ShapeCell({ d }: { d: DiamondDoc }) {
 }
 
 /** a parcel: its total carats, then the size of its stones  */
-function WeightCell({ d }: { d: DiamondDoc }) {
+function WeightCell({ d }: { d: ListDoc }) {
   if (!isParcel(d.StkCatType)) return <>{formatWeight(d.STWeight)}</>;
   return (
     <span className="cat-weight">
@@ -99,7 +99,7 @@ function WeightCell({ d }: { d: DiamondDoc }) {
   );
 }
 
-function RangeCell({ d, id }: { d: DiamondDoc; id: ColumnId }) {
+function RangeCell({ d, id }: { d: ListDoc; id: ColumnId }) {
   const { key, scale } = RANGE_COLUMNS[id]!;
   const r = d[key] as Range | null | undefined;
   if (!scale) return <>{formatRange(r)}</>;
@@ -107,7 +107,7 @@ function RangeCell({ d, id }: { d: DiamondDoc; id: ColumnId }) {
   return a ? <abbr title={a.title}>{a.text}</abbr> : <>{MISSING}</>;
 }
 
-function InfoCell({ d, m }: { d: DiamondDoc; m: TableMeta }) {
+function InfoCell({ d, m }: { d: ListDoc; m: TableMeta }) {
   const open = m.openRow === d._id;
   return (
     <button
@@ -136,7 +136,7 @@ function InfoCell({ d, m }: { d: DiamondDoc; m: TableMeta }) {
   );
 }
 
-type Cell = (d: DiamondDoc, m: TableMeta, x: ColumnContext) => React.ReactNode;
+type Cell = (d: ListDoc, m: TableMeta, x: ColumnContext) => React.ReactNode;
 const CELLS: Record<ColumnId, Cell> = {
   tick: (d, m) =>
     m.onTick ? <DownloadTick doc={d} ticked={m.ticked?.has(d._id) ?? false} onToggle={m.onTick} /> : null,
@@ -158,7 +158,7 @@ const CELLS: Record<ColumnId, Cell> = {
   info: (d, m) => <InfoCell d={d} m={m} />,
 };
 
-export function catalogueColumns(x: ColumnContext): ColumnDef<DiamondDoc, unknown>[] {
+export function catalogueColumns(x: ColumnContext): ColumnDef<ListDoc, unknown>[] {
   return columnLayout(x).map(({ id, header, meta }) =>
     col.display({
       id: id === 'lockedPrice' ? 'price' : id,

@@ -12,7 +12,7 @@
 import { defaultPageSize } from '../../domain/catalogue/list-state.ts';
 import { viewFromParams } from '../../domain/catalogue/url-state.ts';
 import { PARCELS_TAB } from '../../domain/catalogue/tabs.ts';
-import { isParcel, shapeImage, type DiamondDoc, type Range } from '../../domain/diamond.ts';
+import { isParcel, shapeImage, type ListDoc, type Range } from '../../domain/diamond.ts';
 import { routes } from '../../domain/routes.ts';
 import {
   displayPrice,
@@ -70,7 +70,7 @@ function money(fn: () => Money | null): string {
   return `<span class="cat-price">${esc(p.sign + p.symbol + p.whole)}<small>.${esc(p.cents)}</small></span>`;
 }
 
-function rangeCell(d: DiamondDoc, id: ColumnId): string {
+function rangeCell(d: ListDoc, id: ColumnId): string {
   const { key, scale } = RANGE_COLUMNS[id]!;
   const r = d[key] as Range | null | undefined;
   if (!scale) return esc(formatRange(r));
@@ -78,7 +78,7 @@ function rangeCell(d: DiamondDoc, id: ColumnId): string {
   return a ? `<abbr title="${esc(a.title)}">${esc(a.text)}</abbr>` : MISSING;
 }
 
-type Cell = (d: DiamondDoc, p: KeptPrices) => string;
+type Cell = (d: ListDoc, p: KeptPrices) => string;
 const CELLS: Record<ColumnId, Cell> = {
   tick: (d) =>
     `<label class="dl-tick"><input type="checkbox"><span class="sr-only">Tick ${esc(d.StkCodeCalcNS)} for download</span></label>`,
@@ -136,7 +136,7 @@ export function earlyTableHtml(first: ShownFirst, prices: KeptPrices | null, ori
   const url = new URL(first.address, origin);
   const sort = viewFromParams(url.searchParams, { pageSize: 25, tab: first.tab }).sort;
   const p = prices ?? { ccy: first.ccy ?? 'GBP', rates: [] };
-  const docs = first.docs as unknown as DiamondDoc[];
+  const docs = first.docs;
   const rows = docs.map((d) => {
     const cls = Number(d.WebSpecial) > 0 ? ' class="is-special"' : '';
     const cells = layout.map(

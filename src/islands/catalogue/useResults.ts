@@ -17,7 +17,7 @@ import {
   type CatalogueIndex,
   type ListState,
 } from '../../domain/catalogue/index.ts';
-import type { DiamondDoc } from '../../domain/diamond.ts';
+import type { ListDoc } from '../../domain/diamond.ts';
 import type { FirstPage } from '../../stores/catalogue.ts';
 
 const NONE = new Int32Array(0);
@@ -26,7 +26,7 @@ export type Results = {
   total: number;
   pages: number;
   page: number;
-  docs: DiamondDoc[];
+  docs: ListDoc[];
   /** rows shown (from the index or the first page) */
   shown: boolean;
   /** the state moved away from the first page before the index arrived */
@@ -61,7 +61,7 @@ export function useResults(
       total: first.total,
       pages: first.pages,
       page: first.page,
-      docs: first.docs as unknown as DiamondDoc[],
+      docs: first.docs,
       shown: true,
       waiting: false,
     };

@@ -14,7 +14,7 @@
  */
 import { useMemo } from 'react';
 import { filterAndSort, rowsToDocs, type CatalogueIndex, type ListState } from '../../domain/catalogue/index.ts';
-import type { DiamondDoc } from '../../domain/diamond.ts';
+import type { ListDoc } from '../../domain/diamond.ts';
 import { openDialog } from '../../stores/dialog.ts';
 import { DownloadDrawer } from './DownloadDrawer.tsx';
 
@@ -32,7 +32,7 @@ const here = () => `${window.location.pathname}${window.location.search}`;
 export function CatalogueDownload({ state, index, authorised, onToggle }: CatalogueDownloadProps) {
   const open = authorised && state.drawer === 'download';
   const { filters, sort, tab, columns } = state;
-  const current = useMemo<DiamondDoc[]>(
+  const current = useMemo<ListDoc[]>(
     () => (open && index ? rowsToDocs(index, filterAndSort(index, filters, sort, { tab, authorised, columns })) : []),
     [open, index, filters, sort, tab, columns, authorised],
   );
@@ -82,7 +82,7 @@ export function DownloadTick({
   ticked,
   onToggle,
 }: {
-  doc: DiamondDoc;
+  doc: ListDoc;
   ticked: boolean;
   onToggle: (id: number) => void;
 }) {

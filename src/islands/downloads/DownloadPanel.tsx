@@ -8,7 +8,7 @@
 import { AT_BUILD } from '../ui/at-build.ts';
 import { useIslandStore } from '../ui/useIslandStore.ts';
 import { useState } from 'react';
-import type { DiamondDoc } from '../../domain/diamond.ts';
+import type { ListDoc } from '../../domain/diamond.ts';
 import {
   DOWNLOAD_FORMAT_LABELS,
   DOWNLOAD_FORMATS,
@@ -28,11 +28,11 @@ export const PDF_DELAY_MS = 1000;
 
 export type DownloadPanelProps = {
   /** the filtered list on screen */
-  docs: readonly DiamondDoc[];
+  docs: readonly ListDoc[];
   /** ids of the ticked rows ('Only Ticked Items') */
   tickedIds: ReadonlySet<number> | readonly number[];
   /** every loaded stone, for the certified and parcel lists; default: the loaded catalogue */
-  allDocs?: readonly DiamondDoc[];
+  allDocs?: readonly ListDoc[];
   /** called after a file was handed to the browser */
   onDone?: () => void;
 };

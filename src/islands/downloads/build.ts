@@ -3,7 +3,7 @@
  * texts (src/domain/downloads), then the PDF or Excel builder, loaded only when asked for
  * (the libraries are large). Returns the file as a Blob with its name.
  */
-import type { Availability, DiamondDoc } from '../../domain/diamond.ts';
+import type { Availability, ListDoc } from '../../domain/diamond.ts';
 import {
   columnsFor,
   PARCEL_COLUMNS,
@@ -26,7 +26,7 @@ import type { TableDoc } from './build-pdf.ts';
 export type DownloadRequest = {
   type: DownloadType;
   format: DownloadFormat;
-  source: DownloadSource<DiamondDoc>;
+  source: DownloadSource<ListDoc>;
   brand: string;
   pricing: Pricing;
   availability: Record<Availability, string>;
