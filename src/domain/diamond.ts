@@ -6,6 +6,8 @@
  * For visitors the server leaves out price, ppc, ExWebTotal, RAP, priceOrig and
  * StkWebAvailable; WebSpecial is kept only for special offers (and is 0 otherwise).
  */
+import { SINGLE_SHAPES } from './grades.ts';
+
 /** A stone is a single, or a parcel: a lot of several stones sold together (by weight or by items). */
 export const CAT_TYPES = ['Single Item', 'Multiple Items'] as const;
 export type CatType = (typeof CAT_TYPES)[number];
@@ -87,25 +89,13 @@ export type DiamondList = {
   marksClarity: { value: number; label: string }[];
 };
 
-/** Shapes that have their own artwork; any other shape is drawn as round. */
-export const SHAPES_WITH_IMAGES = [
-  'round',
-  'marquise',
-  'emerald',
-  'radiant',
-  'pear',
-  'princess',
-  'oval',
-  'trilliant',
-  'heart',
-  'asscher',
-  'cushion',
-] as const;
+/** Shapes that have their own artwork (every single shape but 'other'); any other shape is drawn as round. */
+export const SHAPES_WITH_IMAGES = SINGLE_SHAPES.filter((s) => s !== 'other');
 
 /** Image path by shape: lowercased, round where no artwork exists, `_parcel` for Multiple Items. */
 export function shapeImage(shape: string, catType: CatType, view: 'front' | 'side' = 'front'): string {
   const key = shape.trim().toLowerCase();
   const base = (SHAPES_WITH_IMAGES as readonly string[]).includes(key) ? key : 'round';
-  const suffix = catType === 'Multiple Items' ? '_parcel' : view === 'side' ? '_side' : '';
+  const suffix = isParcel(catType) ? '_parcel' : view === 'side' ? '_side' : '';
   return `/images/shapes/${base}${suffix}.svg`;
 }

@@ -6,8 +6,8 @@
  */
 import { useEffect, useState } from 'react';
 import { call, client } from '../../lib/api.ts';
-import { openDialog } from '../../stores/dialog.ts';
 import { setSession } from '../../stores/session.ts';
+import { SignInPrompt } from '../ui/SignInPrompt.tsx';
 import { ApiAccessPanel } from './ApiAccessPanel.tsx';
 import { ApiPage } from './ApiPage.tsx';
 import { ChangePasswordSection } from './ChangePasswordSection.tsx';
@@ -32,19 +32,7 @@ export default function AccountApp() {
     return <div className="acc-loading" aria-busy="true" aria-label="Loading your account" />;
   }
   if (guard.state === 'visitor') {
-    return (
-      <section className="acc-signin">
-        <p className="eyebrow">Trade customers</p>
-        <h2>Please sign in to see your account</h2>
-        <button
-          type="button"
-          className="btn"
-          onClick={() => openDialog('login', { returnTo: window.location.pathname })}
-        >
-          Login
-        </button>
-      </section>
-    );
+    return <SignInPrompt audience="Trade customers" title="Please sign in to see your account" />;
   }
   const { user } = guard;
   const head = (

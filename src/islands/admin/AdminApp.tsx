@@ -6,8 +6,8 @@
  */
 import { Suspense, useEffect, useState } from 'react';
 import { call, client } from '../../lib/api.ts';
-import { openDialog } from '../../stores/dialog.ts';
 import { setSession } from '../../stores/session.ts';
+import { SignInPrompt } from '../ui/SignInPrompt.tsx';
 import { ADMIN_SECTIONS, sectionFor } from './sections.ts';
 import { useStaff } from './use-staff.ts';
 import '../../styles/stacked-table.css';
@@ -25,19 +25,7 @@ export default function AdminApp() {
   useEffect(() => setPath(window.location.pathname), []);
 
   if (guard.state === 'visitor') {
-    return (
-      <section className="adm-signin">
-        <p className="eyebrow">Staff</p>
-        <h2>Please sign in to use the admin area</h2>
-        <button
-          type="button"
-          className="btn"
-          onClick={() => openDialog('login', { returnTo: window.location.pathname })}
-        >
-          Login
-        </button>
-      </section>
-    );
+    return <SignInPrompt audience="Staff" title="Please sign in to use the admin area" />;
   }
   if (guard.state === 'loading' || path == null)
     return <div className="adm-loading" aria-busy="true" aria-label="Loading" />;

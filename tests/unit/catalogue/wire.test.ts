@@ -1,48 +1,15 @@
 /** The catalogue wire format (src/domain/catalogue/wire.ts): lossless for every kind of value. */
 import { describe, expect, it } from 'vitest';
 import { decodeCatalogue, encodeCatalogue, type WireDoc } from '../../../src/domain/catalogue/wire.ts';
+import { slimDoc } from '../../../api/services/catalogue-docs.ts';
 import { stone } from './factory.ts';
 
 const META = { version: '1', audience: 'trade' } as const;
 const roundTrip = (docs: WireDoc[]) => decodeCatalogue(JSON.parse(JSON.stringify(encodeCatalogue(docs, META))));
 
 /** A factory stone reduced to the list fields, absent where empty (as the server's slimDoc). */
-function listDoc(over: Parameters<typeof stone>[0] = {}): WireDoc {
-  const d = stone(over) as unknown as Record<string, unknown>;
-  const keep = [
-    '_id',
-    'StkCodeCalcNS',
-    'StkShape',
-    'StkCatType',
-    'StkCatName',
-    'Source',
-    'STWeight',
-    'Size',
-    'Colour',
-    'Clarity',
-    'Cut',
-    'Polish',
-    'Symmetry',
-    'flourecence',
-    'StkCertSup',
-    'StkCertNo',
-    'WebSpecial',
-    'price',
-    'ppc',
-    'ExWebTotal',
-    'RAP',
-    'StkWebAvailable',
-    'StkDepth_Total',
-    'StkTable',
-    'StkMes1',
-    'StkMes2',
-    'StkMes3',
-    'createdAt',
-  ];
-  const out: Record<string, unknown> = {};
-  for (const k of keep) if (d[k] != null && d[k] !== '' && !(k === 'WebSpecial' && !(Number(d[k]) > 0))) out[k] = d[k];
-  return out as WireDoc;
-}
+/** A stone as the list carries it: the server's own slimming of a full stone. */
+const listDoc = (over: Parameters<typeof stone>[0] = {}): WireDoc => slimDoc(stone(over), false);
 
 describe('catalogue wire format', () => {
   it('gives back the same docs: codes, money, ranges, parcels, specials, 360 flags', () => {
