@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { call, client, type AnswerOf } from '../../../lib/api.ts';
 import { useApiQuery } from '../../ui/useApiQuery.ts';
-import { failedNotice, fmtDateTime, Notice, Pager } from '../dashboard/kit.tsx';
+import { ListSelect, failedNotice, fmtDateTime, Notice, Pager } from '../dashboard/kit.tsx';
 import { AdminTable } from '../AdminTable.tsx';
 
 export type AuditEntry = AnswerOf<typeof client.admin.audit.$get>['docs'][number];
@@ -123,16 +123,7 @@ export default function AuditSection() {
         <p className="adm-muted">Every change made in the admin area, with who made it and when.</p>
       </header>
       <div className="adk-bar">
-        <label className="adm-select">
-          <span className="field__label">Show</span>
-          <select className="select" value={entity} onChange={(e) => (setEntity(e.target.value), setPage(1))}>
-            {Object.entries(ENTITIES).map(([k, label]) => (
-              <option key={k} value={k}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ListSelect label="Show" value={entity} options={ENTITIES} onChange={(k) => (setEntity(k), setPage(1))} />
       </div>
       <Notice notice={failedNotice(error)} />
       <div className="adm-table-wrap" aria-busy={loading}>

@@ -8,9 +8,9 @@ import { useState } from 'react';
 import { generalMessage } from '../../dialogs/use-form.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { CustomerRow } from './CustomerRow.tsx';
+import type { API_FILTERS } from './customers-api.ts';
 import {
   ACTION_LABELS,
-  API_FILTERS,
   CONFIRM,
   DONE,
   PAGE_SIZE,
@@ -21,11 +21,16 @@ import {
 } from './customers-api.ts';
 import { useCustomers } from './use-customers.ts';
 import { AdminTable } from '../AdminTable.tsx';
+import { ListSelect } from '../dashboard/kit.tsx';
 import { statusLabel } from '../../../domain/status-label.ts';
 
 /** A customer status in words as every status reads, except that 'pending' reads 'Awaiting approval'. */
 const customerStatusLabel = (s: string) => (s === 'pending' ? 'Awaiting approval' : statusLabel(s));
-const API_LABELS: Record<string, string> = { any: 'Any', requested: 'Requested', allowed: 'Allowed' };
+const API_LABELS: Record<(typeof API_FILTERS)[number], string> = {
+  any: 'Any',
+  requested: 'Requested',
+  allowed: 'Allowed',
+};
 
 const nameOf = (c: Customer) => `${c.firstName} ${c.lastName}`.trim() || c.email;
 
@@ -77,20 +82,7 @@ export default function CustomersSection() {
               onChange={(e) => change({ q: e.target.value })}
             />
           </label>
-          <label className="adm-select">
-            <span className="field__label">API access</span>
-            <select
-              className="select"
-              value={filters.api}
-              onChange={(e) => change({ api: e.target.value as (typeof API_FILTERS)[number] })}
-            >
-              {API_FILTERS.map((a) => (
-                <option key={a} value={a}>
-                  {API_LABELS[a]}
-                </option>
-              ))}
-            </select>
-          </label>
+          <ListSelect label="API access" value={filters.api} options={API_LABELS} onChange={(api) => change({ api })} />
         </div>
       </div>
       {notice && (

@@ -84,3 +84,29 @@ export const fmtCount = (x: number) => x.toLocaleString('en-GB');
 export function StatusBadge({ status }: { status: string }) {
   return <span className={`adk-badge adk-badge--${status}`}>{statusLabel(status)}</span>;
 }
+
+/** A labelled drop-down that narrows an admin list (Show, Kind, API access): value -> label. */
+export function ListSelect<K extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: K;
+  options: Record<K, string>;
+  onChange: (value: K) => void;
+}) {
+  return (
+    <label className="adm-select">
+      <span className="field__label">{label}</span>
+      <select className="select" value={value} onChange={(e) => onChange(e.target.value as K)}>
+        {(Object.entries(options) as [K, string][]).map(([k, text]) => (
+          <option key={k} value={k}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

@@ -4,6 +4,7 @@ import { call, client, type AnswerOf } from '../../../lib/api.ts';
 import { useApiQuery } from '../../ui/useApiQuery.ts';
 import { statusLabel } from '../../../domain/status-label.ts';
 import {
+  ListSelect,
   fmtDateTime,
   generalMessage,
   failedNotice,
@@ -52,20 +53,7 @@ export default function MessagesSection() {
             </button>
           ))}
         </div>
-        <label className="adm-select">
-          <span className="field__label">Kind</span>
-          <select
-            className="select"
-            value={kind}
-            onChange={(e) => (setKind(e.target.value as keyof typeof KINDS), setPage(1))}
-          >
-            {Object.entries(KINDS).map(([k, label]) => (
-              <option key={k} value={k}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ListSelect label="Kind" value={kind} options={KINDS} onChange={(k) => (setKind(k), setPage(1))} />
       </div>
       <Notice notice={notice} />
       <Notice notice={failedNotice(error)} />
