@@ -1,5 +1,5 @@
 /**
- * Every validation message of spec section 5, shown against the input that causes it, in the
+ * Every validation message of the account forms (register, login, reset, change password), shown against the input that causes it, in the
  * dialogs (the same valibot schemas the API parses with, so the API answers the same words).
  */
 import type { Locator, Page } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * The diamond list screen in Chromium (catalogue spec sections 2, 4, 5, 9): filters change
+ * The diamond list screen in Chromium: filters change
  * the count, sorting toggles, code search asks 'Reset Filters', a row opens and leads to the
  * details, the currency converts a signed-in trader's prices, and a visitor sees no price in
  * the page or the payload.

@@ -1,5 +1,5 @@
 /**
- * The list's questions (catalogue spec section 4): choosing a shape while a code search is
+ * The list's questions: choosing a shape while a code search is
  * set asks 'Clear your code'; a signed-in user's remembered answer is saved with
  * PATCH /api/v1/profile/updateDialogSettings and answers the next time without asking.
  */

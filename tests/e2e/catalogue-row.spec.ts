@@ -1,5 +1,5 @@
 /**
- * The expanded row and the optional columns (catalogue spec "Row expansion", sections 4 and 8):
+ * The expanded row and the optional columns:
  * a stone without a 360 asset shows 'Coming Soon'; compare and favourite toggles flip and count
  * in the navigation; switching the measurements column off hides it.
  */

@@ -1,5 +1,5 @@
 /**
- * The admin 'Diamonds Availability' settings (catalogue spec sections 2, 4, 7, 8): the
+ * The admin 'Diamonds Availability' settings: the
  * accordion's three texts are saved with 'Your settings have been saved', the accordion
  * collapses, and the list's availability labels follow. The labels are put back after the
  * test, passed or failed (the `keep` fixture): every other spec shares them.

@@ -1,5 +1,5 @@
 /**
- * Downloads from the catalogue (spec sections 2, 4, 5, 6 and 9 "Downloads"): the DOWNLOAD
+ * Downloads from the catalogue: the DOWNLOAD
  * button of the list toolbar toggles the 270 px drawer; the button there enables only with a
  * type and a format chosen and reads 'PLEASE WAIT...' while the file is built; the file is
  * named '{brand} {title} (Downloaded - MMM Do YYYY)' and is opened and checked (exceljs for

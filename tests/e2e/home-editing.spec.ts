@@ -1,5 +1,5 @@
 /**
- * Editable content on the home page (spec section 7; issue 4 acceptance): an admin edits a
+ * Editable content on the home page: an admin edits a
  * text block and an image block (a real PNG upload) in place and sees the change at once;
  * an anonymous visitor then gets the change in the static page, which the server regenerates
  * in the background (nobody runs a build). The blocks are put back after the test, passed or

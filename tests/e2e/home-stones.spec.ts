@@ -1,5 +1,5 @@
 /**
- * The home page's stones (spec section 2, "Carousel"; issue 4 acceptance):
+ * The home page's stones:
  * - the desktop carousel starts at the first item with the left arrow hidden, and hides the
  *   right arrow at the last item;
  * - the strip under #special-offers shows at most 3 special offers when some stones have

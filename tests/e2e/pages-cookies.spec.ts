@@ -1,5 +1,5 @@
 /**
- * The cookie notice (spec sections 4 and 9): shown for a listed country and for an unknown
+ * The cookie notice: shown for a listed country and for an unknown
  * one, hidden for an unlisted one; Got it! stores the remember cookie (365 days) and the
  * notice stays away after a reload. The country comes from the proxy header cf-ipcountry.
  */

@@ -1,5 +1,5 @@
 /**
- * News (spec "News"): the list with its search (from the address and the header box, the
+ * News: the list with its search (from the address and the header box, the
  * empty-result text), post pages with previous/next wrapping around, the /news/post/{slug}
  * link shape, and an axe scan of the list and a post.
  */
