@@ -191,7 +191,7 @@ export function staticSite(root: SiteRoot, opts: { html?: HtmlTransform } = {}):
           ? await sendTokenPage(dir, file, c.req.method)
           : send(dir, file, 200, c.req.method, pages);
     }
-    // the not-found page, still 404 (issue 13, item 20); a build without one: the home page
+    // the not-found page, still 404; a build without one: the home page
     const notFound = (await fileAt(dir, '404.html')) ?? (await fileAt(dir, 'index.html'));
     if (notFound) return send(dir, notFound, 404, c.req.method, pages);
     return c.text('The site has not been built yet.', 503);

@@ -1,6 +1,6 @@
 /**
- * `npm run bench -- --catalogue-scale`: the catalogue at wholesale scale (issue 14,
- * decision 004). For each stock size (default 3,600, 50,000 and 200,000 stones) it seeds a
+ * `npm run bench -- --catalogue-scale`: the catalogue at wholesale scale
+ * (decision 004). For each stock size (default 3,600, 50,000 and 200,000 stones) it seeds a
  * database (cached in bench/out/), starts the full app and prints, median of `--runs` (5):
  *
  * Chromium at 1440 x 900, signed in as the demo trader, each run in a fresh browser context:

@@ -1,5 +1,5 @@
 /**
- * The server figures of the catalogue set (bench/catalogue-scale.ts; issue 14), with the
+ * The server figures of the catalogue set (bench/catalogue-scale.ts), with the
  * trader's cookie against a running app:
  *
  * - ms per cached set request, gzip and brotli: the route's own `Server-Timing` (median of 50,

@@ -1,5 +1,5 @@
 /**
- * API Link data calls under load (issue 12b), in requests per second:
+ * API Link data calls under load, in requests per second:
  *
  *   npx node bench/link-api.ts [--stones 3600] [--duration 10] [--connections 10] [--port 5650]
  *
@@ -29,7 +29,7 @@ import { seedDatabase } from '../db/seed/index.ts';
 import { apiKeys, users } from '../db/tables.ts';
 import { createApp } from '../api/app.ts';
 import { generateKey, hashKey } from '../api/services/api-keys.ts';
-import { linkRoutes, linkTestApp } from '../tests/support/link-test-app.ts';
+import { linkRoutes, linkTestApp } from './link-routes.ts';
 import { NODE } from './diamonds-http.ts';
 
 const DIR = '/tmp/issue-12b-bench';
@@ -62,7 +62,7 @@ async function serveChild(dbFile: string, port: number) {
   });
   // with a key: the site's own API Link (createLinkApp: key check, limits, usage); without: the
   // same routes behind a fixed identity
-  const app = linkTestApp(deps, { [`/noauth${LINK_BASE}`]: fixed });
+  const app = linkTestApp({ [`/noauth${LINK_BASE}`]: fixed });
   app.route('/', createApp(deps));
   serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, () => console.log('ready'));
 }

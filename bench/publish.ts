@@ -1,6 +1,6 @@
 /**
  * Save to visible: how long after an admin saves a site block a visitor's next page load shows
- * it (issue 13 item 16; aim: 3 s or less on this machine). Each run PATCHes the text block
+ * it (aim: 3 s or less on this machine). Each run PATCHes the text block
  * `home_hero_title` with a fresh value as the demo admin, then a visitor polls GET / every
  * 50 ms until the HTML carries it (the background rebuild has swapped the served site).
  * Figures: every run, median and max; the original text is put back at the end.

@@ -219,7 +219,7 @@ if (runs('downloads')) {
   }
 }
 
-// ---------------------------------------------------------------- save to visible (issue 13 item 16)
+// ---------------------------------------------------------------- save to visible
 if (runs('publish')) {
   try {
     printPublish(await benchPublish({ dbFile, runs: 5, log }));

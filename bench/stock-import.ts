@@ -1,5 +1,5 @@
 /**
- * Bench: the stock import of issue 7 (its bar: a 20,000-row file in under 10 s).
+ * Bench: the stock import (its bar: a 20,000-row file in under 10 s).
  *
  *   node bench/stock-import.ts [--rows 20000] [--rounds 5]     (also run by `npm run bench`)
  *

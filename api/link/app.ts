@@ -18,7 +18,6 @@ import { linkLimit } from './limits.ts';
 import { meRoutes } from './me.ts';
 import type { LinkEnv } from './types.ts';
 import { linkUsage } from './usage.ts';
-// ---- API Link sub-apps of issue 12b / 12c: the lead adds their imports here at merge ----
 import { stoneRoutes } from './stones.ts';
 import { changeRoutes } from './changes.ts';
 import { feedRoutes } from './feed.ts';
@@ -44,12 +43,10 @@ export function createLinkApp(deps: Deps): Hono<LinkEnv> {
   app.use('*', async (c, next) => (c.var.linkKey ? limit(c, next) : next()));
 
   app.route('/me', meRoutes(deps));
-  // ---- mount points for issue 12b (data calls, OpenAPI) and 12c (webhooks): wired at merge ----
   app.route('/stones', stoneRoutes(deps));
   app.route('/changes', changeRoutes(deps));
   app.route('/feed', feedRoutes(deps)); // feed applies linkLimit(deps, 'feed') itself
   app.route('/webhooks', webhookRoutes(deps));
-  // ---- end of mount points ----
   // GET /openapi.json (public, see PUBLIC_PATHS): generated from the routes above
   app.get('/openapi.json', ...openApiHandler(app));
   return app;

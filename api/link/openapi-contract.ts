@@ -1,8 +1,8 @@
 /**
- * Documentation of the API Link calls built by the other two parts of issue 12 (12a: /me;
- * 12c: /webhooks), as the shared contract describes them. Never mounted: openApiDocument reads
- * these descriptions only for paths the served app does not have yet, so once 12a's and 12c's
- * own routes are mounted (with their own describeRoute), theirs are what the document shows.
+ * Descriptions of calls the API Link document lists but the Link app does not serve itself:
+ * key management on the site (/api/v1/profile/api-keys, signed in), and /me and /webhooks as a
+ * fallback. Never mounted: openApiDocument reads these only for paths the served app does not
+ * have, so a mounted route's own describeRoute is what the document shows.
  */
 import { Hono } from 'hono';
 import { describeRoute, resolver } from 'hono-openapi';

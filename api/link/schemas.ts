@@ -288,7 +288,7 @@ export const ErrorSchema = v.object({
 
 // ---------------------------------------------------------------- the other parts (12a, 12c)
 
-/** GET /me (issue 12a): described here so that the document lists it. */
+/** GET /me: described here so that the document lists it. */
 export const MeSchema = v.object({
   account: v.object({ id: v.number(), email: v.string(), company_name: v.string() }),
   key: v.object({ id: v.number(), name: v.string(), scope: v.picklist(['trade', 'retail']) }),
@@ -296,7 +296,7 @@ export const MeSchema = v.object({
   usage: v.record(v.string(), v.unknown()),
 });
 
-/** Key management on the site (issue 12a): `/api/v1/profile/api-keys`, signed-in session. */
+/** Key management on the site: `/api/v1/profile/api-keys`, signed-in session. */
 export const ApiKeyInputSchema = v.object({
   name: v.pipe(v.string(), v.minLength(1), v.maxLength(60)),
   scope: v.picklist(['trade', 'retail']),
@@ -316,7 +316,7 @@ export const ApiKeyCreatedSchema = v.object({
   key: v.pipe(v.string(), d('ftk_t_... or ftk_r_...: shown once, never again')),
 });
 
-/** Webhook endpoints (issue 12c), as the contract describes them. */
+/** Webhook endpoints, as the contract describes them. */
 export const WebhookInputSchema = v.object({
   url: v.pipe(v.string(), v.url(), d('HTTPS endpoint')),
   events: v.pipe(v.optional(v.array(v.picklist(STOCK_CHANGE_KINDS))), d('Event kinds; empty = all')),

@@ -13,7 +13,7 @@
  * Reading the whole body before a handler runs also means no handler can answer while part
  * of a body still waits on the socket. A half-read body used to stall @hono/node-server's
  * drain (the body's web stream holds the socket paused), and after 500 ms it destroyed the
- * socket: concurrent fuzzing of the site-block routes saw reset connections (issue 13, 31).
+ * socket: concurrent fuzzing of the site-block routes saw reset connections.
  *
  */
 import type { Socket } from 'node:net';

@@ -1,6 +1,6 @@
 /**
  * Site blocks saved after the served build was made, laid over its pages as they are sent
- * (issue 13 item 16: an admin's save shows to visitors on their next page load, not after the
+ * (an admin's save shows to visitors on their next page load, not after the
  * ~10 s rebuild). The rebuild still runs (services/regenerate.ts) and replaces the overlay
  * once its pages hold the change.
  *

@@ -1,5 +1,5 @@
 /**
- * Issue 7, "Audit log of every admin change (who, what, when)": walks every state-changing
+ * The audit log of every admin change (who, what, when): walks every state-changing
  * admin call of the app's route table (everything under /api/v1/admin plus the admin-only
  * configs and site-block writes), makes one real change with each, and checks that each
  * left its own audit row naming the admin, the thing changed and the time, and that

@@ -44,7 +44,7 @@ describe('the admin route table', () => {
     const buyer = await insertUser(t.db);
     const customer = await signIn(t, buyer.email);
     const table = adminRouteTable(t);
-    // the whole table: the approvals and every back-office resource of issue 7
+    // the whole table: the approvals and every back-office resource
     const paths = table.map(([, p]) => p).join(' ');
     for (const part of [
       '/customers',
@@ -362,7 +362,7 @@ describe('settings', () => {
     ).toHaveLength(2);
   });
 
-  it('turns the Coloured tab on and off, and a save without it keeps the choice (issue 13 item 10)', async () => {
+  it('turns the Coloured tab on and off, and a save without it keeps the choice', async () => {
     const { t, staff } = await staffApp();
     const coloured = async () => ((await (await t.request('/site')).json()) as { coloured_tab: boolean }).coloured_tab;
     expect(await coloured()).toBe(false);

@@ -1,5 +1,5 @@
 /**
- * Body limits hold while the body streams (issue 13, items 23 and 31), against a real server
+ * Body limits hold while the body streams, against a real server
  * process over HTTP: app.request hands the app a whole body, a socket does not.
  */
 import { randomBytes } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Races the data layer must win on every engine (issue 11, "one write-transaction seam"):
+ * Races the data layer must win on every engine (one write-transaction seam):
  * two simultaneous bag requests from one user store one request, and two simultaneous uses of
  * one reset or verify token succeed once. The requests really overlap: both are started
  * before either is awaited (Promise.all), and on PostgreSQL each runs on its own pooled

@@ -130,7 +130,7 @@ describe('certificates', () => {
     ]);
   });
 
-  it('keeps the sign-in rule on the PDF file itself (issue 13 item 15)', async () => {
+  it('keeps the sign-in rule on the PDF file itself', async () => {
     const t = await createTestApp();
     const id = await certifiedStone(t);
     const visitor = await t.request(`/diamonds/${id}/certificates/1`);

@@ -1,5 +1,5 @@
 /**
- * Inputs that look present but are not (issue 13, item 29): required text made only of
+ * Inputs that look present but are not: required text made only of
  * invisible characters, arrays where an object is expected, and site block ids like NaN.
  */
 import { count, eq } from 'drizzle-orm';

@@ -1,28 +1,26 @@
 /**
- * API Link data calls under test, before issue 12a's key authentication is merged: a test app
- * that mounts 12b's routes under LINK_BASE behind a minimal test-only key check (the shared
- * contract: a key row inserted directly, stored as HMAC-SHA256(SESSION_SECRET, key) hex, which
- * sets `linkKey` and `linkUser`), plus the docs route. The lead swaps in 12a's auth at merge.
+ * API Link calls under test: the site's own app on a test database (the real key check, rate
+ * limits and usage in front of the routes), a key made the way the account page makes one,
+ * and the real stock import to change the stock.
  *
  *   const t = await createLinkTestApp();
  *   const key = await linkKeyFor(t, 'buyer@example.com', 'retail');
  *   const res = await t.call('/stones?limit=10', key);
  */
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { LINK_BASE } from '../../api/link/base.ts';
+import { generateKey, hashKey } from '../../api/services/api-keys.ts';
 import { importStockFile } from '../../api/services/stock-import/index.ts';
 import type { Deps } from '../../api/types.ts';
 import { apiKeys, users } from '../../db/tables.ts';
-import { hashKey, linkTestApp } from '../support/link-test-app.ts';
 import { insertUser } from './auth-helpers.ts';
 import { createTestApp, type TestAppOptions } from './helpers.ts';
 
-/** The API Link data app on a test database (see the file comment). */
+/** The site's app on a test database, with calls under LINK_BASE (see the file comment). */
 export async function createLinkTestApp(opts: TestAppOptions = {}) {
   const t = await createTestApp(opts);
   const deps: Deps = { db: t.db, mailer: t.mailer, clock: t.clock, config: t.config };
-  const app = linkTestApp(deps);
+  const app = t.app;
 
   /** A call to `LINK_BASE + path` with the key as Bearer (no key: no Authorization). */
   const call = (path: string, key?: string, init: RequestInit = {}) => {
@@ -47,9 +45,6 @@ export async function createLinkTestApp(opts: TestAppOptions = {}) {
 }
 export type LinkTestApp = Awaited<ReturnType<typeof createLinkTestApp>>;
 
-const B62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-const base62 = (n: number) => Array.from(randomBytes(n), (b) => B62[b % 62]).join('');
-
 /**
  * Inserts a key for `email` (the customer is created, approved with api_allow, when missing)
  * and returns the key itself. `markupPct` sets the account's retail markup.
@@ -63,12 +58,12 @@ export async function linkKeyFor(
   let user = (await t.db.select().from(users).where(eq(users.email, email)).limit(1))[0];
   user ??= await insertUser(t.db, { email, apiAllow: true, retailMarkupPct: markupPct });
   await t.db.update(users).set({ apiAllow: true, retailMarkupPct: markupPct }).where(eq(users.id, user.id));
-  const key = `ftk_${scope[0]}_${base62(22)}${base62(6)}`;
+  const key = generateKey(scope);
   await t.db.insert(apiKeys).values({
     userId: user.id,
     name: `${scope} test key`,
     scope,
-    keyHash: hashKey(t.config.SESSION_SECRET, key),
+    keyHash: hashKey(t.config, key),
     last4: key.slice(-4),
   });
   return key;

@@ -1,5 +1,5 @@
 /**
- * API Link webhooks (issue 12c): endpoints under the API Link and the account page, the SSRF
+ * API Link webhooks: endpoints under the API Link and the account page, the SSRF
  * guard (at registration and at connect time), Standard Webhooks signatures checked with the
  * reference verifier, retries with back-off, the deliveries log, disabling after repeated
  * failure with an e-mail, and two workers never sending one attempt twice.

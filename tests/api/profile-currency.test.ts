@@ -1,5 +1,5 @@
 /**
- * The remembered display currency (issue 13, item 7): PATCH /profile/currency stores the
+ * The remembered display currency: PATCH /profile/currency stores the
  * signed-in user's choice; /me and login carry it as user.ccy, and the bag is priced in it
  * when the call names no currency. Bad input is a 400 in the error shape; visitors get 401.
  */

@@ -1,5 +1,5 @@
 /**
- * Save to visible (issue 13 item 16): a site block saved after the served build shows in the
+ * Save to visible: a site block saved after the served build shows in the
  * built pages at once, through the one-port server (services/block-overlay.ts); once a build
  * made after the save is served, its own pages are sent untouched.
  */

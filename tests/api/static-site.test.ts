@@ -53,7 +53,7 @@ describe('the one-port server', () => {
     expect(await get('/reset/sometoken')).toMatchObject({ status: 200, text: '<p>v1:home</p>' });
   });
 
-  it('answers /diamonds, /diamonds/{page} and a shape with a slash with the list (issue 13 item 9)', async () => {
+  it('answers /diamonds, /diamonds/{page} and a shape with a slash with the list', async () => {
     const { get } = await setup();
     for (const path of [
       '/diamonds',
@@ -75,7 +75,7 @@ describe('the one-port server', () => {
     expect(await get('/../../etc/passwd')).toMatchObject({ status: 404 });
   });
 
-  it('answers unknown paths with the not-found page, status 404 (issue 13, item 20)', async () => {
+  it('answers unknown paths with the not-found page, status 404', async () => {
     const { get, root } = await setup();
     writeFileSync(join(root.get(), '404.html'), '<p>v1:not found</p>');
     for (const path of ['/no/such/page', '/news/no-such-post', '/news/post/nothing-here']) {

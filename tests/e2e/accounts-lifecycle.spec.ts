@@ -1,5 +1,5 @@
 /**
- * The whole life of a trade customer (issue 3 acceptance), in Chromium against `npm start`
+ * The whole life of a trade customer, in Chromium against `npm start`
  * with real SMTP to a local capture: e-mail -> password -> register with company details ->
  * the verification e-mail -> its link says the account awaits approval -> an admin approves
  * it in /admin -> the customer logs in and sees prices on /diamonds/all -> logs out and no
@@ -61,7 +61,7 @@ test('a new customer registers, verifies, is approved, sees prices and logs out'
     await page.goto(link);
     const thanks = page.getByRole('dialog', { name: 'Thank you' });
     await expect(thanks).toContainText(/reviewing your registration|awaits approval/);
-    // said once (issue 13, item 18): not our sentence and then the site's pending message
+    // said once: not our sentence and then the site's pending message
     const said = await thanks.innerText();
     expect(said.match(/thank you for verifying/gi) ?? [], said).toHaveLength(1);
     await expect(page).toHaveURL(/^[^#]*\/(#.*)?$/); // the token leaves the address at once
@@ -75,7 +75,7 @@ test('a new customer registers, verifies, is approved, sees prices and logs out'
     await login.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
     await login.getByRole('textbox', { name: 'Password', exact: true }).fill(GOOD_PASSWORD);
     await login.getByRole('button', { name: 'Login', exact: true }).click();
-    // a confirmation, not an error (issue 13, item 18)
+    // a confirmation, not an error
     await expect(login.getByRole('status')).toContainText(/reviewing your registration/i);
     await expect(login.getByRole('alert')).toHaveCount(0);
     await page.keyboard.press('Escape');

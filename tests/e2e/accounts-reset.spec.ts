@@ -1,5 +1,5 @@
 /**
- * Forgot password to reset to login (issue 3 acceptance): the login dialog's Forgot password
+ * Forgot password to reset to login: the login dialog's Forgot password
  * -> changePassword sends POST /forgot -> back to login with the confirmation -> the reset
  * e-mail (real SMTP) -> /reset/{token} opens the new-password dialog -> login opens with
  * "Your password has been reset" -> the new password signs in.

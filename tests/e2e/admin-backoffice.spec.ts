@@ -1,5 +1,5 @@
 /**
- * The back office (issue 7 acceptance) in Chromium against `npm start`:
+ * The back office in Chromium against `npm start`:
  * - an admin creates and publishes a news post; a visitor then reads it at its url and in
  *   the news list (after the static site regenerates);
  * - an admin moves a bag request through its statuses and the customer sees each one;

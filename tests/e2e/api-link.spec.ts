@@ -1,5 +1,5 @@
 /**
- * API Link (issue 12a acceptance): the demo trader, given access by staff through the admin
+ * API Link: the demo trader, given access by staff through the admin
  * API (withdrawn again and their keys revoked afterwards, even when the test fails), creates a
  * key on /my-account/api (shown once), calls /api/link/v1/me with it, rolls it and revokes it;
  * the usage chart shows the calls. Screens at 1440x900 and iPhone 13, checked with axe.

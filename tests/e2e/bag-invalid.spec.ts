@@ -1,5 +1,5 @@
 /**
- * Invalid bag quantities (issue 13, item 8): a parcel's weight above the parcel, '1e2' or a
+ * Invalid bag quantities: a parcel's weight above the parcel, '1e2' or a
  * negative number is never priced into the total, the line says why beside the quantity, and
  * SEND REQUEST stays disabled until every line is valid again.
  */

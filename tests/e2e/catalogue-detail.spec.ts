@@ -76,7 +76,7 @@ test.describe('detail screen', () => {
     await expect.poll(() => win.url()).toMatch(new RegExp(`/api/v1/diamonds/${id}/certificates/1$`));
   });
 
-  test('the certificate PDF file itself keeps the sign-in rule (issue 13 item 15)', async ({
+  test('the certificate PDF file itself keeps the sign-in rule', async ({
     page,
     playwright,
     baseURL,

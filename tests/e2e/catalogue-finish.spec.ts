@@ -1,5 +1,5 @@
 /**
- * Catalogue fit and finish (issue 13, items 11, 13 and 19), at 1440 x 900 and as an iPhone 13:
+ * Catalogue fit and finish, at 1440 x 900 and as an iPhone 13:
  * - the price filter's top end reads '50k>' in its box as on its slider, not 50000;
  * - a parcel shows its total carats and the size of its stones as the data has it (0.003 to
  *   0.005 ct, not 0.00 to 0.01 ct), and its whole shape label ("Old Cut/European Cut");

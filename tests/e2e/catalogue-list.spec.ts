@@ -174,7 +174,7 @@ test.describe('catalogue list', () => {
   });
 
   test('a signed-in trader changes the currency and the prices convert', async ({ page, baseURL }) => {
-    // an account of its own: the chosen currency is remembered on the server (issue 13 item 7)
+    // an account of its own: the chosen currency is remembered on the server
     const email = uniqueEmail('ccy-list');
     await createApprovedCustomer(baseURL ?? '', email, GOOD_PASSWORD);
     expect((await page.request.post('/api/v1/login', { data: { email, password: GOOD_PASSWORD } })).status()).toBe(200);

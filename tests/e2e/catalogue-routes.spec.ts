@@ -1,5 +1,5 @@
 /**
- * The list's routes (issue 13, item 9): /diamonds and /diamonds/{shape} open the list (the
+ * The list's routes: /diamonds and /diamonds/{shape} open the list (the
  * page is optional), /diamonds/test is the test page, and a shape with a slash ('Old
  * Cut/European Cut', a parcel shape) travels as one segment and opens Parcels pre-filtered.
  */

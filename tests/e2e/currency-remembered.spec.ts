@@ -1,5 +1,5 @@
 /**
- * The chosen currency is remembered (issue 13, item 7): a trader picks EUR in the stock list;
+ * The chosen currency is remembered: a trader picks EUR in the stock list;
  * it survives a reload, shows on the stone's page and the bag page (which has its own
  * selector), follows the account into a fresh browser, and the request goes in EUR.
  */

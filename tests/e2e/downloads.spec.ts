@@ -114,7 +114,7 @@ async function readExcel(path: string, title: string, parcels: boolean) {
     for (const r of rows) {
       for (const i of [5, 6, 7]) expect(r[i]).toMatch(FINISH);
       expect(r[8]).toMatch(FLUOR);
-      expect(r[13]).toMatch(/^\d+(\.\d{1,2})?$/); // a number a buyer can sum (issue 13 item 14) ...
+      expect(r[13]).toMatch(/^\d+(\.\d{1,2})?$/); // a number a buyer can sum ...
     }
     if (rows.length > 0) expect(sheet.getRow(2).getCell(14).numFmt).toMatch(/^"[£$€¥]"#,##0\.00$/); // ... shown as money
   }

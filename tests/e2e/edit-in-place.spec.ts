@@ -1,5 +1,5 @@
 /**
- * Editable in place (issue 13, item 17): an admin edits the FAQ accordion (a list block:
+ * Editable in place: an admin edits the FAQ accordion (a list block:
  * edit, remove, reorder and add sections) where it appears, and a visitor's next load shows
  * the new list at once; the footer's five logos and the about and API page copy carry edit
  * controls. Screenshots at 1440 x 900 and on an iPhone 13. The FAQ block is put back after

@@ -1,5 +1,5 @@
 /**
- * The home hero's intro timeline (issue 4 acceptance): on a first visit at desktop width the
+ * The home hero's intro timeline: on a first visit at desktop width the
  * intro runs loading -> intro -> loop (5 s) -> tagline (6 s) -> logo (8 s, a step at 8.5 s) ->
  * offers bar (9 s) -> complete (10 s); Skip jumps to the end state; a later visit starts in
  * the end state; phones get the static image with the tagline. The timeline's timers run on

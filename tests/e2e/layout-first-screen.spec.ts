@@ -1,5 +1,5 @@
 /**
- * What the first screen shows (issue 13, items 2 and 3).
+ * What the first screen shows.
  * - The cookie notice hides no primary action on a first visit: the hero's Register and Login,
  *   the catalogue's filter panel (desktop) or its Filters button (phone), and the end of the
  *   page, at 1440 x 900 and as an iPhone 13.

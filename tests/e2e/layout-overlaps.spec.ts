@@ -1,5 +1,5 @@
 /**
- * Nothing on top of or cut off by something else (issue 13, items 4 and 12), at 1440 x 900 and
+ * Nothing on top of or cut off by something else, at 1440 x 900 and
  * as an iPhone 13:
  * - the clarity slider's grade labels do not run into each other;
  * - the illustrated street plans' labels do not overlap;

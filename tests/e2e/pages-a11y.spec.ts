@@ -1,5 +1,5 @@
 /**
- * Accessibility (issue 4 acceptance): axe-core finds no serious or critical violation on the
+ * Accessibility: axe-core finds no serious or critical violation on the
  * home page, About, News and the FAQ at 1440 px and at 390 px.
  * pages-news.spec.ts and pages-accordion.spec.ts already scan News, a post, About and the FAQ
  * at the default desktop width after their interactions; this file scans the home page at

@@ -1,5 +1,5 @@
 /**
- * Screenshots of the marketing pages for review (issue 4 acceptance): home, news, a post,
+ * Screenshots of the marketing pages for review: home, news, a post,
  * about, contact, FAQ and the API page at 1440 x 900 and 390 x 844, full page, saved to
  * PAGES_SHOTS (default test-results/screenshots/pages/). Each also checks what a person would
  * notice at once: a visible main heading, the self-hosted fonts in use, and no part of the

@@ -1,5 +1,5 @@
 /**
- * Issue 13, item 10: the PRICE drawer (a price breakdown in the chosen currency) from an opened
+ * The PRICE drawer (a price breakdown in the chosen currency) from an opened
  * row of the list and from the stone's page, and the Coloured tab's placeholder turned on by an
  * admin setting (Settings, Rates & site), with screenshots at 1440 x 900 and on an iPhone 13.
  * The demo trader's currency and favourites and the site settings are put back after each test,

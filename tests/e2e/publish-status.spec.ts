@@ -1,5 +1,5 @@
 /**
- * Admin edits are never "lost" (issue 13 item 16): after a save the admin is told the change
+ * Admin edits are never "lost": after a save the admin is told the change
  * is publishing and then when it is live; a visitor who loads the page straight after the save
  * (long before the ~10 s rebuild is done) already sees it, and so does the admin on a reload.
  * Screenshots of the status line at 1440 x 900 and on an iPhone 13. The block is put back after

@@ -1,5 +1,5 @@
 /**
- * The Content-Security-Policy allows no inline script but by hash (issue 13, item 28): every
+ * The Content-Security-Policy allows no inline script but by hash: every
  * page's inline scripts (Astro's island loader among them) still run, so the islands hydrate,
  * and the browser reports no violation, for a visitor, a trader and an admin.
  */

@@ -1,5 +1,5 @@
 /**
- * Site fit and finish (issue 13, items 6, 18, 20, 21 and 22), at 1440 x 900 and as an iPhone 13
+ * Site fit and finish, at 1440 x 900 and as an iPhone 13
  * where the item is about the phone.
  */
 import type { Page } from '@playwright/test';

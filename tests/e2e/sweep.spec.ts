@@ -1,5 +1,5 @@
 /**
- * The fit-and-finish sweep (issue 13 acceptance): every route of both specifications, as a
+ * The fit-and-finish sweep: every route of both specifications, as a
  * visitor, a trader and an admin, at 1440 x 900 and as an iPhone 13 (390 x 844, touch). Each
  * page is loaded once and scrolled to the bottom in steps; at every step the page must not
  * scroll sideways (document width within the window) and the fixed header must stay inside

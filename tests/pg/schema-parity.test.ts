@@ -1,5 +1,5 @@
 /**
- * One table definition, two schemas (issue 11): a SQLite database and a PostgreSQL database,
+ * One table definition, two schemas: a SQLite database and a PostgreSQL database,
  * each built by its own committed migrations, read back from their catalogues (sqlite_master
  * and pragmas; information_schema and pg_catalog) must have the same tables, columns of the
  * same kind, nullability, primary keys, indexes (name, columns, unique) and foreign keys (with

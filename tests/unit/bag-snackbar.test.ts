@@ -1,4 +1,4 @@
-/** The bag snackbars come one after the other, each for its own 10 s (issue 13, item 12). */
+/** The bag snackbars come one after the other, each for its own 10 s. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $snacks, BAG_SNACKBAR_MS, dismissSnack, showSnack } from '../../src/islands/bag/snackbar.ts';
 

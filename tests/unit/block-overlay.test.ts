@@ -1,4 +1,4 @@
-/** Laying saved site blocks over a built page (issue 13 item 16): text, paragraphs, images; nothing else touched. */
+/** Laying saved site blocks over a built page: text, paragraphs, images; nothing else touched. */
 import { describe, expect, it } from 'vitest';
 import { overlayBlocks, paragraphsHtml } from '../../api/services/block-overlay.ts';
 

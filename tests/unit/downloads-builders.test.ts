@@ -142,7 +142,7 @@ describe.each(DOWNLOAD_TYPES)('%s download', (type) => {
   });
 });
 
-describe('Excel figures are numbers with number formats (issue 13 item 14)', () => {
+describe('Excel figures are numbers with number formats', () => {
   const read = async (type: DownloadType, pricing: DownloadRequest['pricing'] = { ccy: 'GBP', rates: RATES }) => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(await buildXlsx(tableFor({ ...request(type, 'excel'), pricing })));

@@ -1,5 +1,5 @@
 /**
- * Fields stop at the length the API allows (issue 13, item 21): the forms read each field's
+ * Fields stop at the length the API allows: the forms read each field's
  * limit from the same valibot schema the API parses with.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-/** Text fields refuse values that show nothing and characters no text should hold (issue 13, item 29). */
+/** Text fields refuse values that show nothing and characters no text should hold. */
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import {

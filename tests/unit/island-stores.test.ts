@@ -1,6 +1,6 @@
 /**
  * Islands hydrate with AT_BUILD (src/islands/ui/at-build.ts): each value must be what its
- * store starts with, which is what the build rendered (issue 13, item 5). The stores are
+ * store starts with, which is what the build rendered. The stores are
  * imported fresh, so nothing has changed them yet.
  */
 import { describe, expect, it } from 'vitest';

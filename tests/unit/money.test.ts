@@ -145,7 +145,7 @@ describe('formatRange and formatMeasurements', () => {
   });
 });
 
-describe('parcel sizes (issue 13, item 13)', () => {
+describe('parcel sizes', () => {
   it('keeps the smallest stones at 3 decimals instead of rounding them to 0.00', () => {
     expect(formatSize({ rank: [0.003, 0.005] })).toBe('0.003 to 0.005 ct');
     expect(formatSize({ rank: [0.08, 0.12] })).toBe('0.08 to 0.12 ct');

@@ -1,5 +1,5 @@
 /**
- * The PRICE drawer's breakdown (the side drawer in its price mode; issue 13 item 10),
+ * The PRICE drawer's breakdown (the side drawer in its price mode),
  * in the chosen currency, from the same pricing rules as the list (pricing.ts, money.ts):
  *
  * - Single stone: Price (the displayed price: the special when there is one), Price per carat;

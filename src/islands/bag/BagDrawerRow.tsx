@@ -1,7 +1,6 @@
 /**
  * One row of the bag drawer: stock code, thumbnail, the item's details, its price and REMOVE.
- * The row of the stone just added is highlighted and takes the keyboard focus (issue 13,
- * item 12): it does so itself when it mounts, since the drawer's content mounts a moment after
+ * The row of the stone just added is highlighted and takes the keyboard focus: it does so itself when it mounts, since the drawer's content mounts a moment after
  * the drawer opens.
  */
 import { useEffect, useRef } from 'react';

@@ -1,6 +1,6 @@
 /**
  * The bag flow's snackbars (a warning titled Sending, a success titled Success), each closing
- * itself after 10 s. One at a time (issue 13, item 12): the rest wait in line and each one's
+ * itself after 10 s. One at a time: the rest wait in line and each one's
  * 10 s start when it shows. The bag page closes its Sending warning once the request is
  * answered, so the Success follows it.
  */

@@ -4,7 +4,7 @@
  * shows for the listed countries or an unknown one. A link opens the cookie policy dialog;
  * Got it! stores the cookie (365 days) and hides the bar.
  *
- * It must hide no primary action (issue 13, item 2): it is a slim bar along the bottom edge,
+ * It must hide no primary action: it is a slim bar along the bottom edge,
  * and while it shows, its height is published as `--cookie-h` on <html>. The page keeps that
  * much room below its end (global.css), and what is sized to the window (the home hero, the
  * catalogue's sticky filter panel) is that much shorter, so nothing sits under the bar.

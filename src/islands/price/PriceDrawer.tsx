@@ -1,5 +1,5 @@
 /**
- * The PRICE drawer (the side drawer in its price mode; issue 13 item 10): a right-hand
+ * The PRICE drawer (the side drawer in its price mode): a right-hand
  * panel titled PRICE with the stone's price breakdown in the chosen currency
  * (src/domain/catalogue/price-breakdown.ts): price and per carat, special against original
  * with the saving, and for parcels the per-carat and the whole weight's price. Signed-in users

@@ -1,7 +1,7 @@
 /**
  * 'n / max' under a long text field (a counter that turns to an error at the limit). The field
  * itself carries maxLength, so typing stops at the limit instead of being refused on submit
- * (issue 13, item 21). Link it with aria-describedby={id}.
+ *. Link it with aria-describedby={id}.
  */
 import './char-count.css';
 

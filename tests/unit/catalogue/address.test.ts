@@ -1,4 +1,4 @@
-/** The list's {page} segment from the address (issue 13 item 9): /diamonds[/all][/{page}], a slash inside a shape kept. */
+/** The list's {page} segment from the address: /diamonds[/all][/{page}], a slash inside a shape kept. */
 import { describe, expect, it } from 'vitest';
 import { routeSegment } from '../../../src/domain/catalogue/address.ts';
 import { routeIntent } from '../../../src/domain/catalogue/tabs.ts';

@@ -1,4 +1,4 @@
-/** The PRICE drawer's breakdown (issue 13 item 10): price, per carat, special against original; parcels' per carat and weight price. */
+/** The PRICE drawer's breakdown: price, per carat, special against original; parcels' per carat and weight price. */
 import { describe, expect, it } from 'vitest';
 import { priceBreakdown } from '../../../src/domain/catalogue/price-breakdown.ts';
 import { parcel, stone } from './factory.ts';

@@ -72,7 +72,7 @@ describe('price slider', () => {
     expect(priceHasNoUpperBound(50_000)).toBe(true);
     expect(priceHasNoUpperBound(47_750)).toBe(false);
   });
-  it("the price 'to' box reads '50k>' at the top too, not 50000 (issue 13, item 11)", () => {
+  it("the price 'to' box reads '50k>' at the top too, not 50000", () => {
     expect(priceBoxText(50_000)).toBe('50k>');
     expect(priceBoxText(47_750)).toBe('47750');
     expect(priceBoxText(1)).toBe('1');

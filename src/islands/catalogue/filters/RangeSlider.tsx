@@ -8,7 +8,7 @@ import type { CSSProperties } from 'react';
 
 /**
  * Marks with more letters than this in all (clarity's FL .. I1: 30) alternate between two rows,
- * so their labels never run into each other (issue 13, item 4); colour's D .. M keep one row.
+ * so their labels never run into each other; colour's D .. M keep one row.
  */
 const STAGGER_ABOVE_CHARS = 24;
 
