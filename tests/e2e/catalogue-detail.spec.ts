@@ -76,11 +76,7 @@ test.describe('detail screen', () => {
     await expect.poll(() => win.url()).toMatch(new RegExp(`/api/v1/diamonds/${id}/certificates/1$`));
   });
 
-  test('the certificate PDF file itself keeps the sign-in rule', async ({
-    page,
-    playwright,
-    baseURL,
-  }) => {
+  test('the certificate PDF file itself keeps the sign-in rule', async ({ page, playwright, baseURL }) => {
     await signIn(page);
     const id = await findStone(page.request, { certificate: true });
     const { report1 } = (await (await page.request.get(`/api/v1/diamonds/${id}/certificate`)).json()) as {
