@@ -22,7 +22,7 @@ export function createServerApp(deps: Deps, root: SiteRoot) {
   const app = new Hono();
   app.use(compress());
   app.use(`${API_BASE}/*`, async (c) => api.fetch(c.req.raw, c.env));
-  // the API Link (createApp mounts createLinkApp at LINK_BASE; /api/link/docs of 12b lives beside it)
+  // the API Link (createApp mounts createLinkApp at LINK_BASE; the docs at /api/link/docs beside it)
   app.use('/api/link/*', async (c) => api.fetch(c.req.raw, c.env));
   app.use(securityHeaders());
   app.use('/uploads/*', serveUploads(deps.db, deps.config.UPLOADS_DIR));

@@ -10,7 +10,7 @@
  *   difference per request in microseconds.
  *
  * The server runs in a child process (this file with `--serve`) on a seeded SQLite database in
- * /tmp/issue-12b-bench/, so the load generator does not share its event loop. The keyed calls
+ * /tmp/facet-link-bench/, so the load generator does not share its event loop. The keyed calls
  * go through the site's own API Link (createLinkApp: key check, per-key limits raised out of the
  * way, usage counting).
  */
@@ -32,7 +32,7 @@ import { generateKey, hashKey } from '../api/services/api-keys.ts';
 import { linkRoutes, linkTestApp } from './link-routes.ts';
 import { NODE } from './diamonds-http.ts';
 
-const DIR = '/tmp/issue-12b-bench';
+const DIR = '/tmp/facet-link-bench';
 /** A real trade key (format and checksum of api/services/api-keys.ts), made once per run. */
 const KEY = generateKey('trade');
 

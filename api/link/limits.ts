@@ -13,7 +13,7 @@
  * Counts live in memory for the one process of a SQLite shop and in `rate_hits` on PostgreSQL
  * (shared by every node; the same conditional upsert as api/middleware/rate-limit.ts).
  *
- * For 12b's /feed: `app.use(linkLimit(deps, 'feed'))`, or, to let a 304 go uncounted, call
+ * For /feed: `app.use(linkLimit(deps, 'feed'))`, or, to let a 304 go uncounted, call
  * `await chargeLinkLimit(c, deps, 'feed')` only once the answer is known to be a download.
  */
 import type { Context, MiddlewareHandler } from 'hono';

@@ -286,7 +286,7 @@ export const ErrorSchema = v.object({
   }),
 });
 
-// ---------------------------------------------------------------- the other parts (12a, 12c)
+// ---------------------------------------------------------------- calls described for the document: /me, the site's key management, webhooks
 
 /** GET /me: described here so that the document lists it. */
 export const MeSchema = v.object({
