@@ -4,6 +4,8 @@
  * Saving POSTs /configs when no config exists, else PATCHes /configs/{id}; on success the
  * snackbar says 'Your settings have been saved' and the accordion collapses. A failed save is
  * only logged. The form has no validation.
+ * The fields stay disabled until the saved labels have loaded (or failed to: then the defaults
+ * stand), so what the admin types is never replaced by the loaded labels.
  */
 import { useEffect, useId, useState } from 'react';
 import { call, client } from '../../lib/api.ts';
@@ -38,19 +40,20 @@ export default function AvailabilitySettings() {
   const [open, setOpen] = useState(false);
   const [doc, setDoc] = useState<AvailabilityConfigDoc | null>(null);
   const [fields, setFields] = useState<Fields>(fromLabels($availabilityLabels.get()));
-  const [loading, setLoading] = useState(true);
+  const [loaded, setLoaded] = useState(false);
+  const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
 
   useEffect(() => {
     void loadAvailabilityConfig(true).then((d) => {
       setDoc(d);
       setFields(fromLabels(labelsFromFields(d?.fields)));
-      setLoading(false);
+      setLoaded(true);
     });
   }, []);
 
   const save = async () => {
-    setLoading(true);
+    setSaving(true);
     const body = { type: 'diamond_available' as const, fields };
     try {
       const answer = doc
@@ -63,7 +66,7 @@ export default function AvailabilitySettings() {
     } catch (err) {
       console.error('[settings] saving the availability labels failed', err);
     } finally {
-      setLoading(false);
+      setSaving(false);
     }
   };
 
@@ -84,6 +87,7 @@ export default function AvailabilitySettings() {
       <div id={`${id}-panel`} className="acc__panel" hidden={!open}>
         <form
           className="acc__form"
+          aria-busy={!loaded}
           onSubmit={(e) => {
             e.preventDefault();
             void save();
@@ -98,13 +102,14 @@ export default function AvailabilitySettings() {
                 id={`${id}-${f.key}`}
                 className="input"
                 value={fields[f.key]}
+                disabled={!loaded}
                 onChange={(e) => setFields({ ...fields, [f.key]: e.target.value })}
               />
             </div>
           ))}
           <div className="acc__actions">
-            <button type="submit" className="btn btn--small" disabled={loading}>
-              {loading ? 'Saving…' : 'Save'}
+            <button type="submit" className="btn btn--small" disabled={!loaded || saving}>
+              {!loaded ? 'Loading…' : saving ? 'Saving…' : 'Save'}
             </button>
           </div>
         </form>

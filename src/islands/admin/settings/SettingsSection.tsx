@@ -3,8 +3,10 @@
  * ../../admin-settings/SettingsSection.tsx): exchange rates with the default currency, the
  * registration messages shown per account status, the site name and social links. (The
  * availability labels are the Availability tab.)
+ * Each form is shown only once the settings have loaded and takes its starting values from
+ * them then: nothing loaded later replaces what the admin has typed.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { call, client, type AnswerOf } from '../../../lib/api.ts';
 import { useApiQuery } from '../../ui/useApiQuery.ts';
 import { failedNotice, fmtDateTime, generalMessage, Notice, type NoticeState } from '../dashboard/kit.tsx';
@@ -47,14 +49,10 @@ function useSave() {
 }
 
 function RatesForm({ rates }: { rates: Rate[] }) {
-  const [values, setValues] = useState<Record<string, string>>({});
-  const [def, setDef] = useState('');
+  const [values, setValues] = useState(() => Object.fromEntries(rates.map((r) => [r.currency, String(r.exRate)])));
+  const [def, setDef] = useState(() => rates.find((r) => r.isDefault)?.currency ?? '');
   const [updated, setUpdated] = useState(rates);
   const s = useSave();
-  useEffect(() => {
-    setValues(Object.fromEntries(rates.map((r) => [r.currency, String(r.exRate)])));
-    setDef(rates.find((r) => r.isDefault)?.currency ?? '');
-  }, [rates]);
   const save = (e: FormEvent) =>
     s.run(
       e,
@@ -116,7 +114,6 @@ function RatesForm({ rates }: { rates: Rate[] }) {
 function MessagesForm({ messages }: { messages: Settings['registrationMessages'] }) {
   const [values, setValues] = useState(messages);
   const s = useSave();
-  useEffect(() => setValues(messages), [messages]);
   const save = (e: FormEvent) =>
     s.run(
       e,
@@ -152,7 +149,6 @@ function MessagesForm({ messages }: { messages: Settings['registrationMessages']
 function SiteForm({ site }: { site: Settings['site'] }) {
   const [values, setValues] = useState(site);
   const s = useSave();
-  useEffect(() => setValues(site), [site]);
   const save = (e: FormEvent) =>
     s.run(e, () => call(settings.site.$put({ json: values })), 'The site settings were saved.');
   return (
