@@ -4,16 +4,21 @@
  *   the news list (after the static site regenerates);
  * - an admin moves a bag request through its statuses and the customer sees each one;
  * - an admin changes the GBP rate and a trader's prices (shown in GBP) change;
- * - every back-office screen at 1440 px, saved to test-results/screenshots/admin-*.png.
+ * - every back-office screen at 1440 px, saved to test-results/screenshots/admin-*.png;
+ * - the stock import's error and preview tables at 1440 x 900 and on an iPhone 13: on the
+ *   phone each row stacks with every value beside its column's name, the caption spans the
+ *   table, nothing runs off the side, and axe finds nothing serious.
  * The bag request is written straight into the server's database (the bag is another
  * feature's screen); everything the admin does goes through the admin screens. The shop is
  * shared with every other spec: the post, the request, the rates and the imported stones are
  * taken away or put back after each test, passed or failed (the `keep` fixture).
  */
+import AxeBuilder from '@axe-core/playwright';
 import type Database from 'better-sqlite3';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { ADMIN, TRADER, priceCells, submitLogin } from './support/accounts.ts';
+import { BOTH_SIZES, expectNoSidewaysScroll, noCookieNotice } from './support/screens.ts';
 import { withDb } from './support/shared-state.ts';
 
 test.use({ viewport: { width: 1440, height: 1000 } });
@@ -203,3 +208,52 @@ test('back-office screens open, and the stock import refuses bad rows and applie
   await expect(page.getByRole('status')).toContainText('Imported 3 rows: 3 new');
   await page.screenshot({ path: `${SHOTS}/admin-stock-applied.png`, fullPage: true });
 });
+
+/** The label a stacked cell shows before its value (its ::before content), '' when none. */
+const shownLabel = (cell: Locator) =>
+  cell.evaluate((td) =>
+    getComputedStyle(td, '::before')
+      .content.replace(/^"|"$/g, '')
+      .replace(/^none$/, ''),
+  );
+
+for (const [size, device] of BOTH_SIZES) {
+  test(`the stock import's error and preview tables read at ${size}`, async ({ browser, baseURL }) => {
+    test.setTimeout(60_000);
+    const context = await browser.newContext({ ...device, baseURL });
+    await noCookieNotice(context, baseURL);
+    const page = await context.newPage();
+    const phone = size === 'iphone13';
+    try {
+      await adminSignIn(page, '/admin/stock');
+      for (const [file, table, shot] of [
+        ['bad-rows.csv', '#stock-errors', 'admin-stock-errors'],
+        ['good.csv', '#stock-rows', 'admin-stock-preview'],
+      ] as const) {
+        await page.getByLabel('Stock file').setInputFiles(`tests/fixtures/stock/${file}`);
+        await page.getByRole('button', { name: 'Preview' }).click();
+        const wrap = page.locator(table);
+        await expect(wrap.getByRole('row').nth(1)).toBeVisible();
+        // every cell is named for its column; on the phone that name is shown beside the value
+        const labels = await wrap.locator('thead th').allTextContents();
+        const first = wrap.locator('tbody tr').first().locator('td');
+        await expect(first).toHaveCount(labels.length);
+        for (const [i, label] of labels.entries()) {
+          await expect(first.nth(i)).toHaveAttribute('data-label', label);
+          expect(await shownLabel(first.nth(i))).toBe(phone ? label : '');
+        }
+        // the caption spans the table rather than squeezing into a narrow column
+        const captionBox = (await wrap.locator('caption').boundingBox())!;
+        const tableBox = (await wrap.locator('table').boundingBox())!;
+        expect(captionBox.width).toBeGreaterThan(tableBox.width * 0.9);
+        await expectNoSidewaysScroll(page, `${shot}-${size}`);
+        const { violations } = await new AxeBuilder({ page }).include(table).analyze();
+        const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+        expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+        await page.screenshot({ path: `${SHOTS}/${shot}-${size}.png`, fullPage: true });
+      }
+    } finally {
+      await context.close();
+    }
+  });
+}

@@ -3,7 +3,7 @@ import type { ImportResult } from '../../../domain/stock-import.ts';
 import { fmtCount } from '../dashboard/kit.tsx';
 import { ImportTable } from './ImportTable.tsx';
 
-const HEADINGS = [{ label: 'Row', num: true }, { label: 'Field' }, { label: 'Problem' }];
+const HEADINGS = [{ label: 'Row', num: true }, { label: 'Field' }, { label: 'Problem', cellClass: 'adk-error-cell' }];
 
 export function ImportErrorTable({ result }: { result: ImportResult }) {
   const { errorCount, errors } = result;
@@ -15,14 +15,12 @@ export function ImportErrorTable({ result }: { result: ImportResult }) {
     </>
   );
   return (
-    <ImportTable id="stock-errors" captionClass="adk-field-error" caption={caption} headings={HEADINGS}>
-      {errors.map((e, i) => (
-        <tr key={`${e.row}-${e.field}-${i}`}>
-          <td className="is-num num">{e.row}</td>
-          <td>{e.field}</td>
-          <td className="adk-error-cell">{e.msg}</td>
-        </tr>
-      ))}
-    </ImportTable>
+    <ImportTable
+      id="stock-errors"
+      captionClass="adk-field-error"
+      caption={caption}
+      headings={HEADINGS}
+      rows={errors.map((e, i) => ({ key: `${e.row}-${e.field}-${i}`, cells: [e.row, e.field, e.msg] }))}
+    />
   );
 }

@@ -27,20 +27,25 @@ const priceText = (r: PreviewRow) =>
 export function ImportPreviewTable({ result }: { result: ImportResult }) {
   const caption = `${result.applied ? 'Imported' : 'Valid rows'} (first ${result.preview.length})`;
   return (
-    <ImportTable id="stock-rows" captionClass="adm-muted" caption={caption} headings={HEADINGS}>
-      {result.preview.map((r) => (
-        <tr key={r.row}>
-          <td className="is-num num">{r.row}</td>
-          <td>{r.StkCodeCalcNS}</td>
-          <td>{r.action === 'create' ? 'New' : 'Update'}</td>
-          <td>{r.StkCatType ?? '—'}</td>
-          <td>{r.StkShape ?? '—'}</td>
-          <td className="is-num num">{r.STWeight?.toFixed(2) ?? '—'}</td>
-          <td>{r.Colour ?? '—'}</td>
-          <td>{r.Clarity ?? '—'}</td>
-          <td className="is-num num">{priceText(r)}</td>
-        </tr>
-      ))}
-    </ImportTable>
+    <ImportTable
+      id="stock-rows"
+      captionClass="adm-muted"
+      caption={caption}
+      headings={HEADINGS}
+      rows={result.preview.map((r) => ({
+        key: String(r.row),
+        cells: [
+          r.row,
+          r.StkCodeCalcNS,
+          r.action === 'create' ? 'New' : 'Update',
+          r.StkCatType ?? '—',
+          r.StkShape ?? '—',
+          r.STWeight?.toFixed(2) ?? '—',
+          r.Colour ?? '—',
+          r.Clarity ?? '—',
+          priceText(r),
+        ],
+      }))}
+    />
   );
 }
