@@ -69,6 +69,8 @@ test('the availability fields wait for the saved labels, so loading them never r
   // while the labels load the admin cannot type into the defaults, nor save them
   await expect(now).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Loading…' })).toBeDisabled();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: 'test-results/screenshots/admin-settings-loading.png' });
 
   release();
   await expect(now).toBeEnabled();
