@@ -56,6 +56,8 @@ export const $catalogue = atom<CatalogueState>({
 });
 
 let inFlight: { audience: Audience; promise: Promise<CatalogueIndex | null> } | null = null;
+/** ends the last load's job (its worker) and settles its promise; a newer load calls it */
+let cancelJob: (() => void) | null = null;
 let pricingNow: PriceContext = null;
 
 let firstLoad: Promise<FirstPage | null> | null = null;
@@ -118,9 +120,10 @@ function startSetJob(job: SetJob, hear: (msg: SetMessage) => void): () => void {
   }
   let heard = false;
   const stop = () => worker.terminate();
+  // the worker stays (idle, its job's data collected) until a newer load stops it: ending it at
+  // once would also end what the browser's tools can still read of its requests
   worker.onmessage = (e: MessageEvent<SetMessage>) => {
     heard = true;
-    if (e.data.kind !== 'index' || !e.data.stale) stop(); // the last answer: the worker's work is done
     hear(e.data);
   };
   worker.onerror = () => {
@@ -142,11 +145,9 @@ export function loadCatalogue(authorised: boolean, pricing: PriceContext = prici
   const superseded = () => inFlight?.audience !== audience;
   const job: SetJob = { audience, pricing: pricingNow };
   const promise = new Promise<CatalogueIndex | null>((resolve) => {
+    cancelJob?.();
     const stop = startSetJob(job, (msg) => {
-      if (superseded()) {
-        stop();
-        return resolve($catalogue.get().index);
-      }
+      if (superseded()) return resolve($catalogue.get().index);
       const s = $catalogue.get();
       if (msg.kind === 'index') {
         const index = show(msg.index, msg.audience, msg.stale, job.pricing);
@@ -160,6 +161,10 @@ export function loadCatalogue(authorised: boolean, pricing: PriceContext = prici
         resolve(s.index);
       }
     });
+    cancelJob = () => {
+      stop();
+      resolve($catalogue.get().index);
+    };
   }).finally(() => {
     if (inFlight?.audience === audience) inFlight = null;
   });
