@@ -74,6 +74,11 @@ async function visit(ctx: BrowserContext, url: string, full: boolean) {
       }
     }).observe(document, { childList: true, subtree: true });
   }, ROW);
+  // the set's bytes as received, seen by Playwright (the page's own timing does not list a worker's requests)
+  let setBytes: Promise<number> = Promise.resolve(NaN);
+  page.on('requestfinished', (req) => {
+    if (new URL(req.url()).pathname === SET) setBytes = req.sizes().then((s) => s.responseBodySize);
+  });
   await page.goto(`${url}/diamonds/all`, { waitUntil: 'commit' });
   await page.waitForFunction(() => (window as unknown as { __firstRows?: number }).__firstRows != null, null, {
     timeout: 120_000,
@@ -103,11 +108,7 @@ async function visit(ctx: BrowserContext, url: string, full: boolean) {
     const tasks = (window as unknown as { __longTasks: [number, number][] }).__longTasks.filter(([t]) => t <= until);
     return [tasks.reduce((a, [, d]) => a + d, 0), Math.max(0, ...tasks.map(([, d]) => d))];
   }, filterable);
-  const bytes = await page.evaluate((path) => {
-    const e = performance.getEntriesByType('resource').find((r) => new URL(r.name).pathname === path) as
-      PerformanceResourceTiming | undefined;
-    return e ? e.encodedBodySize : NaN;
-  }, SET);
+  const bytes = await setBytes;
   const cdp = await ctx.newCDPSession(page);
   await cdp.send('HeapProfiler.collectGarbage');
   const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
