@@ -126,9 +126,11 @@ function startSetJob(job: SetJob, hear: (msg: SetMessage) => void): () => void {
     heard = true;
     hear(e.data);
   };
-  worker.onerror = () => {
+  worker.onerror = worker.onmessageerror = () => {
     stop();
-    if (!heard) runHere(); // the worker could not start (blocked or unsupported): the page does the work
+    if (!heard)
+      runHere(); // the worker could not start (blocked or unsupported): the page does the work
+    else hear({ kind: 'error', msg: 'The stock list could not be loaded.' });
   };
   worker.postMessage(job);
   return stop;
