@@ -19,7 +19,7 @@ export type SetMessage =
 
 export type Post = (msg: SetMessage, transfer: Transferable[]) => void;
 
-const LOAD_FAILED = 'The stock list could not be loaded.';
+export const LOAD_FAILED = 'The stock list could not be loaded.';
 
 /** Every typed array's buffer in the index, once each (moved to the page, not copied). */
 export function indexBuffers(ix: CatalogueIndex): ArrayBuffer[] {

@@ -22,7 +22,7 @@ import { call, client } from '../lib/api.ts';
 import { DEFAULT_AVAILABILITY_LABELS } from '../islands/catalogue/column-layout.ts';
 import { askedFirstPage, firstPageNow, forgetTradeFirstPage, type ShownFirst } from './catalogue-first.ts';
 import type { Audience } from './catalogue-set.ts';
-import { runSetJob, type SetJob, type SetMessage } from './catalogue-set-job.ts';
+import { LOAD_FAILED, runSetJob, type SetJob, type SetMessage } from './catalogue-set-job.ts';
 
 export type { CatalogueDoc, FirstPage, Audience };
 
@@ -130,7 +130,7 @@ function startSetJob(job: SetJob, hear: (msg: SetMessage) => void): () => void {
     stop();
     if (!heard)
       runHere(); // the worker could not start (blocked or unsupported): the page does the work
-    else hear({ kind: 'error', msg: 'The stock list could not be loaded.' });
+    else hear({ kind: 'error', msg: LOAD_FAILED });
   };
   worker.postMessage(job);
   return stop;
