@@ -41,6 +41,9 @@ export type ScaleResult = {
   repeatFirstRowsMs: number;
   setBytes: number;
   heapMb: number;
+  /** main-thread long tasks (over 50 ms) from navigation until fully filterable: their sum and the longest */
+  longTasksMs: number;
+  longestTaskMs: number;
   filterChangeMs: number;
 } & ServerFigures &
   BuildFigures;
@@ -59,7 +62,11 @@ async function visit(ctx: BrowserContext, url: string, full: boolean) {
   const page = await ctx.newPage();
   // the moment the first stone row is in the table, seen by the page itself
   await page.addInitScript((selector) => {
-    const w = window as unknown as { __firstRows?: number };
+    const w = window as unknown as { __firstRows?: number; __longTasks: [number, number][] };
+    w.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__longTasks.push([e.startTime, e.duration]);
+    }).observe({ type: 'longtask', buffered: true });
     new MutationObserver((_, mo) => {
       if (w.__firstRows == null && document.querySelector(selector)) {
         w.__firstRows = performance.now();
@@ -67,6 +74,11 @@ async function visit(ctx: BrowserContext, url: string, full: boolean) {
       }
     }).observe(document, { childList: true, subtree: true });
   }, ROW);
+  // the set's bytes as received, seen by Playwright (the page's own timing does not list a worker's requests)
+  let setBytes: Promise<number> = Promise.resolve(NaN);
+  page.on('requestfinished', (req) => {
+    if (new URL(req.url()).pathname === SET) setBytes = req.sizes().then((s) => s.responseBodySize);
+  });
   await page.goto(`${url}/diamonds/all`, { waitUntil: 'commit' });
   await page.waitForFunction(() => (window as unknown as { __firstRows?: number }).__firstRows != null, null, {
     timeout: 120_000,
@@ -85,17 +97,18 @@ async function visit(ctx: BrowserContext, url: string, full: boolean) {
       .join(', '),
   );
   if (process.env.BENCH_TIMELINE) console.log(`  first rows at ${firstRows.toFixed(0)} ms; ${timeline}`);
-  if (!full) return { page, firstRows, filterable: NaN, bytes: NaN, heapMb: NaN };
+  if (!full) return { page, firstRows, filterable: NaN, bytes: NaN, heapMb: NaN, longTasks: NaN, longest: NaN };
   await page.waitForFunction(() => performance.getEntriesByName('catalogue:index-ready').length > 0, null, {
     timeout: 120_000,
     polling: 50,
   });
   const filterable = await page.evaluate(() => performance.getEntriesByName('catalogue:index-ready')[0]!.startTime);
-  const bytes = await page.evaluate((path) => {
-    const e = performance.getEntriesByType('resource').find((r) => new URL(r.name).pathname === path) as
-      PerformanceResourceTiming | undefined;
-    return e ? e.encodedBodySize : NaN;
-  }, SET);
+  // the main thread's long tasks until then (the page was busy for each one's whole duration)
+  const [longTasks, longest] = await page.evaluate((until) => {
+    const tasks = (window as unknown as { __longTasks: [number, number][] }).__longTasks.filter(([t]) => t <= until);
+    return [tasks.reduce((a, [, d]) => a + d, 0), Math.max(0, ...tasks.map(([, d]) => d))];
+  }, filterable);
+  const bytes = await setBytes;
   const cdp = await ctx.newCDPSession(page);
   await cdp.send('HeapProfiler.collectGarbage');
   const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
@@ -111,7 +124,7 @@ async function visit(ctx: BrowserContext, url: string, full: boolean) {
     all,
     { timeout: 60_000 },
   );
-  return { page, firstRows, filterable, bytes, heapMb: heap.usedSize / 2 ** 20 };
+  return { page, firstRows, filterable, bytes, heapMb: heap.usedSize / 2 ** 20, longTasks, longest };
 }
 
 export async function benchCatalogueScale(opts: {
@@ -150,7 +163,15 @@ export async function benchCatalogueScale(opts: {
     );
     await warm.close();
 
-    const runs: { first: number; filterable: number; repeat: number; bytes: number; heap: number }[] = [];
+    const runs: {
+      first: number;
+      filterable: number;
+      repeat: number;
+      bytes: number;
+      heap: number;
+      longTasks: number;
+      longest: number;
+    }[] = [];
     let filterChange = NaN;
     for (let i = 0; i < (opts.serverOnly ? 0 : opts.runs); i++) {
       const ctx = await traderContext(browser, server.url);
@@ -171,10 +192,13 @@ export async function benchCatalogueScale(opts: {
         repeat: again.firstRows,
         bytes: cold.bytes,
         heap: cold.heapMb,
+        longTasks: cold.longTasks,
+        longest: cold.longest,
       });
       log(
         `run ${i + 1}: first rows ${cold.firstRows.toFixed(0)} ms, filterable ${cold.filterable.toFixed(0)} ms, ` +
-          `repeat ${again.firstRows.toFixed(0)} ms, ${cold.bytes} B, heap ${cold.heapMb.toFixed(1)} MB`,
+          `repeat ${again.firstRows.toFixed(0)} ms, ${cold.bytes} B, heap ${cold.heapMb.toFixed(1)} MB, ` +
+          `long tasks ${cold.longTasks.toFixed(0)} ms (longest ${cold.longest.toFixed(0)} ms)`,
       );
     }
     const srv = await serverFigures(server.url, cookie, server.child.pid!);
@@ -190,6 +214,8 @@ export async function benchCatalogueScale(opts: {
       repeatFirstRowsMs: median(runs.map((r) => r.repeat)),
       setBytes: median(runs.map((r) => r.bytes)),
       heapMb: median(runs.map((r) => r.heap)),
+      longTasksMs: median(runs.map((r) => r.longTasks)),
+      longestTaskMs: median(runs.map((r) => r.longest)),
       filterChangeMs: filterChange,
       ...build,
       ...srv,
@@ -209,6 +235,8 @@ export function printScale(results: readonly ScaleResult[], runs: number): void 
     ['set bytes transferred', (r) => fmt(r.setBytes), ''],
     ['  per stone', (r) => fmt(r.setBytes / r.stones, 1), '<= 20 at 50k'],
     ['JS heap (MB)', (r) => fmt(r.heapMb, 1), '< 300 at 200k'],
+    ['main-thread long tasks until filterable (ms)', (r) => fmt(r.longTasksMs), ''],
+    ['  the longest (ms)', (r) => fmt(r.longestTaskMs), ''],
     ['filter change -> painted (ms)', (r) => fmt(r.filterChangeMs, 1), '<= 50 at 50k'],
     ['server ms per cached set, gzip', (r) => fmt(r.gzipMs, 2), '<= 5 at 50k'],
     ['server ms per cached set, brotli', (r) => fmt(r.brotliMs, 2), '<= 5 at 50k'],

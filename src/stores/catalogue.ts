@@ -6,7 +6,8 @@
  *   address (GET /diamonds/catalogue/first), so rows paint before the full set is here.
  * - `loadCatalogue(authorised)` paints from the browser's last copy of the full set at once
  *   (catalogue-set.ts), then revalidates it by ETag (a 304 keeps it, a 200 replaces it), and
- *   builds the index. Once per audience; a change of audience loads again.
+ *   builds the index. Once per audience; a change of audience loads again. Fetching, decoding
+ *   and indexing run in a Web Worker (catalogue-set-job.ts), in the page where there is none.
  * - `repriceCatalogue(pricing)` re-prices the index in another currency; `version` moves on
  *   every change so views can memoise on it.
  * - `$availabilityLabels`: the labels of availability codes 1, 2, 3 from
@@ -16,18 +17,12 @@ import { atom } from 'nanostores';
 import type { CatalogueDoc } from '../../api/services/catalogue-payload.ts';
 import type { FirstPage } from '../../api/services/catalogue-first-page.ts';
 import type { Availability } from '../domain/diamond.ts';
-import {
-  defaultPageSize,
-  prepareCatalogue,
-  setCurrency,
-  type CatalogueIndex,
-  type PriceContext,
-} from '../domain/catalogue/index.ts';
-import { decodeCatalogue, type CatalogueWire } from '../domain/catalogue/wire.ts';
-import { ApiError, call, client } from '../lib/api.ts';
+import { defaultPageSize, setCurrency, type CatalogueIndex, type PriceContext } from '../domain/catalogue/index.ts';
+import { call, client } from '../lib/api.ts';
 import { DEFAULT_AVAILABILITY_LABELS } from '../islands/catalogue/column-layout.ts';
 import { askedFirstPage, firstPageNow, forgetTradeFirstPage, type ShownFirst } from './catalogue-first.ts';
-import { dropCopy, fetchSet, readCopy, type Audience } from './catalogue-set.ts';
+import type { Audience } from './catalogue-set.ts';
+import { LOAD_FAILED, runSetJob, type SetJob, type SetMessage } from './catalogue-set-job.ts';
 
 export type { CatalogueDoc, FirstPage, Audience };
 
@@ -61,6 +56,8 @@ export const $catalogue = atom<CatalogueState>({
 });
 
 let inFlight: { audience: Audience; promise: Promise<CatalogueIndex | null> } | null = null;
+/** ends the last load's job (its worker) and settles its promise; a newer load calls it */
+let cancelJob: (() => void) | null = null;
 let pricingNow: PriceContext = null;
 
 let firstLoad: Promise<FirstPage | null> | null = null;
@@ -87,12 +84,56 @@ export function loadFirstPage(loc: { pathname: string; search: string }, width: 
 /** performance mark set each time a full set's index is ready (bench/catalogue-scale.ts) */
 export const INDEX_READY_MARK = 'catalogue:index-ready';
 
-function show(wire: CatalogueWire, stale: boolean): CatalogueIndex {
-  const index = prepareCatalogue(decodeCatalogue(wire), wire.audience === 'trade' ? pricingNow : null);
+const samePricing = (a: PriceContext, b: PriceContext) =>
+  a === b || (a != null && b != null && a.ccy === b.ccy && a.rates === b.rates);
+
+/**
+ * Shows an index built for `built` (a copy of the pricing asked for, when it came from a
+ * worker): prices follow the pricing now, re-priced only if it moved meanwhile.
+ */
+function show(index: CatalogueIndex, audience: Audience, stale: boolean, built: PriceContext): CatalogueIndex {
+  const want = audience === 'trade' ? pricingNow : null;
+  if (samePricing(audience === 'trade' ? built : null, want)) index.pricing = want;
+  else setCurrency(index, want);
   const s = $catalogue.get();
-  $catalogue.set({ ...s, status: 'ready', audience: wire.audience, index, stale, error: null, version: s.version + 1 });
+  $catalogue.set({ ...s, status: 'ready', audience, index, stale, error: null, version: s.version + 1 });
   performance.mark(INDEX_READY_MARK);
   return index;
+}
+
+/**
+ * Runs the set job (catalogue-set-job.ts) in a Web Worker, or here when there is no Worker or
+ * it fails before answering; `hear` gets every answer. Returns a stop (the worker ends).
+ */
+function startSetJob(job: SetJob, hear: (msg: SetMessage) => void): () => void {
+  const runHere = () => void runSetJob(job, (msg) => hear(msg));
+  if (typeof Worker === 'undefined') {
+    runHere();
+    return () => {};
+  }
+  let worker: Worker;
+  try {
+    worker = new Worker(new URL('./catalogue.worker.ts', import.meta.url), { type: 'module' });
+  } catch {
+    runHere();
+    return () => {};
+  }
+  let heard = false;
+  const stop = () => worker.terminate();
+  // the worker stays (idle, its job's data collected) until a newer load stops it: ending it at
+  // once would also end what the browser's tools can still read of its requests
+  worker.onmessage = (e: MessageEvent<SetMessage>) => {
+    heard = true;
+    hear(e.data);
+  };
+  worker.onerror = worker.onmessageerror = () => {
+    stop();
+    if (!heard)
+      runHere(); // the worker could not start (blocked or unsupported): the page does the work
+    else hear({ kind: 'error', msg: LOAD_FAILED });
+  };
+  worker.postMessage(job);
+  return stop;
 }
 
 export function loadCatalogue(authorised: boolean, pricing: PriceContext = pricingNow): Promise<CatalogueIndex | null> {
@@ -102,37 +143,36 @@ export function loadCatalogue(authorised: boolean, pricing: PriceContext = prici
   if (current.status === 'ready' && current.audience === audience) return Promise.resolve(current.index);
   pricingNow = authorised ? pricing : null;
   $catalogue.set({ ...current, status: 'loading', error: null });
+  if (audience === 'visitor') forgetTradeFirstPage();
   const superseded = () => inFlight?.audience !== audience;
-  const promise = (async () => {
-    if (audience === 'visitor') {
-      forgetTradeFirstPage();
-      await dropCopy('trade');
-    }
-    const copy = await readCopy(audience);
-    if (superseded()) return $catalogue.get().index;
-    if (copy) show(copy.wire, true);
-    const fresh = await fetchSet(copy?.etag ?? null);
-    if (superseded()) return $catalogue.get().index;
-    if (fresh) return show(fresh.wire, false);
-    $catalogue.set({ ...$catalogue.get(), stale: false });
-    return $catalogue.get().index;
-  })()
-    .catch((err: unknown) => {
-      const error = err instanceof ApiError ? err.message : 'The stock list could not be loaded.';
+  const job: SetJob = { audience, pricing: pricingNow };
+  const promise = new Promise<CatalogueIndex | null>((resolve) => {
+    cancelJob?.();
+    const stop = startSetJob(job, (msg) => {
+      if (superseded()) return resolve($catalogue.get().index);
       const s = $catalogue.get();
-      // a copy already painted stays usable; the error is shown only when there is nothing
-      $catalogue.set(s.index ? { ...s, stale: false } : { ...s, status: 'error', error });
-      return s.index;
-    })
-    .finally(() => {
-      if (inFlight?.audience === audience) inFlight = null;
+      if (msg.kind === 'index') {
+        const index = show(msg.index, msg.audience, msg.stale, job.pricing);
+        if (!msg.stale) resolve(index);
+      } else if (msg.kind === 'current') {
+        $catalogue.set({ ...s, stale: false });
+        resolve(s.index);
+      } else {
+        // a copy already painted stays usable; the error is shown only when there is nothing
+        $catalogue.set(s.index ? { ...s, stale: false } : { ...s, status: 'error', error: msg.msg });
+        resolve(s.index);
+      }
     });
+    cancelJob = () => {
+      stop();
+      resolve($catalogue.get().index);
+    };
+  }).finally(() => {
+    if (inFlight?.audience === audience) inFlight = null;
+  });
   inFlight = { audience, promise };
   return promise;
 }
-
-const samePricing = (a: PriceContext, b: PriceContext) =>
-  a === b || (a != null && b != null && a.ccy === b.ccy && a.rates === b.rates);
 
 /** Re-prices the loaded index (visitors: always unpriced). */
 export function repriceCatalogue(pricing: PriceContext): void {

@@ -1,0 +1,56 @@
+/**
+ * Loading the full set and building its index (docs/decisions/004): one job, run in a Web
+ * Worker (catalogue.worker.ts) so the page's main thread stays free, or in the page itself
+ * where there is no Worker. The job reads the kept copy, answers with its index (stale), then
+ * revalidates by ETag and answers with the fresh index, or "current" when the copy is still
+ * current, or an error. The index's typed arrays travel in the transfer list (moved, not copied).
+ */
+import { prepareCatalogue, type CatalogueIndex, type PriceContext } from '../domain/catalogue/prepare.ts';
+import { decodeCatalogue, type CatalogueWire } from '../domain/catalogue/wire.ts';
+import { ApiError } from '../lib/api.ts';
+import { dropCopy, fetchSet, readCopy, type Audience } from './catalogue-set.ts';
+
+export type SetJob = { audience: Audience; pricing: PriceContext };
+
+export type SetMessage =
+  | { kind: 'index'; audience: Audience; stale: boolean; index: CatalogueIndex }
+  | { kind: 'current' }
+  | { kind: 'error'; msg: string };
+
+export type Post = (msg: SetMessage, transfer: Transferable[]) => void;
+
+export const LOAD_FAILED = 'The stock list could not be loaded.';
+
+/** Every typed array's buffer in the index, once each (moved to the page, not copied). */
+export function indexBuffers(ix: CatalogueIndex): ArrayBuffer[] {
+  const seen = new Set<ArrayBuffer>();
+  const add = (v: unknown) => {
+    if (ArrayBuffer.isView(v) && v.buffer instanceof ArrayBuffer) seen.add(v.buffer);
+  };
+  for (const v of Object.values(ix)) add(v);
+  for (const v of Object.values(ix.tabRows)) add(v);
+  return [...seen];
+}
+
+/** The index of a wire body; a visitor's is never priced. */
+export function indexOf(wire: CatalogueWire, pricing: PriceContext): CatalogueIndex {
+  return prepareCatalogue(decodeCatalogue(wire), wire.audience === 'trade' ? pricing : null);
+}
+
+/** Runs one load of `job.audience`'s set, posting its answers; the last is never a stale index. */
+export async function runSetJob(job: SetJob, post: Post): Promise<void> {
+  const send = (wire: CatalogueWire, stale: boolean) => {
+    const index = indexOf(wire, job.pricing);
+    post({ kind: 'index', audience: wire.audience, stale, index }, indexBuffers(index));
+  };
+  try {
+    if (job.audience === 'visitor') await dropCopy('trade');
+    const copy = await readCopy(job.audience);
+    if (copy) send(copy.wire, true);
+    const fresh = await fetchSet(copy?.etag ?? null);
+    if (fresh) send(fresh.wire, false);
+    else post({ kind: 'current' }, []);
+  } catch (err) {
+    post({ kind: 'error', msg: err instanceof ApiError ? err.message : LOAD_FAILED }, []);
+  }
+}

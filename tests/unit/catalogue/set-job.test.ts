@@ -1,0 +1,125 @@
+/**
+ * The catalogue's set job (src/stores/catalogue-set-job.ts), the function the Web Worker runs:
+ * its messages, the transfer list, and an index that survives the trip to the page unchanged.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { prepareCatalogue } from '../../../src/domain/catalogue/prepare.ts';
+import { decodeCatalogue, encodeCatalogue, type WireDoc } from '../../../src/domain/catalogue/wire.ts';
+import { runSetJob, type SetJob, type SetMessage } from '../../../src/stores/catalogue-set-job.ts';
+import { asVisitor, parcel, RATES, stone } from './factory.ts';
+
+const PRICING = { ccy: 'USD', rates: RATES };
+const slim = (d: object) =>
+  Object.fromEntries(Object.entries(d).filter(([k, v]) => v != null && v !== '' && k !== 'media')) as WireDoc;
+const TRADE_DOCS = [
+  stone({ _id: 1, StkCodeCalcNS: 'FT-1', price: 1200, ExWebTotal: 1200 }),
+  stone({ _id: 2, StkCodeCalcNS: 'FT-2', StkShape: 'Oval', price: 900, WebSpecial: 800 }),
+  parcel({ _id: 3, StkCodeCalcNS: 'P-3', ppc: 410.25 }),
+].map(slim);
+const wireOf = (audience: 'trade' | 'visitor') =>
+  encodeCatalogue(audience === 'trade' ? TRADE_DOCS : TRADE_DOCS.map((d) => slim(asVisitor(d as never))), {
+    version: '7',
+    audience,
+  });
+
+type Sent = { msg: SetMessage; transfer: Transferable[] };
+
+async function run(job: SetJob): Promise<Sent[]> {
+  const sent: Sent[] = [];
+  await runSetJob(job, (msg, transfer) => sent.push({ msg, transfer }));
+  return sent;
+}
+
+function answer(status: number, body: unknown, etag = '"cat-trade-a"') {
+  return vi.fn(async (_url: string, _init?: RequestInit) =>
+    status === 304 ? new Response(null, { status }) : new Response(JSON.stringify(body), { status, headers: { etag } }),
+  );
+}
+
+/** Cache Storage with one kept body (or none), recording what is put and deleted. */
+function fakeCaches(kept: Record<string, { body: unknown; etag: string }>) {
+  const log: string[] = [];
+  const cache = {
+    match: async (key: string) => {
+      const k = kept[key];
+      return k ? new Response(JSON.stringify(k.body), { headers: { etag: k.etag } }) : undefined;
+    },
+    put: async (key: string) => void log.push(`put ${key}`),
+    delete: async (key: string) => (log.push(`delete ${key}`), true),
+  };
+  vi.stubGlobal('caches', { open: async () => cache });
+  return log;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the set job', () => {
+  it('answers once with the fresh index, priced for the trade, every typed array in the transfer list', async () => {
+    const fetch = answer(200, wireOf('trade'));
+    vi.stubGlobal('fetch', fetch);
+    const sent = await run({ audience: 'trade', pricing: PRICING });
+    expect(sent.map((s) => s.msg.kind)).toEqual(['index']);
+    const { msg, transfer } = sent[0]!;
+    if (msg.kind !== 'index') throw new Error('no index');
+    expect(msg).toMatchObject({ audience: 'trade', stale: false });
+    expect(msg.index).toEqual(prepareCatalogue(decodeCatalogue(wireOf('trade')), PRICING));
+    expect([msg.index.pricing?.ccy, msg.index.price[0], msg.index.price[1]]).toEqual(['USD', 1200, 800]);
+    const buffers = new Set(transfer);
+    for (const v of [...Object.values(msg.index), ...Object.values(msg.index.tabRows)])
+      if (ArrayBuffer.isView(v)) expect(buffers.has(v.buffer)).toBe(true);
+    expect(transfer.length).toBe(buffers.size); // each buffer once, or postMessage throws
+    expect(fetch.mock.calls[0]![1]?.headers).not.toHaveProperty('If-None-Match');
+  });
+
+  it('never prices a visitor set, whatever pricing it is given', async () => {
+    vi.stubGlobal('fetch', answer(200, wireOf('visitor'), '"cat-visitor-a"'));
+    const [first] = await run({ audience: 'visitor', pricing: PRICING });
+    if (first?.msg.kind !== 'index') throw new Error('no index');
+    expect(first.msg.index.pricing).toBeNull();
+    expect(Array.from(first.msg.index.price).every(Number.isNaN)).toBe(true);
+    expect(first.msg.index.docs.some((d) => 'price' in d || 'ExWebTotal' in d)).toBe(false);
+  });
+
+  it('answers the kept copy first (stale), then "current" when the server says 304 to its ETag', async () => {
+    const log = fakeCaches({
+      '/api/v1/diamonds/catalogue?copy=trade': { body: wireOf('trade'), etag: '"cat-trade-a"' },
+    });
+    const fetch = answer(304, null);
+    vi.stubGlobal('fetch', fetch);
+    const sent = await run({ audience: 'trade', pricing: PRICING });
+    expect(sent.map((s) => [s.msg.kind, s.msg.kind === 'index' && s.msg.stale])).toEqual([
+      ['index', true],
+      ['current', false],
+    ]);
+    expect(fetch.mock.calls[0]![1]?.headers).toMatchObject({ 'If-None-Match': '"cat-trade-a"' });
+    expect(log).toEqual([]);
+  });
+
+  it('as a visitor drops the trade copy before anything else', async () => {
+    const log = fakeCaches({});
+    vi.stubGlobal('fetch', answer(200, wireOf('visitor'), '"cat-visitor-a"'));
+    await run({ audience: 'visitor', pricing: null });
+    expect(log[0]).toBe('delete /api/v1/diamonds/catalogue?copy=trade');
+  });
+
+  it('answers an error message for a failed request and for no connection', async () => {
+    vi.stubGlobal('fetch', answer(500, { errors: { msg: 'boom' } }));
+    expect((await run({ audience: 'trade', pricing: null })).map((s) => s.msg)).toEqual([
+      { kind: 'error', msg: 'The stock list could not be loaded.' },
+    ]);
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('offline')));
+    expect((await run({ audience: 'trade', pricing: null })).map((s) => s.msg)).toEqual([
+      { kind: 'error', msg: 'We could not reach the server. Please check your connection.' },
+    ]);
+  });
+
+  it('gives the page the same index after a structured clone with the transfer list, buffers moved', async () => {
+    vi.stubGlobal('fetch', answer(200, wireOf('trade')));
+    const [{ msg, transfer } = { msg: null, transfer: [] }] = await run({ audience: 'trade', pricing: PRICING });
+    if (msg?.kind !== 'index') throw new Error('no index');
+    const expected = prepareCatalogue(decodeCatalogue(wireOf('trade')), PRICING);
+    const received = structuredClone(msg, { transfer });
+    expect(msg.index.weight.byteLength).toBe(0); // moved, not copied
+    expect(received.index).toEqual(expected);
+  });
+});
