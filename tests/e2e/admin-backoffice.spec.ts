@@ -17,7 +17,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type Database from 'better-sqlite3';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
-import { ADMIN, TRADER, priceCells, submitLogin } from './support/accounts.ts';
+import { openLogin, ADMIN, TRADER, priceCells, submitLogin } from './support/accounts.ts';
 import { BOTH_SIZES, expectNoSidewaysScroll, noCookieNotice } from './support/screens.ts';
 import { withDb } from './support/shared-state.ts';
 
@@ -27,7 +27,7 @@ const SHOTS = 'test-results/screenshots';
 
 async function adminSignIn(page: Page, path = '/admin') {
   await page.goto(path);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await openLogin(page, page.getByRole('button', { name: 'Login' }));
   await submitLogin(page, ADMIN.email, ADMIN.password);
   await expect(page.getByRole('navigation', { name: 'Admin' })).toBeVisible();
 }

@@ -12,7 +12,7 @@
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
-import { ADMIN, COMPANY, GOOD_PASSWORD, TRADER, submitLogin, uniqueEmail } from './support/accounts.ts';
+import { openLogin, ADMIN, COMPANY, GOOD_PASSWORD, TRADER, submitLogin, uniqueEmail } from './support/accounts.ts';
 import { expectNoSidewaysScroll, noCookieNotice, saveShot } from './support/screens.ts';
 import { withDb } from './support/shared-state.ts';
 
@@ -100,7 +100,7 @@ test('every back-office screen at 1440 px', async ({ page, request, keep }) => {
   ).toBeLessThan(300);
 
   await page.goto('/admin');
-  await page.getByRole('button', { name: 'Login' }).click();
+  await openLogin(page, page.getByRole('button', { name: 'Login' }));
   await submitLogin(page, ADMIN.email, ADMIN.password);
   const nav = page.getByRole('navigation', { name: 'Admin' });
   await expect(nav).toBeVisible();

@@ -6,7 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { devices, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, submitLogin, TRADER } from './support/accounts.ts';
+import { openLogin, ADMIN, submitLogin, TRADER } from './support/accounts.ts';
 import { expectNoSidewaysScroll, noCookieNotice, saveShot } from './support/screens.ts';
 import { expect, islandsReady, test as base } from './support/test.ts';
 
@@ -174,7 +174,7 @@ test("staff see a customer's keys on the customer screen and revoke one", async 
   await page.setViewportSize({ width: 1440, height: 900 });
   await noCookieNotice(page.context(), baseURL);
   await page.goto('/admin/customers');
-  await page.getByRole('button', { name: 'Login' }).click();
+  await openLogin(page, page.getByRole('button', { name: 'Login' }));
   await submitLogin(page, ADMIN.email, ADMIN.password);
   await page.getByRole('group', { name: 'Status' }).getByRole('button', { name: 'Approved' }).click();
   await page.getByRole('searchbox', { name: 'Search customers' }).fill(TRADER.email);

@@ -77,8 +77,12 @@ test('favourite and compare stones, see them listed, and reorder compare by keyb
   await expect(announced).toContainText(
     new RegExp(`Picked up draggable item ${a}\\b|Draggable item ${a} was moved over droppable area ${a}\\b`),
   );
-  await page.keyboard.press('ArrowDown');
-  await expect(announced).toContainText(`Draggable item ${a} was moved over droppable area ${b}.`);
+  // a move key pressed while dnd-kit still measures the columns is lost: press again until it lands
+  const movedOver = `Draggable item ${a} was moved over droppable area ${b}.`;
+  await expect(async () => {
+    if (!(await announced.textContent())?.includes(movedOver)) await page.keyboard.press('ArrowDown');
+    await expect(announced).toContainText(movedOver, { timeout: 1_500 });
+  }).toPass({ timeout: 15_000 });
   await page.keyboard.press('Space');
   expect((await saved).status()).toBe(200);
   await expect(compareColumns(page).first()).toHaveAttribute('data-stone-id', String(b));

@@ -1,5 +1,5 @@
 /** Browser-test steps shared by the accounts specs: sign in through the login dialog, price checks. */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const ADMIN = { email: 'admin@facet.trade', password: 'Admin#2026' };
 export const TRADER = { email: 'trader@facet.trade', password: 'Trader#2026' };
@@ -18,6 +18,19 @@ export async function submitLogin(page: Page, email: string, password: string) {
   await dialog.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await dialog.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(dialog).toBeHidden();
+}
+
+/**
+ * Presses a control that opens the login dialog. A press that lands while the island is still
+ * hydrating is kept by the page and replayed once it is live, and Playwright may retry the
+ * same click meanwhile: so the press counts as done as soon as the dialog is open.
+ */
+export async function openLogin(page: Page, control: Locator) {
+  const dialog = page.getByRole('dialog', { name: 'Login' });
+  await expect(async () => {
+    if (!(await dialog.isVisible())) await control.click({ timeout: 2_000 });
+    await expect(dialog).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /** Opens the login dialog from the header's Account entry and signs in. */
