@@ -35,7 +35,7 @@ export async function openLogin(page: Page, control: Locator) {
 
 /** Opens the login dialog from the header's Account entry and signs in. */
 export async function loginFromHeader(page: Page, email: string, password: string) {
-  await page.getByRole('banner').getByRole('button', { name: 'Account', exact: true }).click();
+  await openLogin(page, page.getByRole('banner').getByRole('button', { name: 'Account', exact: true }));
   await submitLogin(page, email, password);
 }
 
