@@ -10,6 +10,7 @@
  */
 import * as v from 'valibot';
 import type { NewDiamond } from '../../../db/tables.ts';
+import { isParcel } from '../../../src/domain/diamond.ts';
 import type { RowError } from '../../../src/domain/stock-import.ts';
 import {
   availabilityCell,
@@ -109,7 +110,7 @@ export function validateRow(
   const catType =
     (val.StkCatType ? read('StkCatType', catTypeCell) : undefined) ?? (isNew ? guessCatType(val) : undefined);
   put('catType', catType);
-  const parcel = catType === 'Multiple Items';
+  const parcel = isParcel(catType);
   put('source', read('Source', sourceCell) ?? (isNew ? '' : undefined));
 
   if (has('StkShape')) put('shape', read('StkShape', shapeCell));

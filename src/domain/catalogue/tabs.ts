@@ -85,7 +85,7 @@ export function routeIntent(page: string | null | undefined): RouteIntent {
 
 export function compareTabOf(d: Categorised): CompareTab | null {
   if (isParcel(d.StkCatType)) return 2;
-  if (d.StkCatType !== 'Single Item') return null;
+  if (d.StkCatType !== SINGLE) return null;
   if (!isLabGrown(d)) return 0;
   return hasLabGrownSource(d) ? 1 : null;
 }

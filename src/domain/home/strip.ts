@@ -4,7 +4,7 @@
  * 100 Single Item stones.
  */
 import { isSpecialOffer } from '../catalogue/pricing.ts';
-import type { CatType } from '../diamond.ts';
+import { SINGLE, type CatType } from '../diamond.ts';
 import { MAX_ITEMS } from './carousel.ts';
 import { routes } from '../routes.ts';
 
@@ -20,14 +20,14 @@ export function stripOf<T extends Stone>(stones: readonly T[]): { special: boole
   return {
     special: false,
     title: LATEST_ARRIVALS,
-    stones: stones.filter((s) => s.StkCatType === 'Single Item').slice(0, STRIP_SIZE),
+    stones: stones.filter((s) => s.StkCatType === SINGLE).slice(0, STRIP_SIZE),
   };
 }
 
 /** Carousel items: the special offers when there are any, else up to 100 Single Items. */
 export function carouselOf<T extends Stone>(stones: readonly T[]): T[] {
   const specials = stones.filter(isSpecialOffer);
-  const pool = specials.length > 0 ? specials : stones.filter((s) => s.StkCatType === 'Single Item');
+  const pool = specials.length > 0 ? specials : stones.filter((s) => s.StkCatType === SINGLE);
   return pool.slice(0, MAX_ITEMS);
 }
 

@@ -7,7 +7,7 @@
 import { AT_BUILD } from '../ui/at-build.ts';
 import { useIslandStore } from '../ui/useIslandStore.ts';
 import { useEffect, useMemo } from 'react';
-import type { DiamondDoc } from '../../domain/diamond.ts';
+import { SINGLE, type DiamondDoc } from '../../domain/diamond.ts';
 import { carouselOf } from '../../domain/home/strip.ts';
 import { MAX_ITEMS } from '../../domain/home/carousel.ts';
 import { call, client } from '../../lib/api.ts';
@@ -26,7 +26,7 @@ function moreStones(docs: DiamondDoc[], stripIds: number[]): DiamondDoc[] {
   const rest = (d: DiamondDoc) => !stripIds.includes(Number(d._id));
   const pool = carouselOf(docs).filter(rest);
   if (pool.length >= MIN_MORE) return pool;
-  return docs.filter((d) => d.StkCatType === 'Single Item' && rest(d)).slice(0, MAX_ITEMS);
+  return docs.filter((d) => d.StkCatType === SINGLE && rest(d)).slice(0, MAX_ITEMS);
 }
 
 export function useHomeStones(stripIds: number[]) {
