@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { onAppCopy } from './app-copy.ts';
 import { median, quantile } from './stats.ts';
-import { decodeCatalogue } from '../src/domain/catalogue/wire.ts';
+import { decodeCatalogue } from '../src/domain/catalogue/wire-decode.ts';
 
 const TRADER = { email: 'trader@facet.trade', password: 'Trader#2026' };
 export const WARMUP = 3;

@@ -13,14 +13,13 @@ import {
   filterAndSort,
   pageCount,
   pageRows,
-  prepareCatalogue,
+  prepareColumns,
   rowsToDocs,
   tabCounts,
   type CatalogueIndex,
   type PriceContext,
 } from '../../src/domain/catalogue/index.ts';
-import { decodeCatalogue } from '../../src/domain/catalogue/wire.ts';
-import type { DiamondDoc } from '../../src/domain/diamond.ts';
+import { columnsOf } from '../../src/domain/catalogue/wire-decode.ts';
 
 export type FirstQuery = { authorised: boolean; path: string; search: string; width: number };
 export type WorkerRequest = {
@@ -64,8 +63,8 @@ function answer(m: WorkerRequest) {
   let hit = held.get(m.key);
   if (!hit || hit.etag !== m.etag || hit.pricing !== pricing) {
     if (!m.raw) return { id: m.id, need: true };
-    const docs = decodeCatalogue(JSON.parse(new TextDecoder().decode(m.raw))) as unknown as DiamondDoc[];
-    hit = { etag: m.etag, pricing, ix: prepareCatalogue(docs, m.pricing) };
+    const cols = columnsOf(JSON.parse(new TextDecoder().decode(m.raw)));
+    hit = { etag: m.etag, pricing, ix: prepareColumns(cols, m.pricing) };
     held.delete(m.key);
     held.set(m.key, hit);
     if (held.size > KEEP) held.delete(held.keys().next().value!);

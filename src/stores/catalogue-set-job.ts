@@ -3,10 +3,12 @@
  * Worker (catalogue.worker.ts) so the page's main thread stays free, or in the page itself
  * where there is no Worker. The job reads the kept copy, answers with its index (stale), then
  * revalidates by ETag and answers with the fresh index, or "current" when the copy is still
- * current, or an error. The index's typed arrays travel in the transfer list (moved, not copied).
+ * current, or an error. The index's typed arrays, its columns' included, travel in the transfer
+ * list (moved, not copied); no stone is made into an object here (the page makes the rows it shows).
  */
-import { prepareCatalogue, type CatalogueIndex, type PriceContext } from '../domain/catalogue/prepare.ts';
-import { decodeCatalogue, type CatalogueWire } from '../domain/catalogue/wire.ts';
+import { prepareColumns, type CatalogueIndex, type PriceContext } from '../domain/catalogue/prepare.ts';
+import { type CatalogueWire } from '../domain/catalogue/wire.ts';
+import { columnsOf } from '../domain/catalogue/wire-decode.ts';
 import { ApiError } from '../lib/api.ts';
 import { dropCopy, fetchSet, readCopy, type Audience } from './catalogue-set.ts';
 
@@ -29,12 +31,16 @@ export function indexBuffers(ix: CatalogueIndex): ArrayBuffer[] {
   };
   for (const v of Object.values(ix)) add(v);
   for (const v of Object.values(ix.tabRows)) add(v);
+  const { num, dict, has360 } = ix.cols;
+  for (const v of Object.values(num)) add(v);
+  for (const v of Object.values(dict)) add(v.i);
+  add(has360);
   return [...seen];
 }
 
 /** The index of a wire body; a visitor's is never priced. */
 export function indexOf(wire: CatalogueWire, pricing: PriceContext): CatalogueIndex {
-  return prepareCatalogue(decodeCatalogue(wire), wire.audience === 'trade' ? pricing : null);
+  return prepareColumns(columnsOf(wire), wire.audience === 'trade' ? pricing : null);
 }
 
 /** Runs one load of `job.audience`'s set, posting its answers; the last is never a stale index. */

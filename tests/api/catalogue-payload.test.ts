@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { writeTx } from '../../db/client.ts';
 import { diamondMedia, diamonds } from '../../db/tables.ts';
 import { bumpVersion } from '../../api/services/versions.ts';
-import { decodeCatalogue } from '../../src/domain/catalogue/wire.ts';
+import { decodeCatalogue } from '../../src/domain/catalogue/wire-decode.ts';
 import { createTestApp, insertUser, signIn } from './auth-helpers.ts';
 
 type Doc = Record<string, unknown> & { _id: number; WebSpecial?: number; has360?: boolean };

@@ -12,7 +12,9 @@ import { cataloguePayload, slimDoc } from '../../api/services/catalogue-payload.
 import { toDiamondDoc } from '../../api/services/diamond-docs.ts';
 import type { DiamondDoc } from '../../src/domain/diamond.ts';
 import { displayPrice, type FxRate } from '../../src/domain/money.ts';
-import { decodeCatalogue, type CatalogueWire } from '../../src/domain/catalogue/wire.ts';
+import { type CatalogueWire } from '../../src/domain/catalogue/wire.ts';
+import { columnsOf, decodeCatalogue } from '../../src/domain/catalogue/wire-decode.ts';
+import { allDocs, prepareCatalogue, prepareColumns, type CatalogueIndex } from '../../src/domain/catalogue/prepare.ts';
 import { createTestApp, errorOf, insertAdmin, insertUser, signIn, type TestApp } from './auth-helpers.ts';
 
 const PRICE_FIELDS = ['price', 'priceOrig', 'ppc', 'ExWebTotal', 'RAP', 'StkWebAvailable'];
@@ -40,6 +42,20 @@ describe('catalogue wire format', () => {
     const trade = (await (await agent.request('/diamonds/catalogue')).json()) as CatalogueWire;
     expect(trade.audience).toBe('trade');
     expect(decodeCatalogue(trade)).toEqual(await referenceDocs(t, true));
+  });
+
+  it('indexes the columns exactly as it indexes the docs (every filter and sort column, every stone)', async () => {
+    const t = await createTestApp();
+    const agent = await signIn(t, (await insertUser(t.db)).email);
+    const trade = (await (await agent.request('/diamonds/catalogue')).json()) as CatalogueWire;
+    const rates = ((await (await t.request('/site')).json()) as { fxrates: FxRate[] }).fxrates;
+    const pricing = { ccy: 'USD', rates };
+    const answers = (ix: CatalogueIndex) => ({ ...ix, cols: undefined, made: undefined, docs: allDocs(ix) });
+    const fromColumns = prepareColumns(columnsOf(trade), pricing);
+    expect(fromColumns.made).toHaveLength(0); // no stone is made until it is asked for
+    expect(answers(fromColumns)).toEqual(answers(prepareCatalogue(await referenceDocs(t, true), pricing)));
+    expect(fromColumns.labs.length).toBeGreaterThan(1);
+    expect(new Set(fromColumns.tab).size).toBeGreaterThan(2); // singles, lab-grown and parcels
   });
 
   it('gives a visitor no price column of any kind, only special offers their WebSpecial', async () => {

@@ -8,7 +8,8 @@
  * (page.route), so the shared database is left as it is.
  */
 import type { Page } from '@playwright/test';
-import { decodeCatalogue, encodeCatalogue } from '../../src/domain/catalogue/wire.ts';
+import { encodeCatalogue } from '../../src/domain/catalogue/wire.ts';
+import { decodeCatalogue } from '../../src/domain/catalogue/wire-decode.ts';
 import { TRADER } from './support/accounts.ts';
 import { BOTH_SIZES, noCookieNotice, saveShot } from './support/screens.ts';
 import { expect, test } from './support/test.ts';

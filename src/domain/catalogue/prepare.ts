@@ -3,12 +3,17 @@
  *
  * Built once per load of the stock list: one typed array per filterable field, so
  * `applyFilters` is a tight loop over numbers and `sortRows` walks a permutation cached per
- * sort column. Missing numbers are NaN, missing grades -1. Rows are positions in `docs`.
+ * sort column. Missing numbers are NaN, missing grades -1. Rows are positions in the set.
+ * It is built from the set's columns (wire-decode.ts), not from one object per stone, so it is
+ * quick to build and to move from a Web Worker; a stone's doc is made only when it is shown.
  * Prices are held in the chosen currency exactly as displayed (money.ts rules); a currency
  * change calls `setCurrency`, which recomputes only the two price columns.
  */
-import { isParcel, type ListDoc, type Range } from '../diamond.ts';
-import { displayPrice, pricePerCarat, roundTo, type FxRate } from '../money.ts';
+import { isParcel, SINGLE, type CatType, type ListDoc, type Range } from '../diamond.ts';
+import { displayPrice, pricePerCarat, roundTo, type FxRate, type PricedStone } from '../money.ts';
+import { columnsOfDocs } from './doc-columns.ts';
+import type { WireField } from './wire.ts';
+import { docAt, type DictValues, type SetColumns } from './wire-decode.ts';
 import { EMPTY_BOUNDS, outwardRange, type FilterBounds } from './filter-state.ts';
 import { shapeIndex, shapeListFor } from './shapes.ts';
 import { mainTabOf, MAIN_TABS, PARCELS_TAB, type MainTab } from './tabs.ts';
@@ -59,10 +64,11 @@ export type SortOrder = {
 };
 
 export type CatalogueIndex = {
-  readonly docs: readonly ListDoc[];
+  /** the stones as columns (wire-decode.ts); `docOf` makes a row's doc when it is shown */
+  readonly cols: SetColumns;
+  /** the docs made so far, by row (sparse; the docs themselves when built from docs) */
+  readonly made: ListDoc[];
   readonly size: number;
-  /** `_id` -> row */
-  readonly rowOf: ReadonlyMap<number, number>;
   readonly tab: Uint8Array;
   /** rows of each main tab in load order; the Coloured tab is empty */
   readonly tabRows: Readonly<Record<MainTab, Int32Array>>;
@@ -116,43 +122,34 @@ export type CatalogueIndex = {
 
 const num = (v: number | null | undefined) => (v == null || !Number.isFinite(v) ? NaN : v);
 
-const digit = (s: string, i: number) => s.charCodeAt(i) - 48;
-const two = (s: string, i: number) => digit(s, i) * 10 + digit(s, i + 1);
-
-/** ms since the epoch; the API's toISOString() form read by position, anything else by Date.parse. */
-export function parseTime(s: string | null | undefined): number {
-  if (!s) return NaN;
-  if (
-    s.length === 24 &&
-    s.charCodeAt(10) === 84 /* T */ &&
-    s.charCodeAt(23) === 90 /* Z */ &&
-    s.charCodeAt(19) === 46 /* . */
-  ) {
-    const t = Date.UTC(
-      two(s, 0) * 100 + two(s, 2),
-      two(s, 5) - 1,
-      two(s, 8),
-      two(s, 11),
-      two(s, 14),
-      two(s, 17),
-      digit(s, 20) * 100 + two(s, 21),
-    );
-    if (Number.isFinite(t)) return t;
-  }
-  return Date.parse(s);
+/** Low and high rank of each distinct graded range (-1 = not graded). */
+function rangeRanks(values: readonly unknown[]): [Int8Array, Int8Array] {
+  const lo = new Int8Array(values.length);
+  const hi = new Int8Array(values.length);
+  values.forEach((v, k) => {
+    const a = (v as Range | null)?.rank?.[0];
+    const b = (v as Range | null)?.rank?.[1];
+    if (a == null || !Number.isFinite(a)) {
+      lo[k] = hi[k] = -1;
+      return;
+    }
+    const bb = b == null || !Number.isFinite(b) ? a : b;
+    lo[k] = Math.min(a, bb);
+    hi[k] = Math.max(a, bb);
+  });
+  return [lo, hi];
 }
 
-function fillRange(r: Range | null | undefined, lo: Int8Array, hi: Int8Array, i: number) {
-  const a = r?.rank?.[0];
-  const b = r?.rank?.[1];
-  if (a == null || !Number.isFinite(a)) {
-    lo[i] = -1;
-    hi[i] = -1;
-    return;
+/** Each row's low and high grade rank of a graded field (-1 = not graded). */
+function fillRange(c: SetColumns, field: WireField, lo: Int8Array, hi: Int8Array) {
+  const col = c.dict[field];
+  if (!col) return void (lo.fill(-1), hi.fill(-1));
+  const [rlo, rhi] = rangeRanks(col.d);
+  for (let r = 0; r < c.n; r++) {
+    const k = col.i[r]!;
+    lo[r] = k < 0 ? -1 : rlo[k]!;
+    hi[r] = k < 0 ? -1 : rhi[k]!;
   }
-  const bb = b == null || !Number.isFinite(b) ? a : b;
-  lo[i] = Math.min(a, bb);
-  hi[i] = Math.max(a, bb);
 }
 
 function minMax(rows: Int32Array, lo: Float64Array, hi: Float64Array) {
@@ -168,46 +165,124 @@ function minMax(rows: Int32Array, lo: Float64Array, hi: Float64Array) {
   return min <= max ? outwardRange(min, max) : ([0, 0] as const);
 }
 
+/** A row's value of a dictionary-coded field (undefined = absent). */
+const dictValue = <T>(col: DictValues | undefined, r: number): T | undefined => {
+  const k = col ? col.i[r]! : -1;
+  return k < 0 ? undefined : (col!.d[k] as T);
+};
+/** A number column, or all NaN when the set has no such field. */
+const numbers = (c: SetColumns, field: WireField) => c.num[field] ?? new Float64Array(c.n).fill(NaN);
+const orUndefined = (v: number | undefined) => (v == null || Number.isNaN(v) ? undefined : v);
+
 function fillPrices(ix: CatalogueIndex, pricing: PriceContext) {
-  const { docs, price, ppc } = ix;
-  for (let i = 0; i < docs.length; i++) {
-    const d = docs[i] as ListDoc;
-    if (!pricing) {
-      price[i] = NaN;
-      ppc[i] = NaN;
-      continue;
-    }
+  const { cols: c, price, ppc } = ix;
+  ix.pricing = pricing;
+  if (!pricing) {
+    price.fill(NaN);
+    ppc.fill(NaN);
+    return;
+  }
+  const { STWeight: w, WebSpecial: special, price: base, ppc: basePpc, ExWebTotal: total } = c.num;
+  const cat = c.dict.StkCatType;
+  // one stone's price fields at a time, read by money.ts's rules
+  const stone: PricedStone = { StkCatType: SINGLE, STWeight: NaN };
+  for (let i = 0; i < c.n; i++) {
+    stone.StkCatType = dictValue<CatType>(cat, i) ?? SINGLE;
+    stone.STWeight = w ? w[i]! : NaN;
+    stone.WebSpecial = orUndefined(special?.[i]);
+    stone.price = orUndefined(base?.[i]);
+    stone.ppc = orUndefined(basePpc?.[i]);
+    stone.ExWebTotal = orUndefined(total?.[i]);
     try {
-      const p = num(displayPrice(d, pricing.ccy, pricing.rates)?.amount);
+      const p = num(displayPrice(stone, pricing.ccy, pricing.rates)?.amount);
       price[i] = p;
       // singles: money.pricePerCarat's own rule (displayed price / weight, 2 decimals), without converting twice
-      ppc[i] = isParcel(d.StkCatType)
-        ? num(pricePerCarat(d, pricing.ccy, pricing.rates)?.amount)
-        : Number.isNaN(p) || !(d.STWeight > 0)
+      ppc[i] = isParcel(stone.StkCatType)
+        ? num(pricePerCarat(stone, pricing.ccy, pricing.rates)?.amount)
+        : Number.isNaN(p) || !(stone.STWeight > 0)
           ? NaN
-          : roundTo(p / d.STWeight, 2);
+          : roundTo(p / stone.STWeight, 2);
     } catch {
       price[i] = NaN; // no rate for the currency: treat as unpriced rather than fail the list
       ppc[i] = NaN;
     }
   }
-  ix.pricing = pricing;
 }
 
-/** Builds the index of a loaded stock list. */
-export function prepareCatalogue(docs: readonly ListDoc[], pricing: PriceContext = null): CatalogueIndex {
-  const n = docs.length;
+/** Each row's main tab (tabs.ts's rule, read once per distinct category, name and source). */
+function fillTabs(c: SetColumns, tab: Uint8Array) {
+  const { StkCatType: cat, StkCatName: name, Source: source } = c.dict;
+  const seen = new Map<string, MainTab>();
+  for (let r = 0; r < c.n; r++) {
+    const key = `${cat?.i[r] ?? -1},${name?.i[r] ?? -1},${source?.i[r] ?? -1}`;
+    let t = seen.get(key);
+    if (t == null) {
+      t = mainTabOf({
+        StkCatType: dictValue<CatType>(cat, r) ?? SINGLE,
+        StkCatName: dictValue(name, r),
+        Source: dictValue(source, r),
+      });
+      seen.set(key, t);
+    }
+    tab[r] = t;
+  }
+}
+
+/** Each row's index in its category's shape list ('other' for unlisted shapes). */
+function fillShapes(c: SetColumns, shape: Uint8Array) {
+  const { StkCatType: cat, StkShape: shapes } = c.dict;
+  const seen = new Map<number, number>();
+  const width = (shapes?.d.length ?? 0) + 1;
+  for (let r = 0; r < c.n; r++) {
+    const key = ((cat?.i[r] ?? -1) + 1) * width + (shapes?.i[r] ?? -1) + 1;
+    let sh = seen.get(key);
+    if (sh == null) {
+      sh = shapeIndex(dictValue<string>(shapes, r) ?? '', shapeListFor(dictValue<CatType>(cat, r) ?? SINGLE));
+      seen.set(key, sh);
+    }
+    shape[r] = sh;
+  }
+}
+
+/** Each row's lab (uppercased, '' for none) as an index into the labs, in order of first appearance. */
+function fillLabs(c: SetColumns, lab: Uint8Array): string[] {
+  const col = c.dict.StkCertSup;
+  const labs: string[] = [];
+  const labIndex = new Map<string, number>();
+  const ofCode = new Int16Array((col?.d.length ?? 0) + 1).fill(-1); // by code + 1 (0: no lab)
+  for (let r = 0; r < c.n; r++) {
+    const code = (col?.i[r] ?? -1) + 1;
+    let l = ofCode[code]!;
+    if (l < 0) {
+      const labName = (dictValue<string>(col, r) ?? '').trim().toUpperCase();
+      l = labIndex.get(labName) ?? -1;
+      if (l < 0) {
+        l = labs.length < 255 ? labs.length : 255; // past 255 distinct labs, the rest share one slot
+        if (l < 255) labs.push(labName);
+        labIndex.set(labName, l);
+      }
+      ofCode[code] = l;
+    }
+    lab[r] = l;
+  }
+  return labs;
+}
+
+/** Builds the index of a loaded stock list from its columns. */
+export function prepareColumns(c: SetColumns, pricing: PriceContext = null, made: ListDoc[] = []): CatalogueIndex {
+  const n = c.n;
   const f64 = () => new Float64Array(n);
   const i8 = () => new Int8Array(n);
+  const weight = numbers(c, 'STWeight');
   const ix: CatalogueIndex = {
-    docs,
+    cols: c,
+    made,
     size: n,
-    rowOf: new Map(),
     tab: new Uint8Array(n),
     tabRows: { 0: new Int32Array(0), 1: new Int32Array(0), 2: new Int32Array(0), 3: new Int32Array(0) },
     bounds: { 0: EMPTY_BOUNDS, 1: EMPTY_BOUNDS, 2: EMPTY_BOUNDS, 3: EMPTY_BOUNDS },
     shape: new Uint8Array(n),
-    weight: f64(),
+    weight,
     weightLo: f64(),
     weightHi: f64(),
     colourLo: i8(),
@@ -226,80 +301,49 @@ export function prepareCatalogue(docs: readonly ListDoc[], pricing: PriceContext
     labs: [],
     special: new Uint8Array(n),
     availability: new Uint8Array(n),
-    depth: f64(),
-    table: f64(),
-    length: f64(),
-    width: f64(),
-    height: f64(),
-    rap: f64(),
-    createdAt: f64(),
-    code: new Array<string>(n),
+    depth: numbers(c, 'StkDepth_Total'),
+    table: numbers(c, 'StkTable'),
+    length: numbers(c, 'StkMes1'),
+    width: numbers(c, 'StkMes2'),
+    height: numbers(c, 'StkMes3'),
+    rap: numbers(c, 'RAP'),
+    createdAt: numbers(c, 'createdAt'),
+    code: (c.str.StkCodeCalcNS ?? new Array<string>(n).fill('')).map((s) => s.toLowerCase()),
     price: f64(),
     ppc: f64(),
     pricing: null,
     orders: new Map(),
     mask: new Uint8Array(n),
   };
-  const rowOf = ix.rowOf as Map<number, number>;
-  const labs: string[] = [];
-  const labIndex = new Map<string, number>();
-  const labOfRaw = new Map<string | undefined, number>();
-  const singleShapes = new Map<string, number>();
-  const parcelShapes = new Map<string, number>();
-  const counts = [0, 0, 0, 0];
-  const code = ix.code as string[];
+  fillTabs(c, ix.tab);
+  fillShapes(c, ix.shape);
+  (ix as { labs: readonly string[] }).labs = fillLabs(c, ix.lab);
+  fillRange(c, 'Colour', ix.colourLo, ix.colourHi);
+  fillRange(c, 'Clarity', ix.clarityLo, ix.clarityHi);
+  fillRange(c, 'Cut', ix.cutLo, ix.cutHi);
+  fillRange(c, 'Polish', ix.polishLo, ix.polishHi);
+  fillRange(c, 'Symmetry', ix.symmetryLo, ix.symmetryHi);
+  fillRange(c, 'flourecence', ix.fluorescenceLo, ix.fluorescenceHi);
+  // a parcel's weight range is its Size range; a single's its weight
+  const size = c.dict.Size;
+  const sizeRanks = size?.d.map((v) => (v as Range | null)?.rank);
+  const cat = c.dict.StkCatType;
+  const { WebSpecial: special, StkWebAvailable: available } = c.num;
   for (let i = 0; i < n; i++) {
-    const d = docs[i] as ListDoc;
-    rowOf.set(d._id, i);
-    const t = mainTabOf(d);
-    ix.tab[i] = t;
-    counts[t] = (counts[t] ?? 0) + 1;
-    const shapeCache = isParcel(d.StkCatType) ? parcelShapes : singleShapes;
-    let sh = shapeCache.get(d.StkShape);
-    if (sh == null) {
-      sh = shapeIndex(d.StkShape, shapeListFor(d.StkCatType));
-      shapeCache.set(d.StkShape, sh);
-    }
-    ix.shape[i] = sh;
-    const w = num(d.STWeight);
-    ix.weight[i] = w;
-    const size = isParcel(d.StkCatType) ? d.Size?.rank : undefined;
-    const s0 = num(size?.[0]);
-    const s1 = num(size?.[1] ?? size?.[0]);
+    const w = weight[i]!;
+    const k = size && isParcel(dictValue<string>(cat, i)) ? size.i[i]! : -1;
+    const rank = k >= 0 ? sizeRanks![k] : undefined;
+    const s0 = num(rank?.[0]);
+    const s1 = num(rank?.[1] ?? rank?.[0]);
     ix.weightLo[i] = Number.isNaN(s0) ? w : Math.min(s0, Number.isNaN(s1) ? s0 : s1);
     ix.weightHi[i] = Number.isNaN(s0) ? w : Math.max(s0, Number.isNaN(s1) ? s0 : s1);
-    fillRange(d.Colour, ix.colourLo, ix.colourHi, i);
-    fillRange(d.Clarity, ix.clarityLo, ix.clarityHi, i);
-    fillRange(d.Cut, ix.cutLo, ix.cutHi, i);
-    fillRange(d.Polish, ix.polishLo, ix.polishHi, i);
-    fillRange(d.Symmetry, ix.symmetryLo, ix.symmetryHi, i);
-    fillRange(d.flourecence, ix.fluorescenceLo, ix.fluorescenceHi, i);
-    let l = labOfRaw.get(d.StkCertSup);
-    if (l == null) {
-      const labName = (d.StkCertSup ?? '').trim().toUpperCase();
-      l = labIndex.get(labName);
-      if (l == null) {
-        l = labs.length < 255 ? labs.length : 255; // past 255 distinct labs, the rest share one slot
-        if (l < 255) labs.push(labName);
-        labIndex.set(labName, l);
-      }
-      labOfRaw.set(d.StkCertSup, l);
-    }
-    ix.lab[i] = l;
-    ix.special[i] = Number(d.WebSpecial) > 0 ? 1 : 0;
-    const a = d.StkWebAvailable;
+    ix.special[i] = special && special[i]! > 0 ? 1 : 0;
+    const a = available ? available[i]! : 0;
     ix.availability[i] = a === 1 || a === 2 || a === 3 ? a : 0;
-    ix.depth[i] = num(d.StkDepth_Total);
-    ix.table[i] = num(d.StkTable);
-    ix.length[i] = num(d.StkMes1);
-    ix.width[i] = num(d.StkMes2);
-    ix.height[i] = num(d.StkMes3);
-    ix.rap[i] = num(d.RAP);
-    ix.createdAt[i] = parseTime(d.createdAt);
-    code[i] = (d.StkCodeCalcNS ?? '').toLowerCase();
   }
-  (ix as { labs: readonly string[] }).labs = labs;
   const tabRows = ix.tabRows as Record<MainTab, Int32Array>;
+  const counts = [0, 0, 0, 0];
+  for (let i = 0; i < n; i++) counts[ix.tab[i]!]!++;
   for (const t of MAIN_TABS) tabRows[t] = new Int32Array(counts[t] ?? 0);
   const fill = [0, 0, 0, 0];
   for (let i = 0; i < n; i++) {
@@ -321,6 +365,23 @@ export function prepareCatalogue(docs: readonly ListDoc[], pricing: PriceContext
   return ix;
 }
 
+/** Builds the index of a stock list held as docs (each row's doc is the one given). */
+export function prepareCatalogue(docs: readonly ListDoc[], pricing: PriceContext = null): CatalogueIndex {
+  return prepareColumns(columnsOfDocs(docs), pricing, docs.slice());
+}
+
+/** Row `i`'s stone as the list's doc (made once, when first asked for). */
+export function docOf(ix: CatalogueIndex, i: number): ListDoc {
+  return (ix.made[i] ??= docAt(ix.cols, i));
+}
+
+/** Every stone of the index as docs, in load order (a download of the whole list). */
+export function allDocs(ix: CatalogueIndex): ListDoc[] {
+  const out = new Array<ListDoc>(ix.size);
+  for (let i = 0; i < ix.size; i++) out[i] = docOf(ix, i);
+  return out;
+}
+
 /** Re-prices the index in another currency (only the price and ppc columns change). */
 export function setCurrency(ix: CatalogueIndex, pricing: PriceContext): void {
   fillPrices(ix, pricing);
@@ -331,7 +392,7 @@ export function setCurrency(ix: CatalogueIndex, pricing: PriceContext): void {
 /** The stones of a list of rows, in that order. */
 export function rowsToDocs(ix: CatalogueIndex, rows: ArrayLike<number>): ListDoc[] {
   const out = new Array<ListDoc>(rows.length);
-  for (let k = 0; k < rows.length; k++) out[k] = ix.docs[rows[k] as number] as ListDoc;
+  for (let k = 0; k < rows.length; k++) out[k] = docOf(ix, rows[k] as number);
   return out;
 }
 

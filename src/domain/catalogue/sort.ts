@@ -71,6 +71,18 @@ export function effectiveSort(sort: SortState, authorised: boolean): SortState {
   return !authorised && PRICE_SORT_COLUMNS.includes(sort.column) ? DEFAULT_SORT : sort;
 }
 
+/** Each row's shape name, trimmed and lowercased ('' for none). */
+function shapeNames(ix: CatalogueIndex): string[] {
+  const col = ix.cols.dict.StkShape;
+  if (!col) return new Array<string>(ix.size).fill('');
+  const names = col.d.map((s) =>
+    String(s ?? '')
+      .trim()
+      .toLowerCase(),
+  );
+  return Array.from(col.i, (k) => (k < 0 ? '' : names[k]!));
+}
+
 function alphabeticalRanks(names: readonly string[]): Float64Array {
   const unique = [...new Set(names)].filter((s) => s !== '').sort();
   const rank = new Map(unique.map((s, i) => [s, i]));
@@ -91,7 +103,7 @@ export function sortKey(ix: CatalogueIndex, column: SortColumn): Float64Array {
     case 'createdAt':
       return ix.createdAt;
     case 'shape':
-      return alphabeticalRanks(ix.docs.map((d) => (d.StkShape ?? '').trim().toLowerCase()));
+      return alphabeticalRanks(shapeNames(ix));
     case 'weight':
       return ix.weightLo;
     case 'colour':

@@ -20,8 +20,8 @@
  *
  * A column only exists when some row has a value, so a visitor's body has no price column of
  * any kind (the docs it is built from have none) except WebSpecial for special offers.
- * `decodeCatalogue(encodeCatalogue(docs))` gives back the same docs (fields with no value left
- * out, as in the JSON list form).
+ * `decodeCatalogue(encodeCatalogue(docs))` (wire-decode.ts) gives back the same docs (fields with
+ * no value left out, as in the JSON list form).
  */
 import type { DiamondDoc, ListDoc, Range } from '../diamond.ts';
 
@@ -30,7 +30,7 @@ export const WIRE_FORMAT = 'facet-catalogue/1';
 /** One stone of the list as the wire carries it: the list's own doc type. */
 export type WireDoc = ListDoc;
 
-type Kind = 'id' | 'time' | 'num' | 'str' | 'code' | 'dict' | 'range';
+export type Kind = 'id' | 'time' | 'num' | 'str' | 'code' | 'dict' | 'range';
 /** Every field of the list form, with its column kind, in a fixed order. */
 export const WIRE_FIELDS = [
   ['_id', 'id'],
@@ -64,15 +64,15 @@ export const WIRE_FIELDS = [
 ] as const satisfies readonly (readonly [keyof DiamondDoc, Kind, (keyof DiamondDoc)?])[];
 export type WireField = (typeof WIRE_FIELDS)[number][0];
 
-type RangeEntry = [string, string, number, number];
+export type RangeEntry = [string, string, number, number];
 export type DictColumn<T> = { d: T[]; i: number[] };
 /** whole hundredths, or hundredths more than the `base` column's (null = absent) */
 export type FixedColumn = { x: 100; base?: WireField; v: (number | null)[] };
 export type WireColumn =
   number[] | (number | null)[] | string[] | DictColumn<string> | DictColumn<RangeEntry> | FixedColumn | CodeColumn;
 
-const SCALE = 100;
-const hundredths = (v: number) => Math.round(v * SCALE);
+export const SCALE = 100;
+export const hundredths = (v: number) => Math.round(v * SCALE);
 const isFixed = (v: number) => hundredths(v) / SCALE === v && Number.isSafeInteger(hundredths(v));
 
 /** A plain number column as whole hundredths (relative to `base` where both are present), if exact. */
@@ -107,33 +107,6 @@ function codeColumn(col: string[]): CodeColumn {
     out.d.push(num - last);
     out.w.push(m ? m[2]!.length : 0);
     prev[k] = num;
-  }
-  return out;
-}
-
-function readCodes(col: WireColumn, n: number): string[] {
-  if (Array.isArray(col)) return col as string[];
-  const c = col as CodeColumn;
-  const out = new Array<string>(n);
-  const last = new Array<number>(c.p.length).fill(0);
-  for (let r = 0; r < n; r++) {
-    const k = c.i[r]!;
-    const num = (last[k] = last[k]! + c.d[r]!);
-    const w = c.w[r]!;
-    out[r] = c.p[k]! + (w === 0 ? '' : String(num).padStart(w, '0'));
-  }
-  return out;
-}
-
-function readNumbers(col: WireColumn, cols: CatalogueWire['cols'], n: number): (number | null)[] {
-  if (Array.isArray(col)) return col as (number | null)[];
-  const f = col as FixedColumn;
-  const base = f.base ? readNumbers(cols[f.base]!, cols, n) : null;
-  const out = new Array<number | null>(n);
-  for (let r = 0; r < n; r++) {
-    const x = f.v[r];
-    const b = base?.[r];
-    out[r] = x == null ? null : (b == null ? x : hundredths(b) + x) / f.x;
   }
   return out;
 }
@@ -265,77 +238,4 @@ export function encodeCatalogue(docs: readonly WireDoc[], meta: { version: strin
   const enc = catalogueEncoder(meta);
   for (const d of docs) enc.push(d);
   return enc.finish();
-}
-
-const isWire = (w: unknown): w is CatalogueWire =>
-  typeof w === 'object' &&
-  w != null &&
-  (w as CatalogueWire).format === WIRE_FORMAT &&
-  Number.isInteger((w as CatalogueWire).n);
-
-/** One column as a value per row (undefined = absent). */
-function columnValues(kind: Kind, col: WireColumn, cols: CatalogueWire['cols'], n: number): unknown[] {
-  switch (kind) {
-    case 'id':
-    case 'time': {
-      const a = col as number[];
-      const out = new Array<unknown>(n);
-      let acc = 0;
-      for (let r = 0; r < n; r++) {
-        acc += a[r]!;
-        out[r] = kind === 'id' ? acc : new Date(acc).toISOString();
-      }
-      return out;
-    }
-    case 'num':
-    case 'str':
-    case 'code': {
-      const a = kind === 'num' ? readNumbers(col, cols, n) : kind === 'code' ? readCodes(col, n) : (col as unknown[]);
-      const out = new Array<unknown>(n);
-      for (let r = 0; r < n; r++) {
-        const v = a[r];
-        out[r] = v == null || v === '' ? undefined : v;
-      }
-      return out;
-    }
-    case 'dict':
-    case 'range': {
-      const { d, i } = col as DictColumn<unknown>;
-      // ranges are shared between stones: the list only reads them
-      const values =
-        kind === 'dict' ? d : (d as RangeEntry[]).map(([From, To, a, b]): Range => ({ From, To, rank: [a, b] }));
-      const out = new Array<unknown>(n);
-      for (let r = 0; r < n; r++) out[r] = i[r]! >= 0 ? values[i[r]!] : undefined;
-      return out;
-    }
-  }
-}
-
-/**
- * The stones of a wire body, in its order. Throws on a body of another format. Every stone
- * gets the fields of every column the body has, in one order (undefined where it has no
- * value), so all share one shape: building 50,000 of them stays a fast loop.
- */
-export function decodeCatalogue(wire: unknown): WireDoc[] {
-  if (!isWire(wire)) throw new Error('Not a catalogue body of format ' + WIRE_FORMAT);
-  const n = wire.n;
-  const fields: string[] = [];
-  const values: unknown[][] = [];
-  for (const [field, kind] of WIRE_FIELDS) {
-    const col = wire.cols[field];
-    if (!col) continue;
-    fields.push(field);
-    values.push(columnValues(kind, col, wire.cols, n));
-  }
-  const with360 = new Uint8Array(n);
-  for (const r of wire.has360) if (r >= 0 && r < n) with360[r] = 1;
-  const docs = new Array<WireDoc>(n);
-  const f = fields.length;
-  for (let r = 0; r < n; r++) {
-    const d: Record<string, unknown> = {};
-    for (let k = 0; k < f; k++) d[fields[k]!] = values[k]![r];
-    d.has360 = with360[r] ? true : undefined;
-    docs[r] = d as WireDoc;
-  }
-  return docs;
 }

@@ -70,7 +70,6 @@ export function CatalogueDownload({ state, index, authorised, onToggle }: Catalo
         onOpenChange={(o) => !o && open && onToggle()}
         docs={current}
         tickedIds={state.downloadSelection}
-        allDocs={index?.docs}
       />
     </>
   );

@@ -8,6 +8,7 @@
 import { AT_BUILD } from '../ui/at-build.ts';
 import { useIslandStore } from '../ui/useIslandStore.ts';
 import { useState } from 'react';
+import { allDocs as allDocsOf } from '../../domain/catalogue/index.ts';
 import type { ListDoc } from '../../domain/diamond.ts';
 import {
   DOWNLOAD_FORMAT_LABELS,
@@ -63,7 +64,11 @@ export function DownloadPanel({ docs, tickedIds, allDocs, onDone }: DownloadPane
       const { blob, fileName } = await buildDownload({
         type: chosenType,
         format,
-        source: { current: docs, all: allDocs ?? catalogue.index?.docs ?? docs, ticked: tickedIds },
+        source: {
+          current: docs,
+          all: allDocs ?? (catalogue.index ? allDocsOf(catalogue.index) : docs),
+          ticked: tickedIds,
+        },
         brand: data?.siteName ?? 'Facet Trade',
         pricing: data ? { ccy: data.ccy, rates: data.fxrates } : null,
         availability: labels,

@@ -1,6 +1,6 @@
 /** The full catalogue set as the page's cookies see it, decoded from its wire format into docs. */
 import type { APIResponse, Page } from '@playwright/test';
-import { decodeCatalogue } from '../../../src/domain/catalogue/wire.ts';
+import { decodeCatalogue } from '../../../src/domain/catalogue/wire-decode.ts';
 
 export const docsOf = async <T>(res: APIResponse | { json(): Promise<unknown> }): Promise<T[]> =>
   decodeCatalogue(await res.json()) as unknown as T[];

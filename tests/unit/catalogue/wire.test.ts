@@ -1,6 +1,7 @@
 /** The catalogue wire format (src/domain/catalogue/wire.ts): lossless for every kind of value. */
 import { describe, expect, it } from 'vitest';
-import { decodeCatalogue, encodeCatalogue, type WireDoc } from '../../../src/domain/catalogue/wire.ts';
+import { encodeCatalogue, type WireDoc } from '../../../src/domain/catalogue/wire.ts';
+import { decodeCatalogue } from '../../../src/domain/catalogue/wire-decode.ts';
 import { slimDoc } from '../../../api/services/catalogue-docs.ts';
 import { stone } from './factory.ts';
 

@@ -1,0 +1,57 @@
+/**
+ * Columns (wire-decode.ts's SetColumns) from stones already held as docs: how the index is
+ * built where the list arrives as docs (tests, tools) instead of a wire body. Same kinds and
+ * field order as a decoded body; a field no stone has is left out.
+ */
+import type { ListDoc, Range } from '../diamond.ts';
+import { WIRE_FIELDS, type Kind, type WireField } from './wire.ts';
+import type { DictValues, SetColumns } from './wire-decode.ts';
+
+const absent = (v: unknown) => v == null || v === '';
+
+function numbers(docs: readonly ListDoc[], field: WireField, kind: Kind): Float64Array {
+  const out = new Float64Array(docs.length);
+  for (let r = 0; r < docs.length; r++) {
+    const v = docs[r]![field] as unknown;
+    const x = absent(v) ? NaN : kind === 'time' ? Date.parse(String(v)) : Number(v);
+    out[r] = Number.isFinite(x) ? x : NaN;
+  }
+  return out;
+}
+
+function dictionary(docs: readonly ListDoc[], field: WireField, kind: Kind): DictValues {
+  const d: unknown[] = [];
+  const at = new Map<unknown, number>();
+  const i = new Int32Array(docs.length);
+  for (let r = 0; r < docs.length; r++) {
+    const v = docs[r]![field] as unknown;
+    if (absent(v)) {
+      i[r] = -1;
+      continue;
+    }
+    const x = v as Range;
+    const key = kind === 'range' ? `${x.From}\u0001${x.To}\u0001${x.rank?.[0]}\u0001${x.rank?.[1]}` : v;
+    let k = at.get(key);
+    if (k == null) at.set(key, (k = d.push(v) - 1));
+    i[r] = k;
+  }
+  return { d, i };
+}
+
+export function columnsOfDocs(docs: readonly ListDoc[]): SetColumns {
+  const fields: WireField[] = [];
+  const kinds: Kind[] = [];
+  const num: SetColumns['num'] = {};
+  const dict: Partial<Record<WireField, DictValues>> = {};
+  const str: Partial<Record<WireField, readonly string[]>> = {};
+  for (const [field, kind] of WIRE_FIELDS) {
+    if (!docs.some((d) => !absent(d[field]))) continue;
+    fields.push(field);
+    kinds.push(kind);
+    if (kind === 'id' || kind === 'time' || kind === 'num') num[field] = numbers(docs, field, kind);
+    else if (kind === 'str' || kind === 'code') str[field] = docs.map((d) => String(d[field] ?? ''));
+    else dict[field] = dictionary(docs, field, kind);
+  }
+  const has360 = Uint8Array.from(docs, (d) => (d.has360 ? 1 : 0));
+  return { n: docs.length, fields, kinds, num, dict, str, has360 };
+}
