@@ -7,6 +7,7 @@
  * list (moved, not copied); no stone is made into an object here (the page makes the rows it shows).
  */
 import { prepareColumns, type CatalogueIndex, type PriceContext } from '../domain/catalogue/prepare.ts';
+import { sortOrder } from '../domain/catalogue/sort.ts';
 import { type CatalogueWire } from '../domain/catalogue/wire.ts';
 import { columnsOf } from '../domain/catalogue/wire-decode.ts';
 import { ApiError } from '../lib/api.ts';
@@ -31,16 +32,23 @@ export function indexBuffers(ix: CatalogueIndex): ArrayBuffer[] {
   };
   for (const v of Object.values(ix)) add(v);
   for (const v of Object.values(ix.tabRows)) add(v);
-  const { num, dict, has360 } = ix.cols;
+  const { num, dict, str, has360 } = ix.cols;
   for (const v of Object.values(num)) add(v);
   for (const v of Object.values(dict)) add(v.i);
+  for (const v of Object.values(str)) for (const a of [v.i, v.num, v.w]) add(a);
   add(has360);
+  for (const o of ix.orders.values()) for (const a of [o.order, o.key]) add(a);
   return [...seen];
 }
 
-/** The index of a wire body; a visitor's is never priced. */
+/**
+ * The index of a wire body, with the load-order permutation every sort starts from; a visitor's
+ * is never priced.
+ */
 export function indexOf(wire: CatalogueWire, pricing: PriceContext): CatalogueIndex {
-  return prepareColumns(columnsOf(wire), wire.audience === 'trade' ? pricing : null);
+  const ix = prepareColumns(columnsOf(wire), wire.audience === 'trade' ? pricing : null);
+  sortOrder(ix, 'createdAt');
+  return ix;
 }
 
 /** Runs one load of `job.audience`'s set, posting its answers; the last is never a stale index. */

@@ -5,7 +5,7 @@
  */
 import type { ListDoc, Range } from '../diamond.ts';
 import { WIRE_FIELDS, type Kind, type WireField } from './wire.ts';
-import type { DictValues, SetColumns } from './wire-decode.ts';
+import { codedStrings, type CodedStrings, type DictValues, type SetColumns } from './wire-decode.ts';
 
 const absent = (v: unknown) => v == null || v === '';
 
@@ -43,13 +43,17 @@ export function columnsOfDocs(docs: readonly ListDoc[]): SetColumns {
   const kinds: Kind[] = [];
   const num: SetColumns['num'] = {};
   const dict: Partial<Record<WireField, DictValues>> = {};
-  const str: Partial<Record<WireField, readonly string[]>> = {};
+  const str: Partial<Record<WireField, CodedStrings>> = {};
   for (const [field, kind] of WIRE_FIELDS) {
     if (!docs.some((d) => !absent(d[field]))) continue;
     fields.push(field);
     kinds.push(kind);
     if (kind === 'id' || kind === 'time' || kind === 'num') num[field] = numbers(docs, field, kind);
-    else if (kind === 'str' || kind === 'code') str[field] = docs.map((d) => String(d[field] ?? ''));
+    else if (kind === 'str' || kind === 'code')
+      str[field] = codedStrings(
+        docs.map((d) => String(d[field] ?? '')),
+        docs.length,
+      );
     else dict[field] = dictionary(docs, field, kind);
   }
   const has360 = Uint8Array.from(docs, (d) => (d.has360 ? 1 : 0));

@@ -17,7 +17,7 @@
  */
 import { CLARITY_SLIDER_MAX } from '../grades.ts';
 import { DEFAULT_COLUMNS, FIXED_LIMITS, type FilterState, type OptionalColumns } from './filter-state.ts';
-import type { CatalogueIndex } from './prepare.ts';
+import { searchCodes, type CatalogueIndex } from './prepare.ts';
 import { PRICE_MAX_VALUE, PRICE_MIN_VALUE, type NumRange } from './sliders.ts';
 import { shapeKey } from './shapes.ts';
 import { tabShapeList, type MainTab } from './tabs.ts';
@@ -100,7 +100,8 @@ export function applyFilters(ix: CatalogueIndex, filters: FilterState, ctx: Filt
 
   const { shape, weightLo, weightHi, colourLo, colourHi, clarityLo, clarityHi, cutLo: sCutLo, cutHi: sCutHi } = ix;
   const { polishLo, polishHi, symmetryLo, symmetryHi, fluorescenceLo, fluorescenceHi, lab, special, availability } = ix;
-  const { price, ppc, depth, table, length, width, height, code } = ix;
+  const { price, ppc, depth, table, length, width, height } = ix;
+  const code = useSearch ? searchCodes(ix) : [];
 
   const out = new Int32Array(rows.length);
   let n = 0;

@@ -13,7 +13,7 @@ import { isParcel, SINGLE, type CatType, type ListDoc, type Range } from '../dia
 import { displayPrice, pricePerCarat, roundTo, type FxRate, type PricedStone } from '../money.ts';
 import { columnsOfDocs } from './doc-columns.ts';
 import type { WireField } from './wire.ts';
-import { docAt, type DictValues, type SetColumns } from './wire-decode.ts';
+import { docAt, stringAt, type DictValues, type SetColumns } from './wire-decode.ts';
 import { EMPTY_BOUNDS, outwardRange, type FilterBounds } from './filter-state.ts';
 import { shapeIndex, shapeListFor } from './shapes.ts';
 import { mainTabOf, MAIN_TABS, PARCELS_TAB, type MainTab } from './tabs.ts';
@@ -108,8 +108,8 @@ export type CatalogueIndex = {
   readonly height: Float64Array;
   readonly rap: Float64Array;
   readonly createdAt: Float64Array;
-  /** StkCodeCalcNS lowercased */
-  readonly code: readonly string[];
+  /** StkCodeCalcNS lowercased, made on the first search (searchCodes) */
+  codes: readonly string[] | null;
   /** displayed price and price per carat in `pricing.ccy` (NaN when unpriced) */
   price: Float64Array;
   ppc: Float64Array;
@@ -308,7 +308,7 @@ export function prepareColumns(c: SetColumns, pricing: PriceContext = null, made
     height: numbers(c, 'StkMes3'),
     rap: numbers(c, 'RAP'),
     createdAt: numbers(c, 'createdAt'),
-    code: (c.str.StkCodeCalcNS ?? new Array<string>(n).fill('')).map((s) => s.toLowerCase()),
+    codes: null,
     price: f64(),
     ppc: f64(),
     pricing: null,
@@ -368,6 +368,15 @@ export function prepareColumns(c: SetColumns, pricing: PriceContext = null, made
 /** Builds the index of a stock list held as docs (each row's doc is the one given). */
 export function prepareCatalogue(docs: readonly ListDoc[], pricing: PriceContext = null): CatalogueIndex {
   return prepareColumns(columnsOfDocs(docs), pricing, docs.slice());
+}
+
+/** Every row's stock code lowercased, what the search box matches (made once, on the first search). */
+export function searchCodes(ix: CatalogueIndex): readonly string[] {
+  if (ix.codes) return ix.codes;
+  const col = ix.cols.str.StkCodeCalcNS;
+  const out = new Array<string>(ix.size);
+  for (let i = 0; i < ix.size; i++) out[i] = col ? stringAt(col, i).toLowerCase() : '';
+  return (ix.codes = out);
 }
 
 /** Row `i`'s stone as the list's doc (made once, when first asked for). */

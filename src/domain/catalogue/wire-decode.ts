@@ -10,6 +10,7 @@
  */
 import type { ListDoc, Range } from '../diamond.ts';
 import {
+  codeColumn,
   hundredths,
   WIRE_FIELDS,
   WIRE_FORMAT,
@@ -26,6 +27,16 @@ import {
 
 /** The distinct values of a field and each row's index into them (-1 = absent). */
 export type DictValues = { readonly d: readonly unknown[]; readonly i: Int32Array };
+/**
+ * Strings as a prefix (an index into the distinct prefixes) and a trailing number of `w` digits
+ * (w = 0: none), so that 200,000 stock codes cross to the page as three typed arrays.
+ */
+export type CodedStrings = {
+  readonly p: readonly string[];
+  readonly i: Int32Array;
+  readonly num: Float64Array;
+  readonly w: Uint8Array;
+};
 
 export type SetColumns = {
   readonly n: number;
@@ -37,23 +48,25 @@ export type SetColumns = {
   /** dictionary-coded fields; graded ranges as shared Range objects */
   readonly dict: Partial<Record<WireField, DictValues>>;
   /** stock codes and certificate numbers: one per row, '' = absent */
-  readonly str: Partial<Record<WireField, readonly string[]>>;
+  readonly str: Partial<Record<WireField, CodedStrings>>;
   /** 1 where the stone has a 360 frame set */
   readonly has360: Uint8Array;
 };
 
-function readCodes(col: WireColumn, n: number): string[] {
-  if (Array.isArray(col)) return col as string[];
-  const c = col as CodeColumn;
-  const out = new Array<string>(n);
-  const last = new Array<number>(c.p.length).fill(0);
-  for (let r = 0; r < n; r++) {
-    const k = c.i[r]!;
-    const num = (last[k] = last[k]! + c.d[r]!);
-    const w = c.w[r]!;
-    out[r] = c.p[k]! + (w === 0 ? '' : String(num).padStart(w, '0'));
-  }
-  return out;
+/** A code column (or plain strings, split the same way) as CodedStrings. */
+export function codedStrings(col: WireColumn | readonly string[], n: number): CodedStrings {
+  const c = Array.isArray(col) ? codeColumn(col as string[]) : (col as CodeColumn);
+  const num = new Float64Array(n);
+  const last = new Float64Array(c.p.length);
+  for (let r = 0; r < n; r++) num[r] = last[c.i[r]!]! += c.d[r]!;
+  return { p: c.p, i: Int32Array.from(c.i), num, w: Uint8Array.from(c.w) };
+}
+
+/** Row `r`'s string ('' = absent). */
+export function stringAt(c: CodedStrings, r: number): string {
+  const w = c.w[r]!;
+  const prefix = c.p[c.i[r]!]!;
+  return w === 0 ? prefix : prefix + String(c.num[r]).padStart(w, '0');
 }
 
 /** A number column as one number per row (NaN = absent). */
@@ -97,7 +110,7 @@ export function columnsOf(wire: unknown): SetColumns {
   const kinds: Kind[] = [];
   const num: SetColumns['num'] = {};
   const dict: Partial<Record<WireField, DictValues>> = {};
-  const str: Partial<Record<WireField, readonly string[]>> = {};
+  const str: Partial<Record<WireField, CodedStrings>> = {};
   for (const [field, kind] of WIRE_FIELDS) {
     const col = wire.cols[field];
     if (!col) continue;
@@ -105,8 +118,7 @@ export function columnsOf(wire: unknown): SetColumns {
     kinds.push(kind);
     if (kind === 'id' || kind === 'time') num[field] = readDeltas(col as number[], n);
     else if (kind === 'num') num[field] = readNumbers(col, wire.cols, n);
-    else if (kind === 'str') str[field] = col as string[];
-    else if (kind === 'code') str[field] = readCodes(col, n);
+    else if (kind === 'str' || kind === 'code') str[field] = codedStrings(col, n);
     else {
       const { d, i } = col as DictColumn<unknown>;
       dict[field] = { d: kind === 'range' ? (d as RangeEntry[]).map(rangeOf) : d, i: Int32Array.from(i) };
@@ -130,7 +142,7 @@ export function docAt(c: SetColumns, r: number): WireDoc {
       const v = c.num[f]![r]!;
       d[f] = Number.isNaN(v) ? undefined : kind === 'time' ? new Date(v).toISOString() : v;
     } else if (kind === 'str' || kind === 'code') {
-      d[f] = c.str[f]![r] || undefined;
+      d[f] = stringAt(c.str[f]!, r) || undefined;
     } else {
       const col = c.dict[f]!;
       const at = col.i[r]!;

@@ -91,7 +91,7 @@ function fixedColumn(col: (number | null)[], base: (number | null)[] | undefined
 export type CodeColumn = { p: string[]; i: number[]; d: number[]; w: number[] };
 const CODE = /^(.*?)(\d{1,15})$/;
 
-function codeColumn(col: string[]): CodeColumn {
+export function codeColumn(col: readonly string[]): CodeColumn {
   const p: string[] = [];
   const at = new Map<string, number>();
   const out: CodeColumn = { p, i: [], d: [], w: [] };

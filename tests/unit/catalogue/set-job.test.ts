@@ -4,6 +4,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { allDocs, prepareCatalogue, type CatalogueIndex } from '../../../src/domain/catalogue/prepare.ts';
+import { sortOrder } from '../../../src/domain/catalogue/sort.ts';
 import { encodeCatalogue, type WireDoc } from '../../../src/domain/catalogue/wire.ts';
 import { decodeCatalogue } from '../../../src/domain/catalogue/wire-decode.ts';
 import { runSetJob, type SetJob, type SetMessage } from '../../../src/stores/catalogue-set-job.ts';
@@ -26,7 +27,13 @@ const wireOf = (audience: 'trade' | 'visitor') =>
 type Sent = { msg: SetMessage; transfer: Transferable[] };
 
 /** An index as what it answers: every filter and sort column, and every stone as its doc. */
-const answers = (ix: CatalogueIndex) => ({ ...ix, cols: undefined, made: undefined, docs: allDocs(ix) });
+const answers = (ix: CatalogueIndex) => ({
+  ...ix,
+  cols: undefined,
+  made: undefined,
+  docs: allDocs(ix),
+  orders: sortOrder(ix, 'createdAt'),
+});
 
 async function run(job: SetJob): Promise<Sent[]> {
   const sent: Sent[] = [];
@@ -72,6 +79,15 @@ describe('the set job', () => {
     for (const v of [...Object.values(msg.index), ...Object.values(msg.index.tabRows)])
       if (ArrayBuffer.isView(v)) expect(buffers.has(v.buffer)).toBe(true);
     expect(transfer.length).toBe(buffers.size); // each buffer once, or postMessage throws
+    // the columns cross as typed arrays too, and the load order comes ready
+    const { num, dict, str } = msg.index.cols;
+    for (const v of [
+      ...Object.values(num),
+      ...Object.values(dict).map((d) => d.i),
+      ...Object.values(str).map((s) => s.num),
+    ])
+      expect(buffers.has(v.buffer)).toBe(true);
+    expect(msg.index.orders.has('createdAt')).toBe(true);
     expect(fetch.mock.calls[0]![1]?.headers).not.toHaveProperty('If-None-Match');
   });
 
