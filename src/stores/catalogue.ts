@@ -174,14 +174,17 @@ export function loadCatalogue(authorised: boolean, pricing: PriceContext = prici
   return promise;
 }
 
-/** Re-prices the loaded index (visitors: always unpriced). */
+/**
+ * Re-prices the loaded index and the one being loaded (visitors: always unpriced). While a
+ * set loads, its audience decides (the index shown, if any, keeps its own audience's rule).
+ */
 export function repriceCatalogue(pricing: PriceContext): void {
   const s = $catalogue.get();
-  const next = s.audience === 'trade' ? pricing : null;
-  if (samePricing(pricingNow, next) && (s.index == null || samePricing(s.index.pricing, next))) return;
-  pricingNow = next;
-  if (!s.index) return;
-  setCurrency(s.index, next);
+  const audience = inFlight?.audience ?? s.audience;
+  pricingNow = audience === 'trade' ? pricing : null;
+  const shown = s.audience === 'trade' ? pricing : null;
+  if (s.index == null || samePricing(s.index.pricing, shown)) return;
+  setCurrency(s.index, shown);
   $catalogue.set({ ...s, version: s.version + 1 });
 }
 

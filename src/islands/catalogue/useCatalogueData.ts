@@ -40,15 +40,19 @@ export function useCatalogueData() {
 
   const ccy = site.data?.ccy ?? 'GBP';
   const rates = site.data?.fxrates;
-  const pricing: PriceContext = useMemo(() => (signedIn && rates ? { ccy, rates } : null), [signedIn, ccy, rates]);
+  // the prices the trade set is shown in (the store never prices a visitor's set)
+  const pricing: PriceContext = useMemo(() => (rates ? { ccy, rates } : null), [ccy, rates]);
+  const siteSettled = site.status === 'ready' || site.status === 'error';
 
   // the set is asked for as soon as the audience is known: from the session, or before it
-  // from the server's first page (it read the cookie; a kept copy's audience is only a guess)
+  // from the server's first page (it read the cookie; a kept copy's audience is only a guess).
+  // The trade set waits for the site's rates (asked for at once), so the worker prices it
+  // instead of the page re-pricing every stone when they arrive.
   const firstAudience = cat.first && !cat.first.kept ? cat.first.audience : null;
+  const trade = session.status === 'ready' ? signedIn : firstAudience ? firstAudience === 'trade' : null;
   useEffect(() => {
-    if (session.status === 'ready') void loadCatalogue(signedIn, pricing);
-    else if (firstAudience) void loadCatalogue(firstAudience === 'trade', pricing);
-  }, [session.status, signedIn, pricing, firstAudience]);
+    if (trade != null && (!trade || siteSettled)) void loadCatalogue(trade, pricing);
+  }, [trade, siteSettled, pricing]);
   useEffect(() => repriceCatalogue(pricing), [pricing, cat.index]);
 
   const dialogSettings = session.user?.dialogSettings ?? NO_SETTINGS;

@@ -33,15 +33,31 @@ describe('loading the catalogue without a Worker', () => {
     const usd = { ccy: 'USD', rates: RATES };
     const gbp = { ccy: 'GBP', rates: RATES };
     const loading = loadCatalogue(true, usd);
-    // before the index is there the list is not yet the trade's: the store holds no pricing
-    // (the island prices each index it is given, as below)
+    // the trade set being loaded takes the new pricing: it is shown in it when it arrives
     repriceCatalogue(gbp);
+    const index = await loading;
+    expect(index?.pricing).toBe(gbp);
+    expect(index?.price[0]).toBe(800); // 1000 USD at 1.25 USD to the pound
+    // the same pricing again changes nothing (no second pass over the stones)
+    const { version } = $catalogue.get();
+    repriceCatalogue({ ...gbp });
+    expect($catalogue.get().version).toBe(version);
+    repriceCatalogue(usd);
+    expect([index?.price[0], $catalogue.get().version]).toEqual([1000, version + 1]);
+  });
+
+  it('never prices a visitor set, however the pricing moves while it loads', async () => {
+    vi.stubGlobal(
+      'fetch',
+      async () =>
+        new Response(JSON.stringify({ ...WIRE, audience: 'visitor' }), { headers: { etag: '"cat-visitor-1"' } }),
+    );
+    const { loadCatalogue, repriceCatalogue } = await import('../../../src/stores/catalogue.ts');
+    const loading = loadCatalogue(false);
+    repriceCatalogue({ ccy: 'GBP', rates: RATES });
     const index = await loading;
     expect(index?.pricing).toBeNull();
     expect(index?.price[0]).toBeNaN();
-    repriceCatalogue(gbp);
-    expect($catalogue.get().index?.pricing).toBe(gbp);
-    expect(index?.price[0]).toBe(800); // 1000 USD at 1.25 USD to the pound
   });
 
   it('shows the error of a failed load', async () => {
