@@ -17,12 +17,16 @@ import { atom } from 'nanostores';
 import type { CatalogueDoc } from '../../api/services/catalogue-payload.ts';
 import type { FirstPage } from '../../api/services/catalogue-first-page.ts';
 import type { Availability } from '../domain/diamond.ts';
+import type { FxRate } from '../domain/money.ts';
 import { defaultPageSize, setCurrency, type CatalogueIndex, type PriceContext } from '../domain/catalogue/index.ts';
 import { call, client } from '../lib/api.ts';
 import { DEFAULT_AVAILABILITY_LABELS } from '../islands/catalogue/column-layout.ts';
 import { askedFirstPage, firstPageNow, forgetTradeFirstPage, type ShownFirst } from './catalogue-first.ts';
 import type { Audience } from './catalogue-set.ts';
-import { LOAD_FAILED, runSetJob, type SetJob, type SetMessage } from './catalogue-set-job.ts';
+import { setJobStarter, type EarlySetWindow } from './catalogue-early-set.ts';
+import { LOAD_FAILED, runSetJob, type SetJob } from './catalogue-set-job.ts';
+// the one worker file, also started by the list page's early script (catalogue-early-set.ts)
+import workerUrl from './catalogue.worker.ts?worker&url';
 
 export type { CatalogueDoc, FirstPage, Audience };
 
@@ -84,8 +88,14 @@ export function loadFirstPage(loc: { pathname: string; search: string }, width: 
 /** performance mark set each time a full set's index is ready (bench/catalogue-scale.ts) */
 export const INDEX_READY_MARK = 'catalogue:index-ready';
 
-const samePricing = (a: PriceContext, b: PriceContext) =>
-  a === b || (a != null && b != null && a.ccy === b.ccy && a.rates === b.rates);
+const sameRates = (a: readonly FxRate[], b: readonly FxRate[]) =>
+  a === b ||
+  (a.length === b.length &&
+    a.every((r, i) => r.currency === b[i]!.currency && r.ExRate === b[i]!.ExRate && r.default === b[i]!.default));
+
+/** the same currency and the same rates (by content: an index built in a worker has copies) */
+export const samePricing = (a: PriceContext, b: PriceContext) =>
+  a === b || (a != null && b != null && a.ccy === b.ccy && sameRates(a.rates, b.rates));
 
 /**
  * Shows an index built for `built` (a copy of the pricing asked for, when it came from a
@@ -102,39 +112,17 @@ function show(index: CatalogueIndex, audience: Audience, stale: boolean, built: 
 }
 
 /**
- * Runs the set job (catalogue-set-job.ts) in a Web Worker, or here when there is no Worker or
- * it fails before answering; `hear` gets every answer. Returns a stop (the worker ends).
+ * Runs a set job (catalogue-set-job.ts): the list page's early job when it is for the same
+ * audience, else in a Web Worker of the one worker file, else (no Worker, or it fails before
+ * answering) in the page; `hear` gets every answer with the job that made it.
  */
-function startSetJob(job: SetJob, hear: (msg: SetMessage) => void): () => void {
-  const runHere = () => void runSetJob(job, (msg) => hear(msg));
-  if (typeof Worker === 'undefined') {
-    runHere();
-    return () => {};
-  }
-  let worker: Worker;
-  try {
-    worker = new Worker(new URL('./catalogue.worker.ts', import.meta.url), { type: 'module' });
-  } catch {
-    runHere();
-    return () => {};
-  }
-  let heard = false;
-  const stop = () => worker.terminate();
-  // the worker stays (idle, its job's data collected) until a newer load stops it: ending it at
-  // once would also end what the browser's tools can still read of its requests
-  worker.onmessage = (e: MessageEvent<SetMessage>) => {
-    heard = true;
-    hear(e.data);
-  };
-  worker.onerror = worker.onmessageerror = () => {
-    stop();
-    if (!heard)
-      runHere(); // the worker could not start (blocked or unsupported): the page does the work
-    else hear({ kind: 'error', msg: LOAD_FAILED });
-  };
-  worker.postMessage(job);
-  return stop;
-}
+const startSetJob = setJobStarter({
+  win: typeof window === 'undefined' ? null : (window as EarlySetWindow),
+  workerUrl,
+  makeWorker: typeof Worker === 'undefined' ? null : (url) => new Worker(url, { type: 'module' }),
+  runHere: (job, hear) => void runSetJob(job, (msg) => hear(msg)),
+  failedMsg: LOAD_FAILED,
+});
 
 export function loadCatalogue(authorised: boolean, pricing: PriceContext = pricingNow): Promise<CatalogueIndex | null> {
   const audience: Audience = authorised ? 'trade' : 'visitor';
@@ -148,11 +136,11 @@ export function loadCatalogue(authorised: boolean, pricing: PriceContext = prici
   const job: SetJob = { audience, pricing: pricingNow };
   const promise = new Promise<CatalogueIndex | null>((resolve) => {
     cancelJob?.();
-    const stop = startSetJob(job, (msg) => {
+    const { stop } = startSetJob(job, (msg, built) => {
       if (superseded()) return resolve($catalogue.get().index);
       const s = $catalogue.get();
       if (msg.kind === 'index') {
-        const index = show(msg.index, msg.audience, msg.stale, job.pricing);
+        const index = show(msg.index, msg.audience, msg.stale, built.pricing);
         if (!msg.stale) resolve(index);
       } else if (msg.kind === 'current') {
         $catalogue.set({ ...s, stale: false });
