@@ -26,7 +26,9 @@ class FakeWorker {
   onmessageerror: (() => void) | null = null;
   posted: SetJob[] = [];
   terminated = false;
-  constructor(readonly url: string) {
+  readonly url: string;
+  constructor(url: string) {
+    this.url = url;
     FakeWorker.made.push(this);
   }
   postMessage(job: SetJob) {
