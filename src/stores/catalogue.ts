@@ -7,7 +7,9 @@
  * - `loadCatalogue(authorised)` paints from the browser's last copy of the full set at once
  *   (catalogue-set.ts), then revalidates it by ETag (a 304 keeps it, a 200 replaces it), and
  *   builds the index. Once per audience; a change of audience loads again. Fetching, decoding
- *   and indexing run in a Web Worker (catalogue-set-job.ts), in the page where there is none.
+ *   and indexing run in a Web Worker (catalogue-set-job.ts), in the page where there is none;
+ *   on the list page that job may already be running, started by the early script, and is
+ *   adopted (catalogue-early-set.ts).
  * - `repriceCatalogue(pricing)` re-prices the index in another currency; `version` moves on
  *   every change so views can memoise on it.
  * - `$availabilityLabels`: the labels of availability codes 1, 2, 3 from
