@@ -10,7 +10,6 @@ import { expect, test, type BrowserContext, type Page, type Route } from '@playw
 import { TRADER } from './support/accounts.ts';
 
 const SET = '/api/v1/diamonds/catalogue';
-const rows = (page: Page) => page.locator('.cat-table tbody tr:not(.cat-detail-row):not(.cat-skeleton)');
 const prices = (page: Page) => page.locator('.cat-table td[data-label="PRICE"]').allInnerTexts();
 const indexReady = (page: Page) =>
   page.waitForFunction(() => performance.getEntriesByName('catalogue:index-ready').length > 0);
