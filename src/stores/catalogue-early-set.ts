@@ -15,7 +15,9 @@
  *   gives an error answer; nothing is heard from it after that.
  *
  * Both sides use the one worker file: the page passes its URL (a `?worker&url` import, as the
- * store's) to the early script as `window.__catalogueWorker`.
+ * store's) to the early script as `window.__catalogueWorker`, and starts that worker at once
+ * (`__catalogueWorkerEarly`), so it has loaded by the time the answers are in (its download
+ * took 0.1 s or more while the page loaded).
  */
 import type { FirstPage } from '../../api/services/catalogue-first-page.ts';
 import type { PriceContext } from '../domain/catalogue/index.ts';
@@ -35,6 +37,11 @@ export type EarlySetWindow = {
   __siteEarly?: Promise<SiteData | null>;
   /** the worker file's URL, given by the page */
   __catalogueWorker?: string;
+  /**
+   * the worker the page's inline script started at once, so it loads while the answers are on
+   * their way (`failed`: it failed before anyone listened)
+   */
+  __catalogueWorkerEarly?: Worker & { failed?: boolean };
   /** the early job, or 'taken' once the store has started loading */
   __catalogueSet?: EarlySet | 'taken';
 };
@@ -52,26 +59,32 @@ function listen(worker: Worker, hear: (h: Heard) => void): void {
 
 /**
  * The early script's start: once the first page and the site are in, the job for the first
- * page's audience runs in its worker. Nothing starts without a first page, a worker URL, a
- * Worker, or once the store has started loading. Answers the job started, or null.
+ * page's audience runs in its worker (the one the page started, else a new one). Nothing
+ * starts without a first page, a worker URL, a Worker, or once the store has started loading
+ * (the page's worker is then ended). Answers the job started, or null.
  */
 export async function startEarlySet(win: EarlySetWindow, makeWorker: MakeWorker | null): Promise<EarlySet | null> {
   const url = win.__catalogueWorker;
-  if (!url || !makeWorker || !win.__catalogueFirst) return null;
+  const started = win.__catalogueWorkerEarly;
   const [first, site] = await Promise.all([
-    win.__catalogueFirst.catch(() => null),
+    (win.__catalogueFirst ?? Promise.resolve(null)).catch(() => null),
     (win.__siteEarly ?? Promise.resolve(null)).catch(() => null),
   ]);
-  if (!first || win.__catalogueSet) return null;
-  let worker: Worker;
-  try {
-    worker = makeWorker(url);
-  } catch {
-    return null; // the store starts the job as it would without this script
+  let worker = started ?? null;
+  if (!first || !url || win.__catalogueSet) {
+    worker?.terminate();
+    return null;
   }
+  try {
+    worker ??= makeWorker?.(url) ?? null;
+  } catch {
+    worker = null;
+  }
+  if (!worker) return null; // the store starts the job as it would without this script
   const job: SetJob = { audience: first.audience, pricing: pricingOf(first.audience, site) };
   const early: EarlySet = { job, worker, kept: [], hear: null };
   listen(worker, (h) => (early.hear ? early.hear(h) : early.kept.push(h)));
+  if (started?.failed) early.kept.push({ failed: true });
   worker.postMessage(job);
   win.__catalogueSet = early;
   return early;

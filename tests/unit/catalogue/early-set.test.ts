@@ -136,6 +136,29 @@ describe('the early script starts the set job', () => {
     expect(FakeWorker.made).toHaveLength(0);
   });
 
+  it('in the worker the page started at once, with a failure it had before the script came kept', async () => {
+    const started = makeWorker('/_astro/catalogue.worker-x.js') as Worker & { failed?: boolean };
+    const win = { ...pageWindow('trade'), __catalogueWorkerEarly: started };
+    const early = await startEarlySet(win, makeWorker);
+    expect(early?.worker).toBe(started);
+    expect(FakeWorker.made).toHaveLength(1);
+    expect(fake(started).posted).toEqual([{ audience: 'trade', pricing: { ccy: 'USD', rates: RATES } }]);
+    expect(early?.kept).toEqual([]);
+
+    started.failed = true; // as the page's own onerror records it
+    const again = await startEarlySet({ ...pageWindow('trade'), __catalogueWorkerEarly: started }, makeWorker);
+    expect(again?.kept).toEqual([{ failed: true }]);
+  });
+
+  it('ends the worker the page started when there is no first page or the store has started', async () => {
+    for (const win of [pageWindow(null), { ...pageWindow('trade'), __catalogueSet: 'taken' as const }]) {
+      const started = makeWorker('/_astro/catalogue.worker-x.js');
+      expect(await startEarlySet({ ...win, __catalogueWorkerEarly: started }, makeWorker)).toBeNull();
+      expect(fake(started).terminated).toBe(true);
+      expect(fake(started).posted).toEqual([]);
+    }
+  });
+
   it('not once the store has started loading while the answers were on their way', async () => {
     const win = pageWindow('trade');
     const starting = startEarlySet(win, makeWorker);
