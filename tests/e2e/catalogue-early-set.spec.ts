@@ -110,3 +110,17 @@ test('a trader: answers that come after the island has adopted the job are heard
   expect(shown).toEqual([...shown].sort((a, b) => b - a)); // sorted by the trader's price
   expect(asked).toHaveLength(1);
 });
+
+test('a trader whose browser cannot load the worker: the page runs the job itself (one request, filterable)', async ({
+  page,
+  context,
+}) => {
+  test.slow();
+  const asked = setRequests(context);
+  await signIn(page);
+  await page.route(/\/_astro\/catalogue\.worker[^/]*\.js$/, (route) => route.abort());
+  await page.goto('/diamonds/all?sort=-price', { waitUntil: 'commit' });
+  await indexReady(page);
+  await filterRound(page);
+  expect(asked).toHaveLength(1);
+});
