@@ -25,6 +25,7 @@ import type { Audience } from './catalogue-set.ts';
 // types only: this module is also in the early script's bundle, which must stay small
 import type { SetJob, SetMessage } from './catalogue-set-job.ts';
 import type { SiteData } from './site.ts';
+import { shownCurrency, storedCurrency } from './shown-currency.ts';
 
 /** What a set job's worker tells the page: an answer, or that it failed. */
 export type Heard = { msg: SetMessage } | { failed: true };
@@ -48,9 +49,12 @@ export type EarlySetWindow = {
 
 export type MakeWorker = (url: string) => Worker;
 
-/** The pricing a set is built for: the trade's in the site's currency; a visitor's never priced. */
+/**
+ * The pricing a set is built for: the trade's in the currency the list will show (this
+ * browser's remembered one if the site has it, else the site's); a visitor's never priced.
+ */
 export const pricingOf = (audience: Audience, site: SiteData | null): PriceContext =>
-  audience === 'trade' && site?.fxrates ? { ccy: site.ccy ?? 'GBP', rates: site.fxrates } : null;
+  audience === 'trade' && site?.fxrates ? { ccy: shownCurrency(site, storedCurrency()), rates: site.fxrates } : null;
 
 function listen(worker: Worker, hear: (h: Heard) => void): void {
   worker.onmessage = (e: MessageEvent<SetMessage>) => hear({ msg: e.data });

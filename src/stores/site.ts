@@ -12,7 +12,7 @@
  */
 import { atom } from 'nanostores';
 import { ApiError, call, client, type AnswerOf } from '../lib/api.ts';
-import { defaultCurrency } from '../domain/money.ts';
+import { rateCurrency, rememberCurrency, shownCurrency, storedCurrency } from './shown-currency.ts';
 import { $session, setSession } from './session.ts';
 
 /** GET /site: the site name, currencies and rates, social links, availability labels, the Coloured tab switch. */
@@ -42,8 +42,7 @@ export function loadSite(force = false): Promise<SiteData | null> {
   $site.set({ status: 'loading', data: previous, error: null });
   inFlight = askSite()
     .then((data) => {
-      const chosen = [previous?.ccy, rememberedCurrency()].map((c) => rateCurrency(data.fxrates, c)).find(Boolean);
-      const ccy = chosen ?? rateCurrency(data.fxrates, data.ccy || defaultCurrency(data.fxrates)) ?? data.ccy;
+      const ccy = shownCurrency(data, previous?.ccy, rememberedCurrency());
       const next = { ...data, ccy };
       $site.set({ status: 'ready', data: next, error: null });
       return next;
@@ -57,22 +56,10 @@ export function loadSite(force = false): Promise<SiteData | null> {
   return inFlight;
 }
 
-const CCY_KEY = 'facet.ccy';
-
 /** The remembered currency: the signed-in user's, else this browser's (null: none). */
 export function rememberedCurrency(): string | null {
-  const user = $session.get().user;
-  if (user?.ccy) return user.ccy;
-  try {
-    return globalThis.localStorage?.getItem(CCY_KEY) ?? null;
-  } catch {
-    return null; // storage blocked: the site's default
-  }
+  return $session.get().user?.ccy || storedCurrency();
 }
-
-/** `c` as one of the currencies the rates know, else undefined. */
-const rateCurrency = (rates: SiteData['fxrates'], c: string | null | undefined) =>
-  rates.find((r) => r.currency === c)?.currency;
 
 /** Shows `wanted` when the rates know it: answers it as a known currency, else null. */
 function showCurrency(wanted: string) {
@@ -87,11 +74,7 @@ function showCurrency(wanted: string) {
 export function setCurrency(wanted: string): void {
   const ccy = showCurrency(wanted);
   if (!ccy) return;
-  try {
-    globalThis.localStorage?.setItem(CCY_KEY, ccy);
-  } catch {
-    // storage blocked: remembered on the server only (signed in) or for this page
-  }
+  rememberCurrency(ccy); // (storage blocked: remembered on the server only, signed in, or for this page)
   const session = $session.get();
   if (!session.user || session.user.ccy === ccy) return;
   setSession({ isAuthorised: session.isAuthorised, user: { ...session.user, ccy } });

@@ -23,7 +23,6 @@ import {
   MISSING,
   priceParts,
   pricePerCarat,
-  defaultCurrency,
   type Money,
 } from '../../domain/money.ts';
 import {
@@ -35,6 +34,7 @@ import {
   type ShownFirst,
 } from '../../stores/catalogue-first.ts';
 import type { SiteData } from '../../stores/site.ts';
+import { shownCurrency, storedCurrency } from '../../stores/shown-currency.ts';
 import {
   abbreviated,
   availabilityText,
@@ -181,18 +181,9 @@ function paint(first: ShownFirst | null, prices: KeptPrices | null): void {
   });
 }
 
-/** The currency the list shows prices in: this browser's chosen one if the site has it, else the site's. */
-function pricesOf(site: SiteData | null): KeptPrices | null {
-  if (!site) return null;
-  let chosen: string | null = null;
-  try {
-    chosen = localStorage.getItem('facet.ccy');
-  } catch {
-    chosen = null; // storage blocked
-  }
-  const known = site.fxrates.some((r) => r.currency === chosen);
-  return { ccy: known && chosen ? chosen : site.ccy || defaultCurrency(site.fxrates), rates: site.fxrates };
-}
+/** The currency the list shows prices in (this browser's chosen one if the site has it, else the site's), and the rates. */
+const pricesOf = (site: SiteData | null): KeptPrices | null =>
+  site ? { ccy: shownCurrency(site, storedCurrency()), rates: site.fxrates } : null;
 
 /**
  * Paints the kept copy at once, then the server's answer when it (and the site's rates) are here,

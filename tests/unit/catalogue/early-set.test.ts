@@ -107,6 +107,19 @@ describe('the early script starts the set job', () => {
     expect(win.__catalogueSet).toBe(early);
   });
 
+  it("in this browser's remembered currency when the site has it (the currency the list will show)", async () => {
+    const stored: Record<string, string> = { 'facet.ccy': 'GBP' };
+    vi.stubGlobal('localStorage', { getItem: (k: string) => stored[k] ?? null });
+    try {
+      await startEarlySet(pageWindow('trade'), makeWorker);
+      stored['facet.ccy'] = 'XYZ'; // not a currency of the site: the site's own
+      await startEarlySet(pageWindow('trade'), makeWorker);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(FakeWorker.made.map((w) => w.posted[0]?.pricing?.ccy)).toEqual(['GBP', 'USD']);
+  });
+
   it('unpriced for a visitor, and for the trade when the site did not answer (GBP when it names no currency)', async () => {
     await startEarlySet(pageWindow('visitor'), makeWorker);
     await startEarlySet(pageWindow('trade', null), makeWorker);
