@@ -13,7 +13,8 @@
  *   - repeat first rows: the same context opens the list again (the set is painted from the
  *     browser's copy, then revalidated);
  *   - set bytes: bytes transferred for the set (encoded body), and per stone;
- *   - JS heap: used JS heap after a garbage collection, once fully filterable;
+ *   - JS heap: used JS heap after a garbage collection, once fully filterable, with the memory of
+ *     its ArrayBuffers (the index's typed arrays live outside the heap proper);
  *   - filter change: a shape filter applied -> the table painted (bench/catalogue-browser.ts).
  * The server, with the trader's cookie (bench/catalogue-server.ts): ms per cached set request
  * (Server-Timing and at the client) with gzip and with brotli, requests/s at 50 connections
@@ -129,7 +130,8 @@ async function visit(ctx: BrowserContext, url: string, full: boolean) {
   const bytes = await setBytes;
   const cdp = await ctx.newCDPSession(page);
   await cdp.send('HeapProfiler.collectGarbage');
-  const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+  // the heap proper plus ArrayBuffer backing stores (where the index's columns live)
+  const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number; backingStorageSize?: number };
   await cdp.detach();
   // the shape filter answers from the full set (untimed: the spec's 500 ms delay)
   const all = await page.locator('.cat-pager strong').first().innerText();
@@ -142,7 +144,16 @@ async function visit(ctx: BrowserContext, url: string, full: boolean) {
     all,
     { timeout: 60_000 },
   );
-  return { page, firstRows, filterable, indexReady, bytes, heapMb: heap.usedSize / 2 ** 20, longTasks, longest };
+  return {
+    page,
+    firstRows,
+    filterable,
+    indexReady,
+    bytes,
+    heapMb: (heap.usedSize + (heap.backingStorageSize ?? 0)) / 2 ** 20,
+    longTasks,
+    longest,
+  };
 }
 
 export async function benchCatalogueScale(opts: {
@@ -257,7 +268,7 @@ export function printScale(results: readonly ScaleResult[], runs: number): void 
     ['repeat visit -> first rows (ms)', (r) => fmt(r.repeatFirstRowsMs), '<= 250 at 50k'],
     ['set bytes transferred', (r) => fmt(r.setBytes), ''],
     ['  per stone', (r) => fmt(r.setBytes / r.stones, 1), '<= 20 at 50k'],
-    ['JS heap (MB)', (r) => fmt(r.heapMb, 1), '< 300 at 200k'],
+    ['JS heap with its ArrayBuffers (MB)', (r) => fmt(r.heapMb, 1), '< 300 at 200k'],
     ['main-thread long tasks until filterable (ms)', (r) => fmt(r.longTasksMs), ''],
     ['  the longest (ms)', (r) => fmt(r.longestTaskMs), ''],
     ['filter change -> painted (ms)', (r) => fmt(r.filterChangeMs, 1), '<= 50 at 50k'],
