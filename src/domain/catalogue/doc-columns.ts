@@ -4,8 +4,8 @@
  * field order as a decoded body; a field no stone has is left out.
  */
 import type { ListDoc, Range } from '../diamond.ts';
-import { WIRE_FIELDS, type Kind, type WireField } from './wire.ts';
-import { codedStrings, type CodedStrings, type DictValues, type SetColumns } from './wire-decode.ts';
+import type { Kind, WireField } from './wire.ts';
+import { assembleColumns, codedStrings, type DictValues, type SetColumns } from './wire-decode.ts';
 
 const absent = (v: unknown) => v == null || v === '';
 
@@ -39,23 +39,16 @@ function dictionary(docs: readonly ListDoc[], field: WireField, kind: Kind): Dic
 }
 
 export function columnsOfDocs(docs: readonly ListDoc[]): SetColumns {
-  const fields: WireField[] = [];
-  const kinds: Kind[] = [];
-  const num: SetColumns['num'] = {};
-  const dict: Partial<Record<WireField, DictValues>> = {};
-  const str: Partial<Record<WireField, CodedStrings>> = {};
-  for (const [field, kind] of WIRE_FIELDS) {
-    if (!docs.some((d) => !absent(d[field]))) continue;
-    fields.push(field);
-    kinds.push(kind);
-    if (kind === 'id' || kind === 'time' || kind === 'num') num[field] = numbers(docs, field, kind);
-    else if (kind === 'str' || kind === 'code')
-      str[field] = codedStrings(
+  return assembleColumns({
+    n: docs.length,
+    has: (field) => docs.some((d) => !absent(d[field])),
+    num: (field, kind) => numbers(docs, field, kind),
+    str: (field) =>
+      codedStrings(
         docs.map((d) => String(d[field] ?? '')),
         docs.length,
-      );
-    else dict[field] = dictionary(docs, field, kind);
-  }
-  const has360 = Uint8Array.from(docs, (d) => (d.has360 ? 1 : 0));
-  return { n: docs.length, fields, kinds, num, dict, str, has360 };
+      ),
+    dict: (field, kind) => dictionary(docs, field, kind),
+    has360: Uint8Array.from(docs, (d) => (d.has360 ? 1 : 0)),
+  });
 }

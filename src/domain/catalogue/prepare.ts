@@ -212,9 +212,12 @@ function fillPrices(ix: CatalogueIndex, pricing: PriceContext) {
 /** Each row's main tab (tabs.ts's rule, read once per distinct category, name and source). */
 function fillTabs(c: SetColumns, tab: Uint8Array) {
   const { StkCatType: cat, StkCatName: name, Source: source } = c.dict;
-  const seen = new Map<string, MainTab>();
+  const seen = new Map<number, MainTab>();
+  const names = (name?.d.length ?? 0) + 1;
+  const sources = (source?.d.length ?? 0) + 1;
   for (let r = 0; r < c.n; r++) {
-    const key = `${cat?.i[r] ?? -1},${name?.i[r] ?? -1},${source?.i[r] ?? -1}`;
+    // one number per (category, name, source) codes, each shifted past -1 (absent)
+    const key = (((cat?.i[r] ?? -1) + 1) * names + (name?.i[r] ?? -1) + 1) * sources + (source?.i[r] ?? -1) + 1;
     let t = seen.get(key);
     if (t == null) {
       t = mainTabOf({

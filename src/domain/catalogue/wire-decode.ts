@@ -53,6 +53,39 @@ export type SetColumns = {
   readonly has360: Uint8Array;
 };
 
+/** Where a kind of field is held in SetColumns. */
+const groupOf = (kind: Kind): 'num' | 'str' | 'dict' =>
+  kind === 'id' || kind === 'time' || kind === 'num' ? 'num' : kind === 'str' || kind === 'code' ? 'str' : 'dict';
+
+/** How one source (a wire body, a list of docs) gives each field's column. */
+export type ColumnSource = {
+  n: number;
+  has(field: WireField): boolean;
+  num(field: WireField, kind: Kind): Float64Array;
+  str(field: WireField): CodedStrings;
+  dict(field: WireField, kind: Kind): DictValues;
+  has360: Uint8Array;
+};
+
+/** The columns of every field the source has, in the list doc's field order. */
+export function assembleColumns(src: ColumnSource): SetColumns {
+  const fields: WireField[] = [];
+  const kinds: Kind[] = [];
+  const num: Partial<Record<WireField, Float64Array>> = {};
+  const dict: Partial<Record<WireField, DictValues>> = {};
+  const str: Partial<Record<WireField, CodedStrings>> = {};
+  for (const [field, kind] of WIRE_FIELDS) {
+    if (!src.has(field)) continue;
+    fields.push(field);
+    kinds.push(kind);
+    const group = groupOf(kind);
+    if (group === 'num') num[field] = src.num(field, kind);
+    else if (group === 'str') str[field] = src.str(field);
+    else dict[field] = src.dict(field, kind);
+  }
+  return { n: src.n, fields, kinds, num, dict, str, has360: src.has360 };
+}
+
 /** A code column (or plain strings, split the same way) as CodedStrings. */
 export function codedStrings(col: WireColumn | readonly string[], n: number): CodedStrings {
   const c = Array.isArray(col) ? codeColumn(col as string[]) : (col as CodeColumn);
@@ -105,28 +138,21 @@ const rangeOf = ([From, To, a, b]: RangeEntry): Range => ({ From, To, rank: [a, 
 /** The columns of a wire body. Throws on a body of another format. */
 export function columnsOf(wire: unknown): SetColumns {
   if (!isWire(wire)) throw new Error('Not a catalogue body of format ' + WIRE_FORMAT);
-  const n = wire.n;
-  const fields: WireField[] = [];
-  const kinds: Kind[] = [];
-  const num: SetColumns['num'] = {};
-  const dict: Partial<Record<WireField, DictValues>> = {};
-  const str: Partial<Record<WireField, CodedStrings>> = {};
-  for (const [field, kind] of WIRE_FIELDS) {
-    const col = wire.cols[field];
-    if (!col) continue;
-    fields.push(field);
-    kinds.push(kind);
-    if (kind === 'id' || kind === 'time') num[field] = readDeltas(col as number[], n);
-    else if (kind === 'num') num[field] = readNumbers(col, wire.cols, n);
-    else if (kind === 'str' || kind === 'code') str[field] = codedStrings(col, n);
-    else {
-      const { d, i } = col as DictColumn<unknown>;
-      dict[field] = { d: kind === 'range' ? (d as RangeEntry[]).map(rangeOf) : d, i: Int32Array.from(i) };
-    }
-  }
+  const { n, cols } = wire;
   const has360 = new Uint8Array(n);
   for (const r of wire.has360) if (r >= 0 && r < n) has360[r] = 1;
-  return { n, fields, kinds, num, dict, str, has360 };
+  return assembleColumns({
+    n,
+    has: (field) => cols[field] != null,
+    num: (field, kind) =>
+      kind === 'num' ? readNumbers(cols[field]!, cols, n) : readDeltas(cols[field] as number[], n),
+    str: (field) => codedStrings(cols[field]!, n),
+    dict: (field, kind) => {
+      const { d, i } = cols[field] as DictColumn<unknown>;
+      return { d: kind === 'range' ? (d as RangeEntry[]).map(rangeOf) : d, i: Int32Array.from(i) };
+    },
+    has360,
+  });
 }
 
 /**
@@ -138,10 +164,11 @@ export function docAt(c: SetColumns, r: number): WireDoc {
   for (let k = 0; k < c.fields.length; k++) {
     const f = c.fields[k]!;
     const kind = c.kinds[k]!;
-    if (kind === 'id' || kind === 'time' || kind === 'num') {
+    const group = groupOf(kind);
+    if (group === 'num') {
       const v = c.num[f]![r]!;
       d[f] = Number.isNaN(v) ? undefined : kind === 'time' ? new Date(v).toISOString() : v;
-    } else if (kind === 'str' || kind === 'code') {
+    } else if (group === 'str') {
       d[f] = stringAt(c.str[f]!, r) || undefined;
     } else {
       const col = c.dict[f]!;

@@ -71,7 +71,7 @@ export type FixedColumn = { x: 100; base?: WireField; v: (number | null)[] };
 export type WireColumn =
   number[] | (number | null)[] | string[] | DictColumn<string> | DictColumn<RangeEntry> | FixedColumn | CodeColumn;
 
-export const SCALE = 100;
+const SCALE = 100;
 export const hundredths = (v: number) => Math.round(v * SCALE);
 const isFixed = (v: number) => hundredths(v) / SCALE === v && Number.isSafeInteger(hundredths(v));
 
