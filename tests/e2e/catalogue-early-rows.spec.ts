@@ -7,26 +7,14 @@
  * Uses Playwright's own `test`: these pages are looked at before the islands have hydrated.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { devices, expect, test, type Page, type Route } from '@playwright/test';
+import { devices, expect, test, type Page } from '@playwright/test';
 import { TRADER } from './support/accounts.ts';
+import { hold, holdIsland } from './support/hold.ts';
 import { expectNoSidewaysScroll, noCookieNotice, saveShot } from './support/screens.ts';
 
 const EARLY = '.cat-table-wrap[data-early]';
 const rows = (page: Page) => page.locator('.cat-table tbody tr:not(.cat-detail-row):not(.cat-skeleton)');
 
-/** Holds every request matching `match` until `release()`. */
-async function hold(page: Page, match: (url: URL) => boolean) {
-  const held: Route[] = [];
-  let open = false;
-  await page.route(match, (route) => (open ? route.continue() : void held.push(route)));
-  return {
-    release: async () => {
-      open = true;
-      for (const r of held.splice(0)) await r.continue();
-    },
-  };
-}
-const holdIsland = (page: Page) => hold(page, (u) => /\/_astro\/CatalogueIsland[^/]*\.js$/.test(u.pathname));
 const holdSet = (page: Page) => hold(page, (u) => u.pathname === '/api/v1/diamonds/catalogue');
 const holdFirst = (page: Page) => hold(page, (u) => u.pathname === '/api/v1/diamonds/catalogue/first');
 

@@ -6,27 +6,14 @@
  *
  * Uses Playwright's own `test`: the island's script is held back on purpose.
  */
-import { expect, test, type BrowserContext, type Page, type Route } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { TRADER } from './support/accounts.ts';
+import { hold, holdIsland } from './support/hold.ts';
 
 const SET = '/api/v1/diamonds/catalogue';
 const prices = (page: Page) => page.locator('.cat-table td[data-label="PRICE"]').allInnerTexts();
 const indexReady = (page: Page) =>
   page.waitForFunction(() => performance.getEntriesByName('catalogue:index-ready').length > 0);
-
-/** Holds every request matching `match` until `release()`. */
-async function hold(page: Page, match: (url: URL) => boolean) {
-  const held: Route[] = [];
-  let open = false;
-  await page.route(match, (route) => (open ? route.continue() : void held.push(route)));
-  return {
-    release: async () => {
-      open = true;
-      for (const r of held.splice(0)) await r.continue();
-    },
-  };
-}
-const holdIsland = (page: Page) => hold(page, (u) => /\/_astro\/CatalogueIsland[^/]*\.js$/.test(u.pathname));
 
 /** Every request for the full set the browser makes (the worker's included). */
 function setRequests(context: BrowserContext): string[] {
