@@ -8,7 +8,7 @@
  * - ASTRO_OUT_DIR: where to build (the server's regeneration builds into a fresh folder and
  *   swaps it in); default ./dist.
  * - ASTRO_CACHE_DIR: Astro's cache, which holds the content layer's data store that pages
- *   are rendered from; every server build has its own (api/services/site-build.ts), so two
+ *   are rendered from; every server build has its own (api/services/site/build.ts), so two
  *   builds of one checkout (two nodes, a regeneration and a test server) never render each
  *   other's content. Default ./node_modules/.astro.
  * - SITE_URL: the public address, for canonical URLs.

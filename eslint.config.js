@@ -48,7 +48,7 @@ export default defineConfig(
       'playwright.config.ts',
       'vitest.config.ts',
       'astro.config.mjs',
-      'api/services/site-build.ts',
+      'api/services/site/build.ts',
       'src/content.config.ts',
     ],
     rules: { 'no-restricted-properties': 'off' },

@@ -17,7 +17,7 @@ import { Readable } from 'node:stream';
 import type { MiddlewareHandler } from 'hono';
 import { routes, STONE_PAGES } from '../src/domain/routes.ts';
 import { contentSecurityPolicy } from './middleware/security-headers.ts';
-import { pageScriptHashes } from './services/inline-scripts.ts';
+import { pageScriptHashes } from './services/site/inline-scripts.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -112,7 +112,7 @@ async function fileAt(root: string, rel: string): Promise<string | null> {
 /** A built page's own policy: the site's, allowing the hashes of that page's inline scripts. */
 const pagePolicy = (root: string, file: string) => contentSecurityPolicy(pageScriptHashes(root, file));
 
-/** Rewrites a built page as it is sent (the site blocks saved after its build: services/block-overlay.ts). */
+/** Rewrites a built page as it is sent (the site blocks saved after its build: services/site/block-overlay.ts). */
 export type HtmlTransform = (html: string, dir: string) => Promise<string>;
 
 async function send(

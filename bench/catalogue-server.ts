@@ -17,7 +17,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants } from 'node:zlib';
-import { BROTLI_BEST } from '../api/services/catalogue-set-worker.ts';
+import { BROTLI_BEST } from '../api/services/catalogue/set-worker.ts';
 import { ROOT } from './diamonds-http.ts';
 import { median, quantile } from './stats.ts';
 

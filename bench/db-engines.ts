@@ -49,7 +49,7 @@ type Options = {
   log: (line: string) => void;
 };
 
-/** api/services/site-build.ts's stamp file (the bench reads it, never writes it) */
+/** api/services/site/build.ts's stamp file (the bench reads it, never writes it) */
 const STAMP_FILE = '.build-stamp';
 
 const common = { LOG_REQUESTS: 'false', DATABASE_URL: '', DATABASE_ENGINE: '' };

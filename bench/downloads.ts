@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { generateStones } from '../db/seed/diamonds.ts';
 import type { Diamond } from '../db/tables.ts';
-import { toDiamondDoc } from '../api/services/diamond-docs.ts';
+import { toDiamondDoc } from '../api/services/catalogue/diamond-docs.ts';
 import type { DiamondDoc } from '../src/domain/diamond.ts';
 import { buildPdf } from '../src/islands/downloads/build-pdf.ts';
 import { buildXlsx } from '../src/islands/downloads/build-xlsx.ts';

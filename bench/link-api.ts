@@ -22,18 +22,18 @@ import { serve } from '@hono/node-server';
 import autocannon from 'autocannon';
 import { loadConfig } from '../api/config.ts';
 import { LINK_BASE } from '../api/link/base.ts';
-import { createMailer } from '../api/services/mailer.ts';
+import { createMailer } from '../api/services/platform/mailer.ts';
 import { systemClock } from '../api/types.ts';
 import { migrateDb, openDb } from '../db/client.ts';
 import { seedDatabase } from '../db/seed/index.ts';
 import { apiKeys, users } from '../db/tables.ts';
 import { createApp } from '../api/app.ts';
-import { generateKey, hashKey } from '../api/services/api-keys.ts';
+import { generateKey, hashKey } from '../api/services/link/api-keys.ts';
 import { linkRoutes, linkTestApp } from './link-routes.ts';
 import { NODE } from './diamonds-http.ts';
 
 const DIR = '/tmp/facet-link-bench';
-/** A real trade key (format and checksum of api/services/api-keys.ts), made once per run. */
+/** A real trade key (format and checksum of api/services/link/api-keys.ts), made once per run. */
 const KEY = generateKey('trade');
 
 /** Child: the link routes with a key check, and the same routes without one under /noauth, in one app. */

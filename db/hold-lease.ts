@@ -2,7 +2,7 @@
  * Holding a lease (one holder at a time across app nodes): wait until `take()` succeeds, keep
  * taking it again while `fn` runs so it does not lapse, release it when `fn` ends. The taking
  * and releasing are the caller's (the boot lease of db/postgres.ts, the `leases` table of
- * api/services/leases.ts).
+ * api/services/platform/leases.ts).
  */
 export async function holdLease<T>(
   lease: { take(): Promise<boolean>; release(): Promise<void>; pollMs: number; renewMs: number },

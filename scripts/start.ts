@@ -5,9 +5,9 @@
 import { count } from 'drizzle-orm';
 import { loadConfig } from '../api/config.ts';
 import { startServer } from '../api/server.ts';
-import { createMailer } from '../api/services/mailer.ts';
-import { buildOwner, newestBuild } from '../api/services/regenerate.ts';
-import { buildSite, buildStamp, isBuildCurrent, oneBuildAtATime, siteBuildEnv } from '../api/services/site-build.ts';
+import { createMailer } from '../api/services/platform/mailer.ts';
+import { buildOwner, newestBuild } from '../api/services/site/regenerate.ts';
+import { buildSite, buildStamp, isBuildCurrent, oneBuildAtATime, siteBuildEnv } from '../api/services/site/build.ts';
 import { systemClock } from '../api/types.ts';
 import { openDb, prepareDb } from '../db/client.ts';
 import { diamonds } from '../db/tables.ts';

@@ -17,7 +17,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { HttpError } from '../middleware/errors.ts';
 import { clientAddress, rateLimiter } from '../middleware/rate-limit.ts';
-import { canUseApi, hashKey, isWellFormedKey, keyByHash, touchKey } from '../services/api-keys.ts';
+import { canUseApi, hashKey, isWellFormedKey, keyByHash, touchKey } from '../services/link/api-keys.ts';
 import type { Deps } from '../types.ts';
 import type { LinkEnv } from './types.ts';
 

@@ -10,7 +10,7 @@
 import { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
 import { apiKeys } from '../../db/tables.ts';
-import { keyUsageOn, utcDay } from '../services/api-usage.ts';
+import { keyUsageOn, utcDay } from '../services/link/api-usage.ts';
 import type { Deps } from '../types.ts';
 import { linkPolicies } from './limits.ts';
 import type { LinkEnv } from './types.ts';

@@ -9,7 +9,7 @@ import { validator } from 'hono-openapi';
 import type { Db } from '../../db/client.ts';
 import { defaultCurrency } from '../../src/domain/money.ts';
 import { HttpError, type FieldError } from '../middleware/errors.ts';
-import { loadRates } from '../services/bag.ts';
+import { loadRates } from '../services/trade/bag.ts';
 import type { Currency, PriceView } from '../services/link/stone-view.ts';
 import type { LinkEnv } from './types.ts';
 

@@ -3,10 +3,10 @@
  * an error when the answer is 4xx/5xx, and the bytes of the body (before compression). With a
  * Content-Length, or a JSON answer (measured, and given a Content-Length), the row is written
  * before the answer leaves; any other body (feed downloads) is counted as it streams out and
- * recorded when it ends (api/services/api-usage.ts writes the figures within a second), so the figures are exact without buffering large feeds.
+ * recorded when it ends (api/services/link/api-usage.ts writes the figures within a second), so the figures are exact without buffering large feeds.
  */
 import type { MiddlewareHandler } from 'hono';
-import { recordUsage, utcDay } from '../services/api-usage.ts';
+import { recordUsage, utcDay } from '../services/link/api-usage.ts';
 import type { Deps } from '../types.ts';
 import type { LinkEnv } from './types.ts';
 

@@ -19,7 +19,7 @@
 import type { Socket } from 'node:net';
 import type { Context, MiddlewareHandler } from 'hono';
 import { IMPORT_MAX_BYTES } from '../services/stock-import/index.ts';
-import { MSG_TOO_LARGE, UPLOAD_MAX_BYTES } from '../services/uploads.ts';
+import { MSG_TOO_LARGE, UPLOAD_MAX_BYTES } from '../services/site/uploads.ts';
 import type { AppEnv } from '../types.ts';
 import { HttpError, type FieldError } from './errors.ts';
 

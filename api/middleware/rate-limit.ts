@@ -3,7 +3,7 @@
  * address and per account-and-address pair, each in a window: a call is refused while the key
  * has `limit` counted calls in the last `windowMs`. A refused call is not counted. `hit`
  * checks and counts; login checks first and counts only failures (`check`, then `record`;
- * services/login-guard.ts). The answer is
+ * services/accounts/login-guard.ts). The answer is
  * 429 { errors: { msg: 'too_many_requests', options: { retryAfter } } } with a Retry-After
  * header (seconds until the oldest counted call leaves the window).
  *
@@ -32,7 +32,7 @@ export const RATE_LIMITS = {
   /**
    * POST /login, failed tries only. Per pair: one client guessing one account. Per address:
    * one client spraying many accounts. Per account: many clients guessing one account; past
-   * it only known devices and addresses may still try (services/login-guard.ts).
+   * it only known devices and addresses may still try (services/accounts/login-guard.ts).
    */
   login: {
     perPair: { limit: 10, windowMs: 15 * MINUTE },

@@ -1,7 +1,7 @@
 /**
  * Role guards. The session middleware has already put the signed-in user (or null) into
  * c.var.user. A visitor gets 401 'not_signed_in'; a signed-in user without the role gets
- * 403 'forbidden'. Only approved accounts ever get a session (see services/accounts.ts
+ * 403 'forbidden'. Only approved accounts ever get a session (see services/accounts/accounts.ts
  * login), and disabling or rejecting an account ends its sessions, so the status check
  * here is a second line.
  */

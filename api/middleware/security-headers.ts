@@ -1,7 +1,7 @@
 /**
  * Security headers for every answer (API and static pages), set only where the answer has
  * not set its own: /uploads/* keeps its stricter `default-src 'none'`, and each built page
- * sends the policy with the hashes of its own inline scripts (services/inline-scripts.ts).
+ * sends the policy with the hashes of its own inline scripts (services/site/inline-scripts.ts).
  *
  * Scripts: 'self' plus, per page, the SHA-256 of each inline script of the build; never
  * 'unsafe-inline'. Styles keep 'unsafe-inline' (Astro inlines every page's CSS, and React

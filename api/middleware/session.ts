@@ -5,7 +5,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv, Deps } from '../types.ts';
-import { findSession, type NewSession } from '../services/sessions.ts';
+import { findSession, type NewSession } from '../services/accounts/sessions.ts';
 
 export const isHttps = (deps: Deps) => deps.config.siteUrl.startsWith('https://');
 /** `__Host-` prefix (and Secure) when served over HTTPS; a plain name on local http. */

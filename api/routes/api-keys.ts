@@ -29,8 +29,8 @@ import {
   revokeKey,
   rollKey,
   setRetailMarkup,
-} from '../services/api-keys.ts';
-import { accountUsage } from '../services/api-usage.ts';
+} from '../services/link/api-keys.ts';
+import { accountUsage } from '../services/link/api-usage.ts';
 import type { AppEnv, Deps } from '../types.ts';
 
 const apiUser = (c: Parameters<typeof signedInUser>[0]) => {

@@ -1,7 +1,7 @@
 /**
  * Accounts, the calls of the sign-in, registration and password dialogs, under /api/v1:
  *
- *   POST /check-email         { email }                      200 CheckEmailAnswer (see services/accounts.ts checkEmail)
+ *   POST /check-email         { email }                      200 CheckEmailAnswer (see services/accounts/accounts.ts checkEmail)
  *   POST /register            RegisterSchema body            201 { email, message } | 400 field errors | 409 e-mail taken
  *   POST /verify              { id }                         200 { email, verified: true } | 400 invalid_token / token_expired / token_already_used
  *   POST /resendVerification  { email }                      200 { message } (same answer for every e-mail)
@@ -14,7 +14,7 @@
  *   POST /register-api-access { requestApiAccessMessage }    200 { isAuthorised, user } | 401 | 409 already requested/allowed
  *
  * JSON bodies only (415 otherwise); login, register, forgot, resend, check-email, verify and
- * reset are rate limited (429 too_many_requests, Retry-After); login by services/login-guard.ts.
+ * reset are rate limited (429 too_many_requests, Retry-After); login by services/accounts/login-guard.ts.
  */
 import { Hono } from 'hono';
 import { ApiAccessRequestSchema } from '../../src/domain/validation/account.ts';
@@ -37,11 +37,11 @@ import {
   resendVerification,
   resetPassword,
   verifyEmail,
-} from '../services/accounts.ts';
-import { bagLines } from '../services/bag.ts';
-import { loginGuard } from '../services/login-guard.ts';
-import { createSession, deleteSession } from '../services/sessions.ts';
-import { authState } from '../services/user-view.ts';
+} from '../services/accounts/accounts.ts';
+import { bagLines } from '../services/trade/bag.ts';
+import { loginGuard } from '../services/accounts/login-guard.ts';
+import { createSession, deleteSession } from '../services/accounts/sessions.ts';
+import { authState } from '../services/accounts/user-view.ts';
 import type { AppEnv, Deps } from '../types.ts';
 
 export function authRoutes(deps: Deps) {

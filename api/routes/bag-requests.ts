@@ -12,11 +12,11 @@ import { Hono } from 'hono';
 import { BagRequestSchema } from '../../src/domain/bag/payload.ts';
 import { jsonIn } from '../middleware/validate.ts';
 import { requireUser, signedInUser } from '../middleware/roles.ts';
-import { siteOf } from '../services/accounts.ts';
-import { bagLines } from '../services/bag.ts';
-import { createBagRequest, listBagRequests, toRequestView } from '../services/bag-requests.ts';
-import { customerRequestCopy, staffRequestEmail } from '../services/request-emails.ts';
-import { authState } from '../services/user-view.ts';
+import { siteOf } from '../services/accounts/accounts.ts';
+import { bagLines } from '../services/trade/bag.ts';
+import { createBagRequest, listBagRequests, toRequestView } from '../services/trade/bag-requests.ts';
+import { customerRequestCopy, staffRequestEmail } from '../services/trade/request-emails.ts';
+import { authState } from '../services/accounts/user-view.ts';
 import type { AppEnv, Deps } from '../types.ts';
 
 export function bagRequestRoutes(deps: Deps) {

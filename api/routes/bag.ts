@@ -15,7 +15,7 @@ import { Hono, type Context } from 'hono';
 import { BagAddSchema, BagPatchSchema } from '../../src/domain/bag/payload.ts';
 import { idParams, jsonIn } from '../middleware/validate.ts';
 import { requireUser, signedInUser } from '../middleware/roles.ts';
-import { addToBag, bagLines, removeFromBag, updateBagLine } from '../services/bag.ts';
+import { addToBag, bagLines, removeFromBag, updateBagLine } from '../services/trade/bag.ts';
 import type { AppEnv, Deps } from '../types.ts';
 
 const stoneId = idParams({ diamondId: 'not_in_bag' });

@@ -15,8 +15,8 @@
  */
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { catalogueFirstPage } from '../services/catalogue-first-page.ts';
-import { cataloguePayload, type CatalogueBody } from '../services/catalogue-payload.ts';
+import { catalogueFirstPage } from '../services/catalogue/first-page.ts';
+import { cataloguePayload, type CatalogueBody } from '../services/catalogue/payload.ts';
 import { queryIn } from '../middleware/validate.ts';
 import type { AppEnv, Deps } from '../types.ts';
 

@@ -23,8 +23,8 @@ import {
   createAvailabilityConfig,
   SETTINGS_SAVED,
   updateAvailabilityConfig,
-} from '../services/availability-config.ts';
-import { configFields } from '../services/site-state.ts';
+} from '../services/catalogue/availability-config.ts';
+import { configFields } from '../services/site/state.ts';
 import type { AppEnv, Deps } from '../types.ts';
 
 export const DEFAULT_REGISTRATION_MESSAGES = {

@@ -19,14 +19,14 @@ import type { DiamondDoc } from '../../src/domain/diamond.ts';
 import { HttpError } from '../middleware/errors.ts';
 import { idParams } from '../middleware/validate.ts';
 import { signedInUser } from '../middleware/roles.ts';
-import { toDiamondDoc } from '../services/diamond-docs.ts';
+import { toDiamondDoc } from '../services/catalogue/diamond-docs.ts';
 import {
   certificateFile,
   relatedStones,
   stoneCertificates,
   stoneMedia,
   stoneOr404,
-} from '../services/diamond-detail.ts';
+} from '../services/catalogue/diamond-detail.ts';
 import type { AppEnv, Deps } from '../types.ts';
 
 export type DetailDoc = DiamondDoc & { inStock: boolean };

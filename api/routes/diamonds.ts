@@ -5,8 +5,8 @@ import { marksClarity, marksColour } from '../../src/domain/grades.ts';
 import type { DiamondList } from '../../src/domain/diamond.ts';
 import { HttpError } from '../middleware/errors.ts';
 import { queryIn } from '../middleware/validate.ts';
-import { toDiamondDoc } from '../services/diamond-docs.ts';
-import { listStock, PRICE_SORTS, SORT_COLUMNS, stockSummary, type SortKey } from '../services/stock.ts';
+import { toDiamondDoc } from '../services/catalogue/diamond-docs.ts';
+import { listStock, PRICE_SORTS, SORT_COLUMNS, stockSummary, type SortKey } from '../services/catalogue/stock.ts';
 import type { AppEnv, Deps } from '../types.ts';
 import { wholeNumberParam } from '../lib/query-params.ts';
 

@@ -26,7 +26,7 @@ import {
   removeFromList,
   reorderCompare,
   type ListName,
-} from '../services/lists.ts';
+} from '../services/catalogue/lists.ts';
 import type { AppEnv, Deps } from '../types.ts';
 
 const StoneId = v.pipe(

@@ -11,7 +11,7 @@ import { Hono } from 'hono';
 import { ContactMessageSchema } from '../../src/domain/validation/contact.ts';
 import { jsonIn } from '../middleware/validate.ts';
 import { clientAddress, rateLimiter } from '../middleware/rate-limit.ts';
-import { sendContactMessage } from '../services/messages.ts';
+import { sendContactMessage } from '../services/site/messages.ts';
 import type { AppEnv, Deps } from '../types.ts';
 
 export const MESSAGE_SENT = 'Thanks for sending us your message!';

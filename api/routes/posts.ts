@@ -7,7 +7,7 @@
 import { Hono } from 'hono';
 import { HttpError } from '../middleware/errors.ts';
 import { idParams } from '../middleware/validate.ts';
-import { publishedPosts } from '../services/admin-posts.ts';
+import { publishedPosts } from '../services/admin/posts.ts';
 import type { AppEnv, Deps } from '../types.ts';
 
 export function postRoutes(deps: Deps) {

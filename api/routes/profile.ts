@@ -22,8 +22,8 @@ import { jsonIn } from '../middleware/validate.ts';
 import { clientAddress, rateLimiter } from '../middleware/rate-limit.ts';
 import { requireUser, signedInUser } from '../middleware/roles.ts';
 import { setSessionCookie } from '../middleware/session.ts';
-import { changePassword, updateCurrency, updateDialogSetting, updateProfile } from '../services/accounts.ts';
-import { authState } from '../services/user-view.ts';
+import { changePassword, updateCurrency, updateDialogSetting, updateProfile } from '../services/accounts/accounts.ts';
+import { authState } from '../services/accounts/user-view.ts';
 import type { AppEnv, Deps } from '../types.ts';
 
 export const PASSWORD_CHANGED = 'Your password has been changed';

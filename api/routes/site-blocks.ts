@@ -10,7 +10,7 @@
  *
  * Errors: 401 visitor, 403 non-admin, 400 field errors (value: Text is required; src: the
  * spec's two upload messages), 413 for a file over 5 MB (middleware/body-limit.ts). Nothing is stored on any refusal.
- * Every change is audited and regenerates the static site (services/site-blocks.ts).
+ * Every change is audited and regenerates the static site (services/site/blocks.ts).
  */
 import type { Context } from 'hono';
 import { Hono } from 'hono';
@@ -19,8 +19,8 @@ import { siteBlocks } from '../../db/tables.ts';
 import { HttpError, parseOr400 } from '../middleware/errors.ts';
 import { readJson } from '../middleware/json-body.ts';
 import { requireAdmin, signedInAdmin } from '../middleware/roles.ts';
-import { BlockId, BlockJson, blockView, findBlock, saveBlock, type BlockInput } from '../services/site-blocks.ts';
-import { checkImage, singleFile, removeImage, storeImage } from '../services/uploads.ts';
+import { BlockId, BlockJson, blockView, findBlock, saveBlock, type BlockInput } from '../services/site/blocks.ts';
+import { checkImage, singleFile, removeImage, storeImage } from '../services/site/uploads.ts';
 import type { AppEnv, Deps } from '../types.ts';
 
 const Alt = v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLength(300, 'Alt text is too long'));

@@ -1,6 +1,6 @@
 /**
  * GET /admin/site-build (admins)  ->  200 { state, version, lastBuiltAt, lastError, reasons }
- * The background regeneration's status (services/regenerate.ts); { state: 'off' } when the
+ * The background regeneration's status (services/site/regenerate.ts); { state: 'off' } when the
  * API runs without a regenerator (tests, or a server without a built site).
  */
 import { Hono } from 'hono';

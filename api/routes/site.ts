@@ -1,6 +1,6 @@
-/** GET /site: site state for the islands (see services/site-state.ts). */
+/** GET /site: site state for the islands (see services/site/state.ts). */
 import { Hono } from 'hono';
-import { siteState } from '../services/site-state.ts';
+import { siteState } from '../services/site/state.ts';
 import type { AppEnv, Deps } from '../types.ts';
 
 export function siteRoutes(deps: Deps) {

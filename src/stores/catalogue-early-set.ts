@@ -19,7 +19,7 @@
  * (`__catalogueWorkerEarly`), so it has loaded by the time the answers are in (its download
  * took 0.1 s or more while the page loaded).
  */
-import type { FirstPage } from '../../api/services/catalogue-first-page.ts';
+import type { FirstPage } from '../../api/services/catalogue/first-page.ts';
 import type { PriceContext } from '../domain/catalogue/index.ts';
 import type { Audience } from './catalogue-set.ts';
 // types only: this module is also in the early script's bundle, which must stay small

@@ -9,7 +9,7 @@
  *   signed-in copy, and a signed-in copy older than a session's idle life is not painted, so no
  *   price is kept for a visitor.
  */
-import type { FirstPage } from '../../api/services/catalogue-first-page.ts';
+import type { FirstPage } from '../../api/services/catalogue/first-page.ts';
 import type { FxRate } from '../domain/money.ts';
 import type { SiteData } from './site.ts';
 

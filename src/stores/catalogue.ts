@@ -16,8 +16,8 @@
  *   GET /configs?fields=type&filter=diamond_available (first doc), else the spec's defaults.
  */
 import { atom } from 'nanostores';
-import type { CatalogueDoc } from '../../api/services/catalogue-payload.ts';
-import type { FirstPage } from '../../api/services/catalogue-first-page.ts';
+import type { CatalogueDoc } from '../../api/services/catalogue/payload.ts';
+import type { FirstPage } from '../../api/services/catalogue/first-page.ts';
 import type { Availability } from '../domain/diamond.ts';
 import type { FxRate } from '../domain/money.ts';
 import { defaultPageSize, setCurrency, type CatalogueIndex, type PriceContext } from '../domain/catalogue/index.ts';

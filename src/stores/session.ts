@@ -5,7 +5,7 @@
  * same auth state, which they hand to `setSession()`.
  */
 import { atom, computed } from 'nanostores';
-import type { AuthState, UserView } from '../../api/services/user-view.ts';
+import type { AuthState, UserView } from '../../api/services/accounts/user-view.ts';
 import { call, client } from '../lib/api.ts';
 import { routes } from '../domain/routes.ts';
 import { forgetTradeFirstPage } from './catalogue-first.ts';

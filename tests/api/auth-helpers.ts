@@ -5,8 +5,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users, type User } from '../../db/tables.ts';
-import { hashPassword } from '../../api/services/passwords.ts';
-import type { MailMessage } from '../../api/services/mailer.ts';
+import { hashPassword } from '../../api/services/accounts/passwords.ts';
+import type { MailMessage } from '../../api/services/platform/mailer.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 export { createTestApp, type TestApp };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sessions } from '../../db/tables.ts';
-import { SESSION_LIFETIMES } from '../../api/services/sessions.ts';
+import { SESSION_LIFETIMES } from '../../api/services/accounts/sessions.ts';
 import { PASSWORD, createTestApp, errorOf, insertUser, meOf, signIn } from './auth-helpers.ts';
 
 const sessionCookie = (res: Response) => res.headers.getSetCookie().find((c) => /^(__Host-)?sid=/.test(c)) ?? '';

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { emailOutbox } from '../../db/tables.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RATE_LIMITS } from '../../api/middleware/rate-limit.ts';
-import { settled } from '../../api/services/after-response.ts';
+import { settled } from '../../api/services/platform/after-response.ts';
 import {
   OTHER_PASSWORD,
   PASSWORD,

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { writeTx } from '../../db/client.ts';
 import { diamondMedia, diamonds } from '../../db/tables.ts';
-import { bumpVersion } from '../../api/services/versions.ts';
+import { bumpVersion } from '../../api/services/site/versions.ts';
 import { decodeCatalogue } from '../../src/domain/catalogue/wire-decode.ts';
 import { createTestApp, insertUser, signIn } from './auth-helpers.ts';
 
@@ -81,7 +81,7 @@ describe('GET /diamonds/catalogue', () => {
     const again = await t.request('/diamonds/catalogue', { headers: { 'if-none-match': etag! } });
     expect(again.status).toBe(304);
     const sold = (await payloadOf(first)).docs[0]!._id;
-    // a stock writer bumps the stock version in its transaction (api/services/versions.ts)
+    // a stock writer bumps the stock version in its transaction (api/services/site/versions.ts)
     await writeTx(t.db, async (tx) => {
       await tx.update(diamonds).set({ inStock: false }).where(eq(diamonds.id, sold));
       await bumpVersion(tx, 'stock');

@@ -1,5 +1,5 @@
 /**
- * The stock version the catalogue holds in memory (api/services/versions.ts recentVersion):
+ * The stock version the catalogue holds in memory (api/services/site/versions.ts recentVersion):
  * a cached set request reads nothing from the database, a write through this process shows on
  * the next call, and a write through another node (its own connection, no shared memory)
  * shows within the version's maximum age (VERSION_MAX_AGE_MS, a second). Runs on SQLite and, in api-pg, on PostgreSQL.
@@ -8,8 +8,8 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { openDb, writeTx, type Db } from '../../db/client.ts';
 import { appState, diamonds } from '../../db/tables.ts';
-import { cataloguePayload } from '../../api/services/catalogue-payload.ts';
-import { bumpVersion, recentVersion } from '../../api/services/versions.ts';
+import { cataloguePayload } from '../../api/services/catalogue/payload.ts';
+import { bumpVersion, recentVersion } from '../../api/services/site/versions.ts';
 import { createTestApp, type TestApp } from './auth-helpers.ts';
 
 /** A second app node: its own connection to the same database (so its own caches). */

@@ -16,7 +16,7 @@
  *   the test calls `clock.set()` / `clock.advance()`.
  * - Mailer: the real outbox mailer without SMTP (messages are stored in email_outbox) that
  *   also keeps every message in `mailer.messages` and prints nothing.
- * - Work left for after an answer (services/after-response.ts) is awaited by `request()`.
+ * - Work left for after an answer (services/platform/after-response.ts) is awaited by `request()`.
  * - Cleanup (close the database, delete its files or drop it): called inside a test, it is
  *   registered with `onTestFinished`; called elsewhere (beforeAll, describe body) it runs in
  *   this file's `afterAll`. `cleanup()` may also be called (and awaited) by hand; it is
@@ -28,8 +28,8 @@ import { join } from 'node:path';
 import { afterAll, inject, onTestFinished } from 'vitest';
 import { API_BASE, createApp } from '../../api/app.ts';
 import { loadConfig, type Config } from '../../api/config.ts';
-import { settled } from '../../api/services/after-response.ts';
-import { createMailer, type Mailer, type MailMessage } from '../../api/services/mailer.ts';
+import { settled } from '../../api/services/platform/after-response.ts';
+import { createMailer, type Mailer, type MailMessage } from '../../api/services/platform/mailer.ts';
 import type { Clock, Deps } from '../../api/types.ts';
 import { migrateDb, openDb, type Db, type Engine } from '../../db/client.ts';
 import { pgAdmin } from '../support/pg-cluster.ts';
@@ -166,7 +166,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
 
   /**
    * `path` is relative to the API base (`/health`) or absolute (`/api/v1/health`). Resolves
-   * once the work the call left for after its answer (services/after-response.ts) is done
+   * once the work the call left for after its answer (services/platform/after-response.ts) is done
    * too, so a test reads the e-mail of a /forgot right away; `app.request` does not wait.
    */
   const request = async (path: string, init?: RequestInit) => {

@@ -5,7 +5,7 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { readVersion } from '../../api/services/versions.ts';
+import { readVersion } from '../../api/services/site/versions.ts';
 import { diamonds, stockChanges } from '../../db/tables.ts';
 import { errorOf } from './auth-helpers.ts';
 import { body, createLinkTestApp, linkKeyFor, type LinkTestApp } from './link-fixtures.ts';

@@ -9,7 +9,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { LINK_BASE } from '../../api/link/base.ts';
-import { generateKey, hashKey } from '../../api/services/api-keys.ts';
+import { generateKey, hashKey } from '../../api/services/link/api-keys.ts';
 import { importStockFile } from '../../api/services/stock-import/index.ts';
 import type { Deps } from '../../api/types.ts';
 import { apiKeys, users } from '../../db/tables.ts';

@@ -10,7 +10,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { LINK_BASE } from '../../api/link/base.ts';
-import { generateKey, hashKey, type ApiScope } from '../../api/services/api-keys.ts';
+import { generateKey, hashKey, type ApiScope } from '../../api/services/link/api-keys.ts';
 import { apiKeys, users } from '../../db/tables.ts';
 import { createTestApp, insertAdmin, insertUser, signIn, type TestApp } from './auth-helpers.ts';
 

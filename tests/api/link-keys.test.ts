@@ -5,7 +5,7 @@ import { presentedKey } from '../../api/link/auth.ts';
 import { linkLimit } from '../../api/link/limits.ts';
 import type { LinkEnv } from '../../api/link/types.ts';
 import { onError } from '../../api/middleware/errors.ts';
-import { generateKey, hashKey, isWellFormedKey } from '../../api/services/api-keys.ts';
+import { generateKey, hashKey, isWellFormedKey } from '../../api/services/link/api-keys.ts';
 import { apiKeys, auditLog } from '../../db/tables.ts';
 import { errorOf, insertUser, signIn } from './auth-helpers.ts';
 import { createKeyVia, linkCall, linkKeyFor, linkSetup } from './link-helpers.ts';

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { diamonds } from '../../db/tables.ts';
-import type { ListAnswer, MergeAnswer } from '../../api/services/lists.ts';
+import type { ListAnswer, MergeAnswer } from '../../api/services/catalogue/lists.ts';
 import { createTestApp, errorOf, insertUser, signIn, type TestApp } from './auth-helpers.ts';
 
 async function customer(t: TestApp) {

@@ -1,6 +1,6 @@
 /**
  * Save to visible: a site block saved after the served build shows in the
- * built pages at once, through the one-port server (services/block-overlay.ts); once a build
+ * built pages at once, through the one-port server (services/site/block-overlay.ts); once a build
  * made after the save is served, its own pages are sent untouched.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';

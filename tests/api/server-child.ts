@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { loadConfig } from '../../api/config.ts';
 import { createServerApp } from '../../api/server.ts';
-import { createMailer } from '../../api/services/mailer.ts';
+import { createMailer } from '../../api/services/platform/mailer.ts';
 import { siteRoot } from '../../api/static-site.ts';
 import { systemClock } from '../../api/types.ts';
 import { openDb } from '../../db/client.ts';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createServerApp } from '../../api/server.ts';
-import { writeScriptHashes } from '../../api/services/inline-scripts.ts';
+import { writeScriptHashes } from '../../api/services/site/inline-scripts.ts';
 import { siteRoot } from '../../api/static-site.ts';
 import { createTestApp } from './helpers.ts';
 

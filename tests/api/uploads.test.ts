@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { serveUploads } from '../../api/services/uploads.ts';
+import { serveUploads } from '../../api/services/site/uploads.ts';
 import { siteBlocks, uploads } from '../../db/tables.ts';
 import { createTestApp, errorOf, insertAdmin, signIn } from './auth-helpers.ts';
 

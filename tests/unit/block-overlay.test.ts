@@ -1,6 +1,6 @@
 /** Laying saved site blocks over a built page: text, paragraphs, images; nothing else touched. */
 import { describe, expect, it } from 'vitest';
-import { overlayBlocks, paragraphsHtml } from '../../api/services/block-overlay.ts';
+import { overlayBlocks, paragraphsHtml } from '../../api/services/site/block-overlay.ts';
 
 const PAGE = [
   '<main><h1 id="t" class="hero__title" data-block="home_title" data-block-type="text">Old <em>title</em></h1>',

@@ -3,7 +3,13 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { OWNER_FILE, buildOwner, createRegenerator, listBuilds, newestBuild } from '../../api/services/regenerate.ts';
+import {
+  OWNER_FILE,
+  buildOwner,
+  createRegenerator,
+  listBuilds,
+  newestBuild,
+} from '../../api/services/site/regenerate.ts';
 import { siteRoot } from '../../api/static-site.ts';
 
 let dir = '';

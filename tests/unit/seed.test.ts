@@ -15,7 +15,7 @@ import * as schema from '../../db/tables.ts';
 import { DEMO_ACCOUNTS, RESET_ORDER, resetDatabase, seedDatabase, stoneCount } from '../../db/seed/index.ts';
 import { BASE_DATE } from '../../db/seed/diamonds.ts';
 import { SPIN_SET, spinFrame } from '../../db/seed/media.ts';
-import { verifyPassword } from '../../api/services/passwords.ts';
+import { verifyPassword } from '../../api/services/accounts/passwords.ts';
 import { clarityRank, colourRank, finishRank, fluorescenceRank } from '../../src/domain/grades.ts';
 import { SHAPES_WITH_IMAGES, shapeImage } from '../../src/domain/diamond.ts';
 

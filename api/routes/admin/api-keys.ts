@@ -9,9 +9,9 @@
 import { Hono } from 'hono';
 import { signedInAdmin } from '../../middleware/roles.ts';
 import { HttpError } from '../../middleware/errors.ts';
-import { findUserById } from '../../services/accounts.ts';
-import { listKeys, revokeKey } from '../../services/api-keys.ts';
-import { accountUsage } from '../../services/api-usage.ts';
+import { findUserById } from '../../services/accounts/accounts.ts';
+import { listKeys, revokeKey } from '../../services/link/api-keys.ts';
+import { accountUsage } from '../../services/link/api-usage.ts';
 import type { AppEnv, Deps } from '../../types.ts';
 import { KEY_ID } from '../api-keys.ts';
 import { idParams } from '../../middleware/validate.ts';

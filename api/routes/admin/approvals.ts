@@ -24,7 +24,7 @@ import {
   listCustomers,
   rejectCustomer,
   setApiAccess,
-} from '../../services/approvals.ts';
+} from '../../services/accounts/approvals.ts';
 import type { AppEnv, Deps } from '../../types.ts';
 import { wholeNumberParam } from '../../lib/query-params.ts';
 

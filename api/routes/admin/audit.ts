@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { wholeNumberParam } from '../../lib/query-params.ts';
 import { queryIn } from '../../middleware/validate.ts';
-import { listAudit } from '../../services/admin-audit.ts';
+import { listAudit } from '../../services/admin/audit.ts';
 import type { AppEnv, Deps } from '../../types.ts';
 
 const ListQuery = v.object({

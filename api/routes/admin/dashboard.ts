@@ -4,7 +4,7 @@
  *                                stock: [{ category, inStock, outOfStock }], recent: AuditView[] (last 10) }
  */
 import { Hono } from 'hono';
-import { dashboard } from '../../services/admin-dashboard.ts';
+import { dashboard } from '../../services/admin/dashboard.ts';
 import type { AppEnv, Deps } from '../../types.ts';
 
 export function dashboardRoutes(deps: Deps) {

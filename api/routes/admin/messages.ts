@@ -12,7 +12,7 @@ import { wholeNumberParam } from '../../lib/query-params.ts';
 import { jsonBody } from '../../middleware/json-body.ts';
 import { idParams, jsonIn, queryIn } from '../../middleware/validate.ts';
 import { signedInAdmin } from '../../middleware/roles.ts';
-import { listMessages, setMessageStatus } from '../../services/admin-inbox.ts';
+import { listMessages, setMessageStatus } from '../../services/admin/inbox.ts';
 import type { AppEnv, Deps } from '../../types.ts';
 
 const ListQuery = v.object({

@@ -28,9 +28,9 @@ import {
   PostCreateSchema,
   PostUpdateSchema,
   updatePost,
-} from '../../services/admin-posts.ts';
-import { audit } from '../../services/admin-audit.ts';
-import { checkImage, singleFile, storeImage } from '../../services/uploads.ts';
+} from '../../services/admin/posts.ts';
+import { audit } from '../../services/admin/audit.ts';
+import { checkImage, singleFile, storeImage } from '../../services/site/uploads.ts';
 import type { AppEnv, Deps } from '../../types.ts';
 
 const ListQuery = v.object({

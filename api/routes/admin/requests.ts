@@ -20,7 +20,7 @@ import { wholeNumberParam } from '../../lib/query-params.ts';
 import { jsonBody } from '../../middleware/json-body.ts';
 import { idParams, jsonIn, queryIn } from '../../middleware/validate.ts';
 import { signedInAdmin } from '../../middleware/roles.ts';
-import { getRequest, listRequests, searchCustomers, updateRequest } from '../../services/admin-inbox.ts';
+import { getRequest, listRequests, searchCustomers, updateRequest } from '../../services/admin/inbox.ts';
 import type { AppEnv, Deps } from '../../types.ts';
 
 export const STAFF_NOTES_MAX = 5000;

@@ -25,7 +25,7 @@ import {
   updateRates,
   updateRegistrationMessages,
   updateSiteSettings,
-} from '../../services/admin-settings.ts';
+} from '../../services/admin/settings.ts';
 import type { AppEnv, Deps } from '../../types.ts';
 
 export function adminSettingsRoutes(deps: Deps) {

@@ -19,7 +19,7 @@ import { appState, stockChanges, type STOCK_CHANGE_KINDS, type Diamond, type New
 import { HttpError } from '../../middleware/errors.ts';
 import type { ChangeEvent } from '../../link/schemas.ts';
 import { enqueueChangeEvents } from '../webhooks/enqueue.ts';
-import { bumpVersion } from '../versions.ts';
+import { bumpVersion } from '../site/versions.ts';
 
 export type ChangeKind = (typeof STOCK_CHANGE_KINDS)[number];
 export type StockChange = { stockCode: string; kind: ChangeKind; fields: string[] };

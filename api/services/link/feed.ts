@@ -16,7 +16,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { diamonds } from '../../../db/tables.ts';
 import type { FeedQuery, LinkStone } from '../../link/schemas.ts';
-import { readVersion } from '../versions.ts';
+import { readVersion } from '../site/versions.ts';
 import { latestSeq } from './change-log.ts';
 import { toCsv } from './feed-templates.ts';
 import { toLinkStones, type PriceView } from './stone-view.ts';

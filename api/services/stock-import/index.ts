@@ -14,7 +14,7 @@ import { getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import { writeTx, type Db } from '../../../db/client.ts';
 import { diamonds, type NewDiamond } from '../../../db/tables.ts';
 import { HttpError } from '../../middleware/errors.ts';
-import { audit } from '../admin-audit.ts';
+import { audit } from '../admin/audit.ts';
 import { lockStock, recordStockChanges, stoneChanges, type StockChange } from '../link/change-log.ts';
 import { mapHeaders, type Field } from './headers.ts';
 import { invalidFile, parseStockFile, type Table } from './parse.ts';

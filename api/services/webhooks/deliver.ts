@@ -17,8 +17,8 @@
 import { and, eq, gt, lte, max, min, ne, sql } from 'drizzle-orm';
 import { changes, first, writeTx, type Db } from '../../../db/client.ts';
 import { users, webhookDeliveries, webhooks } from '../../../db/tables.ts';
-import { siteOf } from '../accounts.ts';
-import * as templates from '../email-templates.ts';
+import { siteOf } from '../accounts/accounts.ts';
+import * as templates from '../accounts/email-templates.ts';
 import type { Deps } from '../../types.ts';
 import { DISABLE_AFTER_FAILING_MS, DISABLE_AFTER_FAILURES, MAX_ATTEMPTS, retryDelayMs, TEST_EVENT } from './model.ts';
 import { SEND_TIMEOUT_MS, sendWebhook, type SendResult } from './send.ts';

@@ -6,7 +6,7 @@
  * no re-pricing when the pricing is the same by value).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FirstPage } from '../../../api/services/catalogue-first-page.ts';
+import type { FirstPage } from '../../../api/services/catalogue/first-page.ts';
 import { encodeCatalogue, type WireDoc } from '../../../src/domain/catalogue/wire.ts';
 import {
   startEarlySet,

@@ -4,7 +4,7 @@
  * (and not painted when old), and the painted markup escapes the stock's text.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FirstPage } from '../../../api/services/catalogue-first-page.ts';
+import type { FirstPage } from '../../../api/services/catalogue/first-page.ts';
 import { earlyTableHtml } from '../../../src/islands/catalogue/early-table.ts';
 import { firstPageNow, forgetTradeFirstPage, keepFirstPage, readKept } from '../../../src/stores/catalogue-first.ts';
 import { stone } from './factory.ts';

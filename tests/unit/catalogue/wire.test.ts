@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { encodeCatalogue, type WireDoc } from '../../../src/domain/catalogue/wire.ts';
 import { decodeCatalogue } from '../../../src/domain/catalogue/wire-decode.ts';
-import { slimDoc } from '../../../api/services/catalogue-docs.ts';
+import { slimDoc } from '../../../api/services/catalogue/list-docs.ts';
 import { stone } from './factory.ts';
 
 const META = { version: '1', audience: 'trade' } as const;

@@ -1,0 +1,81 @@
+/**
+ * The worker thread behind catalogue-first-page.ts: holds the index of each audience's set
+ * (decoded from the stored body and prepared with the browser's rules) and cuts first pages
+ * from it, so decoding and indexing 200,000 stones never holds up the server's event loop.
+ *
+ * Messages in:  { id, key, etag, pricing, query, raw? }  (raw: the body's JSON bytes, sent
+ *               only after the worker answered { id, need: true } for that key and etag)
+ * Messages out: { id, page } | { id, need: true } | { id, error }
+ */
+import { parentPort } from 'node:worker_threads';
+import { addressOf, landingState, stateFromAddress } from '../../../src/domain/catalogue/address.ts';
+import {
+  filterAndSort,
+  pageCount,
+  pageRows,
+  prepareColumns,
+  rowsToDocs,
+  tabCounts,
+  type CatalogueIndex,
+  type PriceContext,
+} from '../../../src/domain/catalogue/index.ts';
+import { columnsOf } from '../../../src/domain/catalogue/wire-decode.ts';
+
+export type FirstQuery = { authorised: boolean; path: string; search: string; width: number };
+export type WorkerRequest = {
+  id: number;
+  key: string;
+  etag: string;
+  pricing: PriceContext;
+  query: FirstQuery;
+  raw?: Uint8Array;
+};
+
+/** indexes kept (per database and audience); the oldest goes first */
+const KEEP = 4;
+const held = new Map<string, { etag: string; pricing: string; ix: CatalogueIndex }>();
+
+function firstPage(ix: CatalogueIndex, q: FirstQuery) {
+  const read = stateFromAddress({ pathname: q.path, search: q.search }, ix, {
+    width: q.width,
+    authorised: q.authorised,
+    dialogSettings: {},
+  });
+  const s = landingState(read);
+  const rows = filterAndSort(ix, s.filters, s.sort, { tab: s.tab, authorised: q.authorised, columns: s.columns });
+  const pages = pageCount(rows.length, s.pageSize);
+  const page = Math.min(s.page, pages);
+  return {
+    address: addressOf(s, q.width),
+    ccy: ix.pricing?.ccy ?? null,
+    tab: s.tab,
+    total: rows.length,
+    page,
+    pages,
+    docs: rowsToDocs(ix, pageRows(rows, page, s.pageSize)),
+    bounds: ix.bounds,
+    counts: tabCounts(ix),
+  };
+}
+
+function answer(m: WorkerRequest) {
+  const pricing = JSON.stringify(m.pricing);
+  let hit = held.get(m.key);
+  if (!hit || hit.etag !== m.etag || hit.pricing !== pricing) {
+    if (!m.raw) return { id: m.id, need: true };
+    const cols = columnsOf(JSON.parse(new TextDecoder().decode(m.raw)));
+    hit = { etag: m.etag, pricing, ix: prepareColumns(cols, m.pricing) };
+    held.delete(m.key);
+    held.set(m.key, hit);
+    if (held.size > KEEP) held.delete(held.keys().next().value!);
+  }
+  return { id: m.id, page: firstPage(hit.ix, m.query) };
+}
+
+parentPort?.on('message', (m: WorkerRequest) => {
+  try {
+    parentPort!.postMessage(answer(m));
+  } catch (err) {
+    parentPort!.postMessage({ id: m.id, error: err instanceof Error ? err.message : String(err) });
+  }
+});
