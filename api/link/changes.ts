@@ -1,7 +1,8 @@
 /**
  * GET /changes?since={seq}&limit: the stock change log in order (added, updated with the
  * changed fields, price_changed, availability_changed, removed) and the next cursor. A cursor
- * older than the retention (API_CHANGES_RETENTION_DAYS) gets 410: resync from /feed.
+ * older than the retention (API_CHANGES_RETENTION_DAYS) gets 410, one ahead of the newest event
+ * (after a restore to an older backup) 409 `cursor_ahead`: resync from /feed.
  */
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
@@ -23,6 +24,10 @@ export function changeRoutes(deps: Deps) {
       responses: {
         200: jsonResponse('Events after `since`', ChangesPageSchema),
         410: jsonResponse('`since` is older than the retention: download /feed again', ErrorSchema),
+        409: jsonResponse(
+          '`cursor_ahead`: `since` is beyond the newest event (the shop restored an older backup): download /feed again and continue from its X-Change-Seq',
+          ErrorSchema,
+        ),
         ...errorResponses(400),
       },
     }),

@@ -1,7 +1,7 @@
 /**
  * The stock change log and GET /changes: only real changes write events (an unchanged
  * re-import writes none and keeps updated_at, the stock version and the feed's ETag), the
- * kinds and changed fields, paging with next_since, and 410 past the retention.
+ * kinds and changed fields, paging with next_since, 410 past the retention and 409 ahead of the log.
  */
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -129,5 +129,21 @@ describe('API Link change log', () => {
     for (const q of ['since=-1', 'since=abc', 'limit=1001'])
       expect((await t.call(`/changes?${q}`, key)).status, q).toBe(400);
     expect((await t.call('/changes')).status).toBe(401);
+  });
+
+  it('answers 409 cursor_ahead for a cursor beyond the newest event (resync from /feed)', async () => {
+    const t = await createLinkTestApp();
+    const key = await linkKeyFor(t, 'trade@example.com', 'trade');
+    const [a] = await firstStones(t, 1);
+    await t.importCsv(`StkCodeCalcNS,Comments\n${a!.stockCode},noted\n`);
+    const page: Changes = await body(await t.call('/changes', key));
+    const latest = page.next_since;
+    expect((await t.call(`/changes?since=${latest}`, key)).status).toBe(200);
+    const ahead = await t.call(`/changes?since=${latest + 5}`, key);
+    expect(ahead.status).toBe(409);
+    const err = await errorOf(ahead);
+    expect(err.msg).toBe('cursor_ahead');
+    expect(err.options?.latest).toBe(latest);
+    expect(String(err.options?.resync)).toMatch(/\/feed/);
   });
 });

@@ -12,6 +12,9 @@
  * - Retention: events older than API_CHANGES_RETENTION_DAYS are pruned by the writers; the
  *   highest pruned sequence is kept (app_state `stock_changes_pruned`), and a reader whose
  *   `since` is below it gets 410 (resync from /feed).
+ * - A `since` beyond the newest event (a database restored to an older backup) gets 409
+ *   `cursor_ahead`: resync from /feed rather than silently wait for sequence numbers that
+ *   will name other changes.
  */
 import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
@@ -164,7 +167,7 @@ async function prunedSeq(db: Db): Promise<number> {
   return row?.v ?? 0;
 }
 
-/** Events after `since`, oldest first; 410 when events after `since` were pruned. */
+/** Events after `since`, oldest first; 410 when events after `since` were pruned, 409 when `since` is ahead of the log. */
 export async function readChanges(
   db: Db,
   since: number,
@@ -177,6 +180,17 @@ export async function readChanges(
       oldest_available: pruned,
       resync:
         'Events after this cursor are past the retention: download /feed again and continue from its X-Change-Seq',
+    });
+  }
+  const latest = await latestSeq(db);
+  if (since > latest) {
+    // the log was never this far: the database was restored to an older backup since this
+    // cursor was handed out, so changes after `latest` are not the ones the client skipped to
+    throw new HttpError(409, 'cursor_ahead', {
+      since,
+      latest,
+      resync:
+        'This cursor is ahead of the change log (the shop restored an older backup): download /feed again and continue from its X-Change-Seq',
     });
   }
   const rows = await db
