@@ -32,7 +32,14 @@ export function ContactForm({ kind, submitLabel, onSent }: Props) {
         <TextField form={form} name="phone" label="Phone" type="tel" autoComplete="tel" required />
         <TextField form={form} name="companyName" label="Company Name" autoComplete="organization" required />
       </div>
-      <TextAreaField form={form} name="message" label="Message" rows={10} placeholder="Start typing your message..." />
+      <TextAreaField
+        form={form}
+        name="message"
+        label="Message"
+        rows={10}
+        placeholder="Start typing your message..."
+        required
+      />
       <div className="fx-actions">
         <SubmitButton busy={form.busy}>{submitLabel}</SubmitButton>
       </div>

@@ -1,11 +1,10 @@
 /**
  * The trade references of the register form: starts with 2 blank entries, Add reference up
  * to 5 (TRADE_REFERENCES_MAX); the list's error ("Please enter at least 1 Trade Reference")
- * shows under it.
+ * shows under it, on a line kept for it (a pointer on the terms checkbox below stays on target).
  */
 import { useId } from 'react';
 import { TRADE_REFERENCES_MAX } from '../../domain/validation/registration.ts';
-import { FieldError } from './fields.tsx';
 
 type Props = {
   refs: string[];
@@ -37,7 +36,10 @@ export function TradeReferences({ refs, error, onChange, onBlur }: Props) {
           />
         </div>
       ))}
-      <FieldError id={`${id}-err`} message={error} />
+      {/* the line is kept even while empty, so an error appearing moves nothing below it */}
+      <p className="fx-error fx-error--slot" id={`${id}-err`}>
+        {error}
+      </p>
       {refs.length < TRADE_REFERENCES_MAX && (
         <button type="button" className="fx-textlink" onClick={() => onChange([...refs, ''])}>
           + Add reference

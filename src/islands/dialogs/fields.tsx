@@ -70,6 +70,7 @@ export function TextField({
         autoFocus={autoFocus}
         list={list}
         maxLength={form.limitOf?.(name)}
+        aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-err` : undefined}
         onChange={(e) => set(name, e.target.value)}
@@ -97,9 +98,16 @@ export function NewPasswordFields({ form }: { form: FormLike }) {
   );
 }
 
-type TextAreaProps = { form: FormLike; name: string; label: string; rows?: number; placeholder?: string };
+type TextAreaProps = {
+  form: FormLike;
+  name: string;
+  label: string;
+  rows?: number;
+  placeholder?: string;
+  required?: boolean;
+};
 
-export function TextAreaField({ form, name, label, rows = 10, placeholder }: TextAreaProps) {
+export function TextAreaField({ form, name, label, rows = 10, placeholder, required }: TextAreaProps) {
   const id = useId();
   const set = form.set as (key: string, value: string) => void;
   const error = form.errorOf(name);
@@ -109,6 +117,7 @@ export function TextAreaField({ form, name, label, rows = 10, placeholder }: Tex
     <div className="field">
       <label className="field__label" htmlFor={id}>
         {label}
+        {required && <span aria-hidden="true"> *</span>}
       </label>
       <textarea
         id={id}
@@ -117,6 +126,7 @@ export function TextAreaField({ form, name, label, rows = 10, placeholder }: Tex
         placeholder={placeholder}
         value={value}
         maxLength={max}
+        aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(error && `${id}-err`, max != null && `${id}-count`)}
         onChange={(e) => set(name, e.target.value)}

@@ -6,11 +6,12 @@
  * - `[data-register-form]` (home, about): the e-mail check, then login or password dialog.
  * - `[data-api-access]`: visitor -> register with requestApiAccess; user -> the API panel.
  * - `[data-signed-in]` / `[data-signed-out]`: shown only while signed in / signed out.
+ * - `[data-api-label]` inside an API access button: "granted" once the trader's access is, else "request".
  * - `/reset/{token}` opens the new-password dialog; `/verify/{token}` posts the verification.
  *   Both leave the token out of the address at once (history.replaceState to /).
  */
 import { EmailSchema } from '../../domain/validation/email.ts';
-import { call, client } from '../../lib/api.ts';
+import { ApiError, call, client } from '../../lib/api.ts';
 import { openDialog } from '../../stores/dialog.ts';
 import { $session, loadSession } from '../../stores/session.ts';
 import { checkEmail, goToAccountIfSignedIn, openErrorDialog, statusMessage } from './flows.ts';
@@ -59,9 +60,28 @@ async function verify(token: string) {
       text: pending ?? 'Thank you for verifying your e-mail address. Your account now awaits approval by our team.',
     });
   } catch (err) {
-    openErrorDialog(err);
+    const said = err instanceof ApiError && typeof err.msg === 'string' ? VERIFY_REFUSALS[err.msg] : undefined;
+    if (said) openDialog(said.signIn ? 'login' : 'message', said.signIn ? { confirmation: said.text } : said);
+    else openErrorDialog(err);
   }
 }
+
+/** What a refused verification link means for its reader, and what to do next. */
+const VERIFY_REFUSALS: Record<string, { title: string; text: string; signIn?: true }> = {
+  token_already_used: {
+    title: 'Already verified',
+    text: 'Your e-mail address is already verified: please sign in.',
+    signIn: true,
+  },
+  invalid_token: {
+    title: 'This link is no longer valid',
+    text: 'A newer verification e-mail replaces this one: please use the link in the newest e-mail from us.',
+  },
+  token_expired: {
+    title: 'This link has expired',
+    text: 'Please sign in with your e-mail address to ask for a new verification link.',
+  },
+};
 
 function tokenRoutes() {
   const m = window.location.pathname.match(/^\/(reset|verify)\/([^/]+)\/?$/);
@@ -87,6 +107,11 @@ function renderBadges() {
   for (const label of document.querySelectorAll<HTMLElement>('[data-account-label]')) label.hidden = !!user;
   for (const el of document.querySelectorAll<HTMLElement>('[data-signed-in]')) el.hidden = !user;
   for (const el of document.querySelectorAll<HTMLElement>('[data-signed-out]')) el.hidden = !!user;
+  // a trader whose API access is granted is taken to it: the button says so
+  const granted = user?.role === 'user' && !!user.api_allow;
+  for (const el of document.querySelectorAll<HTMLElement>('[data-api-label]')) {
+    el.hidden = (el.dataset.apiLabel === 'granted') !== granted;
+  }
 }
 
 export function installPageHooks(): () => void {
@@ -102,6 +127,11 @@ export function installPageHooks(): () => void {
       void onApiAccess();
     }
   };
+  // a corrected address is judged afresh: the last submit's message must not block the next
+  const onInput = (e: Event) => {
+    const input = e.target instanceof HTMLInputElement ? e.target : null;
+    if (input?.matches('[data-register-form] input[name=email]')) input.setCustomValidity('');
+  };
   const onSubmit = (e: SubmitEvent) => {
     const form = e.target instanceof HTMLFormElement && e.target.matches('[data-register-form]') ? e.target : null;
     if (!form) return;
@@ -111,6 +141,7 @@ export function installPageHooks(): () => void {
   for (const f of document.querySelectorAll<HTMLFormElement>('[data-register-form]')) f.dataset.enhanced = 'true';
   document.addEventListener('click', onClick);
   document.addEventListener('submit', onSubmit);
+  document.addEventListener('input', onInput);
   const unsubscribe = $session.subscribe(renderBadges);
   void loadSession();
   tokenRoutes();
@@ -121,6 +152,7 @@ export function installPageHooks(): () => void {
     document.documentElement.removeAttribute('data-hooks');
     document.removeEventListener('click', onClick);
     document.removeEventListener('submit', onSubmit);
+    document.removeEventListener('input', onInput);
     unsubscribe();
   };
 }
