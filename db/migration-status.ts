@@ -11,11 +11,20 @@ import type { Db } from './client.ts';
 
 const folder = (db: Db) => resolve(import.meta.dirname, db.engine === 'postgres' ? 'migrations-pg' : 'migrations');
 
-/** The creation times (ms) of the migrations this code ships, oldest first. */
+const journals = new Map<string, number[]>();
+
+/** The creation times (ms) of the migrations this code ships, oldest first (read once: code does not change under a process). */
 function journal(db: Db): number[] {
-  const file = join(folder(db), 'meta', '_journal.json');
-  const parsed = JSON.parse(readFileSync(file, 'utf8')) as { entries: { when: number }[] };
-  return parsed.entries.map((e) => e.when);
+  const dir = folder(db);
+  let when = journals.get(dir);
+  if (!when) {
+    const parsed = JSON.parse(readFileSync(join(dir, 'meta', '_journal.json'), 'utf8')) as {
+      entries: { when: number }[];
+    };
+    when = parsed.entries.map((e) => e.when);
+    journals.set(dir, when);
+  }
+  return when;
 }
 
 export async function pendingMigrations(db: Db): Promise<number> {
