@@ -20,6 +20,7 @@ import { warmCatalogue } from './services/catalogue/first-page.ts';
 import { blockOverlay } from './services/site/block-overlay.ts';
 import { serveUploads } from './services/site/uploads.ts';
 import { startWebhookWorker } from './services/webhooks/worker.ts';
+import { startHoldSweep } from './services/trade/hold-sweep.ts';
 import { siteRoot, staticSite, type SiteRoot } from './static-site.ts';
 import type { Deps } from './types.ts';
 
@@ -74,5 +75,8 @@ export function startServer(deps: Deps, siteDir: string): Promise<RunningServer>
     // API Link webhooks: every node sends due deliveries (each attempt is claimed by one node)
     const webhookWorker = startWebhookWorker(deps);
     workers.register('webhooks', () => webhookWorker.stop());
+    // holds: every node ends expired holds and sends the notices (each claimed by one node)
+    const holdSweep = startHoldSweep(deps);
+    workers.register('hold sweep', () => holdSweep.stop());
   });
 }

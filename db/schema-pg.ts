@@ -34,4 +34,6 @@ export const {
   stockChanges,
   webhooks,
   webhookDeliveries,
+  holds,
+  holdWatches,
 } = pgTables;

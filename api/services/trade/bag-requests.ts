@@ -9,6 +9,8 @@
  * removes the requested lines from the bag. A second, concurrent request for the same lines
  * then finds them gone (409 not_in_bag): when it read them before the first committed, its
  * conditional removal takes fewer lines than it asked for and its transaction is undone.
+ * A stone another buyer holds is refused (409 stone_on_hold); the stones' row locks order a
+ * request against a concurrent hold, so exactly one of the two wins.
  * Any refusal throws before anything is written, or rolls back what was.
  */
 import { and, desc, eq, inArray } from 'drizzle-orm';
@@ -20,6 +22,7 @@ import { priceLine, totalOf, type BagLineView } from '../../../src/domain/bag/vi
 import { HttpError } from '../../middleware/errors.ts';
 import { loadRates } from './bag.ts';
 import { toDiamondDoc } from '../catalogue/diamond-docs.ts';
+import { assertMayRequest } from './holds.ts';
 
 const cents = (n: number | null): number | null => (n == null ? null : Math.round(n * 100));
 const major = (n: number | null): number | null => (n == null ? null : n / 100);
@@ -27,7 +30,12 @@ const major = (n: number | null): number | null => (n == null ? null : n / 100);
 type BagLinePricing = Pick<BagLineView, 'stock' | 'selectedUnit' | 'quantity'>;
 export type StoredRequest = typeof bagRequests.$inferSelect;
 
-export function createBagRequest(db: Db, userId: number, input: BagRequestParsed): Promise<StoredRequest> {
+export function createBagRequest(
+  db: Db,
+  userId: number,
+  input: BagRequestParsed,
+  now: number = Date.now(),
+): Promise<StoredRequest> {
   return writeTx(db, async () => {
     const rates = await loadRates(db);
     const rate = rates.find((r) => r.currency === input.ccy);
@@ -37,6 +45,8 @@ export function createBagRequest(db: Db, userId: number, input: BagRequestParsed
     const ids = input.bagItems.map((i) => i.stock);
     if (new Set(ids).size !== ids.length)
       throw new HttpError(400, [{ param: 'bagItems', msg: 'A stone is listed twice' }]);
+    // another buyer's hold refuses the request (naming the stone); the bag keeps the line
+    await assertMayRequest(db, userId, ids, now);
     const owned = await db.select({ id: bagItems.id }).from(bagItems).where(eq(bagItems.userId, userId));
     if (owned.length === 0) throw new HttpError(409, 'bag_empty');
 

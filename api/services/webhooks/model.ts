@@ -4,8 +4,10 @@
  */
 import { STOCK_CHANGE_KINDS } from '../../../db/tables.ts';
 import type { stockChanges, webhookDeliveries, webhooks } from '../../../db/tables.ts';
+import { HOLD_EVENTS } from '../../../src/domain/trade/holds.ts';
 
-export const WEBHOOK_EVENTS = STOCK_CHANGE_KINDS;
+/** stock changes (every subscriber) and hold events (the holder's own endpoints only) */
+export const WEBHOOK_EVENTS = [...STOCK_CHANGE_KINDS, ...HOLD_EVENTS] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 /** endpoints per account */
