@@ -2,13 +2,15 @@
  * Graceful shutdown of the real start (`npm start` and `node scripts/start.ts`) on SQLite: a big
  * download in flight when SIGTERM arrives is answered in full (200, every byte) while new
  * connections are refused, the process exits 0 and leaves no child behind; a download still
- * unread when SHUTDOWN_GRACE_MS is over is cut and the process exits all the same (SIGINT).
+ * unread when SHUTDOWN_GRACE_MS is over is cut and the process exits all the same (SIGINT); a
+ * SIGTERM while the site is still being built ends the build's processes too.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { get, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../support/free-port.ts';
 
@@ -23,7 +25,7 @@ afterAll(() => {
 
 type Run = { proc: ChildProcess; port: number; output: () => string; exited: Promise<number | null> };
 
-async function start(command: string[], graceMs: number): Promise<Run> {
+async function start(command: string[], graceMs: number, until = 'is running at', site = 'dist'): Promise<Run> {
   const port = await freePort();
   const proc = spawn(command[0]!, command.slice(1), {
     cwd: ROOT,
@@ -32,7 +34,7 @@ async function start(command: string[], graceMs: number): Promise<Run> {
       DATABASE_URL: '',
       DATABASE_ENGINE: '',
       DATABASE_PATH: join(dir, 'shop.db'),
-      SITE_DIR: join(dir, 'dist'),
+      SITE_DIR: join(dir, site),
       UPLOADS_DIR: join(dir, 'uploads'),
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -49,7 +51,7 @@ async function start(command: string[], graceMs: number): Promise<Run> {
   proc.stderr!.on('data', (d) => (output += d));
   const exited = new Promise<number | null>((r) => proc.once('exit', (code) => r(code)));
   await new Promise<void>((ready, fail) => {
-    const timer = setInterval(() => output.includes('is running at') && (clearInterval(timer), ready()), 100);
+    const timer = setInterval(() => output.includes(until) && (clearInterval(timer), ready()), 100);
     void exited.then((code) => (clearInterval(timer), fail(new Error(`exited (${code}):\n${output.slice(-3000)}`))));
   });
   return { proc, port, output: () => output, exited };
@@ -136,5 +138,23 @@ describe('graceful shutdown of the real start', { timeout: 400_000 }, () => {
     dl.res.resume();
     expect(await dl.done).toBe(false);
     expect(dl.received()).toBeLessThan(BIG);
+  });
+
+  it('SIGTERM while the site builds: the build processes end too, exit 0', async () => {
+    const run = await start([process.execPath, 'scripts/start.ts'], 10_000, 'Building the site', 'dist-fresh');
+    // the build runs in a child process (astro); wait until it is there
+    const end = Date.now() + 60_000;
+    while (descendants(run.proc.pid!).length === 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
+    const below = descendants(run.proc.pid!);
+    expect(below.length).toBeGreaterThan(0);
+    run.proc.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+    expect(run.output()).not.toMatch(/is running at/);
+    const gone = Date.now() + 10_000;
+    while (below.some(alive) && Date.now() < gone) await new Promise((r) => setTimeout(r, 100));
+    expect(below.filter(alive)).toEqual([]);
+    const db = new Database(join(dir, 'shop.db'), { readonly: true });
+    expect(db.prepare("select holder from leases where name = 'site-build'").all()).toEqual([]);
+    db.close();
   });
 });

@@ -66,10 +66,19 @@ export const NODE_ID = `${hostname()}:${process.pid}:${randomBytes(4).toString('
 
 /**
  * Runs a site build while holding the cluster's `site-build` lease: one build at a time across
- * every app node (a build takes both cores of a machine for several seconds).
+ * every app node (a build takes both cores of a machine for several seconds). A shutdown waits
+ * for the lease to be released.
  */
 export function oneBuildAtATime<T>(db: Db, build: () => Promise<T>): Promise<T> {
-  return withLease(db, 'site-build', NODE_ID, build, { ttlMs: 180_000 });
+  const work = withLease(db, 'site-build', NODE_ID, build, { ttlMs: 180_000 });
+  // a shutdown waits for the lease to be released (the build's process is ended by its own worker)
+  const settled = work.then(
+    () => {},
+    () => {},
+  );
+  const unregister = workers.register('site-build lease', () => settled);
+  void settled.then(unregister);
+  return work;
 }
 
 /** Path settings made absolute, since the build runs from another directory. */
