@@ -4,7 +4,7 @@
  * `startServer` is used by scripts/start.ts (after migrate, seed and build).
  */
 import { serve, type ServerType } from '@hono/node-server';
-import { compress } from 'hono/compress';
+import { compression } from './middleware/compression.ts';
 import { Hono } from 'hono';
 import { createApp, API_BASE } from './app.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
@@ -20,7 +20,7 @@ import type { Deps } from './types.ts';
 export function createServerApp(deps: Deps, root: SiteRoot) {
   const api = createApp(deps);
   const app = new Hono();
-  app.use(compress());
+  app.use(compression());
   app.use(`${API_BASE}/*`, async (c) => api.fetch(c.req.raw, c.env));
   // the API Link (createApp mounts createLinkApp at LINK_BASE; the docs at /api/link/docs beside it)
   app.use('/api/link/*', async (c) => api.fetch(c.req.raw, c.env));
