@@ -6,7 +6,7 @@
  * registry, so a shutdown stops them (services/platform/shutdown.ts).
  */
 import { serve, type ServerType } from '@hono/node-server';
-import { compress } from 'hono/compress';
+import { compression } from './middleware/compression.ts';
 import { Hono } from 'hono';
 import { createApp, API_BASE } from './app.ts';
 import { onError } from './middleware/errors.ts';
@@ -34,7 +34,7 @@ export function createServerApp(deps: Deps, root: SiteRoot, lifecycle: Lifecycle
     if (lifecycle.draining) c.header('connection', 'close');
   });
   app.route('/', probeRoutes(deps.db, root, lifecycle));
-  app.use(compress());
+  app.use(compression());
   app.use(`${API_BASE}/*`, async (c) => api.fetch(c.req.raw, c.env));
   // the API Link (createApp mounts createLinkApp at LINK_BASE; the docs at /api/link/docs beside it)
   app.use('/api/link/*', async (c) => api.fetch(c.req.raw, c.env));

@@ -79,6 +79,9 @@ function closeGently(c: Context): void {
 }
 
 export const bodyLimits = (): MiddlewareHandler<AppEnv> => async (c, next) => {
+  // a GET or HEAD has no body; asking for one would build a whole Request from the light one
+  const method = c.req.method;
+  if (method === 'GET' || method === 'HEAD') return next();
   const body = c.req.raw.body;
   if (!body) return next();
   const limit = limitFor(c);

@@ -6,6 +6,7 @@
 import { and, asc, count, eq, max, min, sql, type SQL } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../../db/client.ts';
+import { tableRowMapper } from '../../../db/row-mapper.ts';
 import { diamonds, type Diamond } from '../../../db/tables.ts';
 import type { CatType } from '../../../src/domain/diamond.ts';
 import type { CategoryRanges, DiamondRanges } from '../../../src/domain/diamond.ts';
@@ -108,7 +109,8 @@ function listStatement(db: Db, sort: SortKey, order: 1 | -1): ListStatement {
       .offset(sql.placeholder('offset'));
     if (db.engine === 'sqlite') {
       const prepared = query.prepare();
-      stmt = { rows: (v) => prepared.all(v) };
+      const toRow = tableRowMapper(diamonds);
+      stmt = { rows: async (v) => ((await prepared.values(v)) as unknown[][]).map(toRow) };
     } else {
       type PgPrepared = { execute(v: object): Promise<Diamond[]> };
       const prepared = (query as unknown as { prepare(name: string): PgPrepared }).prepare(

@@ -4,7 +4,7 @@
  * (what the static pages are built from). A writer bumps the version in its own transaction,
  * so an import through node A is seen by node B on its next read.
  */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { appState } from '../../../db/tables.ts';
 import type { Deps } from '../../types.ts';
@@ -29,8 +29,30 @@ async function writeVersion(db: Db, key: VersionKey, now: Date): Promise<number>
   return row?.version ?? 0;
 }
 
+type VersionStatement = (key: VersionKey) => Promise<{ version: number }[]>;
+/**
+ * On SQLite one prepared read per database (the list call reads the stock version on every
+ * request, and building the query cost more than running it). On PostgreSQL the query is
+ * built per call, so one made inside a transaction runs on that transaction's connection.
+ */
+const versionStatements = new WeakMap<Db, VersionStatement>();
+
+function versionStatement(db: Db): VersionStatement {
+  let stmt = versionStatements.get(db);
+  if (!stmt) {
+    const query = (key: VersionKey | Placeholder) =>
+      db.select({ version: appState.version }).from(appState).where(eq(appState.key, key)).limit(1);
+    if (db.engine === 'sqlite') {
+      const prepared = query(sql.placeholder('key')).prepare();
+      stmt = (key) => prepared.all({ key });
+    } else stmt = (key) => query(key);
+    versionStatements.set(db, stmt);
+  }
+  return stmt;
+}
+
 export async function readVersion(db: Db, key: VersionKey): Promise<number> {
-  const row = (await db.select({ version: appState.version }).from(appState).where(eq(appState.key, key)).limit(1))[0];
+  const row = (await versionStatement(db)(key))[0];
   return row?.version ?? 0;
 }
 
