@@ -7,7 +7,8 @@ import { loadConfig } from '../api/config.ts';
 import { startServer } from '../api/server.ts';
 import { createMailer } from '../api/services/platform/mailer.ts';
 import { buildOwner, newestBuild } from '../api/services/site/regenerate.ts';
-import { buildSite, buildStamp, isBuildCurrent, oneBuildAtATime, siteBuildEnv } from '../api/services/site/build.ts';
+import { buildSite, buildStamp, isBuildCurrent, siteBuildEnv } from '../api/services/site/build.ts';
+import { obtainSite } from '../api/services/site/shared-build.ts';
 import { systemClock } from '../api/types.ts';
 import { openDb, prepareDb } from '../db/client.ts';
 import { diamonds } from '../db/tables.ts';
@@ -31,10 +32,11 @@ await prepareDb(db, async () => {
 
 const stamp = await buildStamp(db);
 if (!isBuildCurrent(newestBuild(config.SITE_DIR, buildOwner(config.SITE_DIR, config.databaseLocation)), stamp)) {
-  console.log(`Building the site into ${config.SITE_DIR} ...`);
+  console.log(`Building the site into ${config.SITE_DIR} (or unpacking another node's build) ...`);
   const b0 = performance.now();
-  await oneBuildAtATime(db, () => buildSite(config.SITE_DIR, siteBuildEnv(config), stamp));
-  console.log(`Site built in ${((performance.now() - b0) / 1000).toFixed(1)} s`);
+  const site = await obtainSite(db, config.SITE_DIR, (dir, s) => buildSite(dir, siteBuildEnv(config), s));
+  const verb = site.how === 'built' ? 'built' : "unpacked from another node's build";
+  console.log(`Site ${verb} in ${((performance.now() - b0) / 1000).toFixed(1)} s`);
 }
 
 const mailer = createMailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
