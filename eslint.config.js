@@ -41,15 +41,12 @@ export default defineConfig(
   {
     files: [
       'api/config.ts',
-      'db/tables.ts',
-      'scripts/**',
+      'scripts/test-all.ts',
       'bench/**',
       'tests/**',
       'playwright.config.ts',
       'vitest.config.ts',
       'astro.config.mjs',
-      'api/services/site/build.ts',
-      'src/content.config.ts',
     ],
     rules: { 'no-restricted-properties': 'off' },
   },

@@ -1,8 +1,15 @@
 /**
  * The only module that reads process.env. Parsed once with valibot at start-up; every
  * setting has a working default for the embedded demo (see README "Environment").
+ * `NODE_ENV=production` refuses the demo defaults that are unsafe on a public server
+ * (`productionRefusal`, checked by scripts/start.ts before it opens anything).
  */
 import * as v from 'valibot';
+
+/** The public development value of SESSION_SECRET: refused in production. */
+export const DEV_SESSION_SECRET = 'dev-only-secret-change-me';
+/** The least SESSION_SECRET production accepts, in bytes (UTF-8). */
+export const MIN_SECRET_BYTES = 32;
 
 const bool = v.pipe(
   v.optional(v.string(), 'false'),
@@ -34,9 +41,11 @@ const EnvSchema = v.object({
   /** public address used in e-mail links; defaults to http://localhost:PORT */
   SITE_URL: v.optional(v.string(), ''),
   SMTP_URL: v.optional(v.string(), ''),
+  /** `log`: e-mails are kept in the outbox and printed without their links' tokens, on purpose (no SMTP) */
+  MAIL_TRANSPORT: v.optional(v.picklist(['smtp', 'log'])),
   MAIL_FROM: v.optional(v.string(), 'Facet Trade <no-reply@facet.trade>'),
   STAFF_EMAIL: v.optional(v.string(), 'staff@facet.trade'),
-  SESSION_SECRET: v.optional(v.string(), 'dev-only-secret-change-me'),
+  SESSION_SECRET: v.optional(v.string(), DEV_SESSION_SECRET),
   LOG_REQUESTS: v.optional(bool, 'true'),
   /** seed size for an empty database */
   SEED_STONES: int(3600),
@@ -61,6 +70,11 @@ const EnvSchema = v.object({
   WEBHOOKS_ALLOW_LOOPBACK: bool,
   /** webhooks: multiplies the retry schedule (tests shrink it, e.g. 0.001) */
   WEBHOOKS_RETRY_SCALE: v.pipe(v.optional(v.string(), '1'), v.transform(Number), v.number(), v.minValue(0)),
+  /** `npm run admin:create`: the staff account to create, or whose password to set */
+  ADMIN_EMAIL: v.optional(v.string(), ''),
+  ADMIN_PASSWORD: v.optional(v.string(), ''),
+  /** on SIGTERM/SIGINT: how long requests in flight and workers may take to finish, in ms */
+  SHUTDOWN_GRACE_MS: int(10_000),
 });
 
 export type Config = v.InferOutput<typeof EnvSchema> & {
@@ -70,6 +84,8 @@ export type Config = v.InferOutput<typeof EnvSchema> & {
   databaseLocation: string;
   /** TRUSTED_PROXIES as a list */
   trustedProxies: string[];
+  /** the SMTP server e-mail goes to; empty = kept in the outbox and printed (MAIL_TRANSPORT=log or no SMTP_URL) */
+  smtpUrl: string;
 };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -87,5 +103,41 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustedProxies: c.TRUSTED_PROXIES.split(',')
       .map((s) => s.trim())
       .filter(Boolean),
+    smtpUrl: c.MAIL_TRANSPORT === 'log' ? '' : c.SMTP_URL,
   };
+}
+
+/**
+ * Why production must not start with these settings, as one line naming the setting, or null.
+ * The development defaults are public: a known SESSION_SECRET forges login device cookies and
+ * API key hashes; without SITE_URL e-mail links point at localhost; without SMTP nobody gets
+ * their verification or reset e-mail (MAIL_TRANSPORT=log says that is meant).
+ */
+export function productionRefusal(config: Config): string | null {
+  if (!config.isProduction) return null;
+  const secret = config.SESSION_SECRET;
+  const fix = `set it to a random value of at least ${MIN_SECRET_BYTES} bytes (openssl rand -base64 48)`;
+  if (!secret) return `SESSION_SECRET is not set: ${fix}`;
+  if (secret === DEV_SESSION_SECRET) return `SESSION_SECRET is the public development value: ${fix}`;
+  if (Buffer.byteLength(secret, 'utf8') < MIN_SECRET_BYTES)
+    return `SESSION_SECRET is shorter than ${MIN_SECRET_BYTES} bytes: ${fix}`;
+  if (!config.SITE_URL) return 'SITE_URL is not set: set it to the public address, e.g. https://trade.example.com';
+  if (config.MAIL_TRANSPORT !== 'log' && !config.SMTP_URL)
+    return 'SMTP_URL is not set: set it (smtp://user:pass@host:587), or MAIL_TRANSPORT=log to keep e-mails in the outbox on purpose';
+  return null;
+}
+
+/** The environment a child process of the server inherits (the site build). */
+export function inheritedEnv(): Record<string, string | undefined> {
+  return { ...process.env };
+}
+
+/**
+ * The database engine named by the environment (a postgres:// DATABASE_URL, or
+ * DATABASE_ENGINE=postgres): db/tables.ts binds its tables to it when it loads.
+ */
+export function engineFromEnv(env: Record<string, string | undefined> = process.env): 'sqlite' | 'postgres' {
+  return /^postgres(ql)?:\/\//i.test(env.DATABASE_URL ?? '') || env.DATABASE_ENGINE === 'postgres'
+    ? 'postgres'
+    : 'sqlite';
 }

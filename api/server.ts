@@ -1,13 +1,19 @@
 /**
- * Node entry: the API at /api/v1, the API Link at /api/link/v1 and the pre-built site around
- * it, on one port.
- * `startServer` is used by scripts/start.ts (after migrate, seed and build).
+ * Node entry: the API at /api/v1, the API Link at /api/link/v1, the probes (/livez, /readyz)
+ * and the pre-built site around it, on one port.
+ * `startServer` is used by api/boot.ts (after migrate, seed and build); its workers (webhook
+ * deliveries, site regeneration, the content watch) are registered with the process's worker
+ * registry, so a shutdown stops them (services/platform/shutdown.ts).
  */
 import { serve, type ServerType } from '@hono/node-server';
 import { compress } from 'hono/compress';
 import { Hono } from 'hono';
 import { createApp, API_BASE } from './app.ts';
+import { onError } from './middleware/errors.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
+import { probeRoutes } from './routes/probes.ts';
+import { createLifecycle, type Lifecycle } from './services/platform/shutdown.ts';
+import { workers } from './services/platform/workers.ts';
 import { buildOwner, createRegenerator, newestBuild, watchContent } from './services/site/regenerate.ts';
 import { buildSite, siteBuildEnv } from './services/site/build.ts';
 import { obtainSite } from './services/site/shared-build.ts';
@@ -18,9 +24,16 @@ import { startWebhookWorker } from './services/webhooks/worker.ts';
 import { siteRoot, staticSite, type SiteRoot } from './static-site.ts';
 import type { Deps } from './types.ts';
 
-export function createServerApp(deps: Deps, root: SiteRoot) {
+export function createServerApp(deps: Deps, root: SiteRoot, lifecycle: Lifecycle = createLifecycle()) {
   const api = createApp(deps);
   const app = new Hono();
+  app.onError(onError);
+  // draining after SIGTERM: every answer closes its connection, so clients reconnect elsewhere
+  app.use(async (c, next) => {
+    await next();
+    if (lifecycle.draining) c.header('connection', 'close');
+  });
+  app.route('/', probeRoutes(deps.db, root, lifecycle));
   app.use(compress());
   app.use(`${API_BASE}/*`, async (c) => api.fetch(c.req.raw, c.env));
   // the API Link (createApp mounts createLinkApp at LINK_BASE; the docs at /api/link/docs beside it)
@@ -32,7 +45,9 @@ export function createServerApp(deps: Deps, root: SiteRoot) {
   return app;
 }
 
-export function startServer(deps: Deps, siteDir: string): Promise<{ server: ServerType; root: SiteRoot; url: string }> {
+export type RunningServer = { server: ServerType; root: SiteRoot; url: string; lifecycle: Lifecycle };
+
+export function startServer(deps: Deps, siteDir: string): Promise<RunningServer> {
   // serve the newest complete build of this server (a regenerated `<siteDir>-<ms>` folder may be newer)
   const owner = buildOwner(siteDir, deps.config.databaseLocation);
   const root = siteRoot(newestBuild(siteDir, owner));
@@ -49,15 +64,17 @@ export function startServer(deps: Deps, siteDir: string): Promise<{ server: Serv
   const site = deps.site ?? regen!;
   // several nodes: a content change made through another node rebuilds this node's pages too
   const stopWatching = regen && deps.db.engine === 'postgres' ? watchContent(deps.db, regen) : () => {};
-  const app = createServerApp({ ...deps, site }, root);
+  workers.register('content watch', async () => stopWatching());
+  if (regen) workers.register('site regeneration', () => regen.stop());
+  const lifecycle = createLifecycle();
+  const app = createServerApp({ ...deps, site }, root, lifecycle);
   return new Promise((resolveStart) => {
     const server = serve({ fetch: app.fetch, port: deps.config.PORT, hostname: deps.config.HOST }, (info) => {
-      resolveStart({ server, root, url: `http://localhost:${info.port}` });
+      resolveStart({ server, root, url: `http://localhost:${info.port}`, lifecycle });
       warmCatalogue(deps.db);
     });
-    server.on('close', stopWatching);
     // API Link webhooks: every node sends due deliveries (each attempt is claimed by one node)
     const webhookWorker = startWebhookWorker(deps);
-    server.on('close', () => void webhookWorker.stop());
+    workers.register('webhooks', () => webhookWorker.stop());
   });
 }

@@ -8,15 +8,13 @@
  * DATABASE_URL, or DATABASE_ENGINE=postgres), because modules capture columns at load time
  * (sort tables, shared conditions). One engine per process: openDb refuses the other one.
  */
+import { engineFromEnv } from '../api/config.ts';
 import * as s from './schema.ts';
 import { pgTables } from './schema-pg.ts';
 
 export * from './schema.ts';
 
-export const TABLES_ENGINE: 'sqlite' | 'postgres' =
-  /^postgres(ql)?:\/\//i.test(process.env.DATABASE_URL ?? '') || process.env.DATABASE_ENGINE === 'postgres'
-    ? 'postgres'
-    : 'sqlite';
+export const TABLES_ENGINE: 'sqlite' | 'postgres' = engineFromEnv();
 
 const t = (TABLES_ENGINE === 'postgres' ? pgTables : s.sqliteTables) as unknown as typeof s.sqliteTables;
 

@@ -1,58 +1,17 @@
 /**
- * `npm start`: migrate, seed an empty database with the demo shop, build the site if its
- * sources or content changed since the last build, then serve site and API on one port.
+ * `npm start`: checks the Node it runs on and the settings first, before loading anything else
+ * (production refuses unsafe settings with one line and exit 1), then boots the shop
+ * (api/boot.ts: migrate, seed, build, serve, graceful shutdown).
  */
-import { count } from 'drizzle-orm';
-import { loadConfig } from '../api/config.ts';
-import { startServer } from '../api/server.ts';
-import { createMailer } from '../api/services/platform/mailer.ts';
-import { buildOwner, newestBuild } from '../api/services/site/regenerate.ts';
-import { buildSite, buildStamp, isBuildCurrent, siteBuildEnv } from '../api/services/site/build.ts';
-import { obtainSite } from '../api/services/site/shared-build.ts';
-import { systemClock } from '../api/types.ts';
-import { openDb, prepareDb } from '../db/client.ts';
-import { diamonds } from '../db/tables.ts';
-import { DEMO_ACCOUNTS, seedDatabase } from '../db/seed/index.ts';
+import './node-version.mjs';
+import { loadConfig, productionRefusal } from '../api/config.ts';
 
 const t0 = performance.now();
 const config = loadConfig();
-const db = await openDb(config.databaseLocation, {
-  isolation: config.DATABASE_ISOLATION,
-  poolSize: config.DATABASE_POOL,
-});
-const where = config.DATABASE_URL ? 'PostgreSQL' : config.DATABASE_PATH;
-
-// migrate and seed an empty database: one node at a time (a boot lease on PostgreSQL)
-await prepareDb(db, async () => {
-  const stones = (await db.select({ n: count() }).from(diamonds).limit(1))[0]?.n ?? 0;
-  if (stones > 0) return;
-  console.log(`Seeding the demo shop (${config.SEED_STONES} stones) into ${where} ...`);
-  await seedDatabase(db, { stones: config.SEED_STONES, production: config.isProduction });
-});
-
-const stamp = await buildStamp(db);
-if (!isBuildCurrent(newestBuild(config.SITE_DIR, buildOwner(config.SITE_DIR, config.databaseLocation)), stamp)) {
-  console.log(`Building the site into ${config.SITE_DIR} (or unpacking another node's build) ...`);
-  const b0 = performance.now();
-  const site = await obtainSite(db, config.SITE_DIR, (dir, s) => buildSite(dir, siteBuildEnv(config), s));
-  const verb = site.how === 'built' ? 'built' : "unpacked from another node's build";
-  console.log(`Site ${verb} in ${((performance.now() - b0) / 1000).toFixed(1)} s`);
+const refusal = productionRefusal(config);
+if (refusal) {
+  console.error(`Refusing to start with NODE_ENV=production: ${refusal}`);
+  process.exit(1);
 }
-
-const mailer = createMailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
-const { url, server } = await startServer({ db, mailer, clock: systemClock, config }, config.SITE_DIR);
-
-console.log(
-  `\n${config.PUBLIC_SITE_NAME} is running at ${url} (ready in ${((performance.now() - t0) / 1000).toFixed(1)} s)`,
-);
-if (!config.isProduction) {
-  console.log('Demo logins:');
-  for (const a of DEMO_ACCOUNTS) console.log(`  ${a.role.padEnd(6)} ${a.email} / ${a.password}`);
-}
-
-const stop = () => {
-  server.close();
-  void db.close().finally(() => process.exit(0));
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+const { boot } = await import('../api/boot.ts');
+await boot(config, t0);

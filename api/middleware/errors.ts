@@ -1,11 +1,13 @@
 /**
  * The one place that writes the spec's error shape:
  *   { "errors": { "msg": string | [{ "param", "msg" }], "options"?: {...} } }
- * Handlers throw `HttpError`; anything else is logged and answered as a bare 500.
+ * Handlers throw `HttpError`; a database that cannot be reached (a restart, a failover) is
+ * 503 `database_unavailable` with Retry-After; anything else is logged and answered as a bare 500.
  */
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as v from 'valibot';
+import { isDatabaseUnavailable } from '../../db/unavailable.ts';
 
 export type FieldError = { param: string; msg: string };
 export type ErrorBody = {
@@ -48,6 +50,10 @@ export const onError: ErrorHandler = (err, c) => {
   const status = (err as { status?: unknown }).status;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return c.json({ errors: { msg: err.message || 'bad_request' } }, status as ContentfulStatusCode);
+  }
+  if (isDatabaseUnavailable(err)) {
+    c.header('retry-after', '5');
+    return c.json({ errors: { msg: 'database_unavailable' } }, 503);
   }
   console.error(`[error] ${c.req.method} ${c.req.path}`, err);
   return c.json({ errors: { msg: 'internal_error' } }, 500);

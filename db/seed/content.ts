@@ -79,9 +79,10 @@ export function loadStarterPosts(dir = join(CONTENT_DIR, 'posts')): StarterPost[
   });
 }
 
-export async function seedContent(db: Db): Promise<{ blocks: number; posts: number }> {
+/** The starter site blocks and, unless `withPosts` is false (production), the demo news posts. */
+export async function seedContent(db: Db, { withPosts = true } = {}): Promise<{ blocks: number; posts: number }> {
   const blocks = loadStarterBlocks();
-  const starterPosts = loadStarterPosts().sort((a, b) => +a.date - +b.date);
+  const starterPosts = withPosts ? loadStarterPosts().sort((a, b) => +a.date - +b.date) : [];
   const b =
     blocks.length === 0
       ? []

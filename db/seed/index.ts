@@ -1,9 +1,14 @@
 /**
  * Demo data: `seedDatabase(db, { stones, production, onProgress })` fills a migrated,
  * stone-free database with a believable shop (stones, media, rates, configs, site blocks,
- * news posts and, outside production, demo accounts). It is async (password hashing) and
- * yields to the event loop between batches of stones. Deterministic: the same `stones`
- * gives the same data. It throws if the database already holds stones.
+ * news posts and demo accounts). It is async (password hashing) and yields to the event loop
+ * between batches of stones. Deterministic: the same `stones` gives the same data. It throws
+ * if the database already holds stones.
+ *
+ * In production it writes only what the shop needs to run and staff then edit: exchange
+ * rates, settings documents (configs) and the starter texts of the site's pages (site
+ * blocks). No demo stones, news posts or accounts: stock comes from the stock import, the
+ * first staff account from `npm run admin:create`.
  *
  * CLI:  npm run db:seed -- [--stones N] [--reset]
  *   opens the database (DATABASE_URL, else DATABASE_PATH), migrates, and seeds N stones (default SEED_STONES). A database that
@@ -27,7 +32,7 @@ export { DEMO_ACCOUNTS, type DemoAccount } from './users.ts';
 
 export type SeedOptions = {
   stones: number;
-  /** production: no demo accounts */
+  /** production: rates, configs and site texts only (no stones, posts or accounts; `stones` is ignored) */
   production: boolean;
   /** called after each batch of stones with (stones inserted so far, total) */
   onProgress?: (done: number, total: number) => void;
@@ -90,6 +95,12 @@ export async function resetDatabase(db: Db): Promise<void> {
 
 export const stoneCount = async (db: Db): Promise<number> =>
   (await first(db.select({ n: count() }).from(s.diamonds)))?.n ?? 0;
+
+/** A database never seeded: no stones and no exchange rates (every seed writes the rates). */
+export async function isUnseeded(db: Db): Promise<boolean> {
+  if ((await stoneCount(db)) > 0) return false;
+  return ((await first(db.select({ n: count() }).from(s.exchangeRates)))?.n ?? 0) === 0;
+}
 
 const nextTick = () => new Promise<void>((r) => setImmediate(r));
 
@@ -162,11 +173,11 @@ export async function seedDatabase(db: Db, { stones, production, onProgress }: S
   if (!production) sum.users = await seedUsers(db);
   await writeTx(db, async (tx) => {
     await seedRatesAndConfigs(tx);
-    const c = await seedContent(tx);
+    const c = await seedContent(tx, { withPosts: !production });
     sum.blocks = c.blocks;
     sum.posts = c.posts;
   });
-  await seedStones(db, stones, onProgress, sum);
+  if (!production) await seedStones(db, stones, onProgress, sum);
   sum.ms = Math.round(performance.now() - started);
   return sum;
 }

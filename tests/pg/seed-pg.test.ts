@@ -59,8 +59,15 @@ describe('seedDatabase on PostgreSQL', () => {
     await resetDatabase(db);
     for (const table of RESET_ORDER) expect(await db.select().from(table)).toHaveLength(0);
     expect(await stoneCount(db)).toBe(0);
-    await seedDatabase(db, { stones: STONES, production: true });
+    await seedDatabase(db, { stones: STONES, production: false });
     expect(await codes()).toEqual(expectedCodes());
+  });
+
+  it('production seeds the rates and no demo stones or accounts', async () => {
+    await resetDatabase(db);
+    await seedDatabase(db, { stones: STONES, production: true });
+    expect(await stoneCount(db)).toBe(0);
     expect(await db.select().from(users)).toHaveLength(0);
+    expect(await db.select().from(exchangeRates)).toHaveLength(5);
   });
 });

@@ -30,7 +30,13 @@ export type PgAdmin = {
   databaseExists(name: string): Promise<boolean>;
 };
 
-export type PgCluster = PgAdmin & { readonly port: number; stop(): Promise<void> };
+export type PgCluster = PgAdmin & {
+  readonly port: number;
+  stop(): Promise<void>;
+  /** Stops the server but keeps its data (a database outage); `resume()` starts it again on the same port. */
+  halt(): void;
+  resume(): void;
+};
 
 /** Admin helpers for the server behind `adminUrl` (a URL of its `postgres` database). */
 export function pgAdmin(adminUrl: string): PgAdmin {
@@ -136,9 +142,10 @@ export async function startPgCluster(opts: { log?: (line: string) => void } = {}
   try {
     run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
     let port = 0;
+    let settings = '';
     for (let attempt = 1; ; attempt++) {
       port = await freePort();
-      const settings = [
+      settings = [
         `-p ${port}`,
         `-k ${sockets}`,
         '-c listen_addresses=127.0.0.1',
@@ -164,6 +171,8 @@ export async function startPgCluster(opts: { log?: (line: string) => void } = {}
         process.removeListener('exit', stopSync);
         stopSync();
       },
+      halt: () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']),
+      resume: () => run('pg_ctl', ['-D', data, '-l', logFile, '-o', settings, '-w', '-t', '60', 'start']),
     };
   } catch (err) {
     process.removeListener('exit', stopSync);

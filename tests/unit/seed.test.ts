@@ -211,10 +211,14 @@ describe('seedDatabase', () => {
     expect(statuses).toEqual(expect.arrayContaining(['pending', 'unverified']));
   });
 
-  it('creates no users at all in production', async () => {
+  it('seeds no demo stones, posts or accounts in production, but the rates, settings and site texts', async () => {
     const prod = await seeded('prod', true);
     expect(await prod.select().from(schema.users)).toHaveLength(0);
-    expect(await stoneCount(prod)).toBe(STONES);
+    expect(await stoneCount(prod)).toBe(0);
+    expect(await prod.select().from(schema.posts)).toHaveLength(0);
+    expect(await prod.select().from(schema.exchangeRates)).toHaveLength(5);
+    expect((await prod.select().from(schema.configs)).length).toBeGreaterThan(0);
+    expect((await prod.select().from(schema.siteBlocks)).length).toBeGreaterThan(0);
   });
 
   it('refuses to seed a database that already holds stones, and reset empties every table', async () => {

@@ -4,8 +4,9 @@
  * links (status 'logged') so the demo works without a mail server.
  *
  * A message's `secrets` (the one-time token of a verification or reset link) are sent as
- * written but stored as REDACTED, so a copy of the database opens no account. A token
- * mail that fails to send is not kept for a retry: the customer asks for a new link.
+ * written but stored and printed as REDACTED, so neither a copy of the database nor the logs
+ * open an account. A token mail that fails to send is not kept for a retry: the customer asks
+ * for a new link.
  */
 import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
@@ -29,15 +30,16 @@ export function createMailer(db: Db, opts: { smtpUrl: string; from: string; log?
   const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl, { from: opts.from }) : null;
   return {
     async send(message) {
+      const stored = atRest(message);
       const row = (
         await db
           .insert(emailOutbox)
-          .values({ ...atRest(message), status: 'queued' })
+          .values({ ...stored, status: 'queued' })
           .returning({ id: emailOutbox.id })
       )[0]!;
       const { secrets: _secrets, ...outgoing } = message;
       if (!transport) {
-        const links = message.text.match(/https?:\/\/\S+/g) ?? [];
+        const links = stored.text.match(/https?:\/\/\S+/g) ?? [];
         log(`[mail] to ${message.to}: ${message.subject}${links.length ? `\n       ${links.join('\n       ')}` : ''}`);
         await db.update(emailOutbox).set({ status: 'logged', sentAt: new Date() }).where(eq(emailOutbox.id, row.id));
         return { id: row.id, status: 'logged' };

@@ -20,6 +20,7 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gt } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
+import { isDatabaseUnavailable } from '../../../db/unavailable.ts';
 import { siteBlocks, type SiteBlock } from '../../../db/tables.ts';
 
 export const CACHE_MS = 200;
@@ -189,8 +190,15 @@ export function blockOverlay(db: Db, now: () => number = Date.now) {
   };
   return {
     newer,
+    /** While the database cannot be read (a restart) the page goes out as built. */
     async apply(html: string, dir: string): Promise<string> {
-      const blocks = await newer(dir);
+      let blocks: OverlayBlock[];
+      try {
+        blocks = await newer(dir);
+      } catch (err) {
+        if (!isDatabaseUnavailable(err)) console.error('[site] could not read newer blocks', err);
+        return html;
+      }
       return blocks.length ? overlayBlocks(html, blocks) : html;
     },
   };

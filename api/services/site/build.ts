@@ -3,15 +3,16 @@
  * see ENVIRONMENT.md), and deciding whether a build is needed: a build is stamped with a
  * hash of the site's source files and of the database content it was built from.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { Db } from '../../../db/client.ts';
-import type { Config } from '../../config.ts';
+import { inheritedEnv, type Config } from '../../config.ts';
 import { writeScriptHashes } from './inline-scripts.ts';
 import { withLease } from '../platform/leases.ts';
+import { workers } from '../platform/workers.ts';
 import { readVersions } from './versions.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -78,7 +79,7 @@ export function oneBuildAtATime<T>(db: Db, build: () => Promise<T>): Promise<T> 
 
 /** Path settings made absolute, since the build runs from another directory. */
 function absolutePaths(env: Record<string, string>): Record<string, string> {
-  const all = { ...process.env, ...env };
+  const all = { ...inheritedEnv(), ...env };
   const out: Record<string, string> = { ...env };
   for (const key of ['DATABASE_PATH', 'UPLOADS_DIR', 'SITE_DIR']) {
     const value = all[key];
@@ -106,10 +107,12 @@ export function buildSite(outDir: string, env: Record<string, string>, stamp: st
     );
     rmSync(work, { recursive: true, force: true });
     mkdirSync(work, { recursive: true });
+    // its own process group, so a shutdown stops astro and everything it started (stopBuild)
     const child = spawn(process.execPath, [astro, 'build', '--silent', '--root', ROOT], {
+      detached: true,
       cwd: work,
       env: {
-        ...process.env,
+        ...inheritedEnv(),
         ...absolutePaths(env),
         ASTRO_OUT_DIR: out,
         // its own data store: another build of this checkout must not swap content under it
@@ -122,7 +125,10 @@ export function buildSite(outDir: string, env: Record<string, string>, stamp: st
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
     child.on('error', fail);
+    const ended = new Promise<void>((r) => child.once('close', () => r()));
+    const unregister = workers.register('site build', () => stopBuild(child, ended));
     child.on('close', (code) => {
+      unregister();
       rmSync(work, { recursive: true, force: true });
       if (code === 0) {
         writeScriptHashes(outDir);
@@ -135,4 +141,20 @@ export function buildSite(outDir: string, env: Record<string, string>, stamp: st
       }
     });
   });
+}
+
+/** Ends a build's process group: SIGTERM, then SIGKILL if it has not ended 5 s later. */
+async function stopBuild(child: ChildProcess, ended: Promise<void>): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
+  const group = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      // already gone
+    }
+  };
+  group('SIGTERM');
+  const killer = setTimeout(() => group('SIGKILL'), 5000);
+  await ended;
+  clearTimeout(killer);
 }

@@ -47,6 +47,8 @@ export type Regenerator = {
   status(): BuildStatus;
   /** resolves when no build is scheduled or running (tests, shutdown) */
   idle(): Promise<void>;
+  /** shutdown: no more builds; resolves when the running one has ended (its child is stopped by the site-build worker) */
+  stop(): Promise<void>;
 };
 
 /** A status before any build (the `state` is the caller's). */
@@ -120,6 +122,7 @@ export function createRegenerator(opts: {
   let running: Promise<void> | null = null;
   let again = false;
   let retryLater = false;
+  let stopped = false;
   let waiters: (() => void)[] = [];
 
   const settle = () => {
@@ -162,6 +165,11 @@ export function createRegenerator(opts: {
       }
     } catch (err) {
       rmSync(out, { recursive: true, force: true });
+      if (stopped) {
+        status.state = 'idle';
+        log('[site] rebuild stopped by the shutdown');
+        return;
+      }
       status.state = 'failed';
       status.lastError = err instanceof Error ? err.message.slice(0, 2000) : String(err);
       failures += 1;
@@ -191,6 +199,7 @@ export function createRegenerator(opts: {
   };
 
   const schedule = (delay = debounceMs) => {
+    if (stopped) return;
     if (timer) clearTimeout(timer);
     if (status.state !== 'building') status.state = 'scheduled';
     timer = setTimeout(() => {
@@ -207,6 +216,13 @@ export function createRegenerator(opts: {
     },
     status: () => ({ ...status, reasons: [...status.reasons] }),
     idle: () => (timer || running ? new Promise<void>((r) => waiters.push(r)) : Promise.resolve()),
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await running;
+      settle();
+    },
   };
 }
 
