@@ -1,6 +1,6 @@
 /**
  * Content change to every node (`npm run bench -- --only cluster`, or alone:
- * `node bench/site-propagation.ts`): N app nodes (`scripts/start.ts`, 2 then 3) on one
+ * `npx node bench/site-propagation.ts`): N app nodes (`scripts/start.ts`, 2 then 3) on one
  * throwaway PostgreSQL; an admin saves a text block through one node and the clock runs until
  * every node has swapped in a site built after the save (GET /admin/site-build on each, polled
  * every 100 ms). One node builds and publishes; the others unpack its build.
