@@ -12,7 +12,8 @@ import { createMailer } from './services/platform/mailer.ts';
 import { createLifecycle, onStopSignal, shutdown } from './services/platform/shutdown.ts';
 import { workers } from './services/platform/workers.ts';
 import { buildOwner, newestBuild } from './services/site/regenerate.ts';
-import { buildSite, buildStamp, isBuildCurrent, oneBuildAtATime, siteBuildEnv } from './services/site/build.ts';
+import { buildSite, buildStamp, isBuildCurrent, siteBuildEnv } from './services/site/build.ts';
+import { obtainSite } from './services/site/shared-build.ts';
 import { systemClock } from './types.ts';
 import { openDb, prepareDb } from '../db/client.ts';
 import { DEMO_ACCOUNTS, isUnseeded, seedDatabase } from '../db/seed/index.ts';
@@ -53,10 +54,11 @@ export async function boot(config: Config, t0: number): Promise<void> {
 
     const stamp = await buildStamp(db);
     if (!isBuildCurrent(newestBuild(config.SITE_DIR, buildOwner(config.SITE_DIR, config.databaseLocation)), stamp)) {
-      console.log(`Building the site into ${config.SITE_DIR} ...`);
+      console.log(`Building the site into ${config.SITE_DIR} (or unpacking another node's build) ...`);
       const b0 = performance.now();
-      await oneBuildAtATime(db, () => buildSite(config.SITE_DIR, siteBuildEnv(config), stamp));
-      console.log(`Site built in ${((performance.now() - b0) / 1000).toFixed(1)} s`);
+      const site = await obtainSite(db, config.SITE_DIR, (dir, s) => buildSite(dir, siteBuildEnv(config), s));
+      const verb = site.how === 'built' ? 'built' : "unpacked from another node's build";
+      console.log(`Site ${verb} in ${((performance.now() - b0) / 1000).toFixed(1)} s`);
     }
     if (stopping) return;
 

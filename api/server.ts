@@ -15,7 +15,8 @@ import { probeRoutes } from './routes/probes.ts';
 import { createLifecycle, type Lifecycle } from './services/platform/shutdown.ts';
 import { workers } from './services/platform/workers.ts';
 import { buildOwner, createRegenerator, newestBuild, watchContent } from './services/site/regenerate.ts';
-import { buildSite, buildStamp, oneBuildAtATime, siteBuildEnv } from './services/site/build.ts';
+import { buildSite, siteBuildEnv } from './services/site/build.ts';
+import { obtainSite } from './services/site/shared-build.ts';
 import { warmCatalogue } from './services/catalogue/first-page.ts';
 import { blockOverlay } from './services/site/block-overlay.ts';
 import { serveUploads } from './services/site/uploads.ts';
@@ -57,8 +58,9 @@ export function startServer(deps: Deps, siteDir: string): Promise<RunningServer>
         root,
         siteDir,
         owner,
-        build: (out) =>
-          oneBuildAtATime(deps.db, async () => buildSite(out, siteBuildEnv(deps.config), await buildStamp(deps.db))),
+        // built once for the cluster: another node's published build is unpacked instead
+        build: async (out) =>
+          (await obtainSite(deps.db, out, (dir, stamp) => buildSite(dir, siteBuildEnv(deps.config), stamp))).how,
       });
   const site = deps.site ?? regen!;
   // several nodes: a content change made through another node rebuilds this node's pages too

@@ -27,7 +27,8 @@
  *
  * `--only http,db` runs just the named parts (comma-separated): http (full/floor),
  * lighthouse, catalogue, import, downloads (downloads and the bag request), db, link (API Link
- * data calls: bench/link-api.ts).
+ * data calls: bench/link-api.ts), cluster (a content change reaching 2 and 3 PostgreSQL nodes:
+ * bench/site-propagation.ts).
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -43,6 +44,7 @@ import { benchLinkApi, printLinkApi } from './link-api.ts';
 import { benchBagRequest, printBagRequest } from './bag-request.ts';
 import { benchDbEngines, printDbEngines } from './db-engines.ts';
 import { benchPublish, printPublish } from './publish.ts';
+import { benchPropagation, printPropagation } from './site-propagation.ts';
 
 // `npm run bench -- --catalogue-scale [--sizes ..] [--runs ..] [--port ..]`: only the catalogue at scale
 if (process.argv.includes('--catalogue-scale')) {
@@ -61,7 +63,7 @@ const { values } = parseArgs({
     only: { type: 'string' },
   },
 });
-const PARTS = ['http', 'lighthouse', 'catalogue', 'import', 'downloads', 'db', 'publish', 'link'] as const;
+const PARTS = ['http', 'lighthouse', 'catalogue', 'import', 'downloads', 'db', 'publish', 'link', 'cluster'] as const;
 const only = values.only?.split(',').map((p) => p.trim()) ?? [...PARTS];
 const unknown = only.filter((p) => !(PARTS as readonly string[]).includes(p));
 if (unknown.length) throw new Error(`--only: unknown part ${unknown.join(', ')} (parts: ${PARTS.join(', ')})`);
@@ -225,6 +227,16 @@ if (runs('publish')) {
     printPublish(await benchPublish({ dbFile, runs: 5, log }));
   } catch (err) {
     console.error('[bench] save-to-visible bench failed:', err instanceof Error ? err.message : err);
+    process.exitCode = 1;
+  }
+}
+
+// ---------------------------------------------------------------- content change to every node
+if (runs('cluster')) {
+  try {
+    printPropagation(await benchPropagation({ sizes: [2, 3], log }));
+  } catch (err) {
+    console.error('[bench] propagation bench failed:', err instanceof Error ? err.message : err);
     process.exitCode = 1;
   }
 }

@@ -27,6 +27,7 @@ export const {
   auditLog,
   appState,
   leases,
+  siteBuilds,
   rateHits,
   uploads,
   apiKeys,

@@ -504,6 +504,18 @@ export const leases = sqliteTable('leases', {
   expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
 });
 
+/**
+ * Built sites, published by the node that built them so the other nodes unpack them instead of
+ * building: the dist folder as one gzipped tar (api/services/site/site-archive.ts), keyed by its
+ * build stamp (the sources' and the content's hash). Only the newest few are kept.
+ */
+export const siteBuilds = sqliteTable('site_builds', {
+  stamp: text('stamp').primaryKey(),
+  archive: blob('archive', { mode: 'buffer' }).notNull(),
+  builtBy: text('built_by').notNull(),
+  createdAt: createdAt(),
+});
+
 /** Rate-limit counters shared by every node: calls of one key in one fixed time slot. */
 export const rateHits = sqliteTable(
   'rate_hits',
@@ -669,6 +681,7 @@ export const sqliteTables = {
   auditLog,
   appState,
   leases,
+  siteBuilds,
   rateHits,
   uploads,
   apiKeys,

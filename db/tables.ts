@@ -37,6 +37,7 @@ export const emailOutbox = t.emailOutbox;
 export const auditLog = t.auditLog;
 export const appState = t.appState;
 export const leases = t.leases;
+export const siteBuilds = t.siteBuilds;
 export const rateHits = t.rateHits;
 export const uploads = t.uploads;
 export const apiKeys = t.apiKeys;

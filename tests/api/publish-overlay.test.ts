@@ -3,7 +3,7 @@
  * built pages at once, through the one-port server (services/site/block-overlay.ts); once a build
  * made after the save is served, its own pages are sent untouched.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -19,6 +19,9 @@ function builtSite(parent: string, name: string, title: string): string {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'index.html'), PAGE(title));
   writeFileSync(join(dir, '.build-stamp'), 'stamp');
+  // a build's stamp is dated when the build began (a regenerated build: its folder's time)
+  const began = /-(\d{13})$/.exec(name);
+  if (began) utimesSync(join(dir, '.build-stamp'), new Date(Number(began[1])), new Date(Number(began[1])));
   return dir;
 }
 

@@ -7,79 +7,17 @@
  * bag, requests, site content, uploads and rate limits are the database's, so a call may land
  * on either node; and a node killed mid-burst loses no acknowledged write.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import pgDriver from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../support/free-port.ts';
+import { client, siteBuilds, startNode, waitForSiteEverywhere, type AppNode } from '../support/app-node.ts';
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.ts';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const STONES = 120;
-
-type Node = { name: string; url: string; proc: ChildProcess; output: () => string };
-
-async function startNode(name: string, dir: string, databaseUrl: string): Promise<Node> {
-  const work = join(dir, name);
-  mkdirSync(work, { recursive: true });
-  const port = await freePort();
-  let output = '';
-  const proc = spawn(process.execPath, [join(ROOT, 'scripts/start.ts')], {
-    cwd: work,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      DATABASE_ENGINE: 'postgres',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SITE_DIR: join(work, 'dist'),
-      UPLOADS_DIR: join(work, 'uploads'),
-      SEED_STONES: String(STONES),
-      NODE_ENV: 'development',
-      LOG_REQUESTS: 'false',
-      SMTP_URL: '',
-      RATE_LIMIT_FACTOR: '1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  proc.stdout!.on('data', (d) => (output += d));
-  proc.stderr!.on('data', (d) => (output += d));
-  await new Promise<void>((ready, fail) => {
-    const timer = setInterval(() => {
-      if (output.includes('is running at')) {
-        clearInterval(timer);
-        ready();
-      }
-    }, 100);
-    proc.once('exit', (code) => {
-      clearInterval(timer);
-      fail(new Error(`node ${name} exited (${code}) before it was ready:\n${output.slice(-3000)}`));
-    });
-  });
-  return { name, url: `http://127.0.0.1:${port}`, proc, output: () => output };
-}
-
-/** A cookie jar that works across nodes: the session is the database's, not a node's. */
-function client() {
-  let cookie = '';
-  const call = async (node: Node, path: string, init: RequestInit & { json?: unknown } = {}) => {
-    const headers = new Headers(init.headers);
-    if (cookie) headers.set('cookie', cookie);
-    let body = init.body;
-    if (init.json !== undefined) {
-      headers.set('content-type', 'application/json');
-      body = JSON.stringify(init.json);
-    }
-    const res = await fetch(`${node.url}${path}`, { ...init, headers, body });
-    const set = res.headers.getSetCookie().find((c) => c.startsWith('sid=') || c.startsWith('__Host-sid='));
-    if (set) cookie = set.split(';')[0]!;
-    return res;
-  };
-  return { call };
-}
+type Node = AppNode;
 
 /** One value from the shared database. */
 async function count(query: string): Promise<number> {
@@ -160,7 +98,12 @@ describe('two app nodes on one PostgreSQL', () => {
     expect(await count("SELECT count(*) AS n FROM bag_requests WHERE order_notes = 'through node B'")).toBe(1);
   });
 
-  it("an admin's text-block edit through B appears on A's static home page", async () => {
+  it('one node built the site at start-up and the other unpacked its published build', () => {
+    expect([a, b].filter((n) => n.output().includes('Site built in'))).toHaveLength(1);
+    expect([a, b].filter((n) => n.output().includes("Site unpacked from another node's build"))).toHaveLength(1);
+  });
+
+  it("an admin's text-block edit through B appears on A's static home page, built once for both", async () => {
     const admin = client();
     expect(
       (
@@ -170,6 +113,7 @@ describe('two app nodes on one PostgreSQL', () => {
         })
       ).status,
     ).toBe(200);
+    const before = await siteBuilds(admin, [a, b]);
     const tagline = `Cut for the cluster ${Date.now()}`;
     const res = await admin.call(b, '/api/v1/configs/site-blocks/home_welcome_title', {
       method: 'PATCH',
@@ -193,6 +137,9 @@ describe('two app nodes on one PostgreSQL', () => {
       `served: ${served}; builds of A: ${builds.join(', ')}; ` +
         `A never served the new tagline; A said:\n${a.output().slice(-2000)}\nB said:\n${b.output().slice(-2000)}`,
     ).toBe(true);
+    const after = await waitForSiteEverywhere(admin, [a, b], before);
+    const count = (k: 'built' | 'unpacked') => after.reduce((sum, s, i) => sum + s[k] - before[i]![k], 0);
+    expect({ built: count('built'), unpacked: count('unpacked') }).toEqual({ built: 1, unpacked: 1 });
   }, 300_000);
 
   it('an image block uploaded through A is served by B', async () => {

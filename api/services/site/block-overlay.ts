@@ -4,8 +4,9 @@
  * ~10 s rebuild). The rebuild still runs (services/site/regenerate.ts) and replaces the overlay
  * once its pages hold the change.
  *
- * - A build's start time: the `<SITE_DIR>-<ms>` suffix of a regenerated build, else (the
- *   start-up build) the time of its `.build-stamp`. Blocks whose `updated_at` is later are
+ * - A build's start time: the earlier of the `<SITE_DIR>-<ms>` suffix of a regenerated build
+ *   and the time of its `.build-stamp` (dated when the build began; a build unpacked from
+ *   another node keeps the builder's date). Blocks whose `updated_at` is later are
  *   newer than the pages; they are read from the database, so every app node sharing it
  *   agrees. The list is cached per build for CACHE_MS.
  * - `overlayBlocks(html, blocks)` rewrites the element marked `data-block="{id}"`: a text
@@ -163,8 +164,9 @@ export function overlayBlocks(html: string, blocks: readonly OverlayBlock[]): st
 /** When the pages in `dir` were made from the database (ms). */
 export async function buildTime(dir: string): Promise<number> {
   const suffix = /-(\d{13})$/.exec(dir);
-  if (suffix) return Number(suffix[1]);
   const s = await stat(join(dir, '.build-stamp')).catch(() => null);
+  if (suffix && s) return Math.min(Number(suffix[1]), s.mtimeMs);
+  if (suffix) return Number(suffix[1]);
   return s ? s.mtimeMs : 0;
 }
 

@@ -6,8 +6,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import type { Db } from '../../../db/client.ts';
 import { inheritedEnv, type Config } from '../../config.ts';
 import { writeScriptHashes } from './inline-scripts.ts';
@@ -19,13 +19,15 @@ const ROOT = resolve(import.meta.dirname, '../../..');
 const SOURCES = ['src', 'public', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
 const STAMP_FILE = '.build-stamp';
 
+/** Each source file by its path in the project and its bytes: the same checkout gives the same hash on every machine. */
 function walk(path: string, out: string[]): void {
   const s = statSync(path, { throwIfNoEntry: false });
   if (!s) return;
   if (s.isDirectory()) {
     for (const name of readdirSync(path).sort()) walk(join(path, name), out);
   } else {
-    out.push(`${path}:${s.size}:${Math.floor(s.mtimeMs)}`);
+    const bytes = createHash('sha256').update(readFileSync(path)).digest('hex');
+    out.push(`${relative(ROOT, path)}:${bytes}`);
   }
 }
 
@@ -35,7 +37,10 @@ export async function contentVersion(db: Db): Promise<string> {
   return `content:${v.content}|stock:${v.stock}`;
 }
 
-/** The sources' fingerprint (computed once per process: sources do not change under a server). */
+/**
+ * The sources' fingerprint (computed once per process: sources do not change under a server).
+ * Nodes of one release agree on it, so one node's build serves them all (shared-build.ts).
+ */
 let sourcesHash: string | undefined;
 function sourceFingerprint(): string {
   if (sourcesHash) return sourcesHash;
@@ -92,8 +97,9 @@ function absolutePaths(env: Record<string, string>): Record<string, string> {
   return out;
 }
 
-/** Runs `astro build` into outDir; resolves when done, rejects with its output on failure. */
+/** Runs `astro build` into outDir; resolves when done (its `.build-stamp` dated when it began), rejects with its output on failure. */
 export function buildSite(outDir: string, env: Record<string, string>, stamp: string): Promise<void> {
+  const started = new Date();
   return new Promise((done, fail) => {
     const astro = join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs');
     // Astro writes its intermediate server build into `<cwd>/.astro/` when outDir is outside
@@ -136,6 +142,8 @@ export function buildSite(outDir: string, env: Record<string, string>, stamp: st
       if (code === 0) {
         writeScriptHashes(outDir);
         writeFileSync(join(outDir, STAMP_FILE), stamp);
+        // the stamp's time is when the build began reading the database (block-overlay.ts)
+        utimesSync(join(outDir, STAMP_FILE), started, started);
         done();
       } else {
         fail(new Error(`astro build failed (exit ${code}):\n${output.slice(-4000)}`));

@@ -8,6 +8,9 @@
  * same checkout clearing Astro's shared `.astro/` temp files. Changes that arrive during a
  * build queue one more build after it.
  *
+ * The builder may also fill the folder from a build another app node published (shared-build.ts):
+ * a content change is then built once for the whole cluster.
+ *
  * Each regenerated build carries OWNER_FILE with the server's identity (`buildOwner`: its
  * SITE_DIR and database), and only builds with this server's identity are ever served,
  * swapped in or deleted: another server sharing the folder (or a folder merely named like a
@@ -32,8 +35,12 @@ export type BuildStatus = {
   lastBuiltAt: string | null;
   lastError: string | null;
   reasons: string[];
+  /** since start: sites this node built, and sites it unpacked from another node's build */
+  built: number;
+  unpacked: number;
 };
-export type Builder = (outDir: string) => Promise<void>;
+/** Fills outDir with the site; says whether it built it or unpacked another node's build (shared-build.ts). */
+export type Builder = (outDir: string) => Promise<'built' | 'unpacked' | void>;
 
 export type Regenerator = {
   contentChanged(reason: string): void;
@@ -43,6 +50,16 @@ export type Regenerator = {
   /** shutdown: no more builds; resolves when the running one has ended (its child is stopped by the site-build worker) */
   stop(): Promise<void>;
 };
+
+/** A status before any build (the `state` is the caller's). */
+export const noBuildsYet = () => ({
+  version: 0,
+  lastBuiltAt: null,
+  lastError: null,
+  reasons: [] as string[],
+  built: 0,
+  unpacked: 0,
+});
 
 const SUFFIX = /-(\d{13})$/;
 export const OWNER_FILE = '.build-owner';
@@ -100,7 +117,7 @@ export function createRegenerator(opts: {
   const { root, siteDir, owner, build, debounceMs = 1500, now = Date.now, log = (m) => console.log(m) } = opts;
   const { retries = 1, retryDelayMs = debounceMs * 5 } = opts;
   let failures = 0;
-  const status: BuildStatus = { state: 'idle', version: 0, lastBuiltAt: null, lastError: null, reasons: [] };
+  const status: BuildStatus = { ...noBuildsYet(), state: 'idle' };
   let timer: ReturnType<typeof setTimeout> | null = null;
   let running: Promise<void> | null = null;
   let again = false;
@@ -130,7 +147,8 @@ export function createRegenerator(opts: {
     const out = `${resolve(siteDir)}-${now()}`;
     const t0 = performance.now();
     try {
-      await build(out);
+      const how = (await build(out)) ?? 'built';
+      status[how] += 1;
       writeFileSync(join(out, OWNER_FILE), owner);
       root.set(out);
       status.version += 1;
@@ -138,7 +156,8 @@ export function createRegenerator(opts: {
       status.lastError = null;
       status.state = 'idle';
       failures = 0;
-      log(`[site] rebuilt in ${((performance.now() - t0) / 1000).toFixed(1)} s (${reasons.join(', ')})`);
+      const verb = how === 'built' ? 'rebuilt' : "unpacked another node's build";
+      log(`[site] ${verb} in ${((performance.now() - t0) / 1000).toFixed(1)} s (${reasons.join(', ')})`);
       try {
         prune();
       } catch (err) {
