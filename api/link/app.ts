@@ -17,6 +17,7 @@ import { LINK_BASE } from './base.ts';
 import { linkCors } from './cors.ts';
 import { linkLimit } from './limits.ts';
 import { linkOperations } from './operations.ts';
+import { requireScope } from './scopes.ts';
 import { meRoutes } from './me.ts';
 import type { LinkEnv } from './types.ts';
 import { linkUsage } from './usage.ts';
@@ -51,6 +52,8 @@ export function createLinkApp(deps: Deps): Hono<LinkEnv> {
   app.route('/stones', stoneRoutes(deps));
   app.route('/changes', changeRoutes(deps));
   app.route('/feed', feedRoutes(deps)); // feed applies linkLimit(deps, 'feed') itself
+  app.use('/webhooks/*', requireScope('trade')); // a retail key is public: no account changes
+  app.use('/webhooks', requireScope('trade'));
   app.route('/webhooks', webhookRoutes(deps));
   // GET /openapi.json (public, see PUBLIC_PATHS): generated from the routes above
   app.get('/openapi.json', ...openApiHandler(app));
