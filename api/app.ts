@@ -8,6 +8,7 @@ import { Hono } from 'hono';
 import { createLinkApp } from './link/app.ts';
 import { LINK_BASE } from './link/base.ts';
 import { LINK_DOCS, linkDocsRoutes } from './link/docs.ts';
+import { siteOpenApiRoutes } from './link/site-openapi.ts';
 import { bodyLimits } from './middleware/body-limit.ts';
 import { onError, onNotFound } from './middleware/errors.ts';
 import { originCheck } from './middleware/origin.ts';
@@ -48,6 +49,7 @@ export function apiRoutes(deps: Deps) {
     .use(sessionMiddleware(deps))
     .use(bodyLimits())
     .route('/health', healthRoutes(deps))
+    .route('/openapi.json', siteOpenApiRoutes()) // the key-management calls, documented apart from the Link
     .route('/site', siteRoutes(deps))
     .route('/geo', geoRoutes(deps))
     .route('/message', messageRoutes(deps))

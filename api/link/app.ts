@@ -3,9 +3,10 @@
  * createApp (api/app.ts), which api/server.ts serves. Separate from /api/v1: no session
  * cookie, no origin check; a key in the Authorization header is the only way in.
  *
- * Order on every call: CORS (retail keys only) -> body limit -> key authentication (api/link/auth.ts;
+ * Order on every call: CORS (retail keys only) -> path and method as documented (404, 405 with
+ * Allow: api/link/operations.ts) -> body limit -> key authentication (api/link/auth.ts;
  * /openapi.json is public) -> usage record (api/link/usage.ts) -> the key's `default` limit
- * (api/link/limits.ts) -> the route.
+ * (api/link/limits.ts) -> query parameters as documented (400 naming unknown ones) -> the route.
  */
 import { Hono, type Context } from 'hono';
 import { bodyLimits } from '../middleware/body-limit.ts';
@@ -15,6 +16,8 @@ import { linkAuth } from './auth.ts';
 import { LINK_BASE } from './base.ts';
 import { linkCors } from './cors.ts';
 import { linkLimit } from './limits.ts';
+import { linkOperations } from './operations.ts';
+import { requireScope } from './scopes.ts';
 import { meRoutes } from './me.ts';
 import type { LinkEnv } from './types.ts';
 import { linkUsage } from './usage.ts';
@@ -35,17 +38,22 @@ export function createLinkApp(deps: Deps): Hono<LinkEnv> {
   const app = new Hono<LinkEnv>();
   app.onError(onError);
   app.notFound(onNotFound);
+  const operations = linkOperations(app);
   app.use('*', linkCors());
+  app.use('*', operations.methods);
   // the site's body limits (64 KiB, read before any route parses it), as under /api/v1
   app.use('*', (c, next) => limits(c as unknown as Context<AppEnv>, next));
   app.use('*', async (c, next) => (PUBLIC_PATHS.has(c.req.path) ? next() : auth(c, next)));
   app.use('*', async (c, next) => (c.var.linkKey ? usage(c, next) : next()));
   app.use('*', async (c, next) => (c.var.linkKey ? limit(c, next) : next()));
+  app.use('*', operations.query);
 
   app.route('/me', meRoutes(deps));
   app.route('/stones', stoneRoutes(deps));
   app.route('/changes', changeRoutes(deps));
   app.route('/feed', feedRoutes(deps)); // feed applies linkLimit(deps, 'feed') itself
+  app.use('/webhooks/*', requireScope('trade')); // a retail key is public: no account changes
+  app.use('/webhooks', requireScope('trade'));
   app.route('/webhooks', webhookRoutes(deps));
   // GET /openapi.json (public, see PUBLIC_PATHS): generated from the routes above
   app.get('/openapi.json', ...openApiHandler(app));

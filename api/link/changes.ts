@@ -8,6 +8,7 @@ import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import { readChanges } from '../services/link/change-log.ts';
 import type { Deps } from '../types.ts';
+import { CHANGES_EXAMPLE } from './examples.ts';
 import { errorResponses, jsonResponse } from './openapi-responses.ts';
 import { valid } from './request.ts';
 import { ChangesPageSchema, ChangesQuerySchema, ErrorSchema } from './schemas.ts';
@@ -22,13 +23,19 @@ export function changeRoutes(deps: Deps) {
       description:
         'Take /feed once (its X-Change-Seq header is where to start), then poll with `since` = the last `next_since`. Events are in sequence order; `has_more` says another page is waiting.',
       responses: {
-        200: jsonResponse('Events after `since`', ChangesPageSchema),
-        410: jsonResponse('`since` is older than the retention: download /feed again', ErrorSchema),
+        200: jsonResponse('Events after `since`', ChangesPageSchema, CHANGES_EXAMPLE),
+        410: jsonResponse('`since` is older than the retention: download /feed again', ErrorSchema, {
+          errors: {
+            msg: 'changes_expired',
+            options: { since: 120, oldest_available: 4000, resync: 'Download /feed again' },
+          },
+        }),
         409: jsonResponse(
           '`cursor_ahead`: `since` is beyond the newest event (the shop restored an older backup): download /feed again and continue from its X-Change-Seq',
           ErrorSchema,
+          { errors: { msg: 'cursor_ahead', options: { since: 9000, latest: 4200, resync: 'Download /feed again' } } },
         ),
-        ...errorResponses(400),
+        ...errorResponses(),
       },
     }),
     valid('query', ChangesQuerySchema),

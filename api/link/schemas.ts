@@ -6,7 +6,10 @@
  * (`colour_from` / `colour_to`).
  */
 import * as v from 'valibot';
-import { CURRENCIES, STOCK_CHANGE_KINDS } from '../../db/schema.ts';
+import { CURRENCIES, DELIVERY_STATUSES, STOCK_CHANGE_KINDS } from '../../db/schema.ts';
+
+/** What a key may call: see the document's description and api/link/scopes.ts. */
+export const API_SCOPES = ['trade', 'retail'] as const;
 
 const d = v.description;
 const isoTime = v.pipe(v.string(), v.isoTimestamp(), d('ISO 8601 UTC time'));
@@ -141,56 +144,71 @@ const list = (text: string) =>
     ),
     d(`${text}; comma-separated`),
   );
+/**
+ * Query values arrive as text; `wire` is what the document says they are (a number, an
+ * integer, a boolean), so that generated clients pass numbers and the server parses them.
+ */
+const wire = <T>(schema: Record<string, unknown>) => v.metadata<T, Record<string, unknown>>(schema);
+
 const decimal = (text: string) =>
   v.pipe(
     v.optional(v.string()),
-    v.check((s) => s == null || /^\d+(\.\d+)?$/.test(s), 'Must be a decimal number'),
+    wire<string | undefined>({ type: 'number', minimum: 0 }),
+    v.check((s) => s == null || (/^[\d.eE+-]+$/.test(s) && Number(s) >= 0), 'Must be a number, 0 or more'),
     v.transform((s) => (s == null ? undefined : Number(s))),
     d(text),
   );
 const flag = (text: string) =>
   v.pipe(
     v.optional(v.picklist(['true', 'false'], 'Must be true or false')),
+    wire<'true' | 'false' | undefined>({ type: 'boolean', enum: undefined }),
     v.transform((s) => (s == null ? undefined : s === 'true')),
     d(text),
   );
 const intIn = (min: number, max: number, fallback: number, text: string) =>
   v.pipe(
     v.optional(v.string(), String(fallback)),
+    wire<string>({ type: 'integer', minimum: min, maximum: max, default: fallback }),
     v.check((s) => /^\d+$/.test(s) && Number(s) >= min && Number(s) <= max, `Must be a whole number ${min}-${max}`),
     v.transform(Number),
     d(text),
   );
+
+/** The message of a query parameter the call does not know (answered 400, naming it). */
+export const UNKNOWN_PARAM = 'Unknown query parameter';
 
 export const CurrencyParam = v.pipe(
   v.optional(v.picklist(CURRENCIES, `Must be one of ${CURRENCIES.join(', ')}`)),
   d("Price currency (the shop's exchange rates); default: the shop's default currency"),
 );
 
-export const StonesQuerySchema = v.object({
-  category: v.optional(v.picklist(CATEGORIES, 'Must be stone or parcel')),
-  origin: v.optional(v.picklist(ORIGINS, 'Must be natural or lab_grown')),
-  shape: list('Shapes'),
-  carat_min: decimal('Carats, at least'),
-  carat_max: decimal('Carats, at most'),
-  price_min: decimal('price.amount at least (in `currency`)'),
-  price_max: decimal('price.amount at most (in `currency`)'),
-  colour: list('Colour grades (a parcel matches when its range holds one)'),
-  clarity: list('Clarity grades'),
-  cut: list('Cut grades'),
-  lab: list('Grading labs'),
-  has_image: flag('Only stones with (true) or without (false) an image'),
-  has_video: flag('Only stones with or without a video'),
-  has_360: flag('Only stones with or without a 360 set'),
-  has_certificate: flag('Only stones with or without a certificate'),
-  sort: v.pipe(
-    v.optional(v.picklist(STONE_SORTS, `Must be one of ${STONE_SORTS.join(', ')}`), 'created'),
-    d('Order; `-` descending. Ties are broken by the stone id, so paging is stable.'),
-  ),
-  currency: CurrencyParam,
-  limit: intIn(1, STONES_LIMIT_MAX, 100, `Stones per page, 1-${STONES_LIMIT_MAX}`),
-  cursor: v.pipe(v.optional(v.string()), d('`next_cursor` of the previous page (opaque)')),
-});
+export const StonesQuerySchema = v.strictObject(
+  {
+    category: v.optional(v.picklist(CATEGORIES, 'Must be stone or parcel')),
+    origin: v.optional(v.picklist(ORIGINS, 'Must be natural or lab_grown')),
+    shape: list('Shapes'),
+    carat_min: decimal('Carats, at least'),
+    carat_max: decimal('Carats, at most'),
+    price_min: decimal('price.amount at least (in `currency`)'),
+    price_max: decimal('price.amount at most (in `currency`)'),
+    colour: list('Colour grades (a parcel matches when its range holds one)'),
+    clarity: list('Clarity grades'),
+    cut: list('Cut grades'),
+    lab: list('Grading labs'),
+    has_image: flag('Only stones with (true) or without (false) an image'),
+    has_video: flag('Only stones with or without a video'),
+    has_360: flag('Only stones with or without a 360 set'),
+    has_certificate: flag('Only stones with or without a certificate'),
+    sort: v.pipe(
+      v.optional(v.picklist(STONE_SORTS, `Must be one of ${STONE_SORTS.join(', ')}`), 'created'),
+      d('Order; `-` descending. Ties are broken by the stone id, so paging is stable.'),
+    ),
+    currency: CurrencyParam,
+    limit: intIn(1, STONES_LIMIT_MAX, 100, `Stones per page, 1-${STONES_LIMIT_MAX}`),
+    cursor: v.pipe(v.optional(v.string()), d('`next_cursor` of the previous page (opaque)')),
+  },
+  UNKNOWN_PARAM,
+);
 export type StonesQuery = v.InferOutput<typeof StonesQuerySchema>;
 
 export const StonesPageSchema = v.object({
@@ -201,7 +219,9 @@ export const StonesPageSchema = v.object({
 // ---------------------------------------------------------------- one stone, availability
 
 export const StockCodeParam = v.object({ stock_code: v.pipe(v.string(), v.minLength(1), v.maxLength(64)) });
-export const OneStoneQuerySchema = v.object({ currency: CurrencyParam });
+export const OneStoneQuerySchema = v.strictObject({ currency: CurrencyParam }, UNKNOWN_PARAM);
+/** A call that takes no query parameter: any one is refused, named. */
+export const NoQuerySchema = v.strictObject({}, UNKNOWN_PARAM);
 
 export const GoneSchema = v.object({
   errors: v.object({
@@ -232,15 +252,19 @@ export const AvailabilityAnswerSchema = v.object({ data: v.array(AvailabilityIte
 // ---------------------------------------------------------------- changes
 
 export const CHANGES_LIMIT_MAX = 1000;
-export const ChangesQuerySchema = v.object({
-  since: v.pipe(
-    v.optional(v.string(), '0'),
-    v.check((s) => /^\d{1,15}$/.test(s), 'Must be a change sequence number'),
-    v.transform(Number),
-    d('Events after this sequence (the previous `next_since`; 0 = from the start of the log)'),
-  ),
-  limit: intIn(1, CHANGES_LIMIT_MAX, 100, `Events per page, 1-${CHANGES_LIMIT_MAX}`),
-});
+export const ChangesQuerySchema = v.strictObject(
+  {
+    since: v.pipe(
+      v.optional(v.string(), '0'),
+      wire<string>({ type: 'integer', minimum: 0, maximum: 999_999_999_999_999, default: 0 }),
+      v.check((s) => /^\d{1,15}$/.test(s), 'Must be a change sequence number'),
+      v.transform(Number),
+      d('Events after this sequence (the previous `next_since`; 0 = from the start of the log)'),
+    ),
+    limit: intIn(1, CHANGES_LIMIT_MAX, 100, `Events per page, 1-${CHANGES_LIMIT_MAX}`),
+  },
+  UNKNOWN_PARAM,
+);
 
 export const ChangeEventSchema = v.object({
   seq: v.number(),
@@ -261,14 +285,17 @@ export const ChangesPageSchema = v.object({
 
 export const FEED_FORMATS = ['csv', 'json', 'ndjson'] as const;
 export const FEED_TEMPLATES = ['house', 'rapnet', 'idex'] as const;
-export const FeedQuerySchema = v.object({
-  format: v.pipe(v.optional(v.picklist(FEED_FORMATS, 'Must be csv, json or ndjson'), 'json'), d('File format')),
-  template: v.pipe(
-    v.optional(v.picklist(FEED_TEMPLATES, 'Must be house, rapnet or idex'), 'house'),
-    d('CSV columns: house, rapnet (RapNet Instant Inventory), idex (IDEX full feed)'),
-  ),
-  currency: CurrencyParam,
-});
+export const FeedQuerySchema = v.strictObject(
+  {
+    format: v.pipe(v.optional(v.picklist(FEED_FORMATS, 'Must be csv, json or ndjson'), 'json'), d('File format')),
+    template: v.pipe(
+      v.optional(v.picklist(FEED_TEMPLATES, 'Must be house, rapnet or idex'), 'house'),
+      d('CSV columns: house, rapnet (RapNet Instant Inventory), idex (IDEX full feed)'),
+    ),
+    currency: CurrencyParam,
+  },
+  UNKNOWN_PARAM,
+);
 export type FeedQuery = v.InferOutput<typeof FeedQuerySchema>;
 
 export const FeedJsonSchema = v.object({
@@ -286,46 +313,71 @@ export const ErrorSchema = v.object({
   }),
 });
 
-// ---------------------------------------------------------------- calls described for the document: /me, the site's key management, webhooks
+// ---------------------------------------------------------------- /me
 
-/** GET /me: described here so that the document lists it. */
+const PolicySchema = v.object({
+  policy: v.pipe(v.picklist(['default', 'feed']), d('default: every call, per minute; feed: full downloads, per hour')),
+  limit: v.number(),
+  window_seconds: v.number(),
+});
+
+/** GET /me. Personal data (the e-mail) only for trade and test keys: a retail key is public by design. */
 export const MeSchema = v.object({
-  account: v.object({ id: v.number(), email: v.string(), company_name: v.string() }),
-  key: v.object({ id: v.number(), name: v.string(), scope: v.picklist(['trade', 'retail']) }),
-  limits: v.record(v.string(), v.unknown()),
-  usage: v.record(v.string(), v.unknown()),
+  account: v.object({
+    id: v.number(),
+    company_name: v.string(),
+    email: v.pipe(v.optional(v.string()), d('Trade and test keys only')),
+    retail_markup_pct: v.pipe(v.optional(v.number()), d('Retail keys only: the markup over the trade price')),
+  }),
+  key: v.object({
+    id: v.number(),
+    name: v.string(),
+    scope: v.pipe(v.picklist(API_SCOPES), d('What the key may call (see the description of this document)')),
+    last4: v.string(),
+    created_at: isoTime,
+    expires_at: v.nullable(isoTime),
+  }),
+  limits: v.pipe(v.array(PolicySchema), d('The limits that apply to this key')),
+  usage: v.pipe(
+    v.object({ day: v.string(), calls: v.number(), errors: v.number(), bytes: v.number() }),
+    d('Today (UTC), before this call'),
+  ),
 });
 
-/** Key management on the site: `/api/v1/profile/api-keys`, signed-in session. */
-export const ApiKeyInputSchema = v.object({
-  name: v.pipe(v.string(), v.minLength(1), v.maxLength(60)),
-  scope: v.picklist(['trade', 'retail']),
-});
-export const ApiKeySchema = v.object({
-  id: v.number(),
-  name: v.string(),
-  scope: v.picklist(['trade', 'retail']),
-  last4: v.pipe(v.string(), d("The key's last four characters")),
-  created_at: isoTime,
-  last_used_at: v.nullable(isoTime),
-  last_used_ip: v.nullable(v.string()),
-  expires_at: v.pipe(v.nullable(isoTime), d('Set when rolled: the end of the overlap')),
-});
-export const ApiKeyCreatedSchema = v.object({
-  ...ApiKeySchema.entries,
-  key: v.pipe(v.string(), d('ftk_t_... or ftk_r_...: shown once, never again')),
-});
+// ---------------------------------------------------------------- webhooks
 
-/** Webhook endpoints, as the contract describes them. */
-export const WebhookInputSchema = v.object({
-  url: v.pipe(v.string(), v.url(), d('HTTPS endpoint')),
-  events: v.pipe(v.optional(v.array(v.picklist(STOCK_CHANGE_KINDS))), d('Event kinds; empty = all')),
-});
 export const WebhookSchema = v.object({
   id: v.number(),
   url: v.string(),
-  events: v.array(v.string()),
+  events: v.pipe(v.array(v.picklist(STOCK_CHANGE_KINDS)), d('The event kinds sent (all of them when all_events)')),
+  all_events: v.pipe(v.boolean(), d('Subscribed to every kind, also kinds added later')),
   enabled: v.boolean(),
-  secret: v.pipe(v.optional(v.string()), d('whsec_...: shown when the endpoint is created')),
+  failures_in_a_row: v.number(),
+  disabled_at: v.nullable(isoTime),
   created_at: isoTime,
+});
+export const WebhookListSchema = v.object({ webhooks: v.array(WebhookSchema) });
+export const WebhookOneSchema = v.object({ webhook: WebhookSchema });
+export const WebhookCreatedSchema = v.object({
+  webhook: WebhookSchema,
+  secret: v.pipe(v.string(), d('whsec_...: verify the signatures with it (also at GET /webhooks/{id}/secret)')),
+});
+export const WebhookSecretSchema = v.object({ id: v.number(), secret: v.string() });
+export const DeliverySchema = v.object({
+  id: v.number(),
+  message_id: v.pipe(v.string(), d('The webhook-id header of the delivery')),
+  type: v.pipe(v.string(), d('The event type (a change kind, or `test`)')),
+  status: v.picklist(DELIVERY_STATUSES),
+  attempts: v.number(),
+  last_status: v.pipe(v.nullable(v.number()), d('HTTP status of the last attempt')),
+  last_error: v.nullable(v.string()),
+  next_attempt_at: v.nullable(isoTime),
+  created_at: isoTime,
+  delivered_at: v.nullable(isoTime),
+  payload: v.pipe(v.record(v.string(), v.unknown()), d('The JSON sent: { type, timestamp, data }')),
+});
+export const DeliveryOneSchema = v.object({ delivery: DeliverySchema });
+export const DeliveriesPageSchema = v.object({
+  deliveries: v.array(DeliverySchema),
+  next_before: v.pipe(v.nullable(v.number()), d('Pass as `before` for older deliveries; null on the last page')),
 });

@@ -15,6 +15,7 @@ import { goneAt } from '../services/link/change-log.ts';
 import { stonePage } from '../services/link/stone-query.ts';
 import { availabilityOf, linkPrice, toLinkStones } from '../services/link/stone-view.ts';
 import type { Deps } from '../types.ts';
+import { AVAILABILITY_EXAMPLE, GONE_EXAMPLE, STONE_EXAMPLE } from './examples.ts';
 import { errorResponses, jsonResponse } from './openapi-responses.ts';
 import { priceView, valid } from './request.ts';
 import {
@@ -43,7 +44,13 @@ export function stoneRoutes(deps: Deps) {
         summary: 'List the stones in stock',
         description:
           'Filters, sort and keyset paging: pass `next_cursor` as `cursor` until it is null. An import between two pages neither skips nor repeats a stone.',
-        responses: { 200: jsonResponse('A page of stones', StonesPageSchema), ...errorResponses(400) },
+        responses: {
+          200: jsonResponse('A page of stones', StonesPageSchema, {
+            data: [STONE_EXAMPLE],
+            next_cursor: 'eyJrIjoxMDQ4Mn0',
+          }),
+          ...errorResponses(),
+        },
       }),
       valid('query', StonesQuerySchema),
       async (c) => {
@@ -60,8 +67,8 @@ export function stoneRoutes(deps: Deps) {
         summary: 'Check up to 100 stones at once',
         description: 'For each code: in_stock (with availability and live price), gone (with when) or unknown.',
         responses: {
-          200: jsonResponse('One answer per code, in the order asked', AvailabilityAnswerSchema),
-          ...errorResponses(400),
+          200: jsonResponse('One answer per code, in the order asked', AvailabilityAnswerSchema, AVAILABILITY_EXAMPLE),
+          ...errorResponses(413),
         },
       }),
       valid('json', AvailabilityBodySchema),
@@ -96,9 +103,13 @@ export function stoneRoutes(deps: Deps) {
         tags: ['Stones'],
         summary: 'One stone: live price and availability',
         responses: {
-          200: jsonResponse('The stone', LinkStoneSchema),
-          410: jsonResponse('The stone left the stock (sold or withdrawn); `gone_at` says when', GoneSchema),
-          ...errorResponses(400, 404),
+          200: jsonResponse('The stone', LinkStoneSchema, STONE_EXAMPLE),
+          410: jsonResponse(
+            'The stone left the stock (sold or withdrawn); `gone_at` says when',
+            GoneSchema,
+            GONE_EXAMPLE,
+          ),
+          ...errorResponses(404),
         },
       }),
       valid('param', StockCodeParam),

@@ -10,13 +10,14 @@
  *   DELETE /:id              -                               204
  *   GET    /:id/secret       -                               200 { id, secret }
  *   POST   /:id/test         -                               200 { delivery } (one attempt, made now)
+ * An id that is not a number answers 404 webhook_not_found, as an id of no endpoint does.
  *   GET    /:id/deliveries   ?limit=1..100&before=id         200 { deliveries: [Delivery], next_before }
  * POST / and POST /:id/test share a limit of 30 an hour per account (429 too_many_requests).
  */
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import type { User } from '../../db/tables.ts';
-import { parseOr400 } from '../middleware/errors.ts';
+import { HttpError } from '../middleware/errors.ts';
 import { jsonIn, queryIn } from '../middleware/validate.ts';
 import { rateLimiter } from '../middleware/rate-limit.ts';
 import {
@@ -48,15 +49,32 @@ export const WebhookPatchSchema = v.object({
   events: v.optional(Events),
   enabled: v.optional(v.boolean('enabled must be true or false')),
 });
-const Id = v.pipe(v.string(), v.regex(/^[1-9]\d{0,9}$/, 'not_found'), v.transform(Number));
+const ID_RE = /^[1-9]\d{0,9}$/;
 const DeliveriesQuery = v.object({
   limit: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number), v.minValue(1), v.maxValue(100)), '50'),
   before: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number))),
 });
 
-/** `ownerOf(c)` names the account (or throws 401/403); the mounting app's variables are read through it. */
-export function webhookCrudRoutes(deps: Deps, ownerOf: (c: Context) => User) {
-  const id = (c: Context) => parseOr400(Id, c.req.param('id'));
+type Op = 'list' | 'create' | 'get' | 'patch' | 'delete' | 'secret' | 'test' | 'deliveries';
+const pass: MiddlewareHandler = async (_c, next) => {
+  await next();
+};
+
+/**
+ * `ownerOf(c)` names the account (or throws 401/403); the mounting app's variables are read
+ * through it. `docs` (API Link: api/link/webhook-docs.ts) describes each call for the document.
+ */
+export function webhookCrudRoutes(
+  deps: Deps,
+  ownerOf: (c: Context) => User,
+  docs: Partial<Record<Op, MiddlewareHandler>> = {},
+) {
+  const doc = (op: Op) => docs[op] ?? pass;
+  const id = (c: Context) => {
+    const raw = c.req.param('id') ?? '';
+    if (!ID_RE.test(raw)) throw new HttpError(404, 'webhook_not_found');
+    return Number(raw);
+  };
   const limiter = rateLimiter(deps);
   /** registering (DNS look-ups) and test events (requests to the customer's host) are capped per account */
   const sending = (c: Context) => limiter.hit(c, 'webhookSend', { account: `user:${ownerOf(c).id}` });
@@ -65,33 +83,33 @@ export function webhookCrudRoutes(deps: Deps, ownerOf: (c: Context) => User) {
       ownerOf(c); // 401/403 before the body is read
       await next();
     })
-    .get('/', async (c) => {
+    .get('/', doc('list'), async (c) => {
       c.header('Cache-Control', 'no-store');
       return c.json({ webhooks: await listWebhooks(deps.db, ownerOf(c)) });
     })
-    .post('/', jsonIn(WebhookCreateSchema), async (c) => {
+    .post('/', doc('create'), jsonIn(WebhookCreateSchema), async (c) => {
       const input = c.req.valid('json');
       await sending(c);
       return c.json(await createWebhook(deps, ownerOf(c), input), 201);
     })
-    .get('/:id', async (c) => c.json({ webhook: await getWebhook(deps.db, ownerOf(c), id(c)) }))
-    .patch('/:id', jsonIn(WebhookPatchSchema), async (c) => {
+    .get('/:id', doc('get'), async (c) => c.json({ webhook: await getWebhook(deps.db, ownerOf(c), id(c)) }))
+    .patch('/:id', doc('patch'), jsonIn(WebhookPatchSchema), async (c) => {
       const patch = c.req.valid('json');
       return c.json({ webhook: await updateWebhook(deps, ownerOf(c), id(c), patch) });
     })
-    .delete('/:id', async (c) => {
+    .delete('/:id', doc('delete'), async (c) => {
       await deleteWebhook(deps.db, ownerOf(c), id(c));
       return c.body(null, 204);
     })
-    .get('/:id/secret', async (c) => {
+    .get('/:id/secret', doc('secret'), async (c) => {
       c.header('Cache-Control', 'no-store');
       return c.json(await webhookSecret(deps.db, ownerOf(c), id(c)));
     })
-    .post('/:id/test', async (c) => {
+    .post('/:id/test', doc('test'), async (c) => {
       await sending(c);
       return c.json({ delivery: await sendTestEvent(deps, ownerOf(c), id(c)) });
     })
-    .get('/:id/deliveries', queryIn(DeliveriesQuery), async (c) => {
+    .get('/:id/deliveries', doc('deliveries'), queryIn(DeliveriesQuery), async (c) => {
       const q = c.req.valid('query');
       return c.json(await listDeliveries(deps.db, ownerOf(c), id(c), q));
     });

@@ -17,6 +17,8 @@
  * - Mailer: the real outbox mailer without SMTP (messages are stored in email_outbox) that
  *   also keeps every message in `mailer.messages` and prints nothing.
  * - Work left for after an answer (services/platform/after-response.ts) is awaited by `request()`.
+ * - Every API Link answer (/api/link/v1/...) is checked against the published OpenAPI document
+ *   (tests/api/link-contract.ts): an undocumented status, field or type fails the call.
  * - Cleanup (close the database, delete its files or drop it): called inside a test, it is
  *   registered with `onTestFinished`; called elsewhere (beforeAll, describe body) it runs in
  *   this file's `afterAll`. `cleanup()` may also be called (and awaited) by hand; it is
@@ -34,6 +36,7 @@ import type { Clock, Deps } from '../../api/types.ts';
 import { migrateDb, openDb, type Db, type Engine } from '../../db/client.ts';
 import { pgAdmin } from '../support/pg-cluster.ts';
 import { DEFAULT_TEST_STONES, ensureBaseDb, ensurePgBase } from './base-db.ts';
+import { checkedLinkRequest } from './link-contract.ts';
 
 export type TestClock = Clock & { set(ms: number | Date): void; advance(ms: number): void };
 export type TestMailer = Mailer & { messages: MailMessage[]; last(to?: string): MailMessage | undefined };
@@ -152,6 +155,8 @@ export async function createTestApp(opts: TestAppOptions = {}) {
   const clock = createTestClock(opts.now);
   const mailer = createTestMailer(db, config);
   const app = createApp({ db, mailer, clock, config, site: opts.site });
+  // every API Link answer is held against the published document (tests/api/link-contract.ts)
+  app.request = checkedLinkRequest(app, app.request);
 
   let closed: Promise<void> | undefined;
   const cleanup = (): Promise<void> => {

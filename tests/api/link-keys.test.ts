@@ -182,7 +182,7 @@ describe('authentication of /api/link/v1', () => {
   it('refuses a body over 64 KiB with 413 before anything reads it', async () => {
     const { t, agent } = await linkSetup();
     const made = await createKeyVia(agent);
-    const res = await linkCall(t, '/me', made.key, {
+    const res = await linkCall(t, '/stones/availability', made.key, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ pad: 'x'.repeat(70 * 1024) }),
@@ -372,8 +372,8 @@ describe('usage per key and UTC day', () => {
     const first = await linkCall(t, '/me', made.key);
     const firstBytes = (await first.arrayBuffer()).byteLength;
     expect(Number(first.headers.get('content-length'))).toBe(firstBytes);
-    const missing = await linkCall(t, '/nothing-here', made.key);
-    expect(missing.status).toBe(404);
+    const missing = await linkCall(t, '/stones?limit=0', made.key);
+    expect(missing.status).toBe(400);
     const me = (await (await linkCall(t, '/me', made.key)).json()) as { usage: Record<string, unknown> };
     expect(me.usage).toMatchObject({ day: new Date(t.clock.now()).toISOString().slice(0, 10), calls: 2, errors: 1 });
     expect(me.usage.bytes).toBeGreaterThan(firstBytes);

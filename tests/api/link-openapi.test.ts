@@ -5,7 +5,7 @@
  */
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { describe, expect, it } from 'vitest';
-import { createLinkTestApp } from './link-fixtures.ts';
+import { createLinkTestApp, linkKeyFor } from './link-fixtures.ts';
 
 const ROUTES = [
   ['get', '/stones'],
@@ -20,7 +20,12 @@ const ROUTES = [
   ['patch', '/webhooks/{id}'],
   ['delete', '/webhooks/{id}'],
   ['post', '/webhooks/{id}/test'],
+  ['get', '/webhooks/{id}'],
+  ['get', '/webhooks/{id}/secret'],
   ['get', '/webhooks/{id}/deliveries'],
+] as const;
+
+const SITE_ROUTES = [
   ['post', '/profile/api-keys'],
   ['get', '/profile/api-keys'],
   ['post', '/profile/api-keys/{id}/roll'],
@@ -63,11 +68,68 @@ describe('API Link OpenAPI and reference', () => {
       expect(params).toContain(name);
     expect(doc.paths['/stones/{stock_code}']!.get!.responses).toHaveProperty('410');
     expect(doc.paths['/changes']!.get!.responses).toHaveProperty('410');
-    // key management is on the site API, with the session
-    expect(doc.paths['/profile/api-keys']!.post).toMatchObject({
-      servers: [{ url: '/api/v1' }],
-      security: [{ session: [] }],
+    // numbers are typed as numbers, so a typed client passes numbers
+    const param = (path: string, name: string) =>
+      (doc.paths[path]!.get!.parameters as unknown as { name: string; schema: { type: string } }[]).find(
+        (p) => p.name === name,
+      )!;
+    expect(param('/stones', 'limit').schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 500 });
+    expect(param('/stones', 'carat_min').schema.type).toBe('number');
+    expect(param('/stones', 'has_image').schema.type).toBe('boolean');
+    expect(param('/changes', 'since').schema.type).toBe('integer');
+    expect(param('/webhooks/{id}/deliveries', 'limit').schema.type).toBe('integer');
+    // every answer of every call has an example
+    for (const [method, path] of ROUTES) {
+      if (path === '/openapi.json' || path === '/feed') continue;
+      const responses = doc.paths[path]![method]!.responses as Record<string, { content?: Record<string, object> }>;
+      for (const [status, r] of Object.entries(responses))
+        if (r.content) expect(r.content['application/json'], `${method} ${path} ${status}`).toHaveProperty('example');
+    }
+  });
+
+  it('documents the key-management calls apart, under the site API with the session', async () => {
+    const t = await createLinkTestApp({ seed: false });
+    const res = await t.link.request('/api/v1/openapi.json');
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as Doc & { servers: { url: string }[]; security: unknown };
+    await SwaggerParser.validate(structuredClone(doc) as never);
+    expect(doc.servers).toEqual([{ url: '/api/v1' }]);
+    expect(doc.security).toEqual([{ session: [] }]);
+    const served = Object.entries(doc.paths).flatMap(([p, item]) => Object.keys(item).map((m) => `${m} ${p}`));
+    expect(served.sort()).toEqual(SITE_ROUTES.map(([m, p]) => `${m} ${p}`).sort());
+  });
+
+  it('answers 405 with Allow for a method a known path does not serve, 404 for an unknown path, 400 for an unknown parameter', async () => {
+    const t = await createLinkTestApp({ seed: false });
+    const key = await linkKeyFor(t, 'dev@jeweller.example', 'trade');
+    // TRACE as @hono/node-server hands it over (a Request cannot carry TRACE itself)
+    const trace = new Request('http://localhost/api/link/v1/stones', { headers: { authorization: `Bearer ${key}` } });
+    Object.defineProperty(trace, 'method', { get: () => 'TRACE' });
+    const traced = await t.link.request(trace);
+    expect(traced.status).toBe(405);
+    expect(traced.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+    for (const method of ['PUT', 'DELETE', 'PATCH']) {
+      const res = await t.call('/stones', key, { method });
+      expect(res.status, method).toBe(405);
+      expect(res.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+    }
+    const patch = await t.call('/stones/availability', undefined, { method: 'GET' });
+    expect(patch.status).toBe(405);
+    expect(patch.headers.get('allow')).toBe('POST, OPTIONS');
+    const options = await t.call('/webhooks/3', key, { method: 'OPTIONS' });
+    expect(options.status).toBe(204);
+    expect(options.headers.get('allow')).toBe('GET, DELETE, PATCH, HEAD, OPTIONS');
+    expect((await t.call('/nothing-here', key)).status).toBe(404);
+    const unknown = await t.call('/stones?certificate_numbr=123&limit=5', key);
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toEqual({
+      errors: { msg: [{ param: 'certificate_numbr', msg: 'Unknown query parameter' }] },
     });
+    expect((await t.call('/me?verbose=1', key)).status).toBe(400);
+    // an empty number is refused as the document says (an integer), naming the parameter
+    const empty = await t.call('/stones?limit=', key);
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toMatchObject({ errors: { msg: [{ param: 'limit' }] } });
   });
 
   it('serves the interactive reference and its assets from the site itself under the CSP', async () => {

@@ -177,7 +177,18 @@ describe('endpoints', () => {
     expect((await s.call(other, `/webhooks/${id}`, 'DELETE')).status).toBe(404);
     expect((await s.call(s.user, `/webhooks/${id}`, 'DELETE')).status).toBe(204);
     expect((await s.call(s.user, `/webhooks/${id}`)).status).toBe(404);
-    expect((await s.call(s.user, '/webhooks/abc')).status).toBe(400);
+    // an id that is no number is an id of no endpoint: 404, as the document says
+    for (const bad of ['abc', '0', '1e3', '99999999999']) {
+      const res = await s.call(s.user, `/webhooks/${bad}`);
+      expect(res.status, bad).toBe(404);
+      expect(await errorOf(res)).toEqual({ msg: 'webhook_not_found' });
+    }
+    // one endpoint and its secret can be read back
+    const kept = await register(s, `${r.url}/kept`);
+    const one = await s.call(s.user, `/webhooks/${kept.webhook.id}`);
+    expect(await one.json()).toMatchObject({ webhook: { id: kept.webhook.id, url: `${r.url}/kept` } });
+    const secret = await s.call(s.user, `/webhooks/${kept.webhook.id}/secret`);
+    expect(await secret.json()).toEqual({ id: kept.webhook.id, secret: kept.secret });
   });
 
   it('the account page calls need a session with API Link access', async () => {
