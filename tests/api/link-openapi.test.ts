@@ -23,6 +23,9 @@ const ROUTES = [
   ['get', '/webhooks/{id}'],
   ['get', '/webhooks/{id}/secret'],
   ['get', '/webhooks/{id}/deliveries'],
+  ['post', '/holds'],
+  ['get', '/holds'],
+  ['delete', '/holds/{id}'],
 ] as const;
 
 const SITE_ROUTES = [
