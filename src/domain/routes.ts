@@ -46,6 +46,9 @@ export const routes = {
   account: ACCOUNT,
   accountApi: `${ACCOUNT}/api`,
   accountApiAccess: `${ACCOUNT}#api-access`,
+  accountRequests: `${ACCOUNT}#acc-requests`,
+  /** one sent request in the account's list of requests */
+  accountRequest: (id: number) => `${ACCOUNT}#request-${id}`,
   accountWebhooks: `${ACCOUNT}/api#webhooks`,
 
   admin: ADMIN,

@@ -13,7 +13,7 @@
  *   and the session's `user.bag` is kept equal to the lines (count badges read it).
  */
 import { atom, computed } from 'nanostores';
-import { kindOf, quantityError, quantityForUnit } from '../domain/bag/lines.ts';
+import { kindOf, limitsOfDoc, quantityError, quantityForUnit } from '../domain/bag/lines.ts';
 import type { BagPatchInput } from '../domain/bag/payload.ts';
 import type { BagLineView } from '../domain/bag/view.ts';
 import type { DiamondDoc } from '../domain/diamond.ts';
@@ -143,7 +143,7 @@ export function patchedLine(line: BagLineView, patch: BagPatchInput): BagLineVie
 
 /** Why a line cannot be sent as it stands, or null. */
 export const lineError = (l: BagLineView): string | null =>
-  quantityError(kindOf(l.stock), l.type === 'parcel' ? l.selectedUnit : 'weight', l.quantity, l.stock.STWeight);
+  quantityError(kindOf(l.stock), l.type === 'parcel' ? l.selectedUnit : 'weight', l.quantity, limitsOfDoc(l.stock));
 
 export function updateLine(diamondId: number, patch: BagPatchInput): void {
   const lines = $bag.get().lines;

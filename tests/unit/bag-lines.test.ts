@@ -8,6 +8,9 @@ import {
   quantityError,
   quantityForUnit,
   stepQuantity,
+  maxItemsOf,
+  maxOf,
+  limitsOfDoc,
   totalOf,
   priceLine,
 } from '../../src/domain/bag/index.ts';
@@ -48,11 +51,11 @@ describe('bag line units and quantities', () => {
     ['parcel', 'weight', Number.NaN, 'Quantity is required'],
     ['single', 'weight', 0.5, 'A single stone is bought whole'],
   ] as const)('%s in %s mode refuses %s', (kind, unit, q, msg) => {
-    expect(quantityError(kind, unit, q, 2)).toBe(msg);
+    expect(quantityError(kind, unit, q, { weight: 2 })).toBe(msg);
   });
 
   it('accepts 0.29 ct (a float that is not exactly 2 decimals in binary) and a whole count', () => {
-    expect(quantityError('parcel', 'weight', 0.29, 2)).toBeNull();
+    expect(quantityError('parcel', 'weight', 0.29, { weight: 2 })).toBeNull();
     expect(quantityError('parcel', 'items', 12)).toBeNull();
     expect(quantityError('single', 'weight', 1)).toBeNull();
   });
@@ -130,5 +133,25 @@ describe('the bag request payload schema', () => {
     ['a zero rate', { ExRate: 0 }],
   ])('refuses %s', (_name, over) => {
     expect(v.safeParse(BagRequestSchema, { ...good, ...over }).success).toBe(false);
+  });
+});
+
+describe("a parcel's item count", () => {
+  it('is bounded by the stones the parcel holds: its weight over its smallest stone size', () => {
+    expect(maxItemsOf(2.5, 0.05)).toBe(50);
+    expect(maxItemsOf(0.29, 0.01)).toBe(29);
+    expect(maxItemsOf(1, null)).toBe(1000);
+    const limits = { weight: 2.5, items: 50, name: 'P-123' };
+    expect(quantityError('parcel', 'items', 50, limits)).toBeNull();
+    expect(quantityError('parcel', 'items', 51, limits)).toBe('Parcel P-123 holds at most 50 stones');
+    expect(quantityError('parcel', 'items', 999_999_999, { items: 1200 })).toBe(
+      'This parcel holds at most 1,200 stones',
+    );
+  });
+
+  it('steps up to the limit and no further', () => {
+    expect(stepQuantity('items', 50, 1, 50)).toBe(50);
+    expect(maxOf('items', limitsOfDoc({ STWeight: 2.5, Size: { From: '0.05' } }))).toBe(50);
+    expect(maxOf('weight', limitsOfDoc({ STWeight: 2.5 }))).toBe(2.5);
   });
 });

@@ -17,6 +17,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import { writeTx, type Db } from '../../../db/client.ts';
 import { bagItems, bagRequests, diamonds, type RequestLine } from '../../../db/tables.ts';
 import { kindOf, quantityError } from '../../../src/domain/bag/lines.ts';
+import { limitsOfStone } from './stock-limits.ts';
 import { amountsAgree, ratesAgree, type BagRequestParsed } from '../../../src/domain/bag/payload.ts';
 import { priceLine, totalOf, type BagLineView } from '../../../src/domain/bag/view.ts';
 import { HttpError } from '../../middleware/errors.ts';
@@ -78,7 +79,7 @@ export function createBagRequest(
       if (asked.quantity !== undefined && Math.abs(asked.quantity - item.quantity) > 1e-9) {
         throw new HttpError(409, 'bag_changed', { stock: stone.id });
       }
-      const qError = quantityError(kind, unit, item.quantity, stone.weight);
+      const qError = quantityError(kind, unit, item.quantity, limitsOfStone(stone));
       if (qError) throw new HttpError(400, [{ param: `${param}.quantity`, msg: qError }]);
       const line = { stock, selectedUnit: unit, quantity: item.quantity };
       const price = priceLine(line, input.ccy, rates);

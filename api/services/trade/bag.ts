@@ -7,6 +7,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { bagItems, diamonds, exchangeRates } from '../../../db/tables.ts';
 import { initialQuantity, kindOf, quantityError, quantityForUnit } from '../../../src/domain/bag/lines.ts';
+import { limitsOfStone } from './stock-limits.ts';
 import type { BagAddInput, BagPatchInput } from '../../../src/domain/bag/payload.ts';
 import { priceLine, type BagLineView } from '../../../src/domain/bag/view.ts';
 import { defaultCurrency, type FxRate } from '../../../src/domain/money.ts';
@@ -71,7 +72,7 @@ export async function addToBag(db: Db, userId: number, input: BagAddInput): Prom
   const kind = kindOf({ StkCatType: d.catType });
   const unit = kind === 'parcel' ? (input.selectedUnit ?? 'weight') : 'weight';
   const quantity = kind === 'parcel' ? (input.quantity ?? initialQuantity(kind, unit)) : 1;
-  const error = quantityError(kind, unit, quantity, d.weight);
+  const error = quantityError(kind, unit, quantity, limitsOfStone(d));
   if (error) throw new HttpError(400, [{ param: 'quantity', msg: error }]);
   await db
     .insert(bagItems)
@@ -99,7 +100,7 @@ export async function updateBagLine(db: Db, userId: number, diamondId: number, p
   }
   if (patch.quantity !== undefined && kind === 'parcel') quantity = patch.quantity;
   if (kind === 'parcel' || patch.quantity !== undefined) {
-    const error = quantityError(kind, unit, patch.quantity ?? quantity, d.weight);
+    const error = quantityError(kind, unit, patch.quantity ?? quantity, limitsOfStone(d));
     if (error) throw new HttpError(400, [{ param: 'quantity', msg: error }]);
   }
   await db

@@ -13,6 +13,7 @@
  */
 import * as v from 'valibot';
 import { CURRENCY_CODES } from '../money.ts';
+import { QUANTITY_CEILING } from './lines.ts';
 import { NOT_AVAILABLE } from './pricing.ts';
 
 /** The client's total (and each item price) may differ from the server's by at most a cent. */
@@ -32,6 +33,7 @@ const quantity = v.pipe(
   v.number('Quantity must be a number'),
   v.finite('Quantity must be a number'),
   v.gtValue(0, 'Quantity must be above 0'),
+  v.maxValue(QUANTITY_CEILING, `Quantity cannot be above ${QUANTITY_CEILING.toLocaleString('en-GB')}`),
 );
 const money = v.pipe(
   v.number('Price must be a number'),

@@ -4,6 +4,7 @@
  * section is left out rather than shown empty.
  */
 import dayjs from 'dayjs';
+import { useEffect } from 'react';
 import { statusLabel } from '../../domain/status-label.ts';
 import { formatPriceOrNA } from '../../domain/bag/pricing.ts';
 import { ApiError, call, client } from '../../lib/api.ts';
@@ -22,6 +23,13 @@ export function RequestsSection() {
         ? 'absent'
         : 'error'
       : 'ready';
+
+  const hash = typeof window === 'undefined' ? '' : window.location.hash;
+  // a link to one request (#request-N, from the bag after sending) finds its row once the list is in
+  useEffect(() => {
+    if (state !== 'ready' || !/^#request-\d+$/.test(window.location.hash)) return;
+    document.getElementById(window.location.hash.slice(1))?.scrollIntoView({ block: 'center' });
+  }, [state]);
 
   if (state === 'absent') return null;
   return (
@@ -55,7 +63,11 @@ export function RequestsSection() {
             </thead>
             <tbody>
               {docs.map((r) => (
-                <tr key={r._id}>
+                <tr
+                  key={r._id}
+                  id={`request-${r._id}`}
+                  aria-current={hash === `#request-${r._id}` ? 'true' : undefined}
+                >
                   <td data-label="Sent">{dayjs(r.createdAt).format('DD/MM/YYYY')}</td>
                   <td data-label="Reference">#{r._id}</td>
                   <td data-label="Stones" className="is-num">

@@ -1,9 +1,10 @@
 /**
  * The bag page island (/diamonds/bag): the table of lines, the running total (N/A if any parcel
  * is priced by items), Order Notes (20 rows), Alternatives to all items (ticks every line;
- * unticking one line clears it) and SEND REQUEST: a Sending warning, the request, the success
- * message straight after the send starts, then the reply replaces the signed-in user. Refusals
- * go to the console and the bag is reloaded. Empty bag: 'Your Bag Is Currently Empty' with Go
+ * unticking one line clears it) and SEND REQUEST: a Sending warning while the request is on its
+ * way, then Success only once the server took it (the reply replaces the signed-in user and the
+ * empty bag links to the request in the account), or the server's reason; after a refusal the
+ * bag is reloaded. Empty bag: 'Your Bag Is Currently Empty' with Go
  * shop. Visitors: sign in.
  */
 import { useState } from 'react';
@@ -14,7 +15,7 @@ import CurrencySelect from '../currency/CurrencySelect.tsx';
 import { CharCount } from '../ui/CharCount.tsx';
 import { BagLineRow } from './BagLineRow.tsx';
 import { sendBagRequest } from './send-request.ts';
-import { dismissSnack, SENDING, SENT, showSnack } from './snackbar.ts';
+import { dismissSnack, NOT_SENT_TITLE, SENDING, SENDING_MS, SENT, showSnack } from './snackbar.ts';
 import { totalText, useBag } from './use-bag.ts';
 import './bag-drawer.css';
 import './bag-page.css';
@@ -25,6 +26,8 @@ export default function BagPage() {
   const [notes, setNotes] = useState('');
   const [allAlternatives, setAllAlternatives] = useState(false);
   const [sending, setSending] = useState(false);
+  /** the request just sent: the empty bag links to it */
+  const [sent, setSent] = useState<{ id: number | null } | null>(null);
 
   if (!bag.sessionReady || (bag.signedIn && bag.status !== 'ready' && bag.lines.length === 0)) {
     return (
@@ -48,6 +51,14 @@ export default function BagPage() {
     return (
       <section className="bag-empty">
         <h2>Your Bag Is Currently Empty</h2>
+        {sent && (
+          <p role="status">
+            {sent.id ? `Your request #${sent.id} has been sent. ` : 'Your request has been sent. '}
+            <a className="link" href={sent.id ? routes.accountRequest(sent.id) : routes.accountRequests}>
+              See it in your account
+            </a>
+          </p>
+        )}
         <a className="btn" href={routes.catalogue}>
           Go shop
         </a>
@@ -63,16 +74,20 @@ export default function BagPage() {
   const submit = async () => {
     if (bag.invalid > 0 || bag.live === 0) return; // Enter in a quantity field must not send either
     setSending(true);
-    const warning = showSnack('warning', SENDING.title, SENDING.text);
-    const sent = sendBagRequest({ orderNotes: notes, acceptsAnyAlternatives: allAlternatives }, bag.ccy, bag.rates);
-    showSnack('success', SENT.title, SENT.text); // spec: straight after the send starts; shown after Sending
-    const reply = await sent;
+    setSent(null);
+    const warning = showSnack('warning', SENDING.title, SENDING.text, SENDING_MS);
+    const result = await sendBagRequest(
+      { orderNotes: notes, acceptsAnyAlternatives: allAlternatives },
+      bag.ccy,
+      bag.rates,
+    );
     dismissSnack(warning);
     setSending(false);
-    if (reply) {
-      setNotes('');
-      setAllAlternatives(false);
-    }
+    if (!result.ok) return void showSnack('error', NOT_SENT_TITLE, result.reason);
+    showSnack('success', SENT.title, SENT.text);
+    setSent({ id: result.requestId });
+    setNotes('');
+    setAllAlternatives(false);
   };
 
   return (

@@ -4,7 +4,7 @@
  * Items unit switch. Singles show their weight (bought whole).
  */
 import { useEffect, useState } from 'react';
-import { stepOf, stepQuantity } from '../../domain/bag/lines.ts';
+import { limitsOfDoc, maxOf, stepOf, stepQuantity } from '../../domain/bag/lines.ts';
 import { formatWeight } from '../../domain/money.ts';
 import { updateLine } from '../../stores/bag.ts';
 import type { PricedLine } from './use-bag.ts';
@@ -24,8 +24,9 @@ export function QuantityInput({ line }: { line: PricedLine }) {
   const id = `bag-qty-${line.diamondId}`;
   const error = line.error;
   const errorId = `${id}-error`;
+  const max = maxOf(unit, limitsOfDoc(line.stock));
   const step = (direction: 1 | -1) =>
-    updateLine(line.diamondId, { quantity: stepQuantity(unit, line.quantity, direction, line.stock.STWeight) });
+    updateLine(line.diamondId, { quantity: stepQuantity(unit, line.quantity, direction, max) });
   const name = line.stock.StkCodeCalcNS;
   return (
     <div className="bag-qty">
@@ -54,6 +55,7 @@ export function QuantityInput({ line }: { line: PricedLine }) {
           inputMode="decimal"
           required
           min={stepOf(unit)}
+          max={max}
           step={stepOf(unit)}
           value={text}
           aria-label={`${unit === 'weight' ? 'Weight in carats' : 'Number of items'} of ${name}`}

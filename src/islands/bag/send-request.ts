@@ -2,14 +2,14 @@
  * Sending the bag as a request: the payload is built from the bag's in-stock lines with the
  * shared pricing code in the chosen currency, validated with the same schema the API uses, and
  * posted to /profile/bagRequest. The reply (the user with what is left of the bag) replaces the
- * signed-in user.
+ * signed-in user; a refusal comes back as the server's reason.
  */
 import * as v from 'valibot';
 import { BagRequestSchema, type BagRequestInput } from '../../domain/bag/payload.ts';
 import { priceLine, totalOf } from '../../domain/bag/view.ts';
 import { NOT_AVAILABLE } from '../../domain/bag/pricing.ts';
 import type { FxRate } from '../../domain/money.ts';
-import { call, client } from '../../lib/api.ts';
+import { ApiError, call, client } from '../../lib/api.ts';
 import { $bag, flushBag, loadBag, type BagLineView } from '../../stores/bag.ts';
 import { setSession, type AuthState } from '../../stores/session.ts';
 import { loadSite } from '../../stores/site.ts';
@@ -44,23 +44,40 @@ export function buildPayload(
   };
 }
 
-/** Posts the request; resolves with the new auth state, or null after a refusal (logged, bag reloaded). */
-export async function sendBagRequest(
-  form: RequestForm,
-  ccy: string,
-  rates: readonly FxRate[],
-): Promise<AuthState | null> {
+export type SendResult = { ok: true; reply: AuthState; requestId: number | null } | { ok: false; reason: string };
+
+/** The newest of the customer's requests: the one just sent (null when it cannot be read now). */
+async function newestRequestId(): Promise<number | null> {
+  try {
+    const { docs } = await call(client.profile.bagRequests.$get());
+    return docs[0]?._id ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Posts the request; resolves with the new auth state and the request's number, or with the
+ * server's reason after a refusal (also logged; the bag is reloaded to show the truth).
+ */
+export async function sendBagRequest(form: RequestForm, ccy: string, rates: readonly FxRate[]): Promise<SendResult> {
   try {
     await flushBag();
     const payload = v.parse(BagRequestSchema, buildPayload($bag.get().lines, form, ccy, rates));
     const reply = await call(client.profile.bagRequest.$post({ json: payload }));
     $bag.set({ status: 'ready', lines: reply.user?.bag ?? [] }); // first: the session follower then agrees
     setSession(reply);
-    return reply;
+    return { ok: true, reply, requestId: await newestRequestId() };
   } catch (err) {
-    // spec: server errors are written to the console only; the bag is reloaded to show the truth
     console.error('[bag] request failed', err);
     await Promise.all([loadBag(), loadSite(true)]); // prices or rates may have moved on
-    return null;
+    return { ok: false, reason: refusalReason(err) };
   }
+}
+
+/** The server's reason in words (a field's message when it names one). */
+function refusalReason(err: unknown): string {
+  if (err instanceof ApiError) return err.status === 0 ? err.message : (err.fieldError?.msg ?? err.message);
+  if (v.isValiError(err)) return err.issues[0]?.message ?? 'The request is not complete.';
+  return 'Your request could not be sent. Please try again.';
 }

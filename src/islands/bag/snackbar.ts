@@ -41,3 +41,6 @@ export function showSnack(severity: Severity, title: string, text: string, ms = 
 
 export const SENDING = { title: 'Sending', text: 'Don’t close your navigator or an error could occur' } as const;
 export const SENT = { title: 'Success', text: 'Your Request has been sent successfully.' } as const;
+export const NOT_SENT_TITLE = 'Your request was not sent';
+/** The Sending warning stays until the answer comes (the page closes it then), however long that takes. */
+export const SENDING_MS = 120_000;

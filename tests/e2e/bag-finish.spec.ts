@@ -1,0 +1,115 @@
+/**
+ * The bag as a trader sends it: Sending while the request is on its way, Success only once the
+ * server took it (then a link to the request in the account), the server's reason when it
+ * refused; a parcel's count bounded by its own stock, in the form and by the API.
+ */
+import { TRADER } from './support/accounts.ts';
+import { hold } from './support/hold.ts';
+import { DESKTOP, IPHONE_13, noCookieNotice, saveShot } from './support/screens.ts';
+import { expect, test } from './support/test.ts';
+import { addByApi, emptyBag, pickStones, signInAs } from './bag-support.ts';
+import { limitsOfDoc } from '../../src/domain/bag/lines.ts';
+
+const SHOTS = 'test-results/screenshots/bag';
+const SENT = 'Your Request has been sent successfully.';
+const isSend = (u: URL) => u.pathname === '/api/v1/profile/bagRequest';
+
+for (const [size, use] of [
+  ['1440', DESKTOP],
+  ['iphone13', IPHONE_13],
+] as const) {
+  test.describe(`(${size})`, () => {
+    test.use(use);
+
+    test(`Success shows only once the request is taken, then the bag links to it in the account (${size})`, async ({
+      page,
+      context,
+      baseURL,
+      keep,
+    }) => {
+      test.slow();
+      await noCookieNotice(context, baseURL);
+      await keep.bag(TRADER);
+      await signInAs(page, TRADER.email, TRADER.password);
+      await emptyBag(page);
+      const { single } = await pickStones(page, 4);
+      await addByApi(page, single);
+      const held = await hold(page, isSend);
+      await page.goto('/diamonds/bag');
+      await page.getByRole('button', { name: 'Send Request' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'Sending' })).toBeVisible();
+      await expect(page.getByText(SENT)).toHaveCount(0);
+      await held.release();
+      await expect(page.getByRole('status').filter({ hasText: SENT })).toBeVisible();
+      const link = page.getByRole('link', { name: 'See it in your account' });
+      await expect(link).toHaveAttribute('href', /^\/my-account#request-\d+$/);
+      const id = (await link.getAttribute('href'))!.split('-').pop();
+      await saveShot(page, SHOTS, `bag-sent-${size}`);
+      await link.click();
+      await expect(page).toHaveURL(new RegExp(`/my-account#request-${id}$`));
+      await expect(page.getByRole('row').filter({ hasText: `#${id}` })).toBeVisible();
+    });
+  });
+}
+
+test.describe('at 1440', () => {
+  test.use(DESKTOP);
+
+  test('a refused request shows the server’s reason, never Success', async ({ page, context, baseURL, keep }) => {
+    await noCookieNotice(context, baseURL);
+    await keep.bag(TRADER);
+    await signInAs(page, TRADER.email, TRADER.password);
+    await emptyBag(page);
+    const { single } = await pickStones(page, 5);
+    await addByApi(page, single);
+    await page.route(
+      (u) => isSend(u),
+      (route) =>
+        route.fulfill({
+          status: 409,
+          contentType: 'application/json',
+          body: JSON.stringify({ errors: { msg: 'One of the stones in your bag has just been sold' } }),
+        }),
+    );
+    await page.goto('/diamonds/bag');
+    await page.getByRole('button', { name: 'Send Request' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'One of the stones in your bag has just been sold' }),
+    ).toBeVisible();
+    await expect(page.getByText(SENT)).toHaveCount(0);
+    await expect(page.locator(`[data-bag-line="${single._id}"]`)).toBeVisible();
+  });
+
+  test("a parcel's count stops at the stones it holds, with the limit by the line", async ({
+    page,
+    context,
+    baseURL,
+    keep,
+  }) => {
+    await noCookieNotice(context, baseURL);
+    await keep.bag(TRADER);
+    await signInAs(page, TRADER.email, TRADER.password);
+    await emptyBag(page);
+    const { parcel } = await pickStones(page, 6);
+    await addByApi(page, parcel);
+    const { bag } = (await (await page.request.get('/api/v1/profile/bag')).json()) as {
+      bag: { stock: Parameters<typeof limitsOfDoc>[0] }[];
+    };
+    const limit = limitsOfDoc(bag[0]!.stock).items;
+    await page.goto('/diamonds/bag');
+    const line = page.locator(`[data-bag-line="${parcel._id}"]`);
+    await line.getByText('Items', { exact: true }).click();
+    const count = line.getByRole('spinbutton');
+    await expect(count).toHaveValue('1');
+    await expect(count).toHaveAttribute('max', String(limit));
+    await count.fill('999999999');
+    await expect(line.getByRole('alert')).toHaveText(
+      `Parcel ${parcel.StkCodeCalcNS} holds at most ${limit.toLocaleString('en-GB')} stones`,
+    );
+    await expect(page.getByRole('button', { name: 'Send Request' })).toBeDisabled();
+    await saveShot(page, SHOTS, 'bag-parcel-limit-1440');
+    await count.fill(String(limit));
+    await expect(line.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Send Request' })).toBeEnabled();
+  });
+});
