@@ -7,7 +7,10 @@ import { serve, type ServerType } from '@hono/node-server';
 import { compression } from './middleware/compression.ts';
 import { Hono } from 'hono';
 import { createApp, API_BASE } from './app.ts';
+import { requestLog } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
+import { metricsRoute } from './routes/metrics.ts';
+import { enableMetrics } from './services/platform/metrics.ts';
 import { buildOwner, createRegenerator, newestBuild, watchContent } from './services/site/regenerate.ts';
 import { buildSite, buildStamp, oneBuildAtATime, siteBuildEnv } from './services/site/build.ts';
 import { warmCatalogue } from './services/catalogue/first-page.ts';
@@ -20,10 +23,15 @@ import type { Deps } from './types.ts';
 export function createServerApp(deps: Deps, root: SiteRoot) {
   const api = createApp(deps);
   const app = new Hono();
+  const { config } = deps;
+  const metrics = config.METRICS_TOKEN !== '';
+  if (metrics) enableMetrics();
+  app.use(requestLog(deps, { log: config.LOG_REQUESTS && config.NODE_ENV !== 'test', metrics }));
   app.use(compression());
   app.use(`${API_BASE}/*`, async (c) => api.fetch(c.req.raw, c.env));
   // the API Link (createApp mounts createLinkApp at LINK_BASE; the docs at /api/link/docs beside it)
   app.use('/api/link/*', async (c) => api.fetch(c.req.raw, c.env));
+  if (metrics) app.get('/metrics', metricsRoute(deps)); // Prometheus text, with the token (else the site's 404)
   app.use(securityHeaders());
   app.use('/uploads/*', serveUploads(deps.db, deps.config.UPLOADS_DIR));
   // blocks saved since the served build show at once; the rebuild follows (block-overlay.ts)

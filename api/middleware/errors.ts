@@ -1,11 +1,15 @@
 /**
  * The one place that writes the spec's error shape:
  *   { "errors": { "msg": string | [{ "param", "msg" }], "options"?: {...} } }
- * Handlers throw `HttpError`; anything else is logged and answered as a bare 500.
+ * Handlers throw `HttpError`; anything else is logged (one JSON line with the stack and the
+ * request id) and answered as a bare 500.
  */
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { routePath } from 'hono/route';
 import * as v from 'valibot';
+import { logger } from '../services/platform/logger.ts';
+import { requestNote } from './request-log.ts';
 
 export type FieldError = { param: string; msg: string };
 export type ErrorBody = {
@@ -49,7 +53,7 @@ export const onError: ErrorHandler = (err, c) => {
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return c.json({ errors: { msg: err.message || 'bad_request' } }, status as ContentfulStatusCode);
   }
-  console.error(`[error] ${c.req.method} ${c.req.path}`, err);
+  logger.error({ err, reqId: requestNote(c)?.id, method: c.req.method, route: routePath(c) }, 'unexpected error');
   return c.json({ errors: { msg: 'internal_error' } }, 500);
 };
 
