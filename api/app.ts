@@ -12,7 +12,7 @@ import { siteOpenApiRoutes } from './link/site-openapi.ts';
 import { bodyLimits } from './middleware/body-limit.ts';
 import { onError, onNotFound } from './middleware/errors.ts';
 import { originCheck } from './middleware/origin.ts';
-import { requestLog } from './middleware/request-log.ts';
+import { noteRoute } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { sessionMiddleware } from './middleware/session.ts';
 import { adminRoutes } from './routes/admin/index.ts';
@@ -75,7 +75,7 @@ export type ApiRoutes = ReturnType<typeof apiRoutes>;
 
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
-  app.use(requestLog(deps.config.LOG_REQUESTS && deps.config.NODE_ENV !== 'test'));
+  app.use(noteRoute); // the request log's route pattern and user (api/middleware/request-log.ts)
   app.use(securityHeaders());
   app.onError(onError);
   app.notFound(onNotFound);

@@ -47,6 +47,10 @@ const EnvSchema = v.object({
   STAFF_EMAIL: v.optional(v.string(), 'staff@facet.trade'),
   SESSION_SECRET: v.optional(v.string(), DEV_SESSION_SECRET),
   LOG_REQUESTS: v.optional(bool, 'true'),
+  /** the logger's level (api/services/platform/logger.ts) */
+  LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  /** turns on /metrics (Prometheus text) for requests with `Authorization: Bearer <this>`; empty: 404 */
+  METRICS_TOKEN: v.optional(v.string(), ''),
   /** seed size for an empty database */
   SEED_STONES: int(3600),
   /** header a trusted proxy sets with the visitor's country code (cookie notice) */

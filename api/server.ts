@@ -10,8 +10,11 @@ import { compression } from './middleware/compression.ts';
 import { Hono } from 'hono';
 import { createApp, API_BASE } from './app.ts';
 import { onError } from './middleware/errors.ts';
+import { requestLog } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
+import { metricsRoute } from './routes/metrics.ts';
 import { probeRoutes } from './routes/probes.ts';
+import { enableMetrics } from './services/platform/metrics.ts';
 import { createLifecycle, type Lifecycle } from './services/platform/shutdown.ts';
 import { workers } from './services/platform/workers.ts';
 import { buildOwner, createRegenerator, newestBuild, watchContent } from './services/site/regenerate.ts';
@@ -28,6 +31,10 @@ import type { Deps } from './types.ts';
 export function createServerApp(deps: Deps, root: SiteRoot, lifecycle: Lifecycle = createLifecycle()) {
   const api = createApp(deps);
   const app = new Hono();
+  const { config } = deps;
+  const metrics = config.METRICS_TOKEN !== '';
+  if (metrics) enableMetrics();
+  app.use(requestLog(deps, { log: config.LOG_REQUESTS && config.NODE_ENV !== 'test', metrics }));
   app.onError(onError);
   // draining after SIGTERM: every answer closes its connection, so clients reconnect elsewhere
   app.use(async (c, next) => {
@@ -39,6 +46,7 @@ export function createServerApp(deps: Deps, root: SiteRoot, lifecycle: Lifecycle
   app.use(`${API_BASE}/*`, async (c) => api.fetch(c.req.raw, c.env));
   // the API Link (createApp mounts createLinkApp at LINK_BASE; the docs at /api/link/docs beside it)
   app.use('/api/link/*', async (c) => api.fetch(c.req.raw, c.env));
+  if (metrics) app.get('/metrics', metricsRoute(deps)); // Prometheus text, with the token (else the site's 404)
   app.use(securityHeaders());
   app.use('/uploads/*', serveUploads(deps.db, deps.config.UPLOADS_DIR));
   // blocks saved since the served build show at once; the rebuild follows (block-overlay.ts)

@@ -33,6 +33,8 @@ type Extras = {
   /** Runs a raw statement. */
   readonly exec: (query: SQL) => Promise<void>;
   readonly close: () => Promise<void>;
+  /** PostgreSQL: the pool's connections (total, idle) and the clients waiting for one */
+  readonly poolStats?: () => { total: number; idle: number; waiting: number };
 };
 
 export type Db = BaseSQLiteDatabase<'async', unknown, typeof schema> & Extras;

@@ -81,6 +81,7 @@ export function openPostgres(url: string, opts: Open = {}): Db {
     rows: async <T>(query: SQL) => (await target().execute(query)).rows as T[],
     exec: async (query: SQL) => void (await target().execute(query)),
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
   const target = (): NodePgDatabase => {
     const s = current.getStore();

@@ -2,12 +2,16 @@
  * The one place that writes the spec's error shape:
  *   { "errors": { "msg": string | [{ "param", "msg" }], "options"?: {...} } }
  * Handlers throw `HttpError`; a database that cannot be reached (a restart, a failover) is
- * 503 `database_unavailable` with Retry-After; anything else is logged and answered as a bare 500.
+ * 503 `database_unavailable` with Retry-After; anything else is logged (one JSON line with the
+ * stack and the request id) and answered as a bare 500.
  */
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { routePath } from 'hono/route';
 import * as v from 'valibot';
 import { isDatabaseUnavailable } from '../../db/unavailable.ts';
+import { logger } from '../services/platform/logger.ts';
+import { requestNote } from './request-log.ts';
 
 export type FieldError = { param: string; msg: string };
 export type ErrorBody = {
@@ -55,7 +59,7 @@ export const onError: ErrorHandler = (err, c) => {
     c.header('retry-after', '5');
     return c.json({ errors: { msg: 'database_unavailable' } }, 503);
   }
-  console.error(`[error] ${c.req.method} ${c.req.path}`, err);
+  logger.error({ err, reqId: requestNote(c)?.id, method: c.req.method, route: routePath(c) }, 'unexpected error');
   return c.json({ errors: { msg: 'internal_error' } }, 500);
 };
 

@@ -13,7 +13,8 @@ import { siteRoot } from '../../api/static-site.ts';
 import { systemClock } from '../../api/types.ts';
 import { openDb } from '../../db/client.ts';
 
-const config = loadConfig({ ...process.env, NODE_ENV: 'test', LOG_REQUESTS: 'false', HOST: '127.0.0.1', PORT: '0' });
+// quiet by default; a test may ask for the request log (NODE_ENV other than test, LOG_REQUESTS)
+const config = loadConfig({ NODE_ENV: 'test', LOG_REQUESTS: 'false', ...process.env, HOST: '127.0.0.1', PORT: '0' });
 // the test made and migrated the database already
 const db = await openDb(config.databaseLocation, {
   isolation: config.DATABASE_ISOLATION,

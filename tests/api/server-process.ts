@@ -18,6 +18,8 @@ export type ServerProcess = {
   pid: number;
   peakRssMb(): number;
   rssMb(): number;
+  /** everything the server wrote so far (stdout and stderr) */
+  output(): string;
   stop(): Promise<void>;
 };
 
@@ -60,6 +62,7 @@ export function startServerProcess(location: string, env: Record<string, string>
         pid,
         peakRssMb: () => statusKb(pid, 'VmHWM') / 1024,
         rssMb: () => statusKb(pid, 'VmRSS') / 1024,
+        output: () => output,
         stop,
       });
     });
