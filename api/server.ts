@@ -28,6 +28,8 @@ import { startHoldSweep } from './services/trade/hold-sweep.ts';
 import { siteRoot, staticSite, type SiteRoot } from './static-site.ts';
 import type { Deps } from './types.ts';
 
+const PROBES = new Set(['/livez', '/readyz']);
+
 export function createServerApp(deps: Deps, root: SiteRoot, lifecycle: Lifecycle = createLifecycle()) {
   const api = createApp(deps);
   const app = new Hono();
@@ -36,8 +38,15 @@ export function createServerApp(deps: Deps, root: SiteRoot, lifecycle: Lifecycle
   if (metrics) enableMetrics();
   app.use(requestLog(deps, { log: config.LOG_REQUESTS && config.NODE_ENV !== 'test', metrics }));
   app.onError(onError);
-  // draining after SIGTERM: every answer closes its connection, so clients reconnect elsewhere
+  // draining after SIGTERM: a request that arrives now is refused before any work (503, so a
+  // proxy may send it, even a POST, to another node: README "Proxy (nginx)"); the requests
+  // already in flight finish, and every answer closes its connection
   app.use(async (c, next) => {
+    if (lifecycle.draining && !PROBES.has(c.req.path)) {
+      c.header('connection', 'close');
+      c.header('retry-after', '1');
+      return c.json({ errors: { msg: 'draining' } }, 503);
+    }
     await next();
     if (lifecycle.draining) c.header('connection', 'close');
   });

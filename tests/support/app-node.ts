@@ -24,7 +24,7 @@ export type AppNode = {
   output: () => string;
   /** everything every process of this node printed */
   allOutput: () => string;
-  /** SIGTERM; resolves with the exit code once the process is gone */
+  /** SIGTERM; resolves with the exit code once the process is gone and its output read */
   stop: () => Promise<number | null>;
   /** starts the process again (same port and folders); resolves when it serves */
   start: () => Promise<void>;
@@ -71,8 +71,13 @@ export async function startNode(
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     node.proc = proc;
-    proc.stdout!.on('data', (d) => (output += d));
-    proc.stderr!.on('data', (d) => (output += d));
+    // this process's own output: a stopped one may still flush its last lines after its exit
+    const own = (d: string) => {
+      if (node.proc === proc) output += d;
+      else earlier += d;
+    };
+    proc.stdout!.on('data', own);
+    proc.stderr!.on('data', own);
     await new Promise<void>((ready, fail) => {
       const timer = setInterval(() => {
         if (output.includes('is running at')) {
@@ -92,7 +97,7 @@ export async function startNode(
     const proc = node.proc;
     if (proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve(proc.exitCode);
     return new Promise((done) => {
-      proc.once('exit', (code) => done(code));
+      proc.once('close', (code) => done(code));
       proc.kill('SIGTERM');
     });
   };
