@@ -8,6 +8,7 @@ import { Hono } from 'hono';
 import { describeRoute, resolver } from 'hono-openapi';
 import { feedCache } from '../services/link/feed.ts';
 import type { Deps } from '../types.ts';
+import { chargeLinkLimit } from './limits.ts';
 import { errorResponses } from './openapi-responses.ts';
 import { priceView, valid } from './request.ts';
 import { FeedJsonSchema, FeedQuerySchema } from './schemas.ts';
@@ -38,7 +39,7 @@ export function feedRoutes(deps: Deps) {
             'text/csv': { schema: { type: 'string' } },
           },
         },
-        304: { description: 'Not modified (If-None-Match matched)' },
+        304: { description: 'Not modified (If-None-Match matched; not counted against the `feed` limit)' },
         ...errorResponses(400),
       },
     }),
@@ -51,6 +52,8 @@ export function feedRoutes(deps: Deps) {
       c.header('Cache-Control', 'private, no-cache');
       c.header('Vary', 'Accept-Encoding, Authorization');
       if (matches(c.req.header('if-none-match'), file.etag)) return c.body(null, 304);
+      // a full download counts against the key's `feed` policy (a 304 does not)
+      await chargeLinkLimit(c, deps, 'feed');
       c.header('Content-Type', file.contentType);
       c.header('Content-Disposition', `attachment; filename="${file.fileName}"`);
       if (/\bgzip\b/i.test(c.req.header('accept-encoding') ?? '')) {
