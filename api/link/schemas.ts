@@ -289,8 +289,14 @@ export const FeedQuerySchema = v.strictObject(
   {
     format: v.pipe(v.optional(v.picklist(FEED_FORMATS, 'Must be csv, json or ndjson'), 'json'), d('File format')),
     template: v.pipe(
-      v.optional(v.picklist(FEED_TEMPLATES, 'Must be house, rapnet or idex'), 'house'),
-      d('CSV columns: house, rapnet (RapNet Instant Inventory), idex (IDEX full feed)'),
+      v.optional(v.picklist(FEED_TEMPLATES, 'Must be house, rapnet or idex')),
+      d(
+        'CSV columns (format=csv only; default house): house, rapnet (RapNet Instant Inventory), idex (IDEX full feed). rapnet and idex are priced in USD and need `origin`',
+      ),
+    ),
+    origin: v.pipe(
+      v.optional(v.picklist(ORIGINS, 'Must be natural or lab_grown')),
+      d('Only natural or only lab-grown stones; required for the rapnet and idex templates'),
     ),
     currency: CurrencyParam,
   },

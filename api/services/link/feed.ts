@@ -16,6 +16,10 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { diamonds } from '../../../db/tables.ts';
 import type { FeedQuery, LinkStone } from '../../link/schemas.ts';
+import type { TemplateName } from './feed-templates.ts';
+
+/** A feed asked for, its template settled (house unless a CSV template was named). */
+export type FeedRequest = Omit<FeedQuery, 'template'> & { template: TemplateName };
 import { readVersion } from '../site/versions.ts';
 import { latestSeq } from './change-log.ts';
 import { toCsv } from './feed-templates.ts';
@@ -32,19 +36,20 @@ const CONTENT_TYPES: Record<Format, string> = {
   ndjson: 'application/x-ndjson',
 };
 
-function render(format: Format, template: FeedQuery['template'], stones: LinkStone[], seq: number): string {
+function render(format: Format, template: TemplateName, stones: LinkStone[], seq: number): string {
   if (format === 'csv') return toCsv(template, stones);
   if (format === 'ndjson') return stones.map((s) => `${JSON.stringify(s)}\n`).join('');
   return JSON.stringify({ change_seq: seq, count: stones.length, stones });
 }
 
-async function build(db: Db, q: FeedQuery, view: PriceView, siteUrl: string): Promise<FeedFile> {
+async function build(db: Db, q: FeedRequest, view: PriceView, siteUrl: string): Promise<FeedFile> {
   const seq = await latestSeq(db);
   const rows = await db.select().from(diamonds).where(eq(diamonds.inStock, true)).orderBy(asc(diamonds.id));
-  const stones = await toLinkStones(db, rows, view, siteUrl);
+  const all = await toLinkStones(db, rows, view, siteUrl);
+  const stones = q.origin ? all.filter((s) => s.origin === q.origin) : all;
   const body = render(q.format, q.template, stones, seq);
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
-  const ext = q.format === 'csv' ? `${q.template}.csv` : q.format;
+  const ext = `${q.origin ? `${q.origin}.` : ''}${q.format === 'csv' ? `${q.template}.csv` : q.format}`;
   return {
     gz: gzipSync(body, { level: 6 }),
     etag,
@@ -57,10 +62,10 @@ async function build(db: Db, q: FeedQuery, view: PriceView, siteUrl: string): Pr
 /** A feed builder with its own cache (one per app). */
 export function feedCache(siteUrl: string) {
   const cache = new Map<string, Promise<FeedFile>>();
-  return async (db: Db, q: FeedQuery, view: PriceView): Promise<FeedFile> => {
+  return async (db: Db, q: FeedRequest, view: PriceView): Promise<FeedFile> => {
     const version = await readVersion(db, 'stock');
     const rates = view.rates.map((r) => `${r.currency}:${r.ExRate}`).join(',');
-    const key = [version, view.scope, view.markupPct, view.currency, rates, q.format, q.template].join('|');
+    const key = [version, view.scope, view.markupPct, view.currency, rates, q.format, q.template, q.origin].join('|');
     let file = cache.get(key);
     if (file) {
       cache.delete(key); // most recently used last
