@@ -195,6 +195,7 @@ export const StonesQuerySchema = v.strictObject(
     clarity: list('Clarity grades'),
     cut: list('Cut grades'),
     lab: list('Grading labs'),
+    certificate_number: list('Certificate numbers (exact)'),
     has_image: flag('Only stones with (true) or without (false) an image'),
     has_video: flag('Only stones with or without a video'),
     has_360: flag('Only stones with or without a 360 set'),
@@ -239,6 +240,26 @@ export const AvailabilityBodySchema = v.object({
   ),
   currency: CurrencyParam,
 });
+
+export const LOOKUP_MAX = 500;
+export const LookupBodySchema = v.object({
+  codes: v.pipe(
+    v.array(v.pipe(v.string('Must be text'), v.trim(), v.minLength(1), v.maxLength(64)), 'Must be a list'),
+    v.minLength(1, 'At least one code'),
+    v.maxLength(LOOKUP_MAX, `At most ${LOOKUP_MAX} codes`),
+    d('Stock codes or certificate numbers, mixed'),
+  ),
+  currency: CurrencyParam,
+});
+export const LookupItemSchema = v.object({
+  code: v.pipe(v.string(), d('As asked')),
+  matched_by: v.pipe(v.nullable(v.picklist(['stock_code', 'certificate_number'])), d('null when unknown')),
+  status: v.pipe(v.picklist(['found', 'gone', 'unknown']), d('gone: left the stock; unknown: never known')),
+  stone: v.pipe(v.nullable(LinkStoneSchema), d('The full stone when found, in the asked currency')),
+  stock_code: v.nullable(v.string()),
+  gone_at: v.nullable(isoTime),
+});
+export const LookupAnswerSchema = v.object({ data: v.array(LookupItemSchema) });
 
 export const AvailabilityItemSchema = v.object({
   stock_code: v.string(),

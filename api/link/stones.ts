@@ -4,6 +4,7 @@
  * - GET /{code}      one stone, live price and availability; 410 when it left the stock
  *                    (with when), 404 for a code never known
  * - POST /availability  up to 100 codes at once (in stock / gone / unknown, with prices)
+ * - POST /lookup     up to 500 stock codes or certificate numbers, full stones (lookup.ts)
  */
 import { eq, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
@@ -16,6 +17,7 @@ import { stonePage } from '../services/link/stone-query.ts';
 import { availabilityOf, linkPrice, toLinkStones } from '../services/link/stone-view.ts';
 import type { Deps } from '../types.ts';
 import { AVAILABILITY_EXAMPLE, GONE_EXAMPLE, STONE_EXAMPLE } from './examples.ts';
+import { lookupRoute } from './lookup.ts';
 import { errorResponses, jsonResponse } from './openapi-responses.ts';
 import { priceView, valid } from './request.ts';
 import {
@@ -36,7 +38,7 @@ async function byCode(db: Db, code: string): Promise<Diamond | undefined> {
 
 export function stoneRoutes(deps: Deps) {
   const { db, config } = deps;
-  return new Hono<LinkEnv>()
+  const routes = new Hono<LinkEnv>()
     .get(
       '/',
       describeRoute({
@@ -127,4 +129,5 @@ export function stoneRoutes(deps: Deps) {
         return c.json((await toLinkStones(db, [row], view, config.siteUrl))[0]);
       },
     );
+  return lookupRoute(deps, routes);
 }
