@@ -7,16 +7,20 @@
  *   401 api_key_in_query | api_key_required | api_key_malformed (checksum, before any lookup)
  *       | api_key_unknown | api_key_revoked | api_key_expired (also a rolled key after its overlap)
  *   403 api_access_withdrawn (the account lost api_allow, or is no longer approved)
- *   429 too_many_requests: an address with too many failed attempts (RATE_LIMITS.linkKeyFailure)
- *       is refused everything, with Retry-After, until its window passes (checked first, and
- *       only failures counted: the pattern of the login guard)
+ *   429 too_many_requests: an address that sent too many well-formed keys that fail (guesses:
+ *       unknown, revoked, expired; RATE_LIMITS.linkKeyFailure, then linkKeyFailureLong, the
+ *       back-off) gets 429 with Retry-After for its next guesses, until its window passes.
+ *       No key, a malformed key or a key in the query string is a plain 401, never counted, and
+ *       a valid key is never refused by this limit (its own per-key limit applies): one address
+ *       cannot lock out the integrations behind it. Guess answers carry
+ *       `RateLimit-Policy: "guess";q=30;w=900`.
  *
  * On success c.var.linkKey and c.var.linkUser are set, and the key's last use (time, address)
  * is noted at most once a minute.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { HttpError } from '../middleware/errors.ts';
-import { clientAddress, rateLimiter } from '../middleware/rate-limit.ts';
+import { clientAddress, RATE_LIMITS, rateLimiter } from '../middleware/rate-limit.ts';
 import { canUseApi, hashKey, isWellFormedKey, keyByHash, touchKey } from '../services/link/api-keys.ts';
 import type { Deps } from '../types.ts';
 import type { LinkEnv } from './types.ts';
@@ -48,14 +52,26 @@ export function presentedKey(header: string | undefined): string | null {
 
 export function linkAuth(deps: Deps): MiddlewareHandler<LinkEnv> {
   const limiter = rateLimiter(deps);
+  const guessPolicy = () => {
+    const w = RATE_LIMITS.linkKeyFailure.perAddress;
+    return `"guess";q=${Math.floor(w.limit * deps.config.RATE_LIMIT_FACTOR)};w=${w.windowMs / 1000}`;
+  };
   return async (c, next) => {
     const address = clientAddress(c, deps);
-    const refuse = async (msg: string): Promise<never> => {
-      await limiter.record('linkKeyFailure', { address });
+    const unauthorized = (msg: string): never => {
       c.header('WWW-Authenticate', 'Bearer realm="API Link", charset="UTF-8"');
       throw new HttpError(401, msg, { message: MESSAGES[msg] });
     };
-    await limiter.check(c as Context, 'linkKeyFailure', { address });
+    /** A well-formed key that fails: a guess, limited per address. */
+    const guess = async (msg: string): Promise<never> => {
+      c.header('RateLimit-Policy', guessPolicy());
+      await limiter.check(c as Context, 'linkKeyFailure', { address });
+      await limiter.check(c as Context, 'linkKeyFailureLong', { address });
+      await limiter.record('linkKeyFailure', { address });
+      await limiter.record('linkKeyFailureLong', { address });
+      return unauthorized(msg);
+    };
+    const refuse = async (msg: string): Promise<never> => unauthorized(msg);
     const query = new URL(c.req.url).searchParams;
     if (QUERY_KEY_PARAMS.some((p) => query.has(p))) return refuse('api_key_in_query');
     const key = presentedKey(c.req.header('authorization'));
@@ -63,10 +79,10 @@ export function linkAuth(deps: Deps): MiddlewareHandler<LinkEnv> {
     if (!isWellFormedKey(key)) return refuse('api_key_malformed');
 
     const found = await keyByHash(deps.db, hashKey(deps.config, key));
-    if (!found) return refuse('api_key_unknown');
+    if (!found) return guess('api_key_unknown');
     const now = deps.clock.now();
-    if (found.key.revokedAt) return refuse('api_key_revoked');
-    if (found.key.expiresAt && found.key.expiresAt.getTime() <= now) return refuse('api_key_expired');
+    if (found.key.revokedAt) return guess('api_key_revoked');
+    if (found.key.expiresAt && found.key.expiresAt.getTime() <= now) return guess('api_key_expired');
     if (!canUseApi(found.user)) {
       throw new HttpError(403, 'api_access_withdrawn', {
         message: 'API Link access is not enabled for this account. Contact us to restore it.',

@@ -208,6 +208,7 @@ export const StonesQuerySchema = v.strictObject(
     clarity: list('Clarity grades'),
     cut: list('Cut grades'),
     lab: list('Grading labs'),
+    certificate_number: list('Certificate numbers (exact)'),
     has_image: flag('Only stones with (true) or without (false) an image'),
     has_video: flag('Only stones with or without a video'),
     has_360: flag('Only stones with or without a 360 set'),
@@ -252,6 +253,26 @@ export const AvailabilityBodySchema = v.object({
   ),
   currency: CurrencyParam,
 });
+
+export const LOOKUP_MAX = 500;
+export const LookupBodySchema = v.object({
+  codes: v.pipe(
+    v.array(v.pipe(v.string('Must be text'), v.trim(), v.minLength(1), v.maxLength(64)), 'Must be a list'),
+    v.minLength(1, 'At least one code'),
+    v.maxLength(LOOKUP_MAX, `At most ${LOOKUP_MAX} codes`),
+    d('Stock codes or certificate numbers, mixed'),
+  ),
+  currency: CurrencyParam,
+});
+export const LookupItemSchema = v.object({
+  code: v.pipe(v.string(), d('As asked')),
+  matched_by: v.pipe(v.nullable(v.picklist(['stock_code', 'certificate_number'])), d('null when unknown')),
+  status: v.pipe(v.picklist(['found', 'gone', 'unknown']), d('gone: left the stock; unknown: never known')),
+  stone: v.pipe(v.nullable(LinkStoneSchema), d('The full stone when found, in the asked currency')),
+  stock_code: v.nullable(v.string()),
+  gone_at: v.nullable(isoTime),
+});
+export const LookupAnswerSchema = v.object({ data: v.array(LookupItemSchema) });
 
 export const AvailabilityItemSchema = v.object({
   stock_code: v.string(),
@@ -303,8 +324,14 @@ export const FeedQuerySchema = v.strictObject(
   {
     format: v.pipe(v.optional(v.picklist(FEED_FORMATS, 'Must be csv, json or ndjson'), 'json'), d('File format')),
     template: v.pipe(
-      v.optional(v.picklist(FEED_TEMPLATES, 'Must be house, rapnet or idex'), 'house'),
-      d('CSV columns: house, rapnet (RapNet Instant Inventory), idex (IDEX full feed)'),
+      v.optional(v.picklist(FEED_TEMPLATES, 'Must be house, rapnet or idex')),
+      d(
+        'CSV columns (format=csv only; default house): house, rapnet (RapNet Instant Inventory), idex (IDEX full feed). rapnet and idex are priced in USD and need `origin`',
+      ),
+    ),
+    origin: v.pipe(
+      v.optional(v.picklist(ORIGINS, 'Must be natural or lab_grown')),
+      d('Only natural or only lab-grown stones; required for the rapnet and idex templates'),
     ),
     currency: CurrencyParam,
   },

@@ -5,6 +5,7 @@
  *                    (with when), 404 for a code never known
  * Every stone says `on_hold`, and `held_by_you` / `hold_expires_at` for the caller's holds.
  * - POST /availability  up to 100 codes at once (in stock / gone / unknown, with prices)
+ * - POST /lookup     up to 500 stock codes or certificate numbers, full stones (lookup.ts)
  */
 import { eq, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
@@ -18,6 +19,7 @@ import { availabilityOf, holdFieldsOf, linkPrice, NOT_HELD, toLinkStones } from 
 import { holderOf } from './holds.ts';
 import type { Deps } from '../types.ts';
 import { AVAILABILITY_EXAMPLE, GONE_EXAMPLE, STONE_EXAMPLE } from './examples.ts';
+import { lookupRoute } from './lookup.ts';
 import { errorResponses, jsonResponse } from './openapi-responses.ts';
 import { priceView, valid } from './request.ts';
 import {
@@ -38,7 +40,7 @@ async function byCode(db: Db, code: string): Promise<Diamond | undefined> {
 
 export function stoneRoutes(deps: Deps) {
   const { db, config } = deps;
-  return new Hono<LinkEnv>()
+  const routes = new Hono<LinkEnv>()
     .get(
       '/',
       describeRoute({
@@ -153,4 +155,5 @@ export function stoneRoutes(deps: Deps) {
         return c.json((await toLinkStones(db, [row], view, config.siteUrl, holderOf(c, deps)))[0]);
       },
     );
+  return lookupRoute(deps, routes);
 }

@@ -55,8 +55,13 @@ export const RATE_LIMITS = {
   message: { perAddress: { limit: 10, windowMs: HOUR } },
   /** POST /webhooks (and /profile/webhooks) and their /:id/test: each makes the server look up or call a customer's host */
   webhookSend: { perAccount: { limit: 30, windowMs: HOUR } },
-  /** API Link: calls with a missing, malformed, unknown, revoked or expired key, per client address */
+  /**
+   * API Link guesses: well-formed keys that fail (unknown, revoked, expired), per client address;
+   * an address that keeps guessing past the short window meets the long one (the back-off).
+   * A valid key is never refused by these (api/link/auth.ts).
+   */
   linkKeyFailure: { perAddress: { limit: 30, windowMs: 15 * MINUTE } },
+  linkKeyFailureLong: { perAddress: { limit: 90, windowMs: 24 * HOUR } },
 } as const satisfies Record<string, RateRule>;
 
 export type RateRuleName = keyof typeof RATE_LIMITS;

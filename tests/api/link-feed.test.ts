@@ -22,7 +22,7 @@ const HEADERS = {
     'stock_code,category,origin,shape,carat,colour_from,colour_to,clarity_from,clarity_to,cut_from,cut_to,polish_from,polish_to,symmetry_from,symmetry_to,fluorescence_from,fluorescence_to,size_from,size_to,lab,certificate_number,certificate_url,length_mm,width_mm,depth_mm,depth_pct,table_pct,price,currency,price_unit,rap_pct,availability,image_url,video_url,spin_360_url_template,spin_360_frames,updated_at',
   rapnet:
     'Stock #,Availability,Shape,Weight,Color,Clarity,Cut Grade,Polish,Symmetry,Fluorescence Intensity,Measurements,Lab,Certificate #,Price/Carat,Rapnet Discount %,Depth %,Table %,Crown Height,Pavilion Depth,Diamond Image,Video Link,Certificate Filename,Lab Grown',
-  idex: 'Supplier Stock Ref.,Cut,Carat,Color,Clarity,Make,Grading Lab,Certificate Number,Certificate Path,Image Path,Video Path,Price Per Carat,Total Price,Polish,Symmetry,Measurements Length,Measurements Width,Measurements Depth,Depth,Table,Crown Height,Pavilion Depth,Fluorescence Intensity,Lab Grown',
+  idex: 'Supplier Stock Ref.,Cut,Carat,Color,Clarity,Cut Grade,Grading Lab,Certificate Number,Certificate Path,Image Path,Video URL,Price Per Carat,Total Price,Polish,Symmetry,Measurements Length,Measurements Width,Measurements Height,Depth,Table,Crown Height,Pavilion Depth,Fluorescence Intensity,Lab Grown',
 };
 
 describe('API Link feed', () => {
@@ -65,10 +65,11 @@ describe('API Link feed', () => {
     const t = await createLinkTestApp();
     const key = await linkKeyFor(t, 'trade@example.com', 'trade');
     for (const [template, header] of Object.entries(HEADERS)) {
-      const res = await t.call(`/feed?format=csv&template=${template}`, key, { headers: GZIP });
+      const origin = template === 'house' ? '' : '&origin=natural';
+      const res = await t.call(`/feed?format=csv&template=${template}${origin}`, key, { headers: GZIP });
       expect(res.status, template).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
-      expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="facet-stock\.\w+\.csv"/);
+      expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="facet-stock\.(\w+\.)?\w+\.csv"/);
       const rows = (await unzip(res)).split('\r\n');
       expect(rows[0], template).toBe(header);
       const cols = header.split(',').length;

@@ -11,6 +11,7 @@ const ROUTES = [
   ['get', '/stones'],
   ['get', '/stones/{stock_code}'],
   ['post', '/stones/availability'],
+  ['post', '/stones/lookup'],
   ['get', '/changes'],
   ['get', '/feed'],
   ['get', '/openapi.json'],

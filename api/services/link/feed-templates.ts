@@ -1,7 +1,12 @@
 /**
  * The feed's CSV templates. FROZEN once published: importers are configured against these
  * header rows, so a column is never renamed, moved or removed (tests/api/link-feed.test.ts
- * pins every header row); a new column may only be added in a new template.
+ * pins every header row); a new column may only be added in a new template. The one deliberate
+ * change so far (the IDEX names `Cut Grade`, `Video URL`, `Measurements Height`, as IDEX reads
+ * them) is in the changelog of the Link docs.
+ *
+ * rapnet and idex are priced in USD (both platforms read dollars) and hold one origin a file
+ * (`origin=natural|lab_grown`, required): both keep natural and lab-grown stones apart.
  *
  * - house:  every API Link field, snake_case, stones and parcels (grades as _from/_to).
  * - rapnet: the columns RapNet's Instant Inventory / stock upload reads (single stones only:
@@ -24,14 +29,16 @@ const grade = (
 ) => (s.category === 'stone' ? s[g] : s[`${g}_${end}` as const]);
 const single = (s: LinkStone) => s as LinkSingle;
 const parcel = (s: LinkStone) => (s.category === 'parcel' ? (s as LinkParcel) : null);
-const perCarat = (s: LinkStone): string | null => {
+/** Money as a number with two decimals (a number cell: importers read it, no formula guard). */
+const money = (n: number) => Math.round(n * 100) / 100;
+const perCarat = (s: LinkStone): number | null => {
   if (!s.price) return null;
-  if (s.price.unit === 'carat') return s.price.amount;
-  return s.carat > 0 ? (Number(s.price.amount) / s.carat).toFixed(2) : null;
+  if (s.price.unit === 'carat') return Number(s.price.amount);
+  return s.carat > 0 ? money(Number(s.price.amount) / s.carat) : null;
 };
-const total = (s: LinkStone): string | null => {
+const total = (s: LinkStone): number | null => {
   if (!s.price) return null;
-  return s.price.unit === 'stone' ? s.price.amount : (Number(s.price.amount) * s.carat).toFixed(2);
+  return s.price.unit === 'stone' ? Number(s.price.amount) : money(Number(s.price.amount) * s.carat);
 };
 const mm = (n: number | null | undefined) => (n == null ? '' : n.toFixed(2));
 const RAPNET_AVAILABILITY = { available_now: 'G', available_later: 'M', on_demand: 'STPS' } as const;
@@ -96,7 +103,7 @@ export const CSV_TEMPLATES = {
       ['Lab', (s) => s.lab],
       ['Certificate #', (s) => s.certificate_number],
       ['Price/Carat', perCarat],
-      ['Rapnet Discount %', (s) => (s.rap_pct == null ? null : (-s.rap_pct).toFixed(2))],
+      ['Rapnet Discount %', (s) => (s.rap_pct == null ? null : money(-s.rap_pct))],
       ['Depth %', (s) => s.depth_pct],
       ['Table %', (s) => s.table_pct],
       ['Crown Height', (s) => s.crown_pct],
@@ -115,19 +122,19 @@ export const CSV_TEMPLATES = {
       ['Carat', (s) => s.carat],
       ['Color', (s) => single(s).colour],
       ['Clarity', (s) => single(s).clarity],
-      ['Make', (s) => single(s).cut],
+      ['Cut Grade', (s) => single(s).cut],
       ['Grading Lab', (s) => s.lab],
       ['Certificate Number', (s) => s.certificate_number],
       ['Certificate Path', (s) => s.certificate_url],
       ['Image Path', (s) => s.media.images[0]],
-      ['Video Path', (s) => s.media.videos[0]],
+      ['Video URL', (s) => s.media.videos[0]],
       ['Price Per Carat', perCarat],
       ['Total Price', total],
       ['Polish', (s) => single(s).polish],
       ['Symmetry', (s) => single(s).symmetry],
       ['Measurements Length', (s) => s.measurements?.length_mm],
       ['Measurements Width', (s) => s.measurements?.width_mm],
-      ['Measurements Depth', (s) => s.measurements?.depth_mm],
+      ['Measurements Height', (s) => s.measurements?.depth_mm],
       ['Depth', (s) => s.depth_pct],
       ['Table', (s) => s.table_pct],
       ['Crown Height', (s) => s.crown_pct],

@@ -19,9 +19,13 @@ import { diamonds } from '../../../db/tables.ts';
 import type { FeedQuery, LinkStone } from '../../link/schemas.ts';
 import { readVersions } from '../site/versions.ts';
 import { countRunning } from '../trade/holds.ts';
+import type { TemplateName } from './feed-templates.ts';
 import { latestSeq } from './change-log.ts';
 import { toCsv } from './feed-templates.ts';
 import { toLinkStones, type Holder, type PriceView } from './stone-view.ts';
+
+/** A feed asked for, its template settled (house unless a CSV template was named). */
+export type FeedRequest = Omit<FeedQuery, 'template'> & { template: TemplateName };
 
 export type FeedFile = { gz: Buffer; etag: string; seq: number; contentType: string; fileName: string };
 type Format = FeedQuery['format'];
@@ -34,19 +38,20 @@ const CONTENT_TYPES: Record<Format, string> = {
   ndjson: 'application/x-ndjson',
 };
 
-function render(format: Format, template: FeedQuery['template'], stones: LinkStone[], seq: number): string {
+function render(format: Format, template: TemplateName, stones: LinkStone[], seq: number): string {
   if (format === 'csv') return toCsv(template, stones);
   if (format === 'ndjson') return stones.map((s) => `${JSON.stringify(s)}\n`).join('');
   return JSON.stringify({ change_seq: seq, count: stones.length, stones });
 }
 
-async function build(db: Db, q: FeedQuery, view: PriceView, siteUrl: string, holder: Holder): Promise<FeedFile> {
+async function build(db: Db, q: FeedRequest, view: PriceView, siteUrl: string, holder: Holder): Promise<FeedFile> {
   const seq = await latestSeq(db);
   const rows = await db.select().from(diamonds).where(eq(diamonds.inStock, true)).orderBy(asc(diamonds.id));
-  const stones = await toLinkStones(db, rows, view, siteUrl, holder);
+  const all = await toLinkStones(db, rows, view, siteUrl, holder);
+  const stones = q.origin ? all.filter((s) => s.origin === q.origin) : all;
   const body = render(q.format, q.template, stones, seq);
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
-  const ext = q.format === 'csv' ? `${q.template}.csv` : q.format;
+  const ext = `${q.origin ? `${q.origin}.` : ''}${q.format === 'csv' ? `${q.template}.csv` : q.format}`;
   return {
     gz: gzipSync(body, { level: 6 }),
     etag,
@@ -59,12 +64,23 @@ async function build(db: Db, q: FeedQuery, view: PriceView, siteUrl: string, hol
 /** A feed builder with its own cache (one per app). */
 export function feedCache(siteUrl: string) {
   const cache = new Map<string, Promise<FeedFile>>();
-  return async (db: Db, q: FeedQuery, view: PriceView, holder: Holder): Promise<FeedFile> => {
+  return async (db: Db, q: FeedRequest, view: PriceView, holder: Holder): Promise<FeedFile> => {
     const { stock, holds } = await readVersions(db, ['stock', 'holds']);
     const rates = view.rates.map((r) => `${r.currency}:${r.ExRate}`).join(',');
     // a caller holding stones gets a file of their own (held_by_you); everyone else shares one
     const own = (await countRunning(db, holder.userId, holder.now)) > 0 ? holder.userId : 0;
-    const key = [stock, holds, own, view.scope, view.markupPct, view.currency, rates, q.format, q.template].join('|');
+    const key = [
+      stock,
+      holds,
+      own,
+      view.scope,
+      view.markupPct,
+      view.currency,
+      rates,
+      q.format,
+      q.template,
+      q.origin,
+    ].join('|');
     let file = cache.get(key);
     if (file) {
       cache.delete(key); // most recently used last

@@ -121,6 +121,7 @@ export function stoneFilters(q: StonesQuery, view: PriceView): SQL | undefined {
     ),
     gradeFilter(q.cut, 'cut', finish, sql`${d.cutFromRank}`, sql`${d.cutToRank}`),
     lowerIn(d.certLab, q.lab),
+    lowerIn(d.certNumber, q.certificate_number),
     yesNo(q.has_image, hasMedia('image')),
     yesNo(q.has_video, hasMedia('video')),
     yesNo(q.has_360, hasMedia('360')),
