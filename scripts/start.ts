@@ -26,7 +26,7 @@ await prepareDb(db, async () => {
   const stones = (await db.select({ n: count() }).from(diamonds).limit(1))[0]?.n ?? 0;
   if (stones > 0) return;
   console.log(`Seeding the demo shop (${config.SEED_STONES} stones) into ${where} ...`);
-  await seedDatabase(db, { stones: config.SEED_STONES, production: config.isProduction });
+  await seedDatabase(db, { stones: config.SEED_STONES, production: config.isProduction, demoHolds: true });
 });
 
 const stamp = await buildStamp(db);
