@@ -49,7 +49,7 @@ export async function boot(config: Config, t0: number): Promise<void> {
           ? `Setting up an empty shop in ${where}: exchange rates, settings and site texts (no demo content in production) ...`
           : `Seeding the demo shop (${config.SEED_STONES} stones) into ${where} ...`,
       );
-      await seedDatabase(db, { stones: config.SEED_STONES, production: config.isProduction });
+      await seedDatabase(db, { stones: config.SEED_STONES, production: config.isProduction, demoHolds: true });
     });
 
     const stamp = await buildStamp(db);

@@ -25,6 +25,7 @@ import * as s from '../tables.ts';
 import { generateStones, type SeedStone } from './diamonds.ts';
 import { SAMPLE_CERTIFICATE, mediaRows, type MediaRow } from './media.ts';
 import { seedUsers } from './users.ts';
+import { seedHolds } from './holds.ts';
 import { seedRatesAndConfigs } from './rates-and-configs.ts';
 import { seedContent } from './content.ts';
 
@@ -34,6 +35,8 @@ export type SeedOptions = {
   stones: number;
   /** production: rates, configs and site texts only (no stones, posts or accounts; `stones` is ignored) */
   production: boolean;
+  /** demo holds (db/seed/holds.ts; with the demo accounts): `npm start` and `npm run db:seed` */
+  demoHolds?: boolean;
   /** called after each batch of stones with (stones inserted so far, total) */
   onProgress?: (done: number, total: number) => void;
 };
@@ -60,6 +63,8 @@ const MAX_PARAMS = 30_000;
 
 /** Every table, children before parents, for --reset. */
 export const RESET_ORDER = [
+  s.holdWatches,
+  s.holds,
   s.webhookDeliveries,
   s.webhooks,
   s.apiUsage,
@@ -153,7 +158,10 @@ async function seedStones(db: Db, total: number, onProgress: SeedOptions['onProg
   }
 }
 
-export async function seedDatabase(db: Db, { stones, production, onProgress }: SeedOptions): Promise<SeedSummary> {
+export async function seedDatabase(
+  db: Db,
+  { stones, production, demoHolds = false, onProgress }: SeedOptions,
+): Promise<SeedSummary> {
   const started = performance.now();
   if (!Number.isInteger(stones) || stones < 0) throw new Error(`stones must be a whole number >= 0, got ${stones}`);
   const existing = await stoneCount(db);
@@ -178,6 +186,7 @@ export async function seedDatabase(db: Db, { stones, production, onProgress }: S
     sum.posts = c.posts;
   });
   if (!production) await seedStones(db, stones, onProgress, sum);
+  if (!production && demoHolds) await seedHolds(db, Date.now());
   sum.ms = Math.round(performance.now() - started);
   return sum;
 }
@@ -224,6 +233,7 @@ async function main() {
     const sum = await seedDatabase(db, {
       stones,
       production: config.isProduction,
+      demoHolds: true,
       onProgress: (done) => bar?.update(done),
     });
     bar?.stop();

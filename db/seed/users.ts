@@ -1,5 +1,6 @@
 /**
- * Demo accounts (never seeded in production): an approved trader and an admin, whose
+ * Demo accounts (never seeded in production): two approved traders (the second with API Link)
+ * and an admin, whose
  * credentials `npm start` prints, and a few customers in other states for the admin screens.
  */
 import { hashPassword } from '../../api/services/accounts/passwords.ts';
@@ -10,6 +11,7 @@ export type DemoAccount = { label: string; role: 'user' | 'admin'; email: string
 
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { label: 'Trade customer', role: 'user', email: 'trader@facet.trade', password: 'Trader#2026' },
+  { label: 'Second trader (API Link)', role: 'user', email: 'jeweller@facet.trade', password: 'Jeweller#2026' },
   { label: 'Admin', role: 'admin', email: 'admin@facet.trade', password: 'Admin#2026' },
 ] as const;
 
@@ -47,6 +49,31 @@ const TRADER: Omit<NewUser, 'passwordHash'> = {
   approvedAt: at('2025-11-04T09:30:00Z'),
   createdAt: at('2025-11-03T10:02:00Z'),
   updatedAt: at('2025-11-04T09:30:00Z'),
+};
+
+/** A second approved trader with API Link, who holds a few stones (db/seed/holds.ts). */
+const JEWELLER: Omit<NewUser, 'passwordHash'> = {
+  email: 'jeweller@facet.trade',
+  role: 'user',
+  status: 'approved',
+  title: 'Mr',
+  firstName: 'Tomasz',
+  lastName: 'Nowak',
+  companyName: 'Nowak Atelier',
+  companyWebsite: 'https://nowak-atelier.example',
+  phone: '+44 161 496 0455',
+  addressLine1: '3 King Street',
+  city: 'Manchester',
+  postcode: 'M2 4LQ',
+  country: 'United Kingdom',
+  tradeReferences: ['Marcus Bell, Bell Setting Workshop, Hatton Garden, +44 20 7946 0877'],
+  acceptTermsAndConditions: true,
+  requestApiAccess: true,
+  apiAllow: true,
+  emailVerifiedAt: at('2025-12-01T09:00:00Z'),
+  approvedAt: at('2025-12-02T10:00:00Z'),
+  createdAt: at('2025-12-01T08:40:00Z'),
+  updatedAt: at('2025-12-02T10:00:00Z'),
 };
 
 const ADMIN: Omit<NewUser, 'passwordHash'> = {
@@ -156,7 +183,7 @@ const CUSTOMERS: Omit<NewUser, 'passwordHash'>[] = [
 export async function seedUsers(db: Db): Promise<number> {
   const passwordOf = (email: string) =>
     DEMO_ACCOUNTS.find((a) => a.email === email)?.password ?? DEMO_CUSTOMER_PASSWORD;
-  const people = [TRADER, ADMIN, ...CUSTOMERS];
+  const people = [TRADER, JEWELLER, ADMIN, ...CUSTOMERS];
   const rows: NewUser[] = [];
   for (const person of people) rows.push({ ...person, passwordHash: await hashPassword(passwordOf(person.email)) });
   const inserted = await db

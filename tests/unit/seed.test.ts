@@ -211,6 +211,28 @@ describe('seedDatabase', () => {
     expect(statuses).toEqual(expect.arrayContaining(['pending', 'unverified']));
   });
 
+  it('gives the second trader (API Link) a few holds and the demo trader one ending within the hour', async () => {
+    const db = await openDb(join(dir, 'holds.db'));
+    opened.push(db);
+    await migrateDb(db);
+    const before = Date.now();
+    await seedDatabase(db, { stones: STONES, production: false, demoHolds: true });
+    const rows = await db
+      .select({ email: schema.users.email, api: schema.users.apiAllow, expiresAt: schema.holds.expiresAt })
+      .from(schema.holds)
+      .innerJoin(schema.users, eq(schema.users.id, schema.holds.userId));
+    const jeweller = rows.filter((r) => r.email === 'jeweller@facet.trade');
+    expect(jeweller).toHaveLength(3);
+    expect(jeweller[0]!.api).toBe(true);
+    const mine = rows.filter((r) => r.email === 'trader@facet.trade');
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.expiresAt.getTime() - before).toBeLessThan(3600_000);
+    expect(mine[0]!.expiresAt.getTime()).toBeGreaterThan(before);
+    const account = DEMO_ACCOUNTS.find((x) => x.email === 'jeweller@facet.trade')!;
+    const [user] = await db.select().from(schema.users).where(eq(schema.users.email, account.email));
+    expect(await verifyPassword(user!.passwordHash, 'Jeweller#2026')).toBe(true);
+  });
+
   it('seeds no demo stones, posts or accounts in production, but the rates, settings and site texts', async () => {
     const prod = await seeded('prod', true);
     expect(await prod.select().from(schema.users)).toHaveLength(0);

@@ -13,6 +13,7 @@ import { ApiPage } from './ApiPage.tsx';
 import { ChangePasswordSection } from './ChangePasswordSection.tsx';
 import { ProfileSection } from './ProfileSection.tsx';
 import { RequestsSection } from './RequestsSection.tsx';
+import { HoldsSection } from '../holds/HoldsSection.tsx';
 import { useCustomer } from './use-customer.ts';
 import '../../styles/stacked-table.css';
 import './account.css';
@@ -69,6 +70,7 @@ export default function AccountApp() {
       <div className="acc-grid">
         <div className="acc-main">
           <ProfileSection user={user} />
+          <HoldsSection />
           <RequestsSection />
         </div>
         <aside className="acc-side">

@@ -11,6 +11,7 @@ import { QuantityInput } from './QuantityInput.tsx';
 import { linePriceText, type PricedLine } from './use-bag.ts';
 import { CrossIcon } from '../ui/CloseButton.tsx';
 import { routes } from '../../domain/routes.ts';
+import { HoldControl } from '../holds/HoldControl.tsx';
 
 type Props = { line: PricedLine; ccy: string; onAlternative: (id: number, on: boolean) => void };
 
@@ -29,6 +30,7 @@ export function BagLineRow({ line, ccy, onAlternative }: Props) {
           </a>
           <p className="bag-line__code num">{code}</p>
           {!line.inStock && <p className="bag-flag">No longer available</p>}
+          {line.inStock && <HoldControl id={line.diamondId} catType={line.stock.StkCatType} stockCode={code} />}
         </div>
       </td>
       <td className="bag-line__ppc num" data-label="Price per carat">

@@ -2,7 +2,8 @@
  * The expanded row's list actions for a stone: Add to Basket (signed-in users; stores/bag.ts
  * opens the bag drawer), Add to / Remove Compare and Add to / Remove Favourite (stores/compare.ts
  * and stores/favourites.ts, kept in the browser for visitors and on the server when signed in),
- * and Price (signed-in users: the PRICE drawer's breakdown, stores/price-drawer.ts).
+ * Price (signed-in users: the PRICE drawer's breakdown, stores/price-drawer.ts) and the hold
+ * control (signed-in traders, single stones: holds/HoldControl.tsx).
  */
 import { AT_BUILD } from '../ui/at-build.ts';
 import { useIslandStore } from '../ui/useIslandStore.ts';
@@ -12,6 +13,7 @@ import { addToBag } from '../../stores/bag.ts';
 import { $compare, toggleCompare } from '../../stores/compare.ts';
 import { $favourites, toggleFavourite } from '../../stores/favourites.ts';
 import { openPriceDrawer } from '../../stores/price-drawer.ts';
+import { HoldControl } from '../holds/HoldControl.tsx';
 
 export function RowActions({ doc, authorised }: { doc: ListDoc; authorised: boolean }) {
   const favourites = useIslandStore($favourites, AT_BUILD.favourites);
@@ -50,6 +52,7 @@ export function RowActions({ doc, authorised }: { doc: ListDoc; authorised: bool
           Price
         </button>
       )}
+      {authorised && <HoldControl id={doc._id} catType={doc.StkCatType} stockCode={doc.StkCodeCalcNS} />}
     </>
   );
 }

@@ -9,6 +9,7 @@ import { useStore } from '@nanostores/react';
 import { useState, type ReactNode } from 'react';
 import { isParcel, type DiamondDoc } from '../../domain/diamond.ts';
 import { addToBag } from '../../stores/bag.ts';
+import { HoldControl } from '../holds/HoldControl.tsx';
 import { $compare, toggleCompare } from '../../stores/compare.ts';
 import { openDialog } from '../../stores/dialog.ts';
 import { $favourites, toggleFavourite } from '../../stores/favourites.ts';
@@ -80,6 +81,7 @@ export function ActionsPanel({ doc, onShare }: { doc: DiamondDoc & { inStock?: b
           >
             Add to Basket
           </button>
+          {doc.inStock !== false && <HoldControl id={doc._id} catType={doc.StkCatType} stockCode={doc.StkCodeCalcNS} />}
         </div>
       ) : (
         <div className="sd-basket">

@@ -1,0 +1,59 @@
+/**
+ * The signed-in trader's hold overlay (GET /api/v1/holds/state): which stones are on hold for
+ * someone else (never who), the caller's own holds with their end, and the stones watched.
+ * The catalogue's shared list bodies carry no hold state; islands lay this over them.
+ * Visitors see no hold state at all: the store stays null and nothing is asked.
+ *
+ *   loadHolds()          once per island that shows hold controls (repeat calls are cheap)
+ *   holdStone(id)        POST /holds          releaseHold(holdId)   DELETE /holds/{id}
+ *   extendHold(holdId)   POST /holds/{id}/extend   watchStone(id)   PUT /holds/watch/{id}
+ */
+import { atom } from 'nanostores';
+import type { HoldState } from '../domain/trade/holds.ts';
+import { call, client } from '../lib/api.ts';
+import { $isAuthorised } from './session.ts';
+
+export const $holds = atom<HoldState | null>(null);
+
+let watching = false;
+
+async function refresh(): Promise<void> {
+  if (!$isAuthorised.get()) return $holds.set(null);
+  try {
+    $holds.set(await call(client.holds.state.$get()));
+  } catch {
+    // keep what was shown; the next action refreshes it
+  }
+}
+
+export function loadHolds(): void {
+  if (watching) return;
+  watching = true;
+  $isAuthorised.subscribe(() => void refresh());
+}
+
+/** Runs a hold action, then reads the overlay again (also after a refusal: it may have changed). */
+async function act<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } finally {
+    await refresh();
+  }
+}
+
+export const holdStone = (diamondId: number) => act(() => call(client.holds.$post({ json: { diamondId } })));
+export const releaseHold = (id: number) => act(() => call(client.holds[':id'].$delete({ param: { id: String(id) } })));
+export const extendHold = (id: number) =>
+  act(() => call(client.holds[':id'].extend.$post({ param: { id: String(id) } })));
+export const watchStone = (diamondId: number) =>
+  act(() => call(client.holds.watch[':diamondId'].$put({ param: { diamondId: String(diamondId) } })));
+
+/** What the overlay says about one stone for this trader. */
+export function holdOf(state: HoldState | null, diamondId: number) {
+  if (!state) return { kind: 'none' as const };
+  const mine = state.mine.find((h) => h.diamondId === diamondId);
+  if (mine) return { kind: 'mine' as const, hold: mine };
+  if (state.onHold.includes(diamondId))
+    return { kind: 'theirs' as const, watching: state.watching.includes(diamondId) };
+  return { kind: 'free' as const };
+}
