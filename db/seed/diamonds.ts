@@ -48,10 +48,11 @@ import {
   COMMENTS,
   PARCEL_COLOUR_FROM,
   PARCEL_CLARITY_FROM,
+  type StoneKind,
   type Table,
 } from './distributions.ts';
 
-export type StoneKind = 'natural' | 'lab' | 'parcel';
+export type { StoneKind } from './distributions.ts';
 /** What media a stone should get once it has an id (see media.ts). */
 export type MediaPlan = { gallery: 0 | 2 | 3; spin: boolean; certificate: boolean };
 export type SeedStone = { kind: StoneKind; row: NewDiamond; media: MediaPlan };

@@ -12,8 +12,8 @@ import {
   type Fluorescence,
 } from '../../src/domain/grades.ts';
 
-import type { StoneKind } from './diamonds.ts';
-
+/** The three kinds of demo stone. */
+export type StoneKind = 'natural' | 'lab' | 'parcel';
 export type Table<T> = readonly (readonly [T, number])[];
 
 export const KIND_MIX: Table<StoneKind> = [

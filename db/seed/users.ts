@@ -3,7 +3,7 @@
  * and an admin, whose
  * credentials `npm start` prints, and a few customers in other states for the admin screens.
  */
-import { hashPassword } from '../../api/services/accounts/passwords.ts';
+import { hashPassword } from '../passwords.ts';
 import type { Db } from '../client.ts';
 import { users } from '../tables.ts';
 

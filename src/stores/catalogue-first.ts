@@ -11,7 +11,10 @@
  */
 import type { FirstPage } from '../../api/services/catalogue/first-page.ts';
 import type { FxRate } from '../domain/money.ts';
-import type { SiteData } from './site.ts';
+import type { AnswerOf, client } from '../lib/api.ts';
+
+/** The site data the layout's early script asks for (what site.ts loads). */
+type SiteData = AnswerOf<typeof client.site.$get>;
 
 /** a first page read from the browser's copy (its audience is a guess until the server answers) */
 export type ShownFirst = FirstPage & { kept?: true };

@@ -2,7 +2,7 @@
  * The compare list: stone ids in the order the customer arranged them (drag and drop).
  * Visitors keep it in localStorage; signed-in users on the server (`/api/v1/profile/compare`).
  * Loading, and merging the browser copy into the server list at sign-in, live in
- * favourites.ts (`loadLists()`, re-exported here).
+ * favourites.ts (`loadLists()`).
  *
  *   toggleCompare(id)        adds at the end, or removes
  *   reorderCompare(ids)      the new order (ids not in the list are ignored)
@@ -10,8 +10,6 @@
 import { atom } from 'nanostores';
 import { call, client, type AnswerOf } from '../lib/api.ts';
 import { $isAuthorised } from './session.ts';
-
-export { loadLists } from './favourites.ts';
 
 export const COMPARE_KEY = 'facet.compare';
 

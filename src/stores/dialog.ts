@@ -18,6 +18,8 @@ export type DialogProps = {
   title?: string;
   text?: string;
   action?: 'resendEmail' | 'none';
+  /** message dialog: the small line over the title (default 'Trade account'; null: none) */
+  eyebrow?: string | null;
   /** Error dialogs have no back button */
   isError?: boolean;
   /** register with requestApiAccess ticked (API access panel) */
@@ -35,6 +37,14 @@ export const $dialog = atom<DialogState>({ name: 'none', props: {} });
 export function openDialog(name: Exclude<DialogName, 'none'>, props: DialogProps = {}): void {
   $dialog.set({ name, props });
 }
+
+/** The message for a stone without a 360 set: about the stone, not the trade account. */
+export const openComingSoon360 = (): void =>
+  openDialog('message', {
+    title: 'Coming Soon',
+    text: 'A 360° view of this stone is coming soon.',
+    eyebrow: '360° view',
+  });
 
 export function closeDialog(): void {
   $dialog.set({ name: 'none', props: {} });

@@ -7,6 +7,7 @@ import {
   currentDefaults,
   defaultFilters,
   defaultPageSize,
+  DEFAULT_SORT,
   filtersFromParams,
   initialListState,
   LAB_GROWN_PATH,
@@ -14,6 +15,7 @@ import {
   LIST_PATH,
   listReducer,
   MOBILE_MAX_WIDTH,
+  PRICE_SORT_COLUMNS,
   routeIntent,
   viewFromParams,
   viewToParams,
@@ -46,7 +48,10 @@ export function stateFromAddress(
 ): AddressRead {
   const intent = routeIntent(routeSegment(loc.pathname));
   const params = new URLSearchParams(loc.search);
-  const view = viewFromParams(params, { pageSize: defaultPageSize(opts.width), tab: 0 });
+  const read = viewFromParams(params, { pageSize: defaultPageSize(opts.width), tab: 0 });
+  // a visitor sees no prices, so an address cannot sort their list by one (nor keep it in the address)
+  const priceSort = (PRICE_SORT_COLUMNS as readonly string[]).includes(read.sort.column);
+  const view = !opts.authorised && priceSort ? { ...read, sort: DEFAULT_SORT } : read;
   const labGrown = intent.kind === 'lab-grown';
   const base = initialListState({
     viewportWidth: opts.width,

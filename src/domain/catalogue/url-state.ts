@@ -8,7 +8,8 @@
  * Ranges are 'from-to' (an empty end keeps its default); grades use their labels (colour,
  * clarity) or abbreviations (EX..POR, NON..VSG) in either order. `tab` is written only for
  * Parcels (2) and Coloured (3): Singles and Lab Grown have their own paths.
- * Reading is tolerant: an unknown key or unreadable value is ignored (the default stays), values
+ * Reading is tolerant: an unknown key or unreadable value (a shape or lab the panel does not
+ * offer, a grade that does not exist, a malformed range) is ignored (the default stays), values
  * are clamped to their limits and put in order. Weight and measurement values are clamped to
  * the stock bounds once those are known (bounds [0, 0] mean "not loaded": values kept as read).
  */
@@ -17,6 +18,7 @@ import {
   COLOURS,
   FINISH_ABBREVIATIONS,
   FLUORESCENCE_ABBREVIATIONS,
+  GRADING_LABS,
   PARCEL_SHAPES,
   SINGLE_SHAPES,
 } from '../grades.ts';
@@ -94,6 +96,8 @@ const RANGES: readonly (readonly [RangeKey, string, Codec])[] = [
 ];
 
 const KNOWN_SHAPES = new Set<string>([...SINGLE_SHAPES, ...PARCEL_SHAPES]);
+/** The labs the filter panel offers: any other value in the address is dropped, as unknown shapes are. */
+const KNOWN_LABS = new Set<string>(GRADING_LABS);
 const MAX_SEARCH = 100;
 
 /** Writes the filters that differ from `defaults` into `params` (other keys are left alone). */
@@ -152,13 +156,7 @@ export function filtersFromParams(params: URLSearchParams, defaults: FilterState
     const r = readRange(params.get(name), codec, d, limits);
     if (r) f[key] = r;
   }
-  const labs = [
-    ...new Set(
-      list(params.get('lab'))
-        .map((s) => s.toUpperCase())
-        .filter((s) => /^[A-Z0-9 .&-]{1,20}$/.test(s)),
-    ),
-  ];
+  const labs = [...new Set(list(params.get('lab')).map((s) => s.toUpperCase()))].filter((s) => KNOWN_LABS.has(s));
   if (labs.length) f.gradingLabs = labs;
   const special = params.get('special');
   if (special === '1' || special === 'true') f.specialOffers = true;

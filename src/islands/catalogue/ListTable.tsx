@@ -7,7 +7,7 @@
 import { useCallback, useMemo, type Dispatch } from 'react';
 import type { ListState } from '../../domain/catalogue/index.ts';
 import type { ListDoc } from '../../domain/diamond.ts';
-import { openDialog } from '../../stores/dialog.ts';
+import { openComingSoon360 } from '../../stores/dialog.ts';
 import { CatalogueTable } from './CatalogueTable.tsx';
 import type { ColumnContext } from './columns.tsx';
 import { RowActions } from './RowActions.tsx';
@@ -28,8 +28,7 @@ type Props = {
 const inBrowser = typeof window !== 'undefined';
 /** the early place keeps its markup: React neither hydrates nor replaces an unchanged inner HTML */
 const NO_HTML = { __html: '' };
-const comingSoon = () =>
-  openDialog('message', { title: 'Coming Soon', text: 'A 360° view of this stone is coming soon.' });
+const comingSoon = openComingSoon360;
 
 export function ListTable({ early, loading, results, state, ctx, dispatch }: Props) {
   const onToggleRow = useCallback((id: number) => dispatch({ type: 'toggleRow', id }), [dispatch]);

@@ -13,7 +13,8 @@ import {
   compareTabItems,
   type CompareTab,
 } from '../../domain/catalogue/tabs.ts';
-import { $compare, loadLists, reorderCompare, toggleCompare } from '../../stores/compare.ts';
+import { $compare, reorderCompare, toggleCompare } from '../../stores/compare.ts';
+import { loadLists } from '../../stores/favourites.ts';
 import { loadSession } from '../../stores/session.ts';
 import { loadSite } from '../../stores/site.ts';
 import { useListDocs, type ListDoc } from '../favourites/useListDocs.ts';

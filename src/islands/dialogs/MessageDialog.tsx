@@ -28,7 +28,9 @@ export function MessageDialog({ props }: { props: DialogProps }) {
   return (
     <DialogFrame
       title={props.title ?? (props.isError ? 'Error' : 'Message')}
-      eyebrow={props.isError ? undefined : 'Trade account'}
+      eyebrow={
+        props.eyebrow === undefined ? (props.isError ? undefined : 'Trade account') : (props.eyebrow ?? undefined)
+      }
       onBack={!props.isError && email ? () => openDialog('email', { values: { email } }) : undefined}
     >
       <div className="fx-form">

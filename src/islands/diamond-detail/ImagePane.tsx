@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { isParcel, type DiamondDoc } from '../../domain/diamond.ts';
 import type { SpinSet } from '../../domain/player360.ts';
-import { openDialog } from '../../stores/dialog.ts';
+import { openComingSoon360 } from '../../stores/dialog.ts';
 import { Player360 } from '../player360/Player360.tsx';
 import { shapeName } from './stone-view.ts';
 
@@ -26,8 +26,7 @@ export function ImagePane({ doc, images, spin, onShowDetails }: Props) {
   };
   const show360 = () => {
     if (!spin) {
-      openDialog('message', { title: 'Coming Soon', text: 'A 360° view of this stone is coming soon.' });
-      return;
+      return openComingSoon360();
     }
     onShowDetails();
     setOther('360');
