@@ -40,13 +40,21 @@ function facets(faces: Projected[], at: Placement, cam: Camera, inner = false): 
     .join('');
 }
 
-/** One stone, shaded, fitted into `box`; `clip` draws the pavilion through the table/crown. */
-export function shadedStone(shape: string, cam: Camera, box: { x: number; y: number; w: number; h: number }): string {
+/**
+ * One stone, shaded, fitted into `box` (or drawn at a fixed `placement`, so that a turning
+ * stone keeps its size from frame to frame); the pavilion shows through the table and crown.
+ */
+export function shadedStone(
+  shape: string,
+  cam: Camera,
+  box: { x: number; y: number; w: number; h: number },
+  placement?: Placement,
+): string {
   const id = `s${++uid}`;
   const mesh = meshFor(shape);
   const front = project(mesh, cam);
   const back = project(mesh, cam, 'back').filter((f) => f.part === 'pavilion');
-  const at = fit(front, box);
+  const at = placement ?? fit(front, box);
   const table = front.filter((f) => f.part === 'table');
   const crown = front.filter((f) => f.part === 'crown');
   let body = facets(front, at, cam);

@@ -93,10 +93,9 @@ export default function CatalogueIsland() {
   return (
     <section id="catalogue" className="cat" aria-label="Stock list" aria-busy={loading}>
       <MainTabs tab={state.tab} counts={counts} coloured={coloured} onTab={(tab) => dispatch({ type: 'tab', tab })} />
-      {state.tab === COLOURED_TAB ? (
-        <ColouredPlaceholder />
-      ) : lockedTab ? (
-        <ParcelsPlaceholder />
+      {/* whichever shows is the tabs' panel (#cat-list, which every tab controls) */}
+      {state.tab === COLOURED_TAB || lockedTab ? (
+        <div id="cat-list">{state.tab === COLOURED_TAB ? <ColouredPlaceholder /> : <ParcelsPlaceholder />}</div>
       ) : (
         <div className={`cat-layout${panelOpen ? ' has-panel' : ''}${phone ? ' is-phone' : ''}`}>
           {panelOpen && (

@@ -3,7 +3,7 @@
  * in Hero.astro sets data-step="loading" before first paint when the intro should play
  * (600 px and up, first visit, motion allowed); otherwise the hero is already in its end
  * state. This module runs the steps, wires Skip, remembers that the intro ran, hides
- * Register/Login for signed-in visitors, and loads configured videos after the poster.
+ * Register/Login for signed-in visitors, and plays the intro and loop videos once the page has loaded.
  */
 import { $isAuthorised, loadSession } from '../../stores/session.ts';
 import { INTRO_END, INTRO_SEEN_KEY, INTRO_STEPS, type IntroStep } from '../../domain/home/timeline.ts';
@@ -18,20 +18,70 @@ function remember(): void {
   }
 }
 
-function addVideo(src: string, loop: boolean): void {
-  const media = hero?.querySelector('[data-hero-media]');
-  if (!media || !src || matchMedia('(max-width: 599px)').matches) return;
+/** The films play from 900 px up with motion allowed (the hero's CSS shows them there only). */
+const FILM_MEDIA = '(min-width: 900px) and (prefers-reduced-motion: no-preference)';
+
+/**
+ * A silent video of the hero (`base`.webm / .mp4, poster `base`-poster.webp), loading nothing
+ * until it is played; shown (class is-playing, hero has-film) once it plays.
+ */
+function film(base: string, loop: boolean): HTMLVideoElement | null {
+  const box = hero?.querySelector('[data-hero-film]');
+  if (!box || !base) return null;
   const video = Object.assign(document.createElement('video'), {
-    src,
     muted: true,
     loop,
-    autoplay: true,
     playsInline: true,
+    preload: 'none',
+    poster: `${base}-poster.webp`,
+    width: 720,
+    height: 720,
   });
-  video.className = 'hero__video';
   video.setAttribute('aria-hidden', 'true');
-  video.addEventListener('playing', () => media.classList.add('has-video'), { once: true });
-  media.append(video);
+  for (const [ext, type] of [
+    ['webm', 'video/webm'],
+    ['mp4', 'video/mp4'],
+  ] as const) {
+    video.append(Object.assign(document.createElement('source'), { src: `${base}.${ext}`, type }));
+  }
+  video.addEventListener('playing', () => {
+    if (video.dataset.done) return; // the intro, once the loop took over
+    video.classList.add('is-playing');
+    hero?.classList.add('has-film');
+  });
+  box.append(video);
+  return video;
+}
+
+const play = (video: HTMLVideoElement | null) => void video?.play().catch(() => undefined);
+
+/**
+ * The intro video while the intro runs, then the loop from the loop step on (at once when the
+ * intro does not play); the intro video is let go once the loop plays.
+ */
+function films(el: HTMLElement): void {
+  if (!matchMedia(FILM_MEDIA).matches) return;
+  const intro = ['loading', 'intro'].includes(el.dataset.step ?? '') ? film(el.dataset.introVideo ?? '', false) : null;
+  const loop = film(el.dataset.loopVideo ?? '', true);
+  let looping = false;
+  const follow = () => {
+    if (looping || ['loading', 'intro'].includes(el.dataset.step ?? '')) return;
+    looping = true;
+    loop?.addEventListener(
+      'playing',
+      () => {
+        if (!intro) return;
+        intro.dataset.done = '1';
+        intro.pause();
+        intro.classList.remove('is-playing');
+      },
+      { once: true },
+    );
+    play(loop);
+  };
+  play(intro);
+  follow();
+  new MutationObserver(follow).observe(el, { attributes: true, attributeFilter: ['data-step'] });
 }
 
 function run(el: HTMLElement): void {
@@ -72,10 +122,7 @@ if (hero) {
   const auth = hero.querySelector<HTMLElement>('[data-hero-auth]');
   $isAuthorised.subscribe((signedIn) => auth?.toggleAttribute('hidden', signedIn));
   void loadSession();
-  const later = () => {
-    addVideo(hero.dataset.introVideo ?? '', false);
-    addVideo(hero.dataset.loopVideo ?? '', true);
-  };
+  const later = () => films(hero);
   if (document.readyState === 'complete') later();
   else window.addEventListener('load', later, { once: true });
 }

@@ -1,0 +1,66 @@
+/**
+ * Every page of the site's route table (src/domain/routes.ts) as an address to visit. Plain
+ * addresses are taken as they are; an address with parameters is filled from the running
+ * shop (a single stone, a parcel, a post) by SAMPLES below. A route added to the table is
+ * visited without any change here; one with parameters and no sample stops the sweep with a
+ * message naming it, so no page can be left out quietly.
+ */
+import { expect, request } from '@playwright/test';
+import { routes, STONE_PAGES } from '../../../src/domain/routes.ts';
+
+export type RouteKey = keyof typeof routes;
+export type SweepRoute = { key: RouteKey; path: string };
+
+/** What the parameterised routes are filled with: ids and slugs read from the running shop. */
+export type Shop = { single: number; parcel: number; shape: string; postId: number; postSlug: string; request: number };
+
+/** A made-up one-time token: the page shows its refusal, as it must. */
+const MADE_UP_TOKEN = '0'.repeat(43);
+
+type Fn<K extends RouteKey> = (typeof routes)[K];
+type Samples = { [K in RouteKey]?: Fn<K> extends (...args: never[]) => string ? (shop: Shop) => string[] : never };
+
+const SAMPLES: Samples = {
+  diamond: (s) => [...STONE_PAGES.map((p) => routes.diamond(s.single, p)), routes.diamond(s.parcel)],
+  shape: (s) => [routes.shape(s.shape), routes.shape(s.shape, true)],
+  newsPost: (s) => [routes.newsPost(s.postSlug, s.postId)],
+  newsArticle: (s) => [routes.newsArticle(s.postSlug)],
+  verify: () => [routes.verify(MADE_UP_TOKEN)],
+  reset: () => [routes.reset(MADE_UP_TOKEN)],
+  adminRequest: (s) => [routes.adminRequest(s.request)],
+  adminPost: (s) => [routes.adminPost(s.postId)],
+};
+
+/** Reads the ids the parameterised routes need from the shop's public API. */
+export async function readShop(baseURL: string): Promise<Shop> {
+  const api = await request.newContext({ baseURL });
+  const list = (await (await api.get('/api/v1/diamonds', { params: { limit: 100 } })).json()) as {
+    docs: { _id: number; StkCatType: string; StkShape: string }[];
+  };
+  const posts = (await (await api.get('/api/v1/posts/all')).json()) as { docs: { _id: number; url: string }[] };
+  await api.dispose();
+  const single = list.docs.find((d) => d.StkCatType === 'Single Item');
+  const parcel = list.docs.find((d) => d.StkCatType === 'Multiple Items');
+  const post = posts.docs[0];
+  expect(single && parcel && post, 'a single stone, a parcel and a post to visit').toBeTruthy();
+  return {
+    single: single!._id,
+    parcel: parcel!._id,
+    shape: single!.StkShape,
+    postId: post!._id,
+    postSlug: post!.url.replace(/^\/news\//, ''),
+    // a request that is not there: the admin's request page says so
+    request: 1_000_000,
+  };
+}
+
+/** Every address of the route table, in the table's order. */
+export function sweepRoutes(shop: Shop): SweepRoute[] {
+  return (Object.keys(routes) as RouteKey[]).flatMap((key) => {
+    const route = routes[key];
+    if (typeof route === 'string') return [{ key, path: route }];
+    const sample = SAMPLES[key] as ((shop: Shop) => string[]) | undefined;
+    if (!sample) throw new Error(`the route table's "${key}" takes parameters: give it a sample in route-samples.ts`);
+    return sample(shop).map((path) => ({ key, path }));
+  });
+}
