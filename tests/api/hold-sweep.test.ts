@@ -23,16 +23,14 @@ async function withHolds(expiresInMs: number) {
     .where(eq(diamonds.catType, 'Single Item'))
     .limit(HOLDS);
   const now = t.clock.now();
-  await t.db
-    .insert(holds)
-    .values(
-      stones.map((s) => ({
-        diamondId: s.id,
-        userId: trader!.id,
-        createdAt: new Date(now),
-        expiresAt: new Date(now + expiresInMs),
-      })),
-    );
+  await t.db.insert(holds).values(
+    stones.map((s) => ({
+      diamondId: s.id,
+      userId: trader!.id,
+      createdAt: new Date(now),
+      expiresAt: new Date(now + expiresInMs),
+    })),
+  );
   return { t, trader: trader! };
 }
 
