@@ -5,6 +5,7 @@
 import { count } from 'drizzle-orm';
 import { loadConfig } from '../api/config.ts';
 import { startServer } from '../api/server.ts';
+import { logger } from '../api/services/platform/logger.ts';
 import { createMailer } from '../api/services/platform/mailer.ts';
 import { buildOwner, newestBuild } from '../api/services/site/regenerate.ts';
 import { buildSite, buildStamp, isBuildCurrent, oneBuildAtATime, siteBuildEnv } from '../api/services/site/build.ts';
@@ -25,27 +26,26 @@ const where = config.DATABASE_URL ? 'PostgreSQL' : config.DATABASE_PATH;
 await prepareDb(db, async () => {
   const stones = (await db.select({ n: count() }).from(diamonds).limit(1))[0]?.n ?? 0;
   if (stones > 0) return;
-  console.log(`Seeding the demo shop (${config.SEED_STONES} stones) into ${where} ...`);
+  logger.info(`Seeding the demo shop (${config.SEED_STONES} stones) into ${where} ...`);
   await seedDatabase(db, { stones: config.SEED_STONES, production: config.isProduction });
 });
 
 const stamp = await buildStamp(db);
 if (!isBuildCurrent(newestBuild(config.SITE_DIR, buildOwner(config.SITE_DIR, config.databaseLocation)), stamp)) {
-  console.log(`Building the site into ${config.SITE_DIR} ...`);
+  logger.info(`Building the site into ${config.SITE_DIR} ...`);
   const b0 = performance.now();
   await oneBuildAtATime(db, () => buildSite(config.SITE_DIR, siteBuildEnv(config), stamp));
-  console.log(`Site built in ${((performance.now() - b0) / 1000).toFixed(1)} s`);
+  logger.info(`Site built in ${((performance.now() - b0) / 1000).toFixed(1)} s`);
 }
 
 const mailer = createMailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
 const { url, server } = await startServer({ db, mailer, clock: systemClock, config }, config.SITE_DIR);
 
-console.log(
-  `\n${config.PUBLIC_SITE_NAME} is running at ${url} (ready in ${((performance.now() - t0) / 1000).toFixed(1)} s)`,
+logger.info(
+  `${config.PUBLIC_SITE_NAME} is running at ${url} (ready in ${((performance.now() - t0) / 1000).toFixed(1)} s)`,
 );
 if (!config.isProduction) {
-  console.log('Demo logins:');
-  for (const a of DEMO_ACCOUNTS) console.log(`  ${a.role.padEnd(6)} ${a.email} / ${a.password}`);
+  logger.info(`Demo logins: ${DEMO_ACCOUNTS.map((a) => `${a.role} ${a.email} / ${a.password}`).join(', ')}`);
 }
 
 const stop = () => {

@@ -13,6 +13,7 @@ import type { Config } from '../../config.ts';
 import { writeScriptHashes } from './inline-scripts.ts';
 import { withLease } from '../platform/leases.ts';
 import { readVersions } from './versions.ts';
+import { siteBuilds, timed } from '../platform/metrics.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const SOURCES = ['src', 'public', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
@@ -83,7 +84,15 @@ function absolutePaths(env: Record<string, string>): Record<string, string> {
 }
 
 /** Runs `astro build` into outDir; resolves when done, rejects with its output on failure. */
+/** Builds the site (counted and timed in the site_build_duration_seconds metric). */
 export function buildSite(outDir: string, env: Record<string, string>, stamp: string): Promise<void> {
+  return timed(
+    () => astroBuild(outDir, env, stamp),
+    (seconds, ok) => siteBuilds.observe({ outcome: ok ? 'built' : 'failed' }, seconds),
+  );
+}
+
+function astroBuild(outDir: string, env: Record<string, string>, stamp: string): Promise<void> {
   return new Promise((done, fail) => {
     const astro = join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs');
     // Astro writes its intermediate server build into `<cwd>/.astro/` when outDir is outside

@@ -8,6 +8,7 @@
  */
 import type { Deps } from '../../types.ts';
 import { attemptDelivery, dueDeliveries } from './deliver.ts';
+import { logger } from '../platform/logger.ts';
 
 export type WebhookWorker = { runOnce(): Promise<number>; stop(): Promise<void> };
 
@@ -38,7 +39,7 @@ export function startWebhookWorker(deps: Deps, opts: { intervalMs?: number; poll
       ? null
       : setInterval(() => {
           if (!running && !stopped)
-            runOnce().catch((err: unknown) => console.error('[webhooks] worker pass failed', err));
+            runOnce().catch((err: unknown) => logger.error({ err, worker: 'webhooks' }, 'worker pass failed'));
         }, opts.intervalMs ?? 1000);
   timer?.unref();
 
