@@ -16,6 +16,7 @@ import { buildSite, buildStamp, isBuildCurrent, siteBuildEnv } from './services/
 import { obtainSite } from './services/site/shared-build.ts';
 import { systemClock } from './types.ts';
 import { openDb, prepareDb } from '../db/client.ts';
+import { logger } from './services/platform/logger.ts';
 import { DEMO_ACCOUNTS, isUnseeded, seedDatabase } from '../db/seed/index.ts';
 
 export async function boot(config: Config, t0: number): Promise<void> {
@@ -28,14 +29,17 @@ export async function boot(config: Config, t0: number): Promise<void> {
   const early = createLifecycle();
   onStopSignal((signal) => {
     stopping = true;
-    console.log(`[shutdown] ${signal}: draining (up to ${config.SHUTDOWN_GRACE_MS} ms)`);
+    logger.info(
+      { signal, graceMs: config.SHUTDOWN_GRACE_MS },
+      `${signal}: draining (up to ${config.SHUTDOWN_GRACE_MS} ms)`,
+    );
     void shutdown({
       server: (running?.server as Server | undefined) ?? null,
       lifecycle: running?.lifecycle ?? early,
       graceMs: config.SHUTDOWN_GRACE_MS,
       workers,
       closeDb: () => db.close(),
-      log: (line) => console.log(line),
+      log: (line) => logger.info(line),
     }).finally(() => process.exit(0));
   });
 
@@ -44,7 +48,7 @@ export async function boot(config: Config, t0: number): Promise<void> {
     // migrate and seed a database never seeded: one node at a time (a boot lease on PostgreSQL)
     await prepareDb(db, async () => {
       if (!(await isUnseeded(db))) return;
-      console.log(
+      logger.info(
         config.isProduction
           ? `Setting up an empty shop in ${where}: exchange rates, settings and site texts (no demo content in production) ...`
           : `Seeding the demo shop (${config.SEED_STONES} stones) into ${where} ...`,
@@ -54,11 +58,11 @@ export async function boot(config: Config, t0: number): Promise<void> {
 
     const stamp = await buildStamp(db);
     if (!isBuildCurrent(newestBuild(config.SITE_DIR, buildOwner(config.SITE_DIR, config.databaseLocation)), stamp)) {
-      console.log(`Building the site into ${config.SITE_DIR} (or unpacking another node's build) ...`);
+      logger.info(`Building the site into ${config.SITE_DIR} (or unpacking another node's build) ...`);
       const b0 = performance.now();
       const site = await obtainSite(db, config.SITE_DIR, (dir, s) => buildSite(dir, siteBuildEnv(config), s));
       const verb = site.how === 'built' ? 'built' : "unpacked from another node's build";
-      console.log(`Site ${verb} in ${((performance.now() - b0) / 1000).toFixed(1)} s`);
+      logger.info(`Site ${verb} in ${((performance.now() - b0) / 1000).toFixed(1)} s`);
     }
     if (stopping) return;
 
@@ -69,11 +73,10 @@ export async function boot(config: Config, t0: number): Promise<void> {
     throw err;
   }
 
-  console.log(
-    `\n${config.PUBLIC_SITE_NAME} is running at ${running.url} (ready in ${((performance.now() - t0) / 1000).toFixed(1)} s)`,
+  logger.info(
+    `${config.PUBLIC_SITE_NAME} is running at ${running.url} (ready in ${((performance.now() - t0) / 1000).toFixed(1)} s)`,
   );
   if (!config.isProduction) {
-    console.log('Demo logins:');
-    for (const a of DEMO_ACCOUNTS) console.log(`  ${a.role.padEnd(6)} ${a.email} / ${a.password}`);
+    logger.info(`Demo logins: ${DEMO_ACCOUNTS.map((a) => `${a.role} ${a.email} / ${a.password}`).join(', ')}`);
   }
 }

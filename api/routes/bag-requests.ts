@@ -18,6 +18,7 @@ import { createBagRequest, listBagRequests, toRequestView } from '../services/tr
 import { customerRequestCopy, staffRequestEmail } from '../services/trade/request-emails.ts';
 import { authState } from '../services/accounts/user-view.ts';
 import type { AppEnv, Deps } from '../types.ts';
+import { logger } from '../services/platform/logger.ts';
 
 export function bagRequestRoutes(deps: Deps) {
   return new Hono<AppEnv>()
@@ -36,7 +37,7 @@ export function bagRequestRoutes(deps: Deps) {
         mails.map((m) =>
           deps.mailer
             .send(m)
-            .catch((err: unknown) => console.error('[mail] bag request:', err instanceof Error ? err.message : err)),
+            .catch((err: unknown) => logger.error({ err, worker: 'mail' }, 'bag request e-mail failed')),
         ),
       );
       c.header('Cache-Control', 'no-store');

@@ -25,6 +25,7 @@ import { diamondMedia, diamonds } from '../../../db/tables.ts';
 import { UNLISTED_COLUMNS, type ListRow } from './list-docs.ts';
 import type { Audience, SetWorkerAnswer, SetWorkerRequest } from './set-worker.ts';
 import { recentVersion } from '../site/versions.ts';
+import { catalogueSetBuilds } from '../platform/metrics.ts';
 
 export { CATALOGUE_FIELDS, slimDoc, type CatalogueDoc } from './list-docs.ts';
 export type { Audience } from './set-worker.ts';
@@ -153,6 +154,7 @@ function setJob(audience: Audience, version: string, onBest: (br: Buffer) => voi
 }
 
 async function buildBody(db: Db, audience: Audience, version: string): Promise<CatalogueBody> {
+  const t0 = performance.now();
   const with360 = new Set(
     (await db.selectDistinct({ id: diamondMedia.diamondId }).from(diamondMedia).where(is360)).map((r) => r.id),
   );
@@ -175,6 +177,7 @@ async function buildBody(db: Db, audience: Audience, version: string): Promise<C
     gzip: bufferOf(built.gzip),
     br: bufferOf(built.br),
   };
+  catalogueSetBuilds.observe({ audience }, (performance.now() - t0) / 1000);
   return body;
 }
 

@@ -8,6 +8,7 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { apiKeys, apiUsage } from '../../../db/tables.ts';
+import { logger } from '../platform/logger.ts';
 
 export type UsageDay = { day: string; calls: number; errors: number; bytes: number };
 
@@ -32,9 +33,7 @@ export function recordUsage(db: Db, keyId: number, day: string, add: Figures): v
   } else perDb.set(id, { keyId, day, add: { ...add } });
   if (!timers.has(db)) {
     const timer = setTimeout(() => {
-      flushUsage(db).catch((err: unknown) =>
-        console.error('[link] usage not recorded:', err instanceof Error ? err.message : String(err)),
-      );
+      flushUsage(db).catch((err: unknown) => logger.error({ err }, 'API Link usage not recorded'));
     }, FLUSH_MS);
     timer.unref();
     timers.set(db, timer);

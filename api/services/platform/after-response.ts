@@ -8,6 +8,7 @@
  *   await settled(db);   // tests and shutdown: wait until nothing is pending
  */
 import type { Db } from '../../../db/client.ts';
+import { logger } from './logger.ts';
 
 const pending = new WeakMap<Db, Set<Promise<void>>>();
 
@@ -19,7 +20,7 @@ export function afterResponse(db: Db, label: string, task: () => unknown): void 
     .then(task)
     .then(
       () => undefined,
-      (err: unknown) => console.error(`[${label}] failed:`, err instanceof Error ? err.message : String(err)),
+      (err: unknown) => logger.error({ err, work: label }, 'work after the answer failed'),
     )
     .finally(() => tasks.delete(run));
   tasks.add(run);

@@ -12,6 +12,7 @@ import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../../db/client.ts';
 import { emailOutbox } from '../../../db/tables.ts';
+import { logger } from './logger.ts';
 
 export type MailMessage = { to: string; subject: string; text: string; html: string; secrets?: string[] };
 
@@ -26,7 +27,7 @@ export function atRest(message: MailMessage): Omit<MailMessage, 'secrets'> {
 export type Mailer = { send(message: MailMessage): Promise<{ id: number; status: 'sent' | 'logged' | 'failed' }> };
 
 export function createMailer(db: Db, opts: { smtpUrl: string; from: string; log?: (line: string) => void }): Mailer {
-  const log = opts.log ?? ((line: string) => console.log(line));
+  const log = opts.log ?? ((line: string) => logger.info({ worker: 'mail' }, line));
   const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl, { from: opts.from }) : null;
   return {
     async send(message) {

@@ -23,7 +23,8 @@ export function startPoller<T>(
     opts.poll === false
       ? null
       : setInterval(() => {
-          if (!running && !stopped) runOnce().catch((err: unknown) => console.error(`[${name}] pass failed`, err));
+          if (!running && !stopped)
+            runOnce().catch((err: unknown) => logger.error({ err, worker: name }, 'worker pass failed'));
         }, opts.intervalMs ?? 1000);
   timer?.unref();
 

@@ -14,6 +14,7 @@ import { writeScriptHashes } from './inline-scripts.ts';
 import { withLease } from '../platform/leases.ts';
 import { workers } from '../platform/workers.ts';
 import { readVersions } from './versions.ts';
+import { siteBuilds, timed } from '../platform/metrics.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const SOURCES = ['src', 'public', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
@@ -97,8 +98,16 @@ function absolutePaths(env: Record<string, string>): Record<string, string> {
   return out;
 }
 
-/** Runs `astro build` into outDir; resolves when done (its `.build-stamp` dated when it began), rejects with its output on failure. */
+/** Builds the site (counted and timed in the site_build_duration_seconds metric). */
 export function buildSite(outDir: string, env: Record<string, string>, stamp: string): Promise<void> {
+  return timed(
+    () => astroBuild(outDir, env, stamp),
+    (seconds, ok) => siteBuilds.observe({ outcome: ok ? 'built' : 'failed' }, seconds),
+  );
+}
+
+/** Runs `astro build` into outDir; resolves when done (its `.build-stamp` dated when it began), rejects with its output on failure. */
+function astroBuild(outDir: string, env: Record<string, string>, stamp: string): Promise<void> {
   const started = new Date();
   return new Promise((done, fail) => {
     const astro = join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs');

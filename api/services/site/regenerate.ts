@@ -27,6 +27,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import type { Db } from '../../../db/client.ts';
 import type { SiteRoot } from '../../static-site.ts';
 import { contentVersion } from './build.ts';
+import { logger } from '../platform/logger.ts';
 
 export type BuildState = 'idle' | 'scheduled' | 'building' | 'failed';
 export type BuildStatus = {
@@ -114,7 +115,15 @@ export function createRegenerator(opts: {
   now?: () => number;
   log?: (msg: string) => void;
 }): Regenerator {
-  const { root, siteDir, owner, build, debounceMs = 1500, now = Date.now, log = (m) => console.log(m) } = opts;
+  const {
+    root,
+    siteDir,
+    owner,
+    build,
+    debounceMs = 1500,
+    now = Date.now,
+    log = (m) => logger.info({ worker: 'site' }, m),
+  } = opts;
   const { retries = 1, retryDelayMs = debounceMs * 5 } = opts;
   let failures = 0;
   const status: BuildStatus = { ...noBuildsYet(), state: 'idle' };
@@ -174,12 +183,15 @@ export function createRegenerator(opts: {
       status.lastError = err instanceof Error ? err.message.slice(0, 2000) : String(err);
       failures += 1;
       if (failures <= retries) {
-        console.error(`[site] rebuild failed; the current site stays, trying again in ${retryDelayMs} ms`, err);
+        logger.error(
+          { err, worker: 'site' },
+          `rebuild failed; the current site stays, trying again in ${retryDelayMs} ms`,
+        );
         status.reasons = [...reasons, ...status.reasons];
         if (!timer) retryLater = true;
       } else {
         failures = 0;
-        console.error('[site] rebuild failed; the current site stays', err);
+        logger.error({ err, worker: 'site' }, 'rebuild failed; the current site stays');
       }
     }
   };
@@ -242,7 +254,7 @@ export function watchContent(db: Db, regen: Pick<Regenerator, 'contentChanged'>,
         if (last !== undefined && v !== last) regen.contentChanged('content changed in the database');
         last = v;
       })
-      .catch((err: unknown) => console.error('[site] could not read the content version', err))
+      .catch((err: unknown) => logger.error({ err, worker: 'site' }, 'could not read the content version'))
       .finally(() => (busy = false));
   }, everyMs);
   timer.unref();

@@ -15,6 +15,7 @@
  *   const how = await obtainSite(db, '/srv/dist-1790000000000', (out, stamp) => buildSite(out, env, stamp));
  */
 import { desc, eq, notInArray } from 'drizzle-orm';
+import { logger } from '../platform/logger.ts';
 import { rmSync } from 'node:fs';
 import type { Db } from '../../../db/client.ts';
 import { siteBuilds } from '../../../db/tables.ts';
@@ -79,7 +80,7 @@ export async function obtainSite(
   db: Db,
   outDir: string,
   build: StampedBuilder,
-  log: (msg: string) => void = (m) => console.log(m),
+  log: (msg: string) => void = (m) => logger.info(m),
 ): Promise<Obtained> {
   const first = await buildStamp(db);
   const ready = await unpackBuild(db, first, outDir);

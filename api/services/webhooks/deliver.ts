@@ -23,6 +23,8 @@ import type { Deps } from '../../types.ts';
 import { DISABLE_AFTER_FAILING_MS, DISABLE_AFTER_FAILURES, MAX_ATTEMPTS, retryDelayMs, TEST_EVENT } from './model.ts';
 import { SEND_TIMEOUT_MS, sendWebhook, type SendResult } from './send.ts';
 import { signedHeaders } from './signing.ts';
+import { logger } from '../platform/logger.ts';
+import { webhookOutcomes } from '../platform/metrics.ts';
 
 export type Delivery = typeof webhookDeliveries.$inferSelect;
 /** How long a claimed attempt is held before another node may take the row again. */
@@ -30,7 +32,7 @@ export const CLAIM_LEASE_MS = SEND_TIMEOUT_MS + 60_000;
 
 /** One log line per attempt (and per endpoint disabled); quiet in tests. */
 const log = (deps: Deps, line: string) => {
-  if (deps.config.NODE_ENV !== 'test') console.log(`[webhooks] ${line}`);
+  if (deps.config.NODE_ENV !== 'test') logger.info({ worker: 'webhooks' }, line);
 };
 
 export const policyOf = (deps: Pick<Deps, 'config'>) => ({ allowLoopback: deps.config.WEBHOOKS_ALLOW_LOOPBACK });
@@ -94,6 +96,7 @@ export async function attemptDelivery(deps: Deps, row: Delivery): Promise<Delive
   );
   const final =
     !result.ok && (attempt >= MAX_ATTEMPTS || row.type === TEST_EVENT || !target?.enabled || !target.usable);
+  webhookOutcomes.inc({ outcome: result.ok ? 'delivered' : final ? 'failed' : 'retry' });
   // only what was really sent counts against the endpoint (test events never do)
   return recordAttempt(deps, row, attempt, result, final, sent && row.type !== TEST_EVENT);
 }
