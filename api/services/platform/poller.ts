@@ -4,6 +4,8 @@
  * waits for the pass in hand. Each pass claims its own items (conditional updates or leases),
  * so every node runs one.
  */
+import { logger } from './logger.ts';
+
 export type Poller<T> = { runOnce(): Promise<T>; stop(): Promise<void> };
 
 export function startPoller<T>(
