@@ -12,7 +12,7 @@
  * - text json                         -> json (text kept as written: key order survives)
  * - blob buffer                       -> bytea
  * Defaults: the SQLite `unixepoch('subsec') * 1000` becomes `now()`; JSON literals get `::json`.
- * Indexes, unique indexes, composite primary keys and foreign keys (with their ON DELETE) are
+ * Indexes, unique indexes (partial ones keep their WHERE), composite primary keys and foreign keys (with their ON DELETE) are
  * carried over by name.
  */
 import { getTableColumns, is, sql, SQL, type AnyColumn } from 'drizzle-orm';
@@ -92,11 +92,13 @@ export function toPgTables<T extends Record<string, SQLiteTable>>(tables: T): { 
       const cols = t as unknown as Record<string, pg.PgColumn>;
       const pick = (list: AnyColumn[]) => list.map((c) => cols[keyOf(c)]!) as [pg.PgColumn, ...pg.PgColumn[]];
       return [
-        ...config.indexes.map((i) =>
-          (i.config.unique ? pg.uniqueIndex(i.config.name) : pg.index(i.config.name)).on(
+        ...config.indexes.map((i) => {
+          const built = (i.config.unique ? pg.uniqueIndex(i.config.name) : pg.index(i.config.name)).on(
             ...pick(i.config.columns as AnyColumn[]),
-          ),
-        ),
+          );
+          // a partial index keeps its condition (written as plain SQL over column names)
+          return i.config.where ? built.where(i.config.where) : built;
+        }),
         ...config.primaryKeys.map((p) => pg.primaryKey({ columns: pick(p.columns as AnyColumn[]) })),
         ...config.foreignKeys.map((fk) => {
           const ref = fk.reference();

@@ -24,7 +24,7 @@ export function bagRequestRoutes(deps: Deps) {
     .post('/bagRequest', requireUser(), jsonIn(BagRequestSchema), async (c) => {
       const user = signedInUser(c);
       const input = c.req.valid('json');
-      const stored = await createBagRequest(deps.db, user.id, input);
+      const stored = await createBagRequest(deps.db, user.id, input, deps.clock.now());
       const view = toRequestView(stored);
       const site = await siteOf(deps);
       const mails = [

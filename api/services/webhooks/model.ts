@@ -5,7 +5,8 @@
 import { STOCK_CHANGE_KINDS } from '../../../db/tables.ts';
 import type { stockChanges, webhookDeliveries, webhooks } from '../../../db/tables.ts';
 
-export const WEBHOOK_EVENTS = STOCK_CHANGE_KINDS;
+/** stock changes (every subscriber) and request.updated (the buyer's own endpoints only) */
+export const WEBHOOK_EVENTS = [...STOCK_CHANGE_KINDS, 'request.updated'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 /** endpoints per account */

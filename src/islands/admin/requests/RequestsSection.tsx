@@ -21,7 +21,7 @@ import { statusLabel } from '../../../domain/status-label.ts';
 
 type Status = RequestStatus;
 const requests = client.admin.requests;
-export type BagRequest = AnswerOf<(typeof requests)[':id']['$get']>;
+export type BagRequest = AnswerOf<typeof requests.$get>['docs'][number];
 
 const LIMIT = 25;
 
