@@ -8,7 +8,7 @@
  *         PostgreSQL-only tests in tests/pg. tests/support/pg-global-setup.ts starts a
  *         throwaway server from Debian's binaries and builds a template database; every
  *         createTestApp() clones it (CREATE DATABASE ... TEMPLATE) and drops it after.
- * - api-pg-serializable: the concurrency tests once more with write transactions at
+ * - api-pg-serializable: the concurrency tests (bag requests, tokens, holds) once more with write transactions at
  *         SERIALIZABLE (DATABASE_ISOLATION), the way CockroachDB and YugabyteDB run.
  * `npm run test:pg` runs the two PostgreSQL projects alone.
  *
@@ -60,7 +60,11 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'api-pg-serializable',
-          include: ['tests/api/concurrency.test.ts'],
+          include: [
+            'tests/api/concurrency.test.ts',
+            'tests/api/hold-concurrency.test.ts',
+            'tests/api/request-concurrency.test.ts',
+          ],
           environment: 'node',
           globalSetup: [PG_SETUP],
           env: { ...PG_ENV, DATABASE_ISOLATION: 'serializable' },

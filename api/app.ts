@@ -26,6 +26,7 @@ import { diamondDetailRoutes } from './routes/diamond-detail.ts';
 import { diamondRoutes } from './routes/diamonds.ts';
 import { geoRoutes } from './routes/geo.ts';
 import { healthRoutes } from './routes/health.ts';
+import { holdRoutes } from './routes/holds.ts';
 import { listRoutes } from './routes/lists.ts';
 import { messageRoutes } from './routes/messages.ts';
 import { postRoutes } from './routes/posts.ts';
@@ -57,6 +58,7 @@ export function apiRoutes(deps: Deps) {
     .route('/diamonds', diamondDetailRoutes(deps))
     .route('/', authRoutes(deps))
     .route('/profile/bag', bagRoutes(deps))
+    .route('/holds', holdRoutes(deps))
     .route('/profile/webhooks', profileWebhookRoutes(deps))
     .route('/profile/requests', requestRoutes(deps))
     .route('/profile', bagRequestRoutes(deps))

@@ -14,6 +14,7 @@ import { warmCatalogue } from './services/catalogue/first-page.ts';
 import { blockOverlay } from './services/site/block-overlay.ts';
 import { serveUploads } from './services/site/uploads.ts';
 import { startWebhookWorker } from './services/webhooks/worker.ts';
+import { startHoldSweep } from './services/trade/hold-sweep.ts';
 import { siteRoot, staticSite, type SiteRoot } from './static-site.ts';
 import type { Deps } from './types.ts';
 
@@ -57,5 +58,8 @@ export function startServer(deps: Deps, siteDir: string): Promise<{ server: Serv
     // API Link webhooks: every node sends due deliveries (each attempt is claimed by one node)
     const webhookWorker = startWebhookWorker(deps);
     server.on('close', () => void webhookWorker.stop());
+    // holds: every node ends expired holds and sends the notices (each claimed by one node)
+    const holdSweep = startHoldSweep(deps);
+    server.on('close', () => void holdSweep.stop());
   });
 }

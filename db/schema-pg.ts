@@ -37,4 +37,6 @@ export const {
   stockChanges,
   webhooks,
   webhookDeliveries,
+  holds,
+  holdWatches,
 } = pgTables;

@@ -17,6 +17,7 @@ import { BAG_UNITS } from '../src/domain/bag/pricing.ts';
 import { REQUEST_STATUSES, type RequestLine } from '../src/domain/bag/request.ts';
 import { ALTERNATIVE_REPLIES, LINE_ANSWERS, REQUEST_TERMS } from '../src/domain/trade/request-lifecycle.ts';
 import { CAT_TYPES } from '../src/domain/diamond.ts';
+import { HOLD_END_REASONS } from '../src/domain/trade/holds.ts';
 
 const createdAt = () =>
   integer('created_at', { mode: 'timestamp_ms' })
@@ -79,6 +80,10 @@ export const users = sqliteTable(
     /** the display currency the user last chose (GBP, USD, ...); null = the site's default */
     currency: text('currency'),
     emailVerifiedAt: integer('email_verified_at', { mode: 'timestamp_ms' }),
+    /** holds at once this customer may have (staff set it; the shop's default is 5) */
+    maxHolds: integer('max_holds').notNull().default(5),
+    /** whether this customer may extend a hold (once per hold) */
+    holdExtendAllowed: integer('hold_extend_allowed', { mode: 'boolean' }).notNull().default(true),
     approvedAt: integer('approved_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -453,6 +458,63 @@ export const requestMessages = sqliteTable(
   (t) => [index('request_messages_request_idx').on(t.requestId, t.createdAt)],
 );
 
+// ---------------------------------------------------------------- holds
+
+/**
+ * A trader's hold on one single stone until `expiresAt` (ended early by a release, staff, a
+ * sale, the stone leaving the stock or its confirmation to another buyer: `endReason`).
+ * At most one active hold (endedAt null) per stone: a partial unique index, so the database
+ * itself refuses the second of two simultaneous holds on every engine and isolation level.
+ * The notice columns are the claims of the expiry sweep (each set once, by one node).
+ */
+export const holds = sqliteTable(
+  'holds',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    diamondId: integer('diamond_id')
+      .notNull()
+      .references(() => diamonds.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    extended: integer('extended', { mode: 'boolean' }).notNull().default(false),
+    endedAt: integer('ended_at', { mode: 'timestamp_ms' }),
+    endReason: text('end_reason', { enum: HOLD_END_REASONS }),
+    /** the "ends in 2 hours" notice was claimed (sent) at */
+    endingNotifiedAt: integer('ending_notified_at', { mode: 'timestamp_ms' }),
+    /** the "has ended" notices (holder, watchers, webhooks) were claimed at */
+    endedNotifiedAt: integer('ended_notified_at', { mode: 'timestamp_ms' }),
+    /** a node sending this hold's notice holds it until then (a node killed mid-send lets it lapse) */
+    noticeLeaseUntil: integer('notice_lease_until', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    uniqueIndex('holds_active_diamond_uq')
+      .on(t.diamondId)
+      .where(sql`ended_at is null`),
+    index('holds_user_idx').on(t.userId, t.endedAt),
+    index('holds_expires_idx').on(t.endedAt, t.expiresAt),
+    index('holds_ended_notice_idx').on(t.endedNotifiedAt, t.endedAt),
+  ],
+);
+
+/** "Tell me when it is free": one e-mail when the stone's hold ends and it is still in stock. */
+export const holdWatches = sqliteTable(
+  'hold_watches',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    diamondId: integer('diamond_id')
+      .notNull()
+      .references(() => diamonds.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    notifiedAt: integer('notified_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.diamondId] }), index('hold_watches_diamond_idx').on(t.diamondId)],
+);
+
 // ---------------------------------------------------------------- messages, mail, audit
 
 /** contact form, API access request, or a buyer's step on a trade request */
@@ -703,6 +765,8 @@ export const sqliteTables = {
   stockChanges,
   webhooks,
   webhookDeliveries,
+  holds,
+  holdWatches,
 };
 
 export type User = typeof users.$inferSelect;
@@ -710,3 +774,4 @@ export type Diamond = typeof diamonds.$inferSelect;
 export type NewDiamond = typeof diamonds.$inferInsert;
 export type Post = typeof posts.$inferSelect;
 export type SiteBlock = typeof siteBlocks.$inferSelect;
+export type Hold = typeof holds.$inferSelect;

@@ -49,6 +49,8 @@ export const apiUsage = t.apiUsage;
 export const stockChanges = t.stockChanges;
 export const webhooks = t.webhooks;
 export const webhookDeliveries = t.webhookDeliveries;
+export const holds = t.holds;
+export const holdWatches = t.holdWatches;
 
 /** Stops a process from opening the engine its tables were not loaded for. */
 export function bindEngine(engine: 'sqlite' | 'postgres'): void {

@@ -12,7 +12,8 @@
  * - text json                         -> json (text kept as written: key order survives)
  * - blob buffer                       -> bytea
  * Defaults: the SQLite `unixepoch('subsec') * 1000` becomes `now()`; JSON literals get `::json`.
- * Indexes, unique indexes (partial ones keep their WHERE), composite primary keys and foreign keys (with their ON DELETE) are
+ * Indexes, unique indexes (partial ones with their condition, written as plain SQL text),
+ * composite primary keys and foreign keys (with their ON DELETE) are
  * carried over by name.
  */
 import { getTableColumns, is, sql, SQL, type AnyColumn } from 'drizzle-orm';
@@ -96,8 +97,8 @@ export function toPgTables<T extends Record<string, SQLiteTable>>(tables: T): { 
           const built = (i.config.unique ? pg.uniqueIndex(i.config.name) : pg.index(i.config.name)).on(
             ...pick(i.config.columns as AnyColumn[]),
           );
-          // a partial index keeps its condition (written as plain SQL over column names)
-          return i.config.where ? built.where(i.config.where) : built;
+          // a partial index's condition is written as plain SQL text (column names), the same on both
+          return i.config.where ? built.where(sql.raw(sqlText(i.config.where))) : built;
         }),
         ...config.primaryKeys.map((p) => pg.primaryKey({ columns: pick(p.columns as AnyColumn[]) })),
         ...config.foreignKeys.map((fk) => {

@@ -23,6 +23,7 @@ import { changeRoutes } from './changes.ts';
 import { feedRoutes } from './feed.ts';
 import { openApiHandler } from './openapi.ts';
 import { webhookRoutes } from './webhooks.ts';
+import { linkHoldRoutes } from './holds.ts';
 
 /** Paths that answer without a key. */
 const PUBLIC_PATHS = new Set([`${LINK_BASE}/openapi.json`]);
@@ -47,6 +48,7 @@ export function createLinkApp(deps: Deps): Hono<LinkEnv> {
   app.route('/changes', changeRoutes(deps));
   app.route('/feed', feedRoutes(deps)); // feed applies linkLimit(deps, 'feed') itself
   app.route('/webhooks', webhookRoutes(deps));
+  app.route('/holds', linkHoldRoutes(deps));
   // GET /openapi.json (public, see PUBLIC_PATHS): generated from the routes above
   app.get('/openapi.json', ...openApiHandler(app));
   return app;

@@ -12,6 +12,7 @@ import { errorResponses } from './openapi-responses.ts';
 import { priceView, valid } from './request.ts';
 import { FeedJsonSchema, FeedQuerySchema } from './schemas.ts';
 import type { LinkEnv } from './types.ts';
+import { holderOf } from './holds.ts';
 
 const matches = (header: string | undefined, etag: string) =>
   !!header && (header.trim() === '*' || header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag));
@@ -45,7 +46,7 @@ export function feedRoutes(deps: Deps) {
     valid('query', FeedQuerySchema),
     async (c) => {
       const q = c.req.valid('query');
-      const file = await feed(deps.db, q, await priceView(c, deps.db, q.currency));
+      const file = await feed(deps.db, q, await priceView(c, deps.db, q.currency), holderOf(c, deps));
       c.header('ETag', file.etag);
       c.header('X-Change-Seq', String(file.seq));
       c.header('Cache-Control', 'private, no-cache');

@@ -15,6 +15,18 @@ const nullableNumber = (text: string) => v.pipe(v.nullable(v.number()), d(text))
 
 // ---------------------------------------------------------------- stones
 
+/** A stone's hold state as every caller sees it, and the caller's own hold. */
+function holdFields() {
+  return {
+    on_hold: v.pipe(
+      v.boolean(),
+      d('Held by a trader (only single stones are held); nobody else can hold or request it'),
+    ),
+    held_by_you: v.pipe(v.boolean(), d('The hold is yours (this key’s account)')),
+    hold_expires_at: v.pipe(v.nullable(isoTime), d('When your hold ends; null unless held_by_you')),
+  };
+}
+
 export const CATEGORIES = ['stone', 'parcel'] as const;
 export const ORIGINS = ['natural', 'lab_grown'] as const;
 export const AVAILABILITIES = ['available_now', 'available_later', 'on_demand'] as const;
@@ -79,6 +91,7 @@ const common = {
   price: v.pipe(v.nullable(PriceSchema), d('null when the stone has no price on file')),
   rap_pct: v.pipe(v.optional(v.nullable(v.number())), d('Trade keys only: percent below RAP')),
   availability: v.picklist(AVAILABILITIES),
+  ...holdFields(),
   created_at: isoTime,
   updated_at: isoTime,
 };
@@ -226,6 +239,7 @@ export const AvailabilityItemSchema = v.object({
   availability: v.nullable(v.picklist(AVAILABILITIES)),
   price: v.nullable(PriceSchema),
   gone_at: v.nullable(isoTime),
+  ...holdFields(),
 });
 export const AvailabilityAnswerSchema = v.object({ data: v.array(AvailabilityItemSchema) });
 
@@ -329,3 +343,26 @@ export const WebhookSchema = v.object({
   secret: v.pipe(v.optional(v.string()), d('whsec_...: shown when the endpoint is created')),
   created_at: isoTime,
 });
+
+// ---------------------------------------------------------------- holds
+
+export const HOLD_END_REASON_LIST = [
+  'released',
+  'expired',
+  'staff',
+  'sold',
+  'left_stock',
+  'confirmed_elsewhere',
+] as const;
+
+export const LinkHoldViewSchema = v.object({
+  id: v.number(),
+  stock_code: v.string(),
+  created_at: isoTime,
+  expires_at: v.pipe(isoTime, d('When the hold ends by itself')),
+  extended: v.pipe(v.boolean(), d('Extended once already')),
+  ended_at: v.pipe(v.nullable(isoTime), d('null while the hold runs')),
+  end_reason: v.pipe(v.nullable(v.picklist(HOLD_END_REASON_LIST)), d('Why it ended')),
+});
+export const LinkHoldsPageSchema = v.object({ data: v.array(LinkHoldViewSchema) });
+export const HoldIdParam = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,12}$/, 'id must be a number')) });

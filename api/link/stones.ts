@@ -3,6 +3,7 @@
  * - GET /            the in-stock list: filters, sort, currency, keyset cursor paging (<= 500)
  * - GET /{code}      one stone, live price and availability; 410 when it left the stock
  *                    (with when), 404 for a code never known
+ * Every stone says `on_hold`, and `held_by_you` / `hold_expires_at` for the caller's holds.
  * - POST /availability  up to 100 codes at once (in stock / gone / unknown, with prices)
  */
 import { eq, inArray } from 'drizzle-orm';
@@ -13,7 +14,8 @@ import { diamonds, type Diamond } from '../../db/tables.ts';
 import { HttpError } from '../middleware/errors.ts';
 import { goneAt } from '../services/link/change-log.ts';
 import { stonePage } from '../services/link/stone-query.ts';
-import { availabilityOf, linkPrice, toLinkStones } from '../services/link/stone-view.ts';
+import { availabilityOf, holdFieldsOf, linkPrice, NOT_HELD, toLinkStones } from '../services/link/stone-view.ts';
+import { holderOf } from './holds.ts';
 import type { Deps } from '../types.ts';
 import { errorResponses, jsonResponse } from './openapi-responses.ts';
 import { priceView, valid } from './request.ts';
@@ -50,7 +52,10 @@ export function stoneRoutes(deps: Deps) {
         const q = c.req.valid('query');
         const view = await priceView(c, db, q.currency);
         const { rows, next } = await stonePage(db, q, view);
-        return c.json({ data: await toLinkStones(db, rows, view, config.siteUrl), next_cursor: next });
+        return c.json({
+          data: await toLinkStones(db, rows, view, config.siteUrl, holderOf(c, deps)),
+          next_cursor: next,
+        });
       },
     )
     .post(
@@ -70,13 +75,33 @@ export function stoneRoutes(deps: Deps) {
         const view = await priceView(c, db, body.currency);
         const rows = await db.select().from(diamonds).where(inArray(diamonds.stockCode, body.stock_codes));
         const found = new Map(rows.map((r) => [r.stockCode, r]));
+        const held = await holdFieldsOf(
+          db,
+          rows.map((r) => r.id),
+          holderOf(c, deps),
+        );
         const data = [];
         for (const code of body.stock_codes) {
           const r = found.get(code);
-          if (!r) data.push({ stock_code: code, status: 'unknown', availability: null, price: null, gone_at: null });
+          if (!r)
+            data.push({
+              stock_code: code,
+              status: 'unknown',
+              availability: null,
+              price: null,
+              gone_at: null,
+              ...NOT_HELD,
+            });
           else if (!r.inStock) {
             const at = await goneAt(db, code, r.updatedAt);
-            data.push({ stock_code: code, status: 'gone', availability: null, price: null, gone_at: at.toISOString() });
+            data.push({
+              stock_code: code,
+              status: 'gone',
+              availability: null,
+              price: null,
+              gone_at: at.toISOString(),
+              ...NOT_HELD,
+            });
           } else {
             data.push({
               stock_code: code,
@@ -84,6 +109,7 @@ export function stoneRoutes(deps: Deps) {
               availability: availabilityOf(r.availability),
               price: linkPrice(r, view),
               gone_at: null,
+              ...(held.get(r.id) ?? NOT_HELD),
             });
           }
         }
@@ -113,7 +139,7 @@ export function stoneRoutes(deps: Deps) {
         }
         const view = await priceView(c, db, c.req.valid('query').currency);
         c.header('Cache-Control', 'no-store');
-        return c.json((await toLinkStones(db, [row], view, config.siteUrl))[0]);
+        return c.json((await toLinkStones(db, [row], view, config.siteUrl, holderOf(c, deps)))[0]);
       },
     );
 }

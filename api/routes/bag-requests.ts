@@ -3,7 +3,7 @@
  *
  *   POST /profile/bagRequest   BagRequestSchema body   200 { isAuthorised, user } (user.bag: what is left)
  *                              | 400 field errors | 404 unknown_stone | 409 stone_unavailable, not_in_bag,
- *                              bag_empty, bag_changed, price_mismatch, total_mismatch, rates_changed
+ *                              stone_on_hold, bag_empty, bag_changed, price_mismatch, total_mismatch, rates_changed
  *   GET  /profile/bagRequests  -                       200 { docs: BagRequestView[] } (newest first)
  *
  * After the request is stored the staff get a summary and the customer a copy (e-mails).

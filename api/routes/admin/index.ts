@@ -14,6 +14,7 @@ import { adminPostRoutes } from './posts.ts';
 import { adminRequestRoutes, customerLookupRoutes } from './requests.ts';
 import { adminSettingsRoutes } from './settings.ts';
 import { stockImportRoutes } from './stock-import.ts';
+import { adminHoldLimitRoutes, adminHoldRoutes, adminHoldSettingRoutes } from './holds.ts';
 
 export function adminRoutes(deps: Deps) {
   return new Hono<AppEnv>()
@@ -21,11 +22,14 @@ export function adminRoutes(deps: Deps) {
     .route('/customers', approvalRoutes(deps))
     .route('/customers', customerLookupRoutes(deps))
     .route('/customers', adminApiKeyRoutes(deps))
+    .route('/customers', adminHoldLimitRoutes(deps))
+    .route('/holds', adminHoldRoutes(deps))
     .route('/dashboard', dashboardRoutes(deps))
     .route('/posts', adminPostRoutes(deps))
     .route('/requests', adminRequestRoutes(deps))
     .route('/messages', adminMessageRoutes(deps))
     .route('/settings', adminSettingsRoutes(deps))
+    .route('/settings', adminHoldSettingRoutes(deps))
     .route('/stock-import', stockImportRoutes(deps))
     .route('/audit', auditRoutes(deps));
 }

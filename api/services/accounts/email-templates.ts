@@ -13,10 +13,10 @@ export type Site = { name: string; url: string };
 export const escapeHtml = (s: string): string =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
 
-type Part = { p: string } | { link: string; label: string } | { quote: string };
+export type Part = { p: string } | { link: string; label: string } | { quote: string };
 
 /** One message from paragraphs: the text version lists links on their own line. */
-function compose(site: Site, to: string, subject: string, greeting: string, parts: Part[]): MailMessage {
+export function compose(site: Site, to: string, subject: string, greeting: string, parts: Part[]): MailMessage {
   const text: string[] = [greeting, ''];
   const html: string[] = [`<p>${escapeHtml(greeting)}</p>`];
   for (const part of parts) {
@@ -46,7 +46,7 @@ function compose(site: Site, to: string, subject: string, greeting: string, part
   };
 }
 
-const hello = (firstName: string) => (firstName ? `Dear ${firstName},` : 'Hello,');
+export const hello = (firstName: string) => (firstName ? `Dear ${firstName},` : 'Hello,');
 
 /** The one-time link for `token`; the token is marked secret, so the outbox keeps it redacted. */
 const tokenMail = (message: MailMessage, token: string): MailMessage => ({ ...message, secrets: [token] });

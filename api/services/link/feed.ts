@@ -1,6 +1,7 @@
 /**
  * The whole in-stock list in one download (API Link /feed), gzip-compressed once per
- * (stock version, scope, markup, currency, rates, format, template) and kept in a small
+ * (stock version, holds version, scope, markup, currency, rates, format, template; and the
+ * caller, when they hold stones, for `held_by_you`) and kept in a small
  * per-process cache, so a cached download costs two small reads and a buffer write.
  *
  * - The strong ETag is a SHA-256 of the uncompressed body: the same stock gives the same tag
@@ -16,10 +17,11 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { diamonds } from '../../../db/tables.ts';
 import type { FeedQuery, LinkStone } from '../../link/schemas.ts';
-import { readVersion } from '../site/versions.ts';
+import { readVersions } from '../site/versions.ts';
+import { countRunning } from '../trade/holds.ts';
 import { latestSeq } from './change-log.ts';
 import { toCsv } from './feed-templates.ts';
-import { toLinkStones, type PriceView } from './stone-view.ts';
+import { toLinkStones, type Holder, type PriceView } from './stone-view.ts';
 
 export type FeedFile = { gz: Buffer; etag: string; seq: number; contentType: string; fileName: string };
 type Format = FeedQuery['format'];
@@ -38,10 +40,10 @@ function render(format: Format, template: FeedQuery['template'], stones: LinkSto
   return JSON.stringify({ change_seq: seq, count: stones.length, stones });
 }
 
-async function build(db: Db, q: FeedQuery, view: PriceView, siteUrl: string): Promise<FeedFile> {
+async function build(db: Db, q: FeedQuery, view: PriceView, siteUrl: string, holder: Holder): Promise<FeedFile> {
   const seq = await latestSeq(db);
   const rows = await db.select().from(diamonds).where(eq(diamonds.inStock, true)).orderBy(asc(diamonds.id));
-  const stones = await toLinkStones(db, rows, view, siteUrl);
+  const stones = await toLinkStones(db, rows, view, siteUrl, holder);
   const body = render(q.format, q.template, stones, seq);
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
   const ext = q.format === 'csv' ? `${q.template}.csv` : q.format;
@@ -57,17 +59,19 @@ async function build(db: Db, q: FeedQuery, view: PriceView, siteUrl: string): Pr
 /** A feed builder with its own cache (one per app). */
 export function feedCache(siteUrl: string) {
   const cache = new Map<string, Promise<FeedFile>>();
-  return async (db: Db, q: FeedQuery, view: PriceView): Promise<FeedFile> => {
-    const version = await readVersion(db, 'stock');
+  return async (db: Db, q: FeedQuery, view: PriceView, holder: Holder): Promise<FeedFile> => {
+    const { stock, holds } = await readVersions(db, ['stock', 'holds']);
     const rates = view.rates.map((r) => `${r.currency}:${r.ExRate}`).join(',');
-    const key = [version, view.scope, view.markupPct, view.currency, rates, q.format, q.template].join('|');
+    // a caller holding stones gets a file of their own (held_by_you); everyone else shares one
+    const own = (await countRunning(db, holder.userId, holder.now)) > 0 ? holder.userId : 0;
+    const key = [stock, holds, own, view.scope, view.markupPct, view.currency, rates, q.format, q.template].join('|');
     let file = cache.get(key);
     if (file) {
       cache.delete(key); // most recently used last
       cache.set(key, file);
       return file;
     }
-    file = build(db, q, view, siteUrl);
+    file = build(db, q, view, siteUrl, holder);
     cache.set(key, file);
     file.catch(() => cache.delete(key));
     while (cache.size > CACHE_MAX) cache.delete(cache.keys().next().value!);

@@ -7,6 +7,8 @@
  * - Retail keys: trade x (1 + users.retail_markup_pct / 100), rounded like the trade price
  *   (whole units per stone, 2 decimals per carat); never the trade price, ppc or RAP.
  * - Media and certificate addresses are made absolute against SITE_URL.
+ * - Hold state: `on_hold` for every caller, `held_by_you` and `hold_expires_at` for the
+ *   caller's own holds (never who else holds a stone).
  */
 import { asc, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
@@ -16,6 +18,7 @@ import { displayPrice, roundTo, type FxRate } from '../../../src/domain/money.ts
 import type { CURRENCIES } from '../../../db/schema.ts';
 import { AVAILABILITIES, GRADED, type LinkStone } from '../../link/schemas.ts';
 import { isParcel } from '../../../src/domain/diamond.ts';
+import { holdsOfStones } from '../trade/hold-views.ts';
 
 export type Scope = 'trade' | 'retail';
 export type Currency = (typeof CURRENCIES)[number];
@@ -113,6 +116,7 @@ export function toLinkStone(d: Diamond, extras: StoneExtras, view: PriceView, si
     price: linkPrice(d, view),
     ...(view.scope === 'trade' ? { rap_pct: d.rap } : {}),
     availability: availabilityOf(d.availability),
+    ...NOT_HELD,
     created_at: d.createdAt.toISOString(),
     updated_at: d.updatedAt.toISOString(),
   };
@@ -165,11 +169,41 @@ export async function loadExtras(db: Db, ids: readonly number[]): Promise<Map<nu
   return out;
 }
 
-/** Rows -> API stones, with their media. */
-export async function toLinkStones(db: Db, rows: Diamond[], view: PriceView, siteUrl: string): Promise<LinkStone[]> {
-  const extras = await loadExtras(
-    db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => toLinkStone(r, extras.get(r.id) ?? { media: [], certificates: [] }, view, siteUrl));
+/** Who is asking, for the hold fields: their account and the time. */
+export type Holder = { userId: number; now: number };
+
+/** Rows -> API stones, with their media and hold state (held_by_you for `holder`'s holds). */
+export async function toLinkStones(
+  db: Db,
+  rows: Diamond[],
+  view: PriceView,
+  siteUrl: string,
+  holder?: Holder,
+): Promise<LinkStone[]> {
+  const ids = rows.map((r) => r.id);
+  const extras = await loadExtras(db, ids);
+  const held = await holdFieldsOf(db, ids, holder);
+  return rows.map((r) => ({
+    ...toLinkStone(r, extras.get(r.id) ?? { media: [], certificates: [] }, view, siteUrl),
+    ...(held.get(r.id) ?? NOT_HELD),
+  }));
+}
+
+export const NOT_HELD = { on_hold: false, held_by_you: false, hold_expires_at: null as string | null };
+
+/** The hold fields of the stones that are held now (absent: not held). */
+export async function holdFieldsOf(db: Db, ids: readonly number[], holder?: Holder) {
+  const out = new Map<number, typeof NOT_HELD>();
+  const now = holder?.now ?? Date.now();
+  for (let i = 0; i < ids.length; i += 900) {
+    for (const h of await holdsOfStones(db, ids.slice(i, i + 900), now)) {
+      const mine = h.userId === holder?.userId;
+      out.set(h.diamondId, {
+        on_hold: true,
+        held_by_you: mine,
+        hold_expires_at: mine ? h.expiresAt.toISOString() : null,
+      });
+    }
+  }
+  return out;
 }

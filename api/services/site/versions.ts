@@ -9,7 +9,7 @@ import type { Db } from '../../../db/client.ts';
 import { appState } from '../../../db/tables.ts';
 import type { Deps } from '../../types.ts';
 
-export type VersionKey = 'stock' | 'content';
+export type VersionKey = 'stock' | 'content' | 'holds';
 
 export async function bumpVersion(db: Db, key: VersionKey): Promise<number> {
   const now = new Date();

@@ -7,7 +7,7 @@
  *   in ONE immediate transaction, so a failure halfway changes nothing either.
  * - An upsert writes only the columns the file has (a price-only feed keeps the rest) and
  *   brings a stone back in stock. With `full`, stones in stock that are not in the file are
- *   marked out of stock (inStock false), never deleted.
+ *   marked out of stock (inStock false), never deleted; their holds end ('left_stock').
  * - One audit_log row per applied import; the stock caches are dropped afterwards.
  */
 import { getTableColumns, inArray, or, sql } from 'drizzle-orm';
@@ -20,6 +20,7 @@ import { mapHeaders, type Field } from './headers.ts';
 import { invalidFile, parseStockFile, type Table } from './parse.ts';
 import type { ImportResult, PreviewRow } from '../../../src/domain/stock-import.ts';
 import { validateRow, type RowError, type StoneRecord } from './validate.ts';
+import { endHoldsOfCodes } from '../trade/holds.ts';
 
 export type { ImportResult, PreviewRow } from '../../../src/domain/stock-import.ts';
 
@@ -266,6 +267,8 @@ export async function importTable(db: Db, table: Table, opts: ImportOptions): Pr
         .update(diamonds)
         .set({ inStock: false, updatedAt: now })
         .where(inArray(diamonds.stockCode, outIds.slice(i, i + BATCH)));
+      // their holds end too (the holder is e-mailed by the hold sweep)
+      await endHoldsOfCodes(tx, outIds.slice(i, i + BATCH), 'left_stock', opts.now);
     }
     // the change log bumps the stock version only when something really changed, so an
     // import that wrote nothing keeps every cache (and the API Link feed's ETag) warm

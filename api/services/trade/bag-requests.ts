@@ -6,10 +6,12 @@
  * bag, of the stated type and unit, a valid quantity), prices them with the shared pricing
  * code and its own exchange rates, compares the client's ExRate, item prices and total
  * (within a cent, or N/A on both sides), stores the request with its priced snapshot and
- * removes the requested lines from the bag. A single stone another buyer holds or has in a
- * request is refused (409 stone_on_hold / stone_reserved); the new request claims its singles. A second, concurrent request for the same lines
+ * removes the requested lines from the bag; the new request claims its single stones (a stone
+ * in another buyer's request is refused, 409 stone_reserved). A second, concurrent request for the same lines
  * then finds them gone (409 not_in_bag): when it read them before the first committed, its
  * conditional removal takes fewer lines than it asked for and its transaction is undone.
+ * A stone another buyer holds is refused (409 stone_on_hold); the stones' row locks order a
+ * request against a concurrent hold, so exactly one of the two wins.
  * Any refusal throws before anything is written, or rolls back what was.
  */
 import { and, desc, eq, inArray } from 'drizzle-orm';
@@ -22,7 +24,7 @@ import { HttpError } from '../../middleware/errors.ts';
 import { loadRates } from './bag.ts';
 import { toDiamondDoc } from '../catalogue/diamond-docs.ts';
 import { insertRequest, type StoredRequest } from './request-records.ts';
-import { assertStonesFreeOfHolds } from './request-stones.ts';
+import { assertMayRequest } from './holds.ts';
 
 const cents = (n: number | null): number | null => (n == null ? null : Math.round(n * 100));
 const major = (n: number | null): number | null => (n == null ? null : n / 100);
@@ -44,6 +46,8 @@ export function createBagRequest(
     const ids = input.bagItems.map((i) => i.stock);
     if (new Set(ids).size !== ids.length)
       throw new HttpError(400, [{ param: 'bagItems', msg: 'A stone is listed twice' }]);
+    // another buyer's hold refuses the request (naming the stone); the bag keeps the line
+    await assertMayRequest(db, userId, ids, now);
     const owned = await db.select({ id: bagItems.id }).from(bagItems).where(eq(bagItems.userId, userId));
     if (owned.length === 0) throw new HttpError(409, 'bag_empty');
 
@@ -96,12 +100,6 @@ export function createBagRequest(
       });
     });
 
-    await assertStonesFreeOfHolds(
-      db,
-      userId,
-      lines.filter((l) => l.type === 'single').map((l) => l.diamondId),
-      now,
-    );
     const total = totalOf(priced, input.ccy, rates);
     if (!amountsAgree(input.totalPrice, total))
       throw new HttpError(409, 'total_mismatch', { totalPrice: total ?? 'N/A' });

@@ -2,7 +2,8 @@
  * Answers on a request's lines, while it is in review:
  *
  *   answerLine(deps, adminId, requestId, lineId, answer)    staff: confirmed (the stone stays
- *       reserved for the buyer), unavailable (freed), or alternative { stockCode } (another
+ *       reserved for the buyer; another buyer's hold on it ends, reason confirmed_elsewhere),
+ *       unavailable (freed), or alternative { stockCode } (another
  *       in-stock single stone, priced in the request's currency and claimed while the buyer decides)
  *   replyToAlternative(deps, userId, requestId, lineId, reply)   buyer: accepted | refused
  *       (a refused alternative is freed)
@@ -25,6 +26,7 @@ import { loadRates } from './bag.ts';
 import { assertUnclaimed, claiming, recordReservationChange } from './request-claims.ts';
 import { afterRequestChange, enqueueRequestUpdated } from './request-notices.ts';
 import { addEvent, requestRowFor, type LineRow, type StoredRequest } from './request-records.ts';
+import { endHoldsOnStone } from './holds.ts';
 import { assertStoneFreeOfHolds } from './request-stones.ts';
 
 export type LineAnswerInput =
@@ -84,10 +86,9 @@ export async function answerLine(
     const clearAlt = { altDiamondId: null, altStockCode: null, altDescription: null, altPriceCents: null, reply: null };
     if (input.answer === 'confirmed') {
       const keep = line.type === 'single' ? line.diamondId : null;
-      if (keep != null && before !== keep) {
-        await assertStoneFreeOfHolds(tx, r.userId, keep, now);
-        await assertUnclaimed(tx, r.userId, [keep]);
-      }
+      if (keep != null && before !== keep) await assertUnclaimed(tx, r.userId, [keep]);
+      // staff confirming a stone ends any other buyer's hold on it
+      if (keep != null) await endHoldsOnStone(tx, keep, 'confirmed_elsewhere', now, r.userId);
       set = { answer: 'confirmed', ...clearAlt, reservedDiamondId: keep };
       detail = `${line.stockCode} confirmed`;
     } else if (input.answer === 'unavailable') {

@@ -27,6 +27,7 @@ import { audit } from '../admin/audit.ts';
 import { releaseClaims } from './request-claims.ts';
 import { afterRequestChange, enqueueRequestUpdated } from './request-notices.ts';
 import { addEvent, linesOf, requestRowFor, type Actor } from './request-records.ts';
+import { endHoldsForConfirmed } from './request-stones.ts';
 
 export type MoveOptions = { terms?: RequestTerms; carrierRef?: string; note?: string };
 
@@ -72,6 +73,7 @@ export async function moveRequest(
     if (moved !== 1)
       throw new HttpError(409, 'state_changed', { message: 'The request changed meanwhile; reload it.' });
     if (FREES_RESERVATIONS.includes(to)) await releaseClaims(tx, id, now);
+    if (to === 'confirmed') await endHoldsForConfirmed(tx, r.userId, lines, now);
     const parts = [`${statusLabel(r.status)} → ${statusLabel(to)}`];
     if (terms !== r.terms) parts.push(`terms changed to ${terms}`);
     if (to === 'shipped') parts.push(`carrier reference ${carrierRef}`);

@@ -8,46 +8,25 @@
  */
 import type { Deps } from '../../types.ts';
 import { attemptDelivery, dueDeliveries } from './deliver.ts';
+import { startPoller, type Poller } from '../platform/poller.ts';
 
-export type WebhookWorker = { runOnce(): Promise<number>; stop(): Promise<void> };
+export type WebhookWorker = Poller<number>;
 
 const BATCH = 20;
 const PARALLEL = 5;
 
 export function startWebhookWorker(deps: Deps, opts: { intervalMs?: number; poll?: boolean } = {}): WebhookWorker {
-  let running: Promise<number> | null = null;
-  let stopped = false;
-
-  const pass = async (): Promise<number> => {
-    const due = await dueDeliveries(deps.db, deps.clock.now(), BATCH);
-    let made = 0;
-    for (let i = 0; i < due.length && !stopped; i += PARALLEL) {
-      const results = await Promise.all(due.slice(i, i + PARALLEL).map((row) => attemptDelivery(deps, row)));
-      made += results.filter(Boolean).length;
-    }
-    return made;
-  };
-
-  const runOnce = (): Promise<number> => {
-    running ??= pass().finally(() => (running = null));
-    return running;
-  };
-
-  const timer =
-    opts.poll === false
-      ? null
-      : setInterval(() => {
-          if (!running && !stopped)
-            runOnce().catch((err: unknown) => console.error('[webhooks] worker pass failed', err));
-        }, opts.intervalMs ?? 1000);
-  timer?.unref();
-
-  return {
-    runOnce,
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      await running?.catch(() => 0);
+  return startPoller(
+    'webhooks',
+    async (stopped) => {
+      const due = await dueDeliveries(deps.db, deps.clock.now(), BATCH);
+      let made = 0;
+      for (let i = 0; i < due.length && !stopped(); i += PARALLEL) {
+        const results = await Promise.all(due.slice(i, i + PARALLEL).map((row) => attemptDelivery(deps, row)));
+        made += results.filter(Boolean).length;
+      }
+      return made;
     },
-  };
+    opts,
+  );
 }

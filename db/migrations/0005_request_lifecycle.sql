@@ -77,7 +77,7 @@ DROP TABLE `bag_requests`;--> statement-breakpoint
 ALTER TABLE `__new_bag_requests` RENAME TO `bag_requests`;--> statement-breakpoint
 PRAGMA foreign_keys=ON;--> statement-breakpoint
 CREATE INDEX `bag_requests_user_idx` ON `bag_requests` (`user_id`,`created_at`);--> statement-breakpoint
-CREATE INDEX `bag_requests_status_idx` ON `bag_requests` (`status`);;--> statement-breakpoint
+CREATE INDEX `bag_requests_status_idx` ON `bag_requests` (`status`);--> statement-breakpoint
 INSERT INTO `request_lines` (`request_id`, `position`, `diamond_id`, `stock_code`, `type`, `description`, `selected_unit`, `quantity`, `accepts_alternatives`, `ppc_cents`, `item_price_cents`, `updated_at`) SELECT r.`id`, j.`key`, (SELECT d.`id` FROM `diamonds` d WHERE d.`id` = json_extract(j.`value`, '$.diamondId')), json_extract(j.`value`, '$.stockCode'), json_extract(j.`value`, '$.type'), coalesce(json_extract(j.`value`, '$.description'), ''), json_extract(j.`value`, '$.selectedUnit'), json_extract(j.`value`, '$.quantity'), coalesce(json_extract(j.`value`, '$.acceptsAlternatives'), 0), json_extract(j.`value`, '$.ppcCents'), json_extract(j.`value`, '$.itemPriceCents'), r.`updated_at` FROM `bag_requests` r, json_each(r.`items`) j;--> statement-breakpoint
 INSERT INTO `request_events` (`request_id`, `actor_id`, `actor`, `kind`, `to_state`, `detail`, `created_at`) SELECT `id`, `user_id`, 'buyer', 'created', 'submitted', 'Request sent', `created_at` FROM `bag_requests`;--> statement-breakpoint
 INSERT INTO `request_events` (`request_id`, `actor`, `kind`, `from_state`, `to_state`, `detail`, `created_at`) SELECT `id`, 'staff', 'state', 'submitted', `status`, 'Status set by staff', `updated_at` FROM `bag_requests` WHERE `status` <> 'submitted';

@@ -1,0 +1,83 @@
+/**
+ * What a hold tells the outside, written in the hold's own transaction:
+ * - `recordHoldChange(tx, stockCodes, now)`: one `availability_changed` row per stone in the
+ *   stock change log (fields ['on_hold']), so an API Link client syncing /changes re-reads the
+ *   stone; every subscribed webhook endpoint gets it as usual. It takes the stock version's
+ *   row lock without moving it (the catalogue's prebuilt bodies carry no hold state, so they
+ *   stay valid) and bumps the `holds` version instead (the API Link feed's cache key).
+ * - `enqueueHoldEvent(tx, userId, type, hold, now)`: `hold.created`, `hold.ending` or
+ *   `hold.ended` to the holder's own enabled endpoints (approved, with API Link); never to
+ *   anyone else, since who holds a stone is private.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { stockChanges, users, webhookDeliveries, webhooks, type Hold } from '../../../db/tables.ts';
+import { lockStock } from '../link/change-log.ts';
+import { bumpVersion } from '../site/versions.ts';
+import { enqueueChangeEvents } from '../webhooks/enqueue.ts';
+import { wants } from '../webhooks/model.ts';
+import { newMessageId } from '../webhooks/signing.ts';
+import type { HoldEvent } from '../../../src/domain/trade/holds.ts';
+
+export async function recordHoldChange(tx: Db, stockCodes: readonly string[], now: number): Promise<void> {
+  if (stockCodes.length === 0) return;
+  await lockStock(tx);
+  const at = new Date(now);
+  const rows = await tx
+    .insert(stockChanges)
+    .values(
+      stockCodes.map((stockCode) => ({ stockCode, kind: 'availability_changed' as const, fields: ['on_hold'], at })),
+    )
+    .returning();
+  await enqueueChangeEvents(tx, rows, at);
+  await bumpVersion(tx, 'holds');
+}
+
+/** The webhook payload of a hold event (Standard Webhooks: type, timestamp, data). */
+export function holdPayload(type: HoldEvent, hold: Hold, stockCode: string, at: Date): Record<string, unknown> {
+  return {
+    type,
+    timestamp: at.toISOString(),
+    data: {
+      id: hold.id,
+      stock_code: stockCode,
+      expires_at: hold.expiresAt.toISOString(),
+      ended_at: hold.endedAt ? hold.endedAt.toISOString() : null,
+      end_reason: hold.endReason,
+    },
+  };
+}
+
+export async function enqueueHoldEvent(
+  tx: Db,
+  type: HoldEvent,
+  hold: Hold,
+  stockCode: string,
+  now: number,
+): Promise<number> {
+  const hooks = await tx
+    .select({ id: webhooks.id, events: webhooks.events })
+    .from(webhooks)
+    .innerJoin(users, eq(users.id, webhooks.userId))
+    .where(
+      and(
+        eq(webhooks.userId, hold.userId),
+        eq(webhooks.enabled, true),
+        eq(users.status, 'approved'),
+        eq(users.apiAllow, true),
+      ),
+    );
+  const at = new Date(now);
+  const rows = hooks
+    .filter((h) => wants(h.events, type))
+    .map((h) => ({
+      webhookId: h.id,
+      msgId: newMessageId(),
+      type,
+      payload: holdPayload(type, hold, stockCode, at),
+      nextAttemptAt: at,
+      createdAt: at,
+    }));
+  if (rows.length) await tx.insert(webhookDeliveries).values(rows);
+  return rows.length;
+}
