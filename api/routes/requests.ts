@@ -20,6 +20,7 @@ import { replyToAlternative } from '../services/trade/request-answers.ts';
 import { postRequestMessage } from '../services/trade/request-messages.ts';
 import { moveRequest } from '../services/trade/request-moves.ts';
 import { requestDetail } from '../services/trade/request-records.ts';
+import { confirmationPdf } from '../services/trade/request-confirmation.ts';
 import type { AppEnv, Deps } from '../types.ts';
 
 const requestId = idParams({ id: 'request_not_found' });
@@ -34,6 +35,12 @@ export function requestRoutes(deps: Deps) {
       c.header('Cache-Control', 'no-store');
     })
     .get('/:id', requestId, async (c) => c.json(await detail(c.req.valid('param').id, signedInUser(c).id)))
+    .get('/:id/confirmation.pdf', requestId, async (c) => {
+      const pdf = await confirmationPdf(deps, c.req.valid('param').id, signedInUser(c).id);
+      c.header('Content-Type', 'application/pdf');
+      c.header('Content-Disposition', `attachment; filename="${pdf.name}"`);
+      return c.body(pdf.bytes);
+    })
     .post('/:id/cancel', requestId, async (c) => {
       const user = signedInUser(c);
       const { id } = c.req.valid('param');

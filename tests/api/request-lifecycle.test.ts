@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, contactMessages, stockChanges } from '../../db/tables.ts';
@@ -153,5 +157,28 @@ describe('a request through its lifecycle', () => {
     expect((await staff.json(desk, 'PATCH', { status: 'declined' })).status).toBe(200);
     expect((await errorOf(await staff.json(desk, 'PATCH', { status: 'in_review' }))).msg).toBe('illegal_transition');
     expect((await detail(agent, `/profile/requests/${id}`)).status).toBe('declined');
+  });
+});
+
+describe('the confirmation PDF', () => {
+  it('is there once confirmed, and reads back with the terms, the buyer and the lines', async () => {
+    const { agent, staff, id, single } = await sentRequest('memo');
+    const pdf = `/profile/requests/${id}/confirmation.pdf`;
+    expect((await agent.request(pdf)).status).toBe(409);
+    const desk = `/admin/requests/${id}`;
+    await staff.json(desk, 'PATCH', { status: 'in_review' });
+    const lineId = (await detail(staff, desk)).lines[0]!._id;
+    await staff.json(`${desk}/lines/${lineId}`, 'POST', { answer: 'confirmed' });
+    await staff.json(desk, 'PATCH', { status: 'confirmed' });
+    const res = await agent.request(pdf);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    const dir = mkdtempSync(join(tmpdir(), 'facet-pdf-'));
+    writeFileSync(join(dir, 'c.pdf'), Buffer.from(await res.arrayBuffer()));
+    const text = execFileSync('pdftotext', ['-layout', join(dir, 'c.pdf'), '-'], { encoding: 'utf8' });
+    expect(text).toContain(`Memo · Request #${id}`);
+    expect(text).toContain(single.stockCode);
+    expect(text).toMatch(/Total: \$[\d,]+\.\d\d \(USD\)/);
+    expect(text).toContain('remain our property');
   });
 });

@@ -7,6 +7,7 @@
  * shop. Visitors: sign in.
  */
 import { useState } from 'react';
+import type { RequestTerms } from '../../domain/trade/request-lifecycle.ts';
 import { ORDER_NOTES_MAX, ORDER_NOTES_ROWS } from '../../domain/bag/payload.ts';
 import { updateLine } from '../../stores/bag.ts';
 import { openDialog } from '../../stores/dialog.ts';
@@ -24,6 +25,7 @@ export default function BagPage() {
   const bag = useBag();
   const [notes, setNotes] = useState('');
   const [allAlternatives, setAllAlternatives] = useState(false);
+  const [terms, setTerms] = useState<RequestTerms>('memo');
   const [sending, setSending] = useState(false);
 
   if (!bag.sessionReady || (bag.signedIn && bag.status !== 'ready' && bag.lines.length === 0)) {
@@ -64,7 +66,11 @@ export default function BagPage() {
     if (bag.invalid > 0 || bag.live === 0) return; // Enter in a quantity field must not send either
     setSending(true);
     const warning = showSnack('warning', SENDING.title, SENDING.text);
-    const sent = sendBagRequest({ orderNotes: notes, acceptsAnyAlternatives: allAlternatives }, bag.ccy, bag.rates);
+    const sent = sendBagRequest(
+      { orderNotes: notes, acceptsAnyAlternatives: allAlternatives, terms },
+      bag.ccy,
+      bag.rates,
+    );
     showSnack('success', SENT.title, SENT.text); // spec: straight after the send starts; shown after Sending
     const reply = await sent;
     dismissSnack(warning);
@@ -103,6 +109,17 @@ export default function BagPage() {
       </table>
       <div className="bag-summary">
         <div className="bag-summary__form">
+          <fieldset className="bag-terms">
+            <legend className="field__label">Send the goods on</legend>
+            <label className="bag-check">
+              <input type="radio" name="bag-terms" checked={terms === 'memo'} onChange={() => setTerms('memo')} />
+              <span>Memo (on approval)</span>
+            </label>
+            <label className="bag-check">
+              <input type="radio" name="bag-terms" checked={terms === 'invoice'} onChange={() => setTerms('invoice')} />
+              <span>Invoice</span>
+            </label>
+          </fieldset>
           <label className="bag-check bag-check--all">
             <input type="checkbox" checked={allAlternatives} onChange={(e) => tickAll(e.target.checked)} />
             <span>Alternatives to all items</span>
@@ -118,7 +135,7 @@ export default function BagPage() {
               maxLength={ORDER_NOTES_MAX}
               aria-describedby="bag-notes-count"
               value={notes}
-              placeholder="Anything we should know: memo or invoice, delivery, alternatives you would accept…"
+              placeholder="Anything we should know: delivery, alternatives you would accept…"
               onChange={(e) => setNotes(e.target.value)}
             />
             <CharCount id="bag-notes-count" length={notes.length} max={ORDER_NOTES_MAX} />
