@@ -5,14 +5,7 @@
 import { useEffect, useState } from 'react';
 import { call, client, type AnswerOf } from '../../../lib/api.ts';
 import { useApiQuery } from '../../ui/useApiQuery.ts';
-import {
-  fmtDateTime,
-  fmtMoney,
-  failedNotice,
-  Notice,
-  Pager,
-  StatusBadge,
-} from '../dashboard/kit.tsx';
+import { fmtDateTime, fmtMoney, failedNotice, Notice, Pager, StatusBadge } from '../dashboard/kit.tsx';
 import { REQUEST_STATUSES, type RequestStatus } from '../../../domain/bag/request.ts';
 import { RequestDesk } from './RequestDesk.tsx';
 import { statusLabel } from '../../../domain/status-label.ts';
