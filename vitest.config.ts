@@ -60,7 +60,11 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'api-pg-serializable',
-          include: ['tests/api/concurrency.test.ts', 'tests/api/hold-concurrency.test.ts'],
+          include: [
+            'tests/api/concurrency.test.ts',
+            'tests/api/hold-concurrency.test.ts',
+            'tests/api/request-concurrency.test.ts',
+          ],
           environment: 'node',
           globalSetup: [PG_SETUP],
           env: { ...PG_ENV, DATABASE_ISOLATION: 'serializable' },

@@ -19,6 +19,7 @@ import { adminRoutes } from './routes/admin/index.ts';
 import { apiKeyRoutes } from './routes/api-keys.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bagRequestRoutes } from './routes/bag-requests.ts';
+import { requestRoutes } from './routes/requests.ts';
 import { bagRoutes } from './routes/bag.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { configRoutes } from './routes/configs.ts';
@@ -61,6 +62,7 @@ export function apiRoutes(deps: Deps) {
     .route('/profile/bag', bagRoutes(deps))
     .route('/holds', holdRoutes(deps))
     .route('/profile/webhooks', profileWebhookRoutes(deps))
+    .route('/profile/requests', requestRoutes(deps))
     .route('/profile', bagRequestRoutes(deps))
     .route('/profile', profileRoutes(deps))
     .route('/profile', apiKeyRoutes(deps))

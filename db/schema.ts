@@ -15,6 +15,7 @@ import { sql } from 'drizzle-orm';
 import { sqliteTable, integer, real, text, primaryKey, index, uniqueIndex, blob } from 'drizzle-orm/sqlite-core';
 import { BAG_UNITS } from '../src/domain/bag/pricing.ts';
 import { REQUEST_STATUSES, type RequestLine } from '../src/domain/bag/request.ts';
+import { ALTERNATIVE_REPLIES, LINE_ANSWERS, REQUEST_TERMS } from '../src/domain/trade/request-lifecycle.ts';
 import { CAT_TYPES } from '../src/domain/diamond.ts';
 import { HOLD_END_REASONS } from '../src/domain/trade/holds.ts';
 
@@ -358,19 +359,103 @@ export const bagRequests = sqliteTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: REQUEST_STATUSES }).notNull().default('new'),
+    /** the lifecycle state (src/domain/trade/request-lifecycle.ts) */
+    status: text('status', { enum: REQUEST_STATUSES }).notNull().default('submitted'),
+    terms: text('terms', { enum: REQUEST_TERMS }).notNull().default('invoice'),
+    /** the carrier's reference, given when the request is shipped */
+    carrierRef: text('carrier_ref'),
     orderNotes: text('order_notes').notNull().default(''),
     acceptsAnyAlternatives: integer('accepts_any_alternatives', { mode: 'boolean' }).notNull().default(false),
     ccy: text('ccy', { enum: CURRENCIES }).notNull(),
     exRate: real('ex_rate').notNull(),
     /** minor units of ccy; null when the total is N/A */
     totalCents: integer('total_cents'),
+    /** the priced snapshot as sent; request_lines carry each line's answer */
     items: text('items', { mode: 'json' }).$type<RequestLine[]>().notNull(),
     staffNotes: text('staff_notes').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [index('bag_requests_user_idx').on(t.userId, t.createdAt), index('bag_requests_status_idx').on(t.status)],
+);
+
+export const REQUEST_ACTORS = ['buyer', 'staff', 'system'] as const;
+
+/**
+ * One line of a request with its answer. A single stone that is confirmed (or whose offered
+ * alternative the buyer accepted) is reserved: reserved_diamond_id holds the stone, and the
+ * partial unique index lets one line in the whole shop reserve a stone at a time.
+ */
+export const requestLines = sqliteTable(
+  'request_lines',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => bagRequests.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    diamondId: integer('diamond_id').references(() => diamonds.id, { onDelete: 'set null' }),
+    stockCode: text('stock_code').notNull(),
+    type: text('type', { enum: ['single', 'parcel'] }).notNull(),
+    description: text('description').notNull().default(''),
+    selectedUnit: text('selected_unit', { enum: BAG_UNITS }).notNull().default('weight'),
+    quantity: real('quantity').notNull(),
+    acceptsAlternatives: integer('accepts_alternatives', { mode: 'boolean' }).notNull().default(false),
+    /** in the request's currency, minor units; null = N/A */
+    ppcCents: integer('ppc_cents'),
+    itemPriceCents: integer('item_price_cents'),
+    answer: text('answer', { enum: LINE_ANSWERS }).notNull().default('pending'),
+    altDiamondId: integer('alt_diamond_id').references(() => diamonds.id, { onDelete: 'set null' }),
+    altStockCode: text('alt_stock_code'),
+    altDescription: text('alt_description'),
+    altPriceCents: integer('alt_price_cents'),
+    reply: text('reply', { enum: ALTERNATIVE_REPLIES }),
+    reservedDiamondId: integer('reserved_diamond_id'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('request_lines_request_idx').on(t.requestId, t.position),
+    uniqueIndex('request_lines_reserved_uq')
+      .on(t.reservedDiamondId)
+      .where(sql`reserved_diamond_id is not null`),
+  ],
+);
+
+/** A request's timeline: who did what when, with the state move it made (if any). */
+export const requestEvents = sqliteTable(
+  'request_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => bagRequests.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actor: text('actor', { enum: REQUEST_ACTORS }).notNull(),
+    /** created, state, line, alternative, terms, message */
+    kind: text('kind').notNull(),
+    fromState: text('from_state', { enum: REQUEST_STATUSES }),
+    toState: text('to_state', { enum: REQUEST_STATUSES }),
+    /** one plain sentence for the timeline */
+    detail: text('detail').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('request_events_request_idx').on(t.requestId, t.createdAt)],
+);
+
+/** The message thread between the buyer and staff on one request (plain text). */
+export const requestMessages = sqliteTable(
+  'request_messages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => bagRequests.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    author: text('author', { enum: REQUEST_ACTORS }).notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('request_messages_request_idx').on(t.requestId, t.createdAt)],
 );
 
 // ---------------------------------------------------------------- holds
@@ -432,7 +517,8 @@ export const holdWatches = sqliteTable(
 
 // ---------------------------------------------------------------- messages, mail, audit
 
-export const MESSAGE_KINDS = ['contact', 'api'] as const;
+/** contact form, API access request, or a buyer's step on a trade request */
+export const MESSAGE_KINDS = ['contact', 'api', 'request'] as const;
 export const MESSAGE_STATUSES = ['new', 'read', 'handled'] as const;
 
 export const contactMessages = sqliteTable(
@@ -676,6 +762,9 @@ export const sqliteTables = {
   compareItems,
   bagItems,
   bagRequests,
+  requestLines,
+  requestEvents,
+  requestMessages,
   contactMessages,
   emailOutbox,
   auditLog,

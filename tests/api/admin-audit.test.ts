@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { apiKeys, auditLog, bagRequests, contactMessages, type RequestLine } from '../../db/tables.ts';
+import { apiKeys, auditLog, bagRequests, contactMessages, requestLines, type RequestLine } from '../../db/tables.ts';
 import { createTestApp, insertAdmin, insertUser, signIn, type TestApp } from './auth-helpers.ts';
 import { linkKeyFor } from './link-helpers.ts';
 
@@ -59,6 +59,12 @@ describe('the audit log', () => {
       await t.db
         .insert(bagRequests)
         .values({ userId: api.id, ccy: 'USD', exRate: 1, totalCents: 745_000, items: [line] })
+        .returning()
+    )[0]!;
+    const requestLine = (
+      await t.db
+        .insert(requestLines)
+        .values({ requestId: request.id, position: 0, stockCode: 'FT-S-000001', type: 'single', quantity: 1.01 })
         .returning()
     )[0]!;
     const message = (
@@ -138,8 +144,16 @@ describe('the audit log', () => {
       ],
       'DELETE /admin/posts/:id': [() => staff.request(`/admin/posts/${postId}`, { method: 'DELETE' }), 'post.delete'],
       'PATCH /admin/requests/:id': [
-        () => staff.json(`/admin/requests/${request.id}`, 'PATCH', { status: 'in_progress' }),
+        () => staff.json(`/admin/requests/${request.id}`, 'PATCH', { status: 'in_review' }),
         'request.status',
+      ],
+      'POST /admin/requests/:id/lines/:lineId': [
+        () => staff.json(`/admin/requests/${request.id}/lines/${requestLine.id}`, 'POST', { answer: 'unavailable' }),
+        'request.line',
+      ],
+      'POST /admin/requests/:id/messages': [
+        () => staff.json(`/admin/requests/${request.id}/messages`, 'POST', { body: 'We are checking the stone.' }),
+        'request.message',
       ],
       'PATCH /admin/messages/:id': [
         () => staff.json(`/admin/messages/${message.id}`, 'PATCH', { status: 'read' }),

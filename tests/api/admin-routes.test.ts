@@ -205,26 +205,26 @@ async function insertRequest(t: TestApp, userId: number) {
 }
 
 describe('requests inbox', () => {
-  it('lists a request with its customer and snapshot, and moves it through its statuses with staff notes', async () => {
+  it('lists a request with its customer and snapshot, and moves it through its lifecycle with staff notes', async () => {
     const { t, admin, staff } = await staffApp();
     const buyer = await insertUser(t.db, { companyName: 'Marlow Fine Jewellery' });
     const req = await insertRequest(t, buyer.id);
 
-    const list = (await (await staff.request('/admin/requests?status=new')).json()) as {
+    const list = (await (await staff.request('/admin/requests?status=submitted')).json()) as {
       docs: Record<string, unknown>[];
       totalDocs: number;
     };
     expect(list.totalDocs).toBe(1);
     expect(list.docs[0]).toMatchObject({
       _id: req.id,
-      status: 'new',
+      status: 'submitted',
       orderNotes: 'Before Friday please',
       totalCents: 745_000,
       customer: { _id: buyer.id, companyName: 'Marlow Fine Jewellery', email: buyer.email },
       items: [expect.objectContaining({ stockCode: 'FT-S-000001', acceptsAlternatives: true })],
     });
 
-    for (const status of ['in_progress', 'completed', 'cancelled', 'new'] as const) {
+    for (const status of ['in_review', 'cancelled'] as const) {
       const res = await staff.json(`/admin/requests/${req.id}`, 'PATCH', { status });
       expect(res.status).toBe(200);
       expect(((await res.json()) as { status: string }).status).toBe(status);
@@ -232,22 +232,19 @@ describe('requests inbox', () => {
     const notes = await staff.json(`/admin/requests/${req.id}`, 'PATCH', { staffNotes: 'Called, holding stone' });
     expect(((await notes.json()) as { staffNotes: string }).staffNotes).toBe('Called, holding stone');
     expect((await t.db.select().from(bagRequests).where(eq(bagRequests.id, req.id)))[0]).toMatchObject({
-      status: 'new',
+      status: 'cancelled',
       staffNotes: 'Called, holding stone',
     });
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.userId, admin.id));
-    expect(audit.map((a) => a.action)).toEqual([
-      'request.status',
-      'request.status',
-      'request.status',
-      'request.status',
-      'request.notes',
-    ]);
-    expect(audit[0]?.detail).toEqual({ from: 'new', to: 'in_progress' });
+    expect(audit.map((a) => a.action)).toEqual(['request.status', 'request.status', 'request.notes']);
+    expect(audit[0]?.detail).toMatchObject({ from: 'submitted', to: 'in_review' });
 
-    const bad = await staff.json(`/admin/requests/${req.id}`, 'PATCH', { status: 'shipped' });
+    const bad = await staff.json(`/admin/requests/${req.id}`, 'PATCH', { status: 'paid' });
     expect(bad.status).toBe(400);
-    expect((await staff.json('/admin/requests/999', 'PATCH', { status: 'new' })).status).toBe(404);
+    const illegal = await staff.json(`/admin/requests/${req.id}`, 'PATCH', { status: 'in_review' });
+    expect(illegal.status).toBe(409);
+    expect((await errorOf(illegal)).msg).toBe('illegal_transition');
+    expect((await staff.json('/admin/requests/999', 'PATCH', { status: 'in_review' })).status).toBe(404);
 
     // the customer's requests, and the customer search
     const mine = (await (await staff.request(`/admin/customers/${buyer.id}/requests`)).json()) as { totalDocs: number };

@@ -31,7 +31,7 @@ describe('POST /profile/bagRequest', () => {
       ccy: string;
       items: { stockCode: string; itemPrice: number; acceptsAlternatives: boolean }[];
     };
-    expect(doc).toMatchObject({ status: 'new', ccy: 'USD', totalPrice: body.totalPrice });
+    expect(doc).toMatchObject({ status: 'submitted', terms: 'invoice', ccy: 'USD', totalPrice: body.totalPrice });
     expect(doc.items.map((i) => i.stockCode)).toEqual([single.stockCode, parcel.stockCode]);
     expect(doc.items.every((i) => i.acceptsAlternatives)).toBe(true);
 

@@ -20,7 +20,7 @@ import {
   registration,
   type TestApp,
 } from './auth-helpers.ts';
-import { bagOf, counts, payloadOf, traderWithBag } from './bag-fixtures.ts';
+import { bagOf, counts, payloadOf, stoneOf, traderWithBag } from './bag-fixtures.ts';
 
 const ROUNDS = 3;
 
@@ -40,8 +40,10 @@ async function oneWins(responses: Response[]): Promise<{ winner: number; refusal
 
 describe('two simultaneous bag requests from one user', () => {
   it('store exactly one request and empty the bag once, round after round', async () => {
-    const { t, agent, single, parcel } = await traderWithBag();
+    const { t, agent, parcel } = await traderWithBag();
     for (let round = 1; round <= ROUNDS; round++) {
+      // a single stone stays claimed by the request that took it: each round asks for another
+      const single = await stoneOf(t, 'Single Item', round);
       await agent.json('/profile/bag', 'POST', { diamondId: single.id });
       await agent.json('/profile/bag', 'POST', { diamondId: parcel.id });
       const body = payloadOf(await bagOf(agent, 'GBP'), 'GBP', 1, { orderNotes: `round ${round}` });

@@ -17,7 +17,7 @@ import type { AppEnv, Deps } from '../../types.ts';
 
 const ListQuery = v.object({
   status: v.optional(v.picklist([...MESSAGE_STATUSES, 'all'], 'status must be all, new, read or handled'), 'all'),
-  kind: v.optional(v.picklist([...MESSAGE_KINDS, 'all'], 'kind must be all, contact or api'), 'all'),
+  kind: v.optional(v.picklist([...MESSAGE_KINDS, 'all'], 'kind must be all, contact, api or request'), 'all'),
   page: v.optional(wholeNumberParam('page', 1_000_000), '1'),
   limit: v.optional(wholeNumberParam('limit', 200), '50'),
 });

@@ -1,10 +1,16 @@
 /**
  * The requests inbox, under /api/v1/admin/requests (admins only, see index.ts):
  *
- *   GET   /admin/requests?status=all|new|in_progress|completed|cancelled&userId=&q=&page=1&limit=50
+ *   GET   /admin/requests?status=all|submitted|in_review|confirmed|...&userId=&q=&page=1&limit=50
  *                                  200 { docs: RequestView[], totalDocs, page, limit }
- *   GET   /admin/requests/:id      200 RequestView | 404 request_not_found
- *   PATCH /admin/requests/:id { status?, staffNotes? }   200 RequestView (each change audited)
+ *   GET   /admin/requests/:id      200 RequestView with the lifecycle detail (lines and answers,
+ *                                  timeline, messages, next states) | 404 request_not_found
+ *   PATCH /admin/requests/:id { status?, staffNotes?, terms?, carrierRef?, note? }
+ *                                  200 as GET; a status change is a lifecycle move (409 when
+ *                                  illegal; terms only when confirming; carrierRef to ship)
+ *   POST  /admin/requests/:id/lines/:lineId { answer: confirmed|unavailable|alternative, stockCode? }
+ *   POST  /admin/requests/:id/messages { body }          201 as GET
+ * Each change is audited.
  *
  * A RequestView is the bag request with its customer and the priced snapshot (items, ccy,
  * exRate, totalCents, per-line acceptsAlternatives) frozen when it was sent.
@@ -20,10 +26,18 @@ import { wholeNumberParam } from '../../lib/query-params.ts';
 import { jsonBody } from '../../middleware/json-body.ts';
 import { idParams, jsonIn, queryIn } from '../../middleware/validate.ts';
 import { signedInAdmin } from '../../middleware/roles.ts';
-import { getRequest, listRequests, searchCustomers, updateRequest } from '../../services/admin/inbox.ts';
+import {
+  LineAnswerSchema,
+  RequestMessageSchema,
+  RequestUpdateSchema,
+} from '../../../src/domain/trade/request-payloads.ts';
+import { listRequests, searchCustomers } from '../../services/admin/inbox.ts';
+import { staffRequestView, updateRequest } from '../../services/admin/request-desk.ts';
+import { answerLine } from '../../services/trade/request-answers.ts';
+import { postRequestMessage } from '../../services/trade/request-messages.ts';
 import type { AppEnv, Deps } from '../../types.ts';
 
-export const STAFF_NOTES_MAX = 5000;
+export { STAFF_NOTES_MAX } from '../../../src/domain/trade/request-payloads.ts';
 
 const paging = {
   page: v.optional(wholeNumberParam('page', 1_000_000), '1'),
@@ -40,32 +54,32 @@ const ListQuery = v.object({
   ...paging,
 });
 
-const UpdateBody = v.object(
-  {
-    status: v.optional(v.picklist(REQUEST_STATUSES, `status must be one of ${REQUEST_STATUSES.join(', ')}`)),
-    staffNotes: v.optional(
-      v.pipe(
-        v.string('staffNotes must be text'),
-        v.maxLength(STAFF_NOTES_MAX, `staffNotes must be at most ${STAFF_NOTES_MAX} characters`),
-      ),
-    ),
-  },
-  'The request body must be a JSON object',
-);
-
 const SearchQuery = v.object({ q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100)), ''), ...paging });
 const requestId = idParams({ id: 'request_not_found' });
+const lineIds = idParams({ id: 'request_not_found', lineId: 'line_not_found' });
 
 export function adminRequestRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .use('*', jsonBody())
     .get('/', queryIn(ListQuery), async (c) => c.json(await listRequests(deps.db, c.req.valid('query'))))
-    .get('/:id', requestId, async (c) => c.json(await getRequest(deps.db, c.req.valid('param').id)))
-    .patch('/:id', requestId, jsonIn(UpdateBody), async (c) => {
+    .get('/:id', requestId, async (c) => c.json(await staffRequestView(deps.db, c.req.valid('param').id)))
+    .patch('/:id', requestId, jsonIn(RequestUpdateSchema), async (c) => {
       const admin = signedInAdmin(c);
       const { id } = c.req.valid('param');
-      const input = c.req.valid('json');
-      return c.json(await updateRequest(deps, admin.id, id, input));
+      await updateRequest(deps, admin.id, id, c.req.valid('json'));
+      return c.json(await staffRequestView(deps.db, id));
+    })
+    .post('/:id/lines/:lineId', lineIds, jsonIn(LineAnswerSchema), async (c) => {
+      const admin = signedInAdmin(c);
+      const { id, lineId } = c.req.valid('param');
+      await answerLine(deps, admin.id, id, lineId, c.req.valid('json'));
+      return c.json(await staffRequestView(deps.db, id));
+    })
+    .post('/:id/messages', requestId, jsonIn(RequestMessageSchema), async (c) => {
+      const admin = signedInAdmin(c);
+      const { id } = c.req.valid('param');
+      await postRequestMessage(deps, { id: admin.id, role: 'staff' }, id, c.req.valid('json').body);
+      return c.json(await staffRequestView(deps.db, id), 201);
     });
 }
 

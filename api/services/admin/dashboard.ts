@@ -35,8 +35,8 @@ export async function dashboard(db: Db) {
           .from(users)
           .where(and(eq(users.role, 'user'), eq(users.requestApiAccess, true), eq(users.apiAllow, false))),
       ),
-      newRequests: await n(db.select({ n: count() }).from(bagRequests).where(eq(bagRequests.status, 'new'))),
-      openRequests: await n(db.select({ n: count() }).from(bagRequests).where(eq(bagRequests.status, 'in_progress'))),
+      newRequests: await n(db.select({ n: count() }).from(bagRequests).where(eq(bagRequests.status, 'submitted'))),
+      openRequests: await n(db.select({ n: count() }).from(bagRequests).where(eq(bagRequests.status, 'in_review'))),
       newMessages: await n(db.select({ n: count() }).from(contactMessages).where(eq(contactMessages.status, 'new'))),
       draftPosts: await n(db.select({ n: count() }).from(posts).where(eq(posts.status, 'draft'))),
       publishedPosts: await n(db.select({ n: count() }).from(posts).where(eq(posts.status, 'published'))),

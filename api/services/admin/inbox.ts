@@ -1,7 +1,6 @@
 /**
  * The staff inboxes: bag requests (with the customer and the priced snapshot frozen when
- * the request was sent; staff move it through new -> in_progress -> completed | cancelled
- * and keep notes) and contact / API messages (new -> read -> handled). Changes are audited.
+ * the request was sent; request-desk.ts moves it through its lifecycle and keeps notes) and contact / API messages (new -> read -> handled). Changes are audited.
  */
 import { and, count, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import { likeCI, writeTx, type Db } from '../../../db/client.ts';
@@ -47,6 +46,8 @@ type RequestRow = {
 const toRequestView = ({ r, u }: RequestRow) => ({
   _id: r.id,
   status: r.status,
+  terms: r.terms,
+  carrierRef: r.carrierRef,
   orderNotes: r.orderNotes,
   acceptsAnyAlternatives: r.acceptsAnyAlternatives,
   ccy: r.ccy,
@@ -124,31 +125,6 @@ async function requestRow(db: Db, id: number): Promise<RequestRow> {
 }
 
 export const getRequest = async (db: Db, id: number): Promise<RequestView> => toRequestView(await requestRow(db, id));
-
-export function updateRequest(
-  deps: Deps,
-  adminId: number,
-  id: number,
-  input: { status?: RequestStatus; staffNotes?: string },
-): Promise<RequestView> {
-  const now = deps.clock.now();
-  return writeTx(deps.db, async (tx) => {
-    const before = (await requestRow(tx, id)).r;
-    const set: Partial<typeof bagRequests.$inferInsert> = {};
-    if (input.status !== undefined && input.status !== before.status) set.status = input.status;
-    if (input.staffNotes !== undefined && input.staffNotes !== before.staffNotes) set.staffNotes = input.staffNotes;
-    if (Object.keys(set).length === 0) return toRequestView(await requestRow(tx, id));
-    await tx
-      .update(bagRequests)
-      .set({ ...set, updatedAt: new Date(now) })
-      .where(eq(bagRequests.id, id));
-    if (set.status)
-      await audit(tx, adminId, 'request.status', 'bag_request', id, { from: before.status, to: set.status }, now);
-    if (set.staffNotes !== undefined)
-      await audit(tx, adminId, 'request.notes', 'bag_request', id, { length: set.staffNotes.length }, now);
-    return toRequestView(await requestRow(tx, id));
-  });
-}
 
 // ---------------------------------------------------------------- messages
 

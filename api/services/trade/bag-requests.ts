@@ -6,7 +6,8 @@
  * bag, of the stated type and unit, a valid quantity), prices them with the shared pricing
  * code and its own exchange rates, compares the client's ExRate, item prices and total
  * (within a cent, or N/A on both sides), stores the request with its priced snapshot and
- * removes the requested lines from the bag. A second, concurrent request for the same lines
+ * removes the requested lines from the bag; the new request claims its single stones (a stone
+ * in another buyer's request is refused, 409 stone_reserved). A second, concurrent request for the same lines
  * then finds them gone (409 not_in_bag): when it read them before the first committed, its
  * conditional removal takes fewer lines than it asked for and its transaction is undone.
  * A stone another buyer holds is refused (409 stone_on_hold); the stones' row locks order a
@@ -23,13 +24,13 @@ import { priceLine, totalOf, type BagLineView } from '../../../src/domain/bag/vi
 import { HttpError } from '../../middleware/errors.ts';
 import { loadRates } from './bag.ts';
 import { toDiamondDoc } from '../catalogue/diamond-docs.ts';
+import { insertRequest, type StoredRequest } from './request-records.ts';
 import { assertMayRequest } from './holds.ts';
 
 const cents = (n: number | null): number | null => (n == null ? null : Math.round(n * 100));
 const major = (n: number | null): number | null => (n == null ? null : n / 100);
 
 type BagLinePricing = Pick<BagLineView, 'stock' | 'selectedUnit' | 'quantity'>;
-export type StoredRequest = typeof bagRequests.$inferSelect;
 
 export function createBagRequest(
   db: Db,
@@ -104,20 +105,20 @@ export function createBagRequest(
     if (!amountsAgree(input.totalPrice, total))
       throw new HttpError(409, 'total_mismatch', { totalPrice: total ?? 'N/A' });
 
-    const stored = (
-      await db
-        .insert(bagRequests)
-        .values({
-          userId,
-          orderNotes: input.orderNotes,
-          acceptsAnyAlternatives: input.acceptsAnyAlternatives,
-          ccy: input.ccy,
-          exRate: rate.ExRate,
-          totalCents: cents(total),
-          items: lines,
-        })
-        .returning()
-    )[0]!;
+    const stored = await insertRequest(
+      db,
+      {
+        userId,
+        terms: input.terms,
+        orderNotes: input.orderNotes,
+        acceptsAnyAlternatives: input.acceptsAnyAlternatives,
+        ccy: input.ccy,
+        exRate: rate.ExRate,
+        totalCents: cents(total),
+        lines,
+      },
+      now,
+    );
     // the removal is the claim: a concurrent request for the same lines (on PostgreSQL it
     // waits for this one's row locks) removes nothing, and its whole transaction is undone
     const removed = await db
@@ -137,6 +138,7 @@ export function toRequestView(r: StoredRequest) {
   return {
     _id: r.id,
     status: r.status,
+    terms: r.terms,
     createdAt: r.createdAt.toISOString(),
     ccy: r.ccy,
     ExRate: r.exRate,

@@ -6,8 +6,11 @@ import { STOCK_CHANGE_KINDS } from '../../../db/tables.ts';
 import type { stockChanges, webhookDeliveries, webhooks } from '../../../db/tables.ts';
 import { HOLD_EVENTS } from '../../../src/domain/trade/holds.ts';
 
-/** stock changes (every subscriber) and hold events (the holder's own endpoints only) */
-export const WEBHOOK_EVENTS = [...STOCK_CHANGE_KINDS, ...HOLD_EVENTS] as const;
+/**
+ * stock changes (every subscriber); hold events and request.updated go to the holder's or
+ * buyer's own endpoints only
+ */
+export const WEBHOOK_EVENTS = [...STOCK_CHANGE_KINDS, ...HOLD_EVENTS, 'request.updated'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 /** endpoints per account */

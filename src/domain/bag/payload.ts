@@ -5,7 +5,7 @@
  *   PATCH /profile/bag/:diamondId   BagPatchSchema
  *   POST  /profile/bagRequest       BagRequestSchema: { bagItems: [{ stock, itemPrice?, ppc?, type,
  *                                   selectedUnit?, quantity? }], orderNotes, acceptsAnyAlternatives,
- *                                   ccy, totalPrice, ExRate }
+ *                                   terms?, ccy, totalPrice, ExRate }
  *
  * itemPrice is left out for a parcel in items mode; totalPrice is 'N/A' (or null) when any
  * parcel is in items mode. The server recomputes every price and accepts the client's total
@@ -15,6 +15,7 @@ import * as v from 'valibot';
 import { CURRENCY_CODES } from '../money.ts';
 import { QUANTITY_CEILING } from './lines.ts';
 import { NOT_AVAILABLE } from './pricing.ts';
+import { REQUEST_TERMS } from '../trade/request-lifecycle.ts';
 
 /** The client's total (and each item price) may differ from the server's by at most a cent. */
 export const TOTAL_TOLERANCE = 0.01;
@@ -77,6 +78,8 @@ export const BagRequestSchema = v.object({
     '',
   ),
   acceptsAnyAlternatives: v.optional(v.boolean(), false),
+  /** memo (on approval) or invoice; invoice when left out */
+  terms: v.optional(v.picklist(REQUEST_TERMS, 'Terms are memo or invoice'), 'invoice'),
   ccy: v.picklist(CURRENCY_CODES, 'Unknown currency'),
   /** 'N/A' or null when any parcel is priced by items */
   totalPrice: v.union([money, v.literal(NOT_AVAILABLE), v.null()], 'Total price must be a number or N/A'),

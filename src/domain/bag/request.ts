@@ -1,11 +1,14 @@
 /**
- * A sent bag request as both sides see it: its statuses (the admin moves it through them) and
+ * A sent bag request as both sides see it: its status (a lifecycle state) and
  * one line of its priced snapshot, frozen when it was sent. db/schema.ts stores these; the
  * admin and account screens show them.
  */
 
-export const REQUEST_STATUSES = ['new', 'in_progress', 'completed', 'cancelled'] as const;
-export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+import { REQUEST_STATES, type RequestState } from '../trade/request-lifecycle.ts';
+
+/** A request's status is its lifecycle state (src/domain/trade/request-lifecycle.ts). */
+export const REQUEST_STATUSES = REQUEST_STATES;
+export type RequestStatus = RequestState;
 
 /** One line of a request's priced snapshot, frozen when the request was sent. */
 export type RequestLine = {

@@ -12,7 +12,7 @@ import { ApiAccessPanel } from './ApiAccessPanel.tsx';
 import { ApiPage } from './ApiPage.tsx';
 import { ChangePasswordSection } from './ChangePasswordSection.tsx';
 import { ProfileSection } from './ProfileSection.tsx';
-import { RequestsSection } from './RequestsSection.tsx';
+import { RequestsSection } from './requests/RequestsSection.tsx';
 import { HoldsSection } from '../holds/HoldsSection.tsx';
 import { useCustomer } from './use-customer.ts';
 import '../../styles/stacked-table.css';

@@ -8,6 +8,7 @@
  * shop. Visitors: sign in.
  */
 import { useState } from 'react';
+import type { RequestTerms } from '../../domain/trade/request-lifecycle.ts';
 import { ORDER_NOTES_MAX, ORDER_NOTES_ROWS } from '../../domain/bag/payload.ts';
 import { updateLine } from '../../stores/bag.ts';
 import { openDialog } from '../../stores/dialog.ts';
@@ -25,6 +26,7 @@ export default function BagPage() {
   const bag = useBag();
   const [notes, setNotes] = useState('');
   const [allAlternatives, setAllAlternatives] = useState(false);
+  const [terms, setTerms] = useState<RequestTerms>('memo');
   const [sending, setSending] = useState(false);
   /** the request just sent: the empty bag links to it */
   const [sent, setSent] = useState<{ id: number | null } | null>(null);
@@ -77,7 +79,7 @@ export default function BagPage() {
     setSent(null);
     const warning = showSnack('warning', SENDING.title, SENDING.text, SENDING_MS);
     const result = await sendBagRequest(
-      { orderNotes: notes, acceptsAnyAlternatives: allAlternatives },
+      { orderNotes: notes, acceptsAnyAlternatives: allAlternatives, terms },
       bag.ccy,
       bag.rates,
     );
@@ -118,6 +120,17 @@ export default function BagPage() {
       </table>
       <div className="bag-summary">
         <div className="bag-summary__form">
+          <fieldset className="bag-terms">
+            <legend className="field__label">Send the goods on</legend>
+            <label className="bag-check">
+              <input type="radio" name="bag-terms" checked={terms === 'memo'} onChange={() => setTerms('memo')} />
+              <span>Memo (on approval)</span>
+            </label>
+            <label className="bag-check">
+              <input type="radio" name="bag-terms" checked={terms === 'invoice'} onChange={() => setTerms('invoice')} />
+              <span>Invoice</span>
+            </label>
+          </fieldset>
           <label className="bag-check bag-check--all">
             <input type="checkbox" checked={allAlternatives} onChange={(e) => tickAll(e.target.checked)} />
             <span>Alternatives to all items</span>
@@ -133,7 +146,7 @@ export default function BagPage() {
               maxLength={ORDER_NOTES_MAX}
               aria-describedby="bag-notes-count"
               value={notes}
-              placeholder="Anything we should know: memo or invoice, delivery, alternatives you would accept…"
+              placeholder="Anything we should know: delivery, alternatives you would accept…"
               onChange={(e) => setNotes(e.target.value)}
             />
             <CharCount id="bag-notes-count" length={notes.length} max={ORDER_NOTES_MAX} />

@@ -14,7 +14,7 @@ import { $bag, flushBag, loadBag, type BagLineView } from '../../stores/bag.ts';
 import { setSession, type AuthState } from '../../stores/session.ts';
 import { loadSite } from '../../stores/site.ts';
 
-export type RequestForm = { orderNotes: string; acceptsAnyAlternatives: boolean };
+export type RequestForm = { orderNotes: string; acceptsAnyAlternatives: boolean; terms?: 'memo' | 'invoice' };
 
 export function buildPayload(
   lines: readonly BagLineView[],
@@ -38,6 +38,7 @@ export function buildPayload(
     }),
     orderNotes: form.orderNotes,
     acceptsAnyAlternatives: form.acceptsAnyAlternatives,
+    ...(form.terms ? { terms: form.terms } : {}),
     ccy: ccy as BagRequestInput['ccy'],
     totalPrice: total ?? NOT_AVAILABLE,
     ExRate: rates.find((r) => r.currency === ccy)?.ExRate ?? 0,

@@ -1,0 +1,56 @@
+/**
+ * Requests meet holds: a stone in another buyer's request cannot be held; staff confirming a
+ * line ends another buyer's hold on the stone (reason confirmed_elsewhere, the holder e-mailed
+ * by the hold sweep); an alternative another buyer holds cannot be offered.
+ */
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { holds } from '../../db/tables.ts';
+import { startHoldSweep } from '../../api/services/trade/hold-sweep.ts';
+import { errorOf } from './auth-helpers.ts';
+import { detail, sentRequest } from './request-fixtures.ts';
+import { depsOf } from './webhook-helpers.ts';
+
+describe('requests and holds', () => {
+  it('a requested stone cannot be held by another buyer', async () => {
+    const { otherAgent, single } = await sentRequest();
+    const refused = await otherAgent.json('/holds', 'POST', { diamondId: single.id });
+    expect(refused.status).toBe(409);
+    expect(await errorOf(refused)).toMatchObject({
+      msg: 'stone_reserved',
+      options: { stockCode: single.stockCode },
+    });
+  });
+
+  it("confirming a line ends another buyer's hold on the stone, and the holder is told", async () => {
+    const { t, staff, otherAgent, other, id, single, spare } = await sentRequest();
+    const desk = `/admin/requests/${id}`;
+    await staff.json(desk, 'PATCH', { status: 'in_review' });
+    const lineId = (await detail(staff, desk)).lines[0]!._id;
+    // staff first say it is unavailable: the stone is free, and another buyer holds it
+    await staff.json(`${desk}/lines/${lineId}`, 'POST', { answer: 'unavailable' });
+    expect((await otherAgent.json('/holds', 'POST', { diamondId: single.id })).status).toBe(201);
+    // ... an alternative the other buyer holds cannot be offered either
+    expect((await otherAgent.json('/holds', 'POST', { diamondId: spare.id })).status).toBe(201);
+    const alt = await staff.json(`${desk}/lines/${lineId}`, 'POST', {
+      answer: 'alternative',
+      stockCode: spare.stockCode,
+    });
+    expect((await errorOf(alt)).msg).toBe('stone_on_hold');
+
+    const confirm = await staff.json(`${desk}/lines/${lineId}`, 'POST', { answer: 'confirmed' });
+    expect(confirm.status).toBe(200);
+    const ended = await t.db
+      .select()
+      .from(holds)
+      .where(and(eq(holds.diamondId, single.id), eq(holds.userId, other.id)));
+    expect(ended).toEqual([expect.objectContaining({ endReason: 'confirmed_elsewhere' })]);
+    expect(ended[0]!.endedAt).not.toBeNull();
+    const sweep = startHoldSweep(depsOf(t), { poll: false });
+    await sweep.runOnce();
+    await sweep.runOnce();
+    const told = t.mailer.messages.filter((m) => m.to === other.email && m.text.includes(single.stockCode));
+    expect(told.length).toBeGreaterThanOrEqual(1);
+    expect((await detail(staff, desk)).lines[0]).toMatchObject({ answer: 'confirmed', reserved: true });
+  });
+});
