@@ -23,6 +23,7 @@ export const {
   bagItems,
   bagRequests,
   contactMessages,
+  messageReplies,
   emailOutbox,
   auditLog,
   appState,

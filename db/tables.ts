@@ -33,6 +33,7 @@ export const compareItems = t.compareItems;
 export const bagItems = t.bagItems;
 export const bagRequests = t.bagRequests;
 export const contactMessages = t.contactMessages;
+export const messageReplies = t.messageReplies;
 export const emailOutbox = t.emailOutbox;
 export const auditLog = t.auditLog;
 export const appState = t.appState;

@@ -67,6 +67,7 @@ export const RESET_ORDER = [
   s.stockChanges,
   s.auditLog,
   s.emailOutbox,
+  s.messageReplies,
   s.contactMessages,
   s.bagRequests,
   s.bagItems,
