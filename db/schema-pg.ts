@@ -26,6 +26,7 @@ export const {
   requestEvents,
   requestMessages,
   contactMessages,
+  messageReplies,
   emailOutbox,
   auditLog,
   appState,

@@ -517,8 +517,8 @@ export const holdWatches = sqliteTable(
 
 // ---------------------------------------------------------------- messages, mail, audit
 
-/** contact form, API access request, or a buyer's step on a trade request */
-export const MESSAGE_KINDS = ['contact', 'api', 'request'] as const;
+/** contact form, API access request, a buyer's step on a trade request, or a Message us message */
+export const MESSAGE_KINDS = ['contact', 'api', 'request', 'chat'] as const;
 export const MESSAGE_STATUSES = ['new', 'read', 'handled'] as const;
 
 export const contactMessages = sqliteTable(
@@ -534,9 +534,30 @@ export const contactMessages = sqliteTable(
     pageTitle: text('page_title').notNull().default(''),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     status: text('status', { enum: MESSAGE_STATUSES }).notNull().default('new'),
+    /** "Message us" conversations: the id of the conversation's first message (a trader's
+     * messages share one; a visitor's message starts its own). Null for contact and API messages. */
+    threadId: integer('thread_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('contact_messages_status_idx').on(t.status, t.createdAt)],
+  (t) => [
+    index('contact_messages_status_idx').on(t.status, t.createdAt),
+    index('contact_messages_thread_idx').on(t.threadId),
+  ],
+);
+
+/** Staff answers to a message: shown in the sender's conversation and e-mailed to them. */
+export const messageReplies = sqliteTable(
+  'message_replies',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: 'cascade' }),
+    staffId: integer('staff_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('message_replies_message_idx').on(t.messageId, t.createdAt)],
 );
 
 export const OUTBOX_STATUSES = ['queued', 'sent', 'logged', 'failed'] as const;
@@ -766,6 +787,7 @@ export const sqliteTables = {
   requestEvents,
   requestMessages,
   contactMessages,
+  messageReplies,
   emailOutbox,
   auditLog,
   appState,

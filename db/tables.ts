@@ -36,6 +36,7 @@ export const requestLines = t.requestLines;
 export const requestEvents = t.requestEvents;
 export const requestMessages = t.requestMessages;
 export const contactMessages = t.contactMessages;
+export const messageReplies = t.messageReplies;
 export const emailOutbox = t.emailOutbox;
 export const auditLog = t.auditLog;
 export const appState = t.appState;

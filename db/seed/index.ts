@@ -65,6 +65,7 @@ export const RESET_ORDER = [
   s.stockChanges,
   s.auditLog,
   s.emailOutbox,
+  s.messageReplies,
   s.contactMessages,
   s.requestMessages,
   s.requestEvents,

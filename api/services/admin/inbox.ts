@@ -15,6 +15,7 @@ import {
 import { HttpError } from '../../middleware/errors.ts';
 import type { Deps } from '../../types.ts';
 import { audit } from './audit.ts';
+import { repliesOf, type ReplyView } from './message-replies.ts';
 
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
@@ -138,8 +139,10 @@ const toMessageView = (m: typeof contactMessages.$inferSelect) => ({
   message: m.message,
   pageTitle: m.pageTitle,
   userId: m.userId,
+  threadId: m.threadId,
   status: m.status,
   createdAt: m.createdAt.toISOString(),
+  replies: [] as ReplyView[],
 });
 export type MessageView = ReturnType<typeof toMessageView>;
 
@@ -158,7 +161,12 @@ export async function listMessages(db: Db, f: MessageFilter) {
     .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
     .limit(f.limit)
     .offset((f.page - 1) * f.limit);
-  return { docs: rows.map(toMessageView), totalDocs, page: f.page, limit: f.limit };
+  const replies = await repliesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  const docs = rows.map((r) => ({ ...toMessageView(r), replies: replies.get(r.id) ?? [] }));
+  return { docs, totalDocs, page: f.page, limit: f.limit };
 }
 
 export function setMessageStatus(deps: Deps, adminId: number, id: number, status: MessageStatus): Promise<MessageView> {
@@ -166,10 +174,11 @@ export function setMessageStatus(deps: Deps, adminId: number, id: number, status
   return writeTx(deps.db, async (tx) => {
     const before = (await tx.select().from(contactMessages).where(eq(contactMessages.id, id)).limit(1))[0];
     if (!before) throw new HttpError(404, 'message_not_found');
-    if (before.status === status) return toMessageView(before);
+    const replies = (await repliesOf(tx, [id])).get(id) ?? [];
+    if (before.status === status) return { ...toMessageView(before), replies };
     const after = (await tx.update(contactMessages).set({ status }).where(eq(contactMessages.id, id)).returning())[0]!;
     await audit(tx, adminId, 'message.status', 'contact_message', id, { from: before.status, to: status }, now);
-    return toMessageView(after);
+    return { ...toMessageView(after), replies };
   });
 }
 

@@ -3,17 +3,20 @@
  * (contact_messages, status 'new', linked to the signed-in user if any) and e-mailed to
  * STAFF_EMAIL with a Reply-To-friendly body. Every value put into HTML is escaped.
  */
-import { contactMessages, type User } from '../../../db/tables.ts';
+import { contactMessages, type MESSAGE_KINDS, type User } from '../../../db/tables.ts';
 import type { ContactMessage } from '../../../src/domain/validation/contact.ts';
 import type { Deps } from '../../types.ts';
 import { siteOf } from '../accounts/accounts.ts';
 import { escapeHtml, type Site } from '../accounts/email-templates.ts';
 import type { MailMessage } from '../platform/mailer.ts';
 
-const KIND_LABEL = { contact: 'Contact message', api: 'API enquiry' } as const;
+const KIND_LABEL = { contact: 'Contact message', api: 'API enquiry', chat: 'Message us' } as const;
 
-export function staffMessageEmail(site: Site, to: string, m: ContactMessage): MailMessage {
-  const subject = `${KIND_LABEL[m.kind]} from ${m.name} (${m.companyName})`;
+/** What the staff e-mail tells about a message of any kind. */
+export type StaffNotice = Omit<ContactMessage, 'kind'> & { kind: (typeof MESSAGE_KINDS)[number] };
+
+export function staffMessageEmail(site: Site, to: string, m: StaffNotice): MailMessage {
+  const subject = `${KIND_LABEL[m.kind]} from ${m.name}${m.companyName ? ` (${m.companyName})` : ''}`;
   const facts: [string, string][] = [
     ['Name', m.name],
     ['Company', m.companyName],

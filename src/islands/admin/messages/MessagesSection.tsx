@@ -1,4 +1,8 @@
-/** Messages inbox (/admin/messages): contact-form and API-access messages, marked read or handled. */
+/**
+ * Messages inbox (/admin/messages): contact-form, API-access and "Message us" messages, marked
+ * read or handled, and answered (the answer goes to the sender by e-mail and into a trader's
+ * conversation).
+ */
 import { useState } from 'react';
 import { call, client, type AnswerOf } from '../../../lib/api.ts';
 import { useApiQuery } from '../../ui/useApiQuery.ts';
@@ -14,12 +18,20 @@ import {
   type NoticeState,
 } from '../dashboard/kit.tsx';
 import { AdminTable } from '../AdminTable.tsx';
+import { MessageReplies } from './MessageReplies.tsx';
 
 const messages = client.admin.messages;
 type Message = AnswerOf<typeof messages.$get>['docs'][number];
 const STATUSES = ['all', 'new', 'read', 'handled'] as const;
-const KINDS = { all: 'All kinds', contact: 'Contact form', api: 'API access' } as const;
+const KINDS = { all: 'All kinds', contact: 'Contact form', api: 'API access', chat: 'Message us' } as const;
 const LIMIT = 25;
+
+const source = (m: Message) =>
+  m.kind === 'api'
+    ? 'API access'
+    : m.kind === 'chat'
+      ? `Message us, conversation ${m.threadId ?? m._id}${m.pageTitle ? ` (${m.pageTitle})` : ''}`
+      : m.pageTitle || 'Contact form';
 
 export default function MessagesSection() {
   const [status, setStatus] = useState<(typeof STATUSES)[number]>('new');
@@ -30,6 +42,11 @@ export default function MessagesSection() {
   const { data, setData, error, loading } = useApiQuery(JSON.stringify(query), (signal) =>
     call(messages.$get({ query }, { init: { signal } })),
   );
+  const replied = (m: Message, reply: Message['replies'][number]) => {
+    const after = { ...m, status: 'handled' as const, replies: [...m.replies, reply] };
+    setData((d) => (d ? { ...d, docs: d.docs.map((x) => (x._id === m._id ? after : x)) } : d));
+    setNotice({ kind: 'info', text: `Your reply to ${m.name} is sent.` });
+  };
   const mark = async (m: Message, to: Message['status']) => {
     try {
       const after = await call(messages[':id'].$patch({ param: { id: String(m._id) }, json: { status: to } }));
@@ -43,7 +60,9 @@ export default function MessagesSection() {
     <section aria-labelledby="adm-messages">
       <header className="adm-head">
         <h1 id="adm-messages">Messages</h1>
-        <p className="adm-muted">Questions from the contact form and the stone pages, and requests for API access.</p>
+        <p className="adm-muted">
+          Questions from the contact form, the stone pages and the Message us widget, and requests for API access.
+        </p>
       </header>
       <div className="adk-bar">
         <div className="adm-tabs" role="group" aria-label="Status">
@@ -73,8 +92,9 @@ export default function MessagesSection() {
                 <span className="adm-muted num">{m.phone}</span>
               </td>
               <td>
-                <span className="adm-muted">{m.kind === 'api' ? 'API access' : m.pageTitle || 'Contact form'}</span>
+                <span className="adm-muted">{source(m)}</span>
                 <p className="adk-pre">{m.message}</p>
+                <MessageReplies message={m} onReplied={(r) => replied(m, r)} />
               </td>
               <td className="num">{fmtDateTime(m.createdAt)}</td>
               <td>

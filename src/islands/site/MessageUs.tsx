@@ -1,0 +1,79 @@
+/**
+ * "Message us": a button in the bottom corner of every page but the home page (and none in
+ * the no-layout mode) that opens a panel (Radix Dialog: Escape closes it, focus goes back to
+ * the button). A visitor leaves a message with their name and e-mail and is answered by
+ * e-mail; a signed-in trader writes in their own conversation with the trade desk and reads
+ * the answers there. Staff answer from the messages inbox.
+ */
+import * as Dialog from '@radix-ui/react-dialog';
+import { useEffect, useState } from 'react';
+import { $session, loadSession } from '../../stores/session.ts';
+import { routes } from '../../domain/routes.ts';
+import { AT_BUILD } from '../ui/at-build.ts';
+import { DialogCloseButton } from '../ui/CloseButton.tsx';
+import { useIslandStore } from '../ui/useIslandStore.ts';
+import { MessageThread } from './MessageThread.tsx';
+import { VisitorMessage } from './VisitorMessage.tsx';
+import './message-us.css';
+
+function Bubble() {
+  return (
+    <svg
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.4"
+      aria-hidden="true"
+    >
+      <path d="M4 5h16v11H9l-5 4z" />
+    </svg>
+  );
+}
+
+function PanelBody() {
+  const session = useIslandStore($session, AT_BUILD.session);
+  if (session.status !== 'ready') return <p className="mu-note">Loading…</p>;
+  const user = session.user;
+  if (!user) return <VisitorMessage />;
+  if (user.role === 'user') return <MessageThread />;
+  return (
+    <p className="mu-note">
+      Messages from visitors and traders are answered in the{' '}
+      <a className="link" href={routes.adminMessages}>
+        messages inbox
+      </a>
+      .
+    </p>
+  );
+}
+
+export default function MessageUs() {
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (open) void loadSession();
+  }, [open]);
+  return (
+    <div className="mu" data-chat-widget>
+      <Dialog.Root open={open} onOpenChange={setOpen}>
+        <Dialog.Trigger className="mu-button">
+          <Bubble />
+          <span>Message us</span>
+        </Dialog.Trigger>
+        <Dialog.Portal>
+          <Dialog.Overlay className="mu-overlay" />
+          <Dialog.Content className="mu-panel">
+            <p className="eyebrow">Trade desk</p>
+            <Dialog.Title className="mu-title">Message us</Dialog.Title>
+            <Dialog.Description className="mu-desc">
+              A question about a stone, a request or your account: we answer within one working day.
+            </Dialog.Description>
+            <PanelBody />
+            <DialogCloseButton className="fx-close" />
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </div>
+  );
+}
