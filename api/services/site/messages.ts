@@ -10,7 +10,12 @@ import { siteOf } from '../accounts/accounts.ts';
 import { escapeHtml, type Site } from '../accounts/email-templates.ts';
 import type { MailMessage } from '../platform/mailer.ts';
 
-const KIND_LABEL = { contact: 'Contact message', api: 'API enquiry', chat: 'Message us' } as const;
+const KIND_LABEL = {
+  contact: 'Contact message',
+  api: 'API enquiry',
+  request: 'Trade request message',
+  chat: 'Message us',
+} as const;
 
 /** What the staff e-mail tells about a message of any kind. */
 export type StaffNotice = Omit<ContactMessage, 'kind'> & { kind: (typeof MESSAGE_KINDS)[number] };

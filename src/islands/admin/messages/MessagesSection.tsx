@@ -23,7 +23,13 @@ import { MessageReplies } from './MessageReplies.tsx';
 const messages = client.admin.messages;
 type Message = AnswerOf<typeof messages.$get>['docs'][number];
 const STATUSES = ['all', 'new', 'read', 'handled'] as const;
-const KINDS = { all: 'All kinds', contact: 'Contact form', api: 'API access', chat: 'Message us' } as const;
+const KINDS = {
+  all: 'All kinds',
+  contact: 'Contact form',
+  api: 'API access',
+  request: 'Trade requests',
+  chat: 'Message us',
+} as const;
 const LIMIT = 25;
 
 const source = (m: Message) =>
