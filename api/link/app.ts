@@ -56,6 +56,8 @@ export function createLinkApp(deps: Deps): Hono<LinkEnv> {
   app.use('/webhooks/*', requireScope('trade')); // a retail key is public: no account changes
   app.use('/webhooks', requireScope('trade'));
   app.route('/webhooks', webhookRoutes(deps));
+  app.use('/holds/*', requireScope('trade')); // holds act for the account: trade keys only
+  app.use('/holds', requireScope('trade'));
   app.route('/holds', linkHoldRoutes(deps));
   // GET /openapi.json (public, see PUBLIC_PATHS): generated from the routes above
   app.get('/openapi.json', ...openApiHandler(app));

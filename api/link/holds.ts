@@ -1,6 +1,6 @@
 /**
- * API Link holds (mounted at `/holds`), trade keys only (a retail key is refused, 403
- * trade_key_required): the key's account holds single stones as on the site.
+ * API Link holds (mounted at `/holds` behind requireScope('trade'): a retail key is refused,
+ * 403 scope_not_allowed): the key's account holds single stones as on the site.
  *
  *   POST   /holds { stock_code, hours? }   201 the hold | 400 | 404 stone_not_found
  *                                        | 409 stone_unavailable, stone_on_hold, already_held_by_you, hold_limit
@@ -11,7 +11,6 @@ import { Hono, type Context } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import type { Hold } from '../../db/tables.ts';
 import { LinkHoldSchema } from '../../src/domain/trade/holds.ts';
-import { HttpError } from '../middleware/errors.ts';
 import { holdViewOf, listMyHolds } from '../services/trade/hold-views.ts';
 import { placeHold, releaseHold } from '../services/trade/holds.ts';
 import type { Holder } from '../services/link/stone-view.ts';
@@ -27,11 +26,16 @@ export const holderOf = (c: Context<LinkEnv>, deps: Deps): Holder => ({
   now: deps.clock.now(),
 });
 
-function tradeOnly(c: Context<LinkEnv>): number {
-  if (c.get('linkKey').scope !== 'trade')
-    throw new HttpError(403, 'trade_key_required', { message: 'Holds need a trade key; retail keys only read.' });
-  return c.get('linkUser').id;
-}
+const HOLD_EXAMPLE = {
+  id: 41,
+  stock_code: 'FT-10482',
+  created_at: '2026-05-04T09:30:00.000Z',
+  expires_at: '2026-05-06T09:30:00.000Z',
+  extended: false,
+  ended_at: null,
+  end_reason: null,
+};
+const RELEASED_EXAMPLE = { ...HOLD_EXAMPLE, ended_at: '2026-05-04T11:02:00.000Z', end_reason: 'released' };
 
 const view = (
   h: Pick<Hold, 'id' | 'createdAt' | 'expiresAt' | 'extended' | 'endedAt' | 'endReason'>,
@@ -55,11 +59,14 @@ export function linkHoldRoutes(deps: Deps) {
         summary: 'Hold a single stone',
         description:
           'Keeps the stone for you for `hours` (1-168; default: the shop’s hold length). Nobody else can hold or request it meanwhile; it ends by itself. Trade keys only.',
-        responses: { 201: jsonResponse('The hold', LinkHoldViewSchema), ...errorResponses(400, 404, 409) },
+        responses: {
+          201: jsonResponse('The hold', LinkHoldViewSchema, HOLD_EXAMPLE),
+          ...errorResponses(400, 404, 409),
+        },
       }),
       valid('json', LinkHoldSchema),
       async (c) => {
-        const userId = tradeOnly(c);
+        const userId = c.get('linkUser').id;
         const body = c.req.valid('json');
         const { hold, stone } = await placeHold(deps, userId, { stockCode: body.stock_code }, body.hours);
         return c.json(view(hold, stone.stockCode), 201);
@@ -70,10 +77,13 @@ export function linkHoldRoutes(deps: Deps) {
       describeRoute({
         tags: ['Holds'],
         summary: 'Your running holds',
-        responses: { 200: jsonResponse('Soonest end first', LinkHoldsPageSchema), ...errorResponses() },
+        responses: {
+          200: jsonResponse('Soonest end first', LinkHoldsPageSchema, { data: [HOLD_EXAMPLE] }),
+          ...errorResponses(),
+        },
       }),
       async (c) => {
-        const userId = tradeOnly(c);
+        const userId = c.get('linkUser').id;
         const { active } = await listMyHolds(deps.db, userId, deps.clock.now());
         const data = active.map((h) => ({
           id: h.id,
@@ -93,11 +103,14 @@ export function linkHoldRoutes(deps: Deps) {
       describeRoute({
         tags: ['Holds'],
         summary: 'Release a hold',
-        responses: { 200: jsonResponse('The released hold', LinkHoldViewSchema), ...errorResponses(404, 409) },
+        responses: {
+          200: jsonResponse('The released hold', LinkHoldViewSchema, RELEASED_EXAMPLE),
+          ...errorResponses(404, 409),
+        },
       }),
       valid('param', HoldIdParam),
       async (c) => {
-        const userId = tradeOnly(c);
+        const userId = c.get('linkUser').id;
         const hold = await releaseHold(deps, userId, Number(c.req.valid('param').id));
         const shown = await holdViewOf(deps.db, hold, false, deps.clock.now());
         return c.json(view(hold, shown.stockCode));

@@ -7,6 +7,7 @@
  */
 import * as v from 'valibot';
 import { CURRENCIES, DELIVERY_STATUSES, STOCK_CHANGE_KINDS } from '../../db/schema.ts';
+import { WEBHOOK_EVENTS } from '../services/webhooks/model.ts';
 
 /** What a key may call: see the document's description and api/link/scopes.ts. */
 export const API_SCOPES = ['trade', 'retail'] as const;
@@ -390,7 +391,7 @@ export const MeSchema = v.object({
 export const WebhookSchema = v.object({
   id: v.number(),
   url: v.string(),
-  events: v.pipe(v.array(v.picklist(STOCK_CHANGE_KINDS)), d('The event kinds sent (all of them when all_events)')),
+  events: v.pipe(v.array(v.picklist(WEBHOOK_EVENTS)), d('The event kinds sent (all of them when all_events)')),
   all_events: v.pipe(v.boolean(), d('Subscribed to every kind, also kinds added later')),
   enabled: v.boolean(),
   failures_in_a_row: v.number(),

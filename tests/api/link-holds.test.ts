@@ -52,7 +52,7 @@ describe('API Link holds', () => {
     expect((await body<{ errors: { msg: string } }>(refused)).errors.msg).toBe('stone_on_hold');
     const byRetail = await t.post('/holds', retail, { stock_code: (await stoneOf(t, 'Single Item', 1)).stockCode });
     expect(byRetail.status).toBe(403);
-    expect((await body<{ errors: { msg: string } }>(byRetail)).errors.msg).toBe('trade_key_required');
+    expect((await body<{ errors: { msg: string } }>(byRetail)).errors.msg).toBe('scope_not_allowed');
     expect((await t.post('/holds', mine, { stock_code: 'NO-SUCH-STONE' })).status).toBe(404);
     expect((await t.post('/holds', mine, { stock_code: stone.stockCode, hours: 500 })).status).toBe(400);
 
