@@ -2,7 +2,7 @@
  * Writes the home hero's videos into public/media/hero/ (the outputs are committed; the site
  * build never runs this, and needs no ffmpeg). Rerun after changing scripts/art/hero-video.ts:
  *
- *   node scripts/make-hero-video.ts        (needs ffmpeg with libvpx-vp9 and libx264: FFMPEG=...)
+ *   node scripts/make-hero-video.ts        (needs Debian's /usr/bin/ffmpeg with libvpx-vp9 and libx264)
  *
  * Each frame is an SVG (scripts/art/hero-video.ts) rasterised with sharp into a temporary
  * folder; ffmpeg encodes them as WebM (VP9) and MP4 (H.264, yuv420p, faststart), silent:
@@ -21,7 +21,8 @@ import sharp from 'sharp';
 import { FPS, INTRO_FRAMES, LOOP_FADE, LOOP_FRAMES, SIZE, introFrame, loopFrame } from './art/hero-video.ts';
 
 const OUT = resolve(dirname(fileURLToPath(import.meta.url)), '../public/media/hero');
-const FFMPEG = process.env.FFMPEG ?? '/usr/bin/ffmpeg';
+// Debian's ffmpeg (apt-get install ffmpeg); the build never needs it, only this script
+const FFMPEG = '/usr/bin/ffmpeg';
 
 const raw = async (svg: string): Promise<Buffer> => sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer();
 const png = (pixels: Buffer) => sharp(pixels, { raw: { width: SIZE, height: SIZE, channels: 3 } }).png();

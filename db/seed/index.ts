@@ -86,6 +86,7 @@ export const RESET_ORDER = [
   s.users,
   s.appState,
   s.leases,
+  s.siteBuilds,
   s.rateHits,
   s.uploads,
 ] as const;
