@@ -2,7 +2,8 @@
  * Holds in a real browser, at 1440 px and on an iPhone 13: a trader holds a single stone from
  * the list row and sees the countdown; a second trader sees "On hold" in the bag and is refused
  * when sending a request with it (a message naming the stone; the bag keeps it); the holder
- * releases it. Both pages scrolled to the bottom pass axe (WCAG 2.2 AA tags).
+ * releases it; staff see it on the admin Holds screen (filtered to its customer) and shorten it
+ * first. The pages scrolled to the bottom pass axe (WCAG 2.2 AA tags).
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
@@ -91,6 +92,27 @@ for (const [name, size] of BOTH_SIZES) {
     await expect(line).toContainText(code);
     await expect(other.getByRole('button', { name: 'Send Request' })).toBeVisible();
     await axeClean(other, `bag refused (${name})`);
+
+    // staff see the hold on the Holds screen, filtered to its customer, and shorten it
+    await admin.goto('/admin/holds');
+    const row = admin.getByRole('row').filter({ hasText: code });
+    await expect(row).toContainText('Active');
+    const company = await row.getByRole('cell').nth(1).innerText();
+    await admin.getByLabel('Customer').selectOption({ label: company });
+    await expect(row).toBeVisible();
+    const soon = await admin.evaluate(() => {
+      const d = new Date(Date.now() + 2 * 3600_000);
+      return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+    });
+    await row.getByLabel(`New end for ${code}`).fill(soon);
+    await row.getByRole('button', { name: 'Save end' }).click();
+    await expect(admin.getByRole('status')).toContainText(`The hold on ${code} now ends`);
+    await expect(row.getByLabel(`New end for ${code}`)).toHaveValue(soon);
+    await axeClean(admin, `admin holds (${name})`);
+    await holder.reload();
+    await holder.getByRole('button', { name: `Open ${code} details` }).click();
+    await expect(detail.getByText('Held for you')).toContainText(/\b0[12]:\d\d\b/);
+    await expect(detail.getByText('Held for you')).not.toContainText(/\dd /);
 
     // the holder releases it
     await holder.evaluate(() => window.scrollTo(0, 0));
