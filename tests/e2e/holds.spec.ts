@@ -1,9 +1,10 @@
 /**
  * Holds in a real browser, at 1440 px and on an iPhone 13: a trader holds a single stone from
  * the list row and sees the countdown; a second trader sees "On hold" in the bag and is refused
- * when sending a request with it (a message naming the stone; the bag keeps it); the holder
- * releases it; staff see it on the admin Holds screen (filtered to its customer) and shorten it
- * first. The pages scrolled to the bottom pass axe (WCAG 2.2 AA tags).
+ * when sending a request with it (a message naming the stone; the bag keeps it); staff see the
+ * hold on the admin Holds screen (filtered to its customer) and shorten it, and allow or forbid
+ * extending on the customer screen; the holder sees both and releases the stone. Every page,
+ * scrolled to the bottom, passes axe (WCAG 2.2 AA tags).
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
@@ -113,6 +114,28 @@ for (const [name, size] of BOTH_SIZES) {
     await holder.getByRole('button', { name: `Open ${code} details` }).click();
     await expect(detail.getByText('Held for you')).toContainText(/\b0[12]:\d\d\b/);
     await expect(detail.getByText('Held for you')).not.toContainText(/\dd /);
+
+    // staff change whether the holder may extend once, on the customer screen; the holder sees it
+    const listed = await admin.request.get('/api/v1/admin/holds', { params: { status: 'active' } });
+    const { docs } = (await listed.json()) as { docs: { stockCode: string; customer: { id: number } }[] };
+    const limitsUrl = `/api/v1/admin/customers/${docs.find((d) => d.stockCode === code)?.customer.id}/hold-limits`;
+    const before = (await (await admin.request.get(limitsUrl)).json()) as { holdExtendAllowed: boolean };
+    await admin.goto('/admin/customers');
+    await admin.getByRole('searchbox', { name: 'Search customers' }).fill('trader@facet');
+    await admin.getByRole('button', { name: 'Approved' }).click();
+    await admin.getByRole('row').filter({ hasText: TRADER.email }).getByRole('button', { expanded: false }).click();
+    const details = admin.getByRole('region', { name: /Details of/ });
+    const extendOnce = details.getByRole('checkbox', { name: 'May extend a hold once' });
+    await expect(extendOnce).toBeChecked({ checked: before.holdExtendAllowed });
+    await expect(details.getByRole('spinbutton', { name: 'Most holds at once' })).toHaveValue(/^\d+$/);
+    await extendOnce.setChecked(!before.holdExtendAllowed);
+    await details.getByRole('button', { name: 'Save hold limits' }).click();
+    await expect(details.getByRole('status')).toContainText('Hold limits of');
+    await axeClean(admin, `admin customer hold limits (${name})`);
+    await holder.reload();
+    await holder.getByRole('button', { name: `Open ${code} details` }).click();
+    await expect(detail.getByRole('button', { name: 'Extend' })).toHaveCount(before.holdExtendAllowed ? 0 : 1);
+    expect((await admin.request.put(limitsUrl, { data: before })).status()).toBe(200);
 
     // the holder releases it
     await holder.evaluate(() => window.scrollTo(0, 0));
