@@ -57,6 +57,7 @@ export const routes = {
   adminRequests: `${ADMIN}/requests`,
   adminRequest: (id: number) => `${ADMIN}/requests?id=${id}`,
   adminMessages: `${ADMIN}/messages`,
+  adminHolds: `${ADMIN}/holds`,
   adminPosts: `${ADMIN}/posts`,
   adminNewPost: `${ADMIN}/posts/new`,
   adminPost: (id: number | string) => `${ADMIN}/posts/${id}`,

@@ -36,6 +36,11 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     component: lazy(() => import('./requests/RequestsSection.tsx')),
   },
   {
+    path: routes.adminHolds,
+    label: 'Holds',
+    component: lazy(() => import('./holds/HoldsSection.tsx')),
+  },
+  {
     path: routes.adminMessages,
     label: 'Messages',
     component: lazy(() => import('./messages/MessagesSection.tsx')),

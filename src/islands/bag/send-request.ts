@@ -76,9 +76,13 @@ export async function sendBagRequest(form: RequestForm, ccy: string, rates: read
   }
 }
 
-/** The server's reason in words (a field's message when it names one). */
+/** The server's reason in words (a field's message, or the refusal's own sentence, when it has one). */
 function refusalReason(err: unknown): string {
-  if (err instanceof ApiError) return err.status === 0 ? err.message : (err.fieldError?.msg ?? err.message);
+  if (err instanceof ApiError) {
+    if (err.status === 0) return err.message;
+    const sentence = err.options?.message;
+    return err.fieldError?.msg ?? (typeof sentence === 'string' ? sentence : err.message);
+  }
   if (v.isValiError(err)) return err.issues[0]?.message ?? 'The request is not complete.';
   return 'Your request could not be sent. Please try again.';
 }

@@ -7,6 +7,7 @@ import { Fragment, useState } from 'react';
 import { useApiQuery } from '../../ui/useApiQuery.ts';
 import { fmtMoney, StatusBadge } from '../dashboard/kit.tsx';
 import { CustomerApiKeys } from './CustomerApiKeys.tsx';
+import { CustomerHoldLimits } from './CustomerHoldLimits.tsx';
 import {
   ACTION_LABELS,
   actionName,
@@ -102,6 +103,7 @@ export function CustomerRow({ customer: c, onAction }: { customer: Customer; onA
                 )}
               </dl>
               <CustomerRequests customerId={c._id} />
+              <CustomerHoldLimits customerId={c._id} name={name} />
               <CustomerApiKeys customerId={c._id} name={name} />
             </section>
           </td>
