@@ -17,6 +17,12 @@ export const PARCEL = 'Multiple Items' satisfies CatType;
 export const isParcel = (catType: string | null | undefined): boolean => catType === PARCEL;
 export type Range = { From: string; To: string; rank: [number, number] };
 export type Availability = 1 | 2 | 3;
+/** The labels of availability codes 1, 2, 3 when the shop has set none (a blank label means its default). */
+export const DEFAULT_AVAILABILITY_LABELS: Record<Availability, string> = {
+  1: 'Immediately',
+  2: '3-5 days',
+  3: 'On Demand',
+};
 
 export type DiamondDoc = {
   _id: number;
