@@ -95,8 +95,11 @@ export type DiamondList = {
   marksClarity: { value: number; label: string }[];
 };
 
-/** Shapes that have their own artwork (every single shape but 'other'); any other shape is drawn as round. */
-export const SHAPES_WITH_IMAGES = SINGLE_SHAPES.filter((s) => s !== 'other');
+/**
+ * Shapes that have their own artwork: every single shape but 'other', and the kite (listed
+ * under 'other' but drawn as itself); any other shape is drawn as round.
+ */
+export const SHAPES_WITH_IMAGES: readonly string[] = [...SINGLE_SHAPES.filter((s) => s !== 'other'), 'kite'];
 
 /** Image path by shape: lowercased, round where no artwork exists, `_parcel` for Multiple Items. */
 export function shapeImage(shape: string, catType: CatType, view: 'front' | 'side' = 'front'): string {
