@@ -4,6 +4,7 @@
  *   GET   /configs/site-blocks        ->  200 { blocks: { [id]: { _id, type, value, url } } }
  *   PATCH /configs/site-blocks/:id    JSON { type: 'text', value } | { type: 'list', value: [{ title, content }] }
  *                                     or multipart (image): src = one png/jpeg file, value = alt text
+ *                                     (src may be left out to change only the alt text of an image)
  *                                     ->  200 { block } | 404 block_not_found
  *   POST  /configs/site-blocks        the same with _id (JSON or a multipart field)
  *                                     ->  201 { block } | 409 block_exists
@@ -45,8 +46,9 @@ async function readBlock(c: Context<AppEnv>, id: string | undefined) {
   }
   const str = (k: string) => (typeof form[k] === 'string' ? (form[k] as string) : undefined);
   const blockId = parseOr400(BlockId, id ?? str('_id'));
-  const file = singleFile(form.src);
-  const image = await checkImage(new Uint8Array(await file.arrayBuffer()));
+  // no file: the alt text alone changes, on a block that has its image already
+  const given = form.src !== undefined && form.src !== '';
+  const image = given ? await checkImage(new Uint8Array(await singleFile(form.src).arrayBuffer())) : null;
   const alt = parseOr400(Alt, str('value') === 'placeholder' ? '' : str('value'));
   return { input: { id: blockId, type: 'image', value: alt } as BlockInput, image };
 }

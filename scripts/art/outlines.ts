@@ -139,6 +139,24 @@ function trilliant(): P2[] {
   return out;
 }
 
+/** A kite: a long point down, a short one up, its widest line a third of the way down. */
+function kite(): P2[] {
+  const corners: P2[] = [
+    [0, -0.45],
+    [0.5, -0.1],
+    [0, 0.75],
+    [-0.5, -0.1],
+  ];
+  const mid = (Math.max(...corners.map((c) => c[1])) + Math.min(...corners.map((c) => c[1]))) / 2;
+  const out: P2[] = [];
+  for (let i = 0; i < 4; i++) {
+    const a = corners[i]!;
+    const b = corners[(i + 1) % 4]!;
+    for (let k = 0; k < 12; k++) out.push([a[0] + ((b[0] - a[0]) * k) / 12, a[1] + ((b[1] - a[1]) * k) / 12 - mid]);
+  }
+  return out;
+}
+
 const brilliant = (pts: P2[], extra: Partial<Outline> = {}): Outline => ({
   pts,
   centre: [0, 0],
@@ -160,6 +178,7 @@ export const OUTLINES: Record<string, () => Outline> = {
   princess: () => brilliant(cutRect(1, 1, 0)),
   radiant: () => brilliant(cutRect(1, 1.22, 0.13), { angleRatio: 1.22 }),
   trilliant: () => brilliant(trilliant(), { m: 6 }),
+  kite: () => brilliant(kite(), { angleRatio: 1.2, centre: [0, -0.1] }),
   emerald: () => ({ ...brilliant(cutRect(1, 1.38, 0.16)), style: 'step', keel: 0.38 }),
   asscher: () => ({ ...brilliant(cutRect(1, 1, 0.25)), style: 'step', keel: 0 }),
 };

@@ -17,6 +17,12 @@ export const PARCEL = 'Multiple Items' satisfies CatType;
 export const isParcel = (catType: string | null | undefined): boolean => catType === PARCEL;
 export type Range = { From: string; To: string; rank: [number, number] };
 export type Availability = 1 | 2 | 3;
+/** The labels of availability codes 1, 2, 3 when the shop has set none (a blank label means its default). */
+export const DEFAULT_AVAILABILITY_LABELS: Record<Availability, string> = {
+  1: 'Immediately',
+  2: '3-5 days',
+  3: 'On Demand',
+};
 
 export type DiamondDoc = {
   _id: number;
@@ -89,8 +95,11 @@ export type DiamondList = {
   marksClarity: { value: number; label: string }[];
 };
 
-/** Shapes that have their own artwork (every single shape but 'other'); any other shape is drawn as round. */
-export const SHAPES_WITH_IMAGES = SINGLE_SHAPES.filter((s) => s !== 'other');
+/**
+ * Shapes that have their own artwork: every single shape but 'other', and the kite (listed
+ * under 'other' but drawn as itself); any other shape is drawn as round.
+ */
+export const SHAPES_WITH_IMAGES: readonly string[] = [...SINGLE_SHAPES.filter((s) => s !== 'other'), 'kite'];
 
 /** Image path by shape: lowercased, round where no artwork exists, `_parcel` for Multiple Items. */
 export function shapeImage(shape: string, catType: CatType, view: 'front' | 'side' = 'front'): string {

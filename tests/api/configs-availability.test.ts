@@ -54,6 +54,23 @@ describe('POST /configs and PATCH /configs/:id', () => {
     expect(site.diamond_available.diamond_available_now).toBe('Same day');
   });
 
+  it('saves a label left blank as its default, so the settings and the list agree', async () => {
+    const t = await createTestApp();
+    const admin = await insertAdmin(t.db);
+    const agent = await signIn(t, admin.email);
+    const { docs } = (await (await t.request(LIST)).json()) as Docs;
+    const res = await agent.json(`/configs/${docs[0]!._id}`, 'PATCH', body('  ', '1 week', ''));
+    expect(res.status).toBe(200);
+    const after = (await (await t.request(LIST)).json()) as Docs;
+    expect(after.docs[0]!.fields).toEqual({
+      diamond_available_now: 'Immediately',
+      diamond_available_later: '1 week',
+      diamond_available_on_demand: 'On Demand',
+    });
+    const site = (await (await t.request('/site')).json()) as { diamond_available: Record<string, string> };
+    expect(site.diamond_available.diamond_available_now).toBe('Immediately');
+  });
+
   it('answers 409 with the id to a POST when the config exists', async () => {
     const t = await createTestApp();
     const admin = await insertAdmin(t.db);

@@ -1,5 +1,6 @@
 /** Site blocks: admin-only writes, text required, audit row, regeneration hook. */
 import { desc, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { auditLog, siteBlocks } from '../../db/tables.ts';
 import { createTestApp, errorOf, insertAdmin, insertUser, signIn } from './auth-helpers.ts';
@@ -92,5 +93,37 @@ describe('site blocks', () => {
     expect(missing.status).toBe(404);
     const list = await agent.request('/configs/site-blocks');
     expect(((await list.json()) as { blocks: Record<string, unknown> }).blocks.home_test_list).toBeDefined();
+  });
+
+  it("changes an image's alt text alone, and asks for an image first when a new block has none", async () => {
+    const t = await createTestApp();
+    const admin = await insertAdmin(t.db);
+    const agent = await signIn(t, admin.email);
+    const send = (method: 'POST' | 'PATCH', path: string, fields: Record<string, string | File>) => {
+      const form = new FormData();
+      for (const [k, val] of Object.entries(fields)) form.set(k, val);
+      return agent.request(path, { method, body: form });
+    };
+    const png = await sharp({ create: { width: 32, height: 20, channels: 3, background: '#222222' } })
+      .png()
+      .toBuffer();
+    const created = await send('POST', '/configs/site-blocks', {
+      _id: 'about_test_image',
+      type: 'image',
+      value: 'A loupe',
+      src: new File([png], 'a.png', { type: 'image/png' }),
+    });
+    expect(created.status).toBe(201);
+    const url = (await block(t, 'about_test_image'))?.url;
+    expect(url).toMatch(/^\/uploads\//);
+
+    const altOnly = await send('PATCH', '/configs/site-blocks/about_test_image', { value: 'A loupe over a pear' });
+    expect(altOnly.status).toBe(200);
+    expect(await block(t, 'about_test_image')).toMatchObject({ value: 'A loupe over a pear', url });
+
+    const none = await send('POST', '/configs/site-blocks', { _id: 'about_empty_image', type: 'image', value: 'x' });
+    expect(none.status).toBe(400);
+    expect(await errorOf(none)).toMatchObject({ msg: [{ param: 'src', msg: 'Choose an image first' }] });
+    expect(await block(t, 'about_empty_image')).toBeUndefined();
   });
 });

@@ -31,6 +31,7 @@ type Format = 'PDF' | 'Excel';
 const SINGLE_HEADERS = [
   'ID',
   'Shape',
+  'Origin',
   'Weight',
   'Colour',
   'Clarity',
@@ -45,7 +46,7 @@ const SINGLE_HEADERS = [
   'Price',
   'Availability',
 ];
-const PARCEL_HEADERS = ['ID', 'Shape', 'Size', 'Colour', 'Clarity', 'L/W/D', 'Lab', 'PPC'];
+const PARCEL_HEADERS = ['ID', 'Shape', 'Origin', 'Size', 'Colour', 'Clarity', 'L/W/D', 'Lab', 'PPC'];
 const FINISH = /^(-|(EX|VG|GD|FAR|POR)(-(EX|VG|GD|FAR|POR))?)$/;
 const FLUOR = /^(-|(NON|FNT|SL|VSL|MED|SG|VSG)(-(NON|FNT|SL|VSL|MED|SG|VSG))?)$/;
 // a stock code opens each row: the seeded FT-S-000001 kind, or an imported one (another spec imports IMP-0001...)
@@ -112,11 +113,12 @@ async function readExcel(path: string, title: string, parcels: boolean) {
   const rows = Array.from({ length: sheet.rowCount - 1 }, (_, i) => cells(i + 2));
   if (!parcels) {
     for (const r of rows) {
-      for (const i of [5, 6, 7]) expect(r[i]).toMatch(FINISH);
-      expect(r[8]).toMatch(FLUOR);
-      expect(r[13]).toMatch(/^\d+(\.\d{1,2})?$/); // a number a buyer can sum ...
+      expect(r[2]).toMatch(/^(Natural|Lab-grown)$/);
+      for (const i of [6, 7, 8]) expect(r[i]).toMatch(FINISH);
+      expect(r[9]).toMatch(FLUOR);
+      expect(r[14]).toMatch(/^\d+(\.\d{1,2})?$/); // a number a buyer can sum ...
     }
-    if (rows.length > 0) expect(sheet.getRow(2).getCell(14).numFmt).toMatch(/^"[£$€¥]"#,##0\.00$/); // ... shown as money
+    if (rows.length > 0) expect(sheet.getRow(2).getCell(15).numFmt).toMatch(/^"[£$€¥]"#,##0\.00$/); // ... shown as money
   }
   return rows.map((r) => r[0]);
 }
@@ -173,8 +175,8 @@ test('a signed-in trader downloads each list from the catalogue, as PDF and as E
   await expect(drawer).toBeHidden();
 
   const current = await downloadFrom(page, 'Current List', 'PDF');
-  expect(current.name).toBe(fileName('Selected Stock', 'pdf'));
-  expect(readPdf(current.path, 'Selected Stock', total)).toHaveLength(total);
+  expect(current.name).toBe(fileName('Current List', 'pdf'));
+  expect(readPdf(current.path, 'Current List', total)).toHaveLength(total);
 
   const selected = await downloadFrom(page, /^Only Ticked Items \(2\)$/, 'Excel');
   expect(selected.name).toBe(fileName('Selected Stock', 'xlsx'));

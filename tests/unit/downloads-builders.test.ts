@@ -32,6 +32,7 @@ const all = [
       StkWebAvailable: 1,
       cut: 'Very Good',
       fluorescence: 'Medium',
+      ...(i % 5 === 4 ? { Source: 'Lab Grown', StkCatName: 'Lab Grown Diamonds' } : {}),
     }),
   ),
   ...Array.from({ length: 30 }, (_, i) =>
@@ -110,10 +111,11 @@ describe.each(DOWNLOAD_TYPES)('%s download', (type) => {
     const parcelsOnly = expected.length > 0 && expected.every((d) => d.StkCatType === 'Multiple Items');
     expect(header).toEqual(
       type === 'parcels' || parcelsOnly
-        ? ['ID', 'Shape', 'Size', 'Colour', 'Clarity', 'L/W/D', 'Lab', 'PPC']
+        ? ['ID', 'Shape', 'Origin', 'Size', 'Colour', 'Clarity', 'L/W/D', 'Lab', 'PPC']
         : [
             'ID',
             'Shape',
+            'Origin',
             'Weight',
             'Colour',
             'Clarity',
@@ -135,9 +137,40 @@ describe.each(DOWNLOAD_TYPES)('%s download', (type) => {
     const firstSingle = expected.findIndex((d) => d.StkCatType === 'Single Item');
     if (firstSingle >= 0 && header.includes('Cut')) {
       const row = (sheet.getRow(firstSingle + 2).values as unknown[]).slice(1);
-      expect(row[5]).toBe('VG');
-      expect(row[8]).toBe('MED');
-      expect(row[14]).toBe('Immediately');
+      expect(row[6]).toBe('VG');
+      expect(row[9]).toBe('MED');
+      expect(row[15]).toBe('Immediately');
+    }
+  });
+});
+
+describe('every download says which stones are natural and which lab-grown', () => {
+  const origin = (d: { Source?: string | null }) => (d.Source === 'Lab Grown' ? 'Lab-grown' : 'Natural');
+
+  it.each(DOWNLOAD_TYPES)('%s: Excel has an Origin column, one per stone', async (type) => {
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await buildXlsx(tableFor(request(type, 'excel'))));
+    const sheet = wb.worksheets[0]!;
+    const col = (sheet.getRow(1).values as unknown[]).indexOf('Origin');
+    expect(col).toBeGreaterThan(0);
+    const expected = selectDocs(type, { current, all, ticked });
+    const cells: unknown[] = [];
+    sheet.getColumn(col).eachCell((cell, row) => {
+      if (row > 1) cells.push(cell.value);
+    });
+    expect(cells).toEqual(expected.map(origin));
+  });
+
+  it('the certified stock PDF, read by poppler, marks each stone Natural or Lab-grown', () => {
+    const expected = selectDocs('certified-all', { current, all, ticked });
+    expect(new Set(expected.map(origin))).toEqual(new Set(['Natural', 'Lab-grown']));
+    const lines = popplerPages(buildPdf(tableFor(request('certified-all', 'pdf'))), 'origin')
+      .join('\n')
+      .split('\n');
+    expect(lines.some((l) => /^\s*Origin\b|\sOrigin\s/.test(l))).toBe(true);
+    for (const d of expected) {
+      const line = lines.find((l) => l.includes(d.StkCodeCalcNS))!;
+      expect(line).toMatch(new RegExp(`\\s${origin(d)}\\s`));
     }
   });
 });

@@ -21,9 +21,9 @@ const RATES = [
 const LABELS = { 1: 'Immediately', 2: '3-5 days', 3: 'On Demand' } as const;
 
 describe('titles and file names', () => {
-  it('names each type as the spec does', () => {
+  it('names each type, the Current List apart from the ticked items', () => {
     expect(DOWNLOAD_TITLES).toEqual({
-      current: 'Selected Stock',
+      current: 'Current List',
       selected: 'Selected Stock',
       'certified-rounds': 'Certified Rounds',
       'certified-fancies': 'Certified Fancies',
@@ -66,10 +66,11 @@ describe('which stones each type takes', () => {
 });
 
 describe('columns and cells', () => {
-  it('singles: ID .. Price, plus Availability in Excel only; parcels: ID, Shape, Size, Colour, Clarity, L/W/D, Lab, PPC', () => {
+  it('singles: ID .. Price, plus Availability in Excel only; parcels: ID, Shape, Origin, Size, Colour, Clarity, L/W/D, Lab, PPC', () => {
     expect(pdfColumns(SINGLE_COLUMNS).map((c) => c.header)).toEqual([
       'ID',
       'Shape',
+      'Origin',
       'Weight',
       'Colour',
       'Clarity',
@@ -87,6 +88,7 @@ describe('columns and cells', () => {
     expect(PARCEL_COLUMNS.map((c) => c.header)).toEqual([
       'ID',
       'Shape',
+      'Origin',
       'Size',
       'Colour',
       'Clarity',
@@ -137,6 +139,7 @@ describe('columns and cells', () => {
     expect(row).toEqual([
       'FT-9',
       'Round',
+      'Natural',
       '1.00',
       'G',
       'VS2',
@@ -152,6 +155,6 @@ describe('columns and cells', () => {
       '3-5 days',
     ]);
     const [visitor] = rowsOf([s], excelColumns(SINGLE_COLUMNS), { pricing: null, availability: LABELS });
-    expect(visitor?.slice(11)).toEqual(['-', '-', '-', '-']);
+    expect(visitor?.slice(12)).toEqual(['-', '-', '-', '-']);
   });
 });

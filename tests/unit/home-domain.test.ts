@@ -89,9 +89,17 @@ describe('tiles', () => {
         Clarity: range('VS1', 'VS2'),
       }),
     ).toBe('1.02ct G to H VS1 to VS2');
+  });
+  it('subtitle: a single grade is printed once, not as "H to H"', () => {
     expect(tileSubtitle({ StkCatType: 'Single Item', STWeight: 0.5, Colour: range('D', 'D'), Clarity: null })).toBe(
-      '0.50ct D to D',
+      '0.50ct D',
     );
+    expect(
+      tileSubtitle({ StkCatType: 'Single Item', STWeight: 1, Colour: range('H', 'H'), Clarity: range('FL', 'FL') }),
+    ).toBe('1.00ct H FL');
+    expect(
+      tileSubtitle({ StkCatType: 'Multiple Items', STWeight: 3, Size: range('0.10', '0.10'), Colour: range('H', '') }),
+    ).toBe('0.10ct H');
   });
   it('subtitle: size for parcels', () => {
     expect(

@@ -4,6 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
+import { DEFAULT_AVAILABILITY_LABELS } from '../../../src/domain/diamond.ts';
 import { plainText } from '../../../src/domain/validation/fields.ts';
 import { writeTx, type Db } from '../../../db/client.ts';
 import { auditLog, configs } from '../../../db/tables.ts';
@@ -21,13 +22,20 @@ const label = v.pipe(
   v.maxLength(AVAILABILITY_FIELD_MAX, `At most ${AVAILABILITY_FIELD_MAX} characters`),
 );
 
+/** A label left blank is saved as its default: what the list shows is what the settings show. */
+const labelOr = (fallback: string) =>
+  v.pipe(
+    label,
+    v.transform((s) => s || fallback),
+  );
+
 /** The spec gives the form no validation; the server only bounds the three texts. */
 export const AvailabilityConfigSchema = v.object({
   type: v.literal(AVAILABILITY_TYPE, `type must be ${AVAILABILITY_TYPE}`),
   fields: v.object({
-    diamond_available_now: label,
-    diamond_available_later: label,
-    diamond_available_on_demand: label,
+    diamond_available_now: labelOr(DEFAULT_AVAILABILITY_LABELS[1]),
+    diamond_available_later: labelOr(DEFAULT_AVAILABILITY_LABELS[2]),
+    diamond_available_on_demand: labelOr(DEFAULT_AVAILABILITY_LABELS[3]),
   }),
 });
 export type AvailabilityConfigInput = v.InferOutput<typeof AvailabilityConfigSchema>;

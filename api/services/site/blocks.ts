@@ -93,7 +93,7 @@ export async function saveBlock(
     if (existing && existing.type !== input.type)
       throw new HttpError(400, [{ param: 'type', msg: `This block is a ${existing.type} block` }]);
     const url = input.type === 'image' ? (input.url ?? existing?.url ?? null) : null;
-    if (input.type === 'image' && !url) throw new HttpError(400, [{ param: 'src', msg: 'Please choose an image' }]);
+    if (input.type === 'image' && !url) throw new HttpError(400, [{ param: 'src', msg: 'Choose an image first' }]);
     const row = { id: input.id, type: input.type, value: input.value, url, updatedBy: adminId, updatedAt: now };
     if (existing) await deps.db.update(siteBlocks).set(row).where(eq(siteBlocks.id, input.id));
     else await deps.db.insert(siteBlocks).values(row);

@@ -2,12 +2,17 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { configs, exchangeRates, siteBlocks } from '../../../db/tables.ts';
+import { DEFAULT_AVAILABILITY_LABELS } from '../../../src/domain/diamond.ts';
 
-export const DEFAULT_AVAILABILITY = {
-  diamond_available_now: 'Immediately',
-  diamond_available_later: '3-5 days',
-  diamond_available_on_demand: 'On Demand',
+const DEFAULT_AVAILABILITY: Record<string, string> = {
+  diamond_available_now: DEFAULT_AVAILABILITY_LABELS[1],
+  diamond_available_later: DEFAULT_AVAILABILITY_LABELS[2],
+  diamond_available_on_demand: DEFAULT_AVAILABILITY_LABELS[3],
 };
+
+/** The saved labels over the defaults; a label saved blank shows its default. */
+const availabilityLabels = (saved: Record<string, string> | null) =>
+  Object.fromEntries(Object.entries(DEFAULT_AVAILABILITY).map(([k, d]) => [k, saved?.[k]?.trim() || d]));
 
 export async function configFields(db: Db, type: string): Promise<Record<string, string> | null> {
   return (await db.select().from(configs).where(eq(configs.type, type)).limit(1))[0]?.fields ?? null;
@@ -30,7 +35,7 @@ export async function siteState(db: Db, siteNameFallback: string) {
       social_link_linkedin: site.social_link_linkedin ?? '',
       social_link_instagram: site.social_link_instagram ?? '',
     },
-    diamond_available: { ...DEFAULT_AVAILABILITY, ...((await configFields(db, 'diamond_available')) ?? {}) },
+    diamond_available: availabilityLabels(await configFields(db, 'diamond_available')),
     /** the catalogue shows its Coloured tab (a coming-soon placeholder): an admin setting */
     coloured_tab: site.coloured_tab === 'on',
     blocks,

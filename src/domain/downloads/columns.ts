@@ -1,8 +1,9 @@
 /**
  * The columns of a stock list download and the text of each cell:
- * - Singles: ID, Shape, Weight, Colour, Clarity, Cut, Polish, Symmetry, Fluor, L/W/D, Lab,
- *   PPC, BR, Price, plus Availability in Excel.
- * - Parcels: ID, Shape, Size, Colour, Clarity, L/W/D, Lab, PPC.
+ * - Singles: ID, Shape, Origin, Weight, Colour, Clarity, Cut, Polish, Symmetry, Fluor, L/W/D,
+ *   Lab, PPC, BR, Price, plus Availability in Excel.
+ * - Parcels: ID, Shape, Origin, Size, Colour, Clarity, L/W/D, Lab, PPC.
+ * - Origin: 'Natural' or 'Lab-grown', since a list (certified stock, the current list) can mix both.
  * - Cut, polish and symmetry as EX, VG, GD, FAR, POR; fluorescence as NON, FNT, SL, VSL, MED,
  *   SG, VSG. A range shows 'From-To'. Missing values '-'.
  * - Prices (PPC, Price) in the chosen currency, only with a price context (signed in).
@@ -24,6 +25,7 @@ import {
 } from '../money.ts';
 import { stonePrice, stonePricePerCarat } from '../catalogue/pricing.ts';
 import { sizeRange } from '../bag/names.ts';
+import { isLabGrown } from '../catalogue/tabs.ts';
 
 export type Pricing = { ccy: string; rates: readonly FxRate[] } | null;
 export type CellContext = { pricing: Pricing; availability: Record<Availability, string> };
@@ -89,6 +91,9 @@ const stoneAmount = (d: ListDoc, ctx: CellContext) =>
 
 const ID: Column = { key: 'id', header: 'ID', pdfWidth: 12, value: (d) => d.StkCodeCalcNS };
 const SHAPE: Column = { key: 'shape', header: 'Shape', pdfWidth: 9, value: (d) => cap(d.StkShape) };
+/** 'Natural' or 'Lab-grown'. */
+export const originOf = (d: Pick<ListDoc, 'Source' | 'StkCatName'>) => (isLabGrown(d) ? 'Lab-grown' : 'Natural');
+const ORIGIN: Column = { key: 'origin', header: 'Origin', pdfWidth: 7, value: originOf };
 const COLOUR: Column = { key: 'colour', header: 'Colour', pdfWidth: 6, value: (d) => grade(d.Colour) };
 const CLARITY: Column = { key: 'clarity', header: 'Clarity', pdfWidth: 6, value: (d) => grade(d.Clarity) };
 const LWD: Column = {
@@ -109,8 +114,9 @@ const PPC: Column = {
 };
 
 export const SINGLE_COLUMNS: readonly Column[] = [
-  ID,
-  SHAPE,
+  { ...ID, pdfWidth: 9 },
+  { ...SHAPE, pdfWidth: 8 },
+  ORIGIN,
   {
     key: 'weight',
     header: 'Weight',
@@ -126,9 +132,9 @@ export const SINGLE_COLUMNS: readonly Column[] = [
   { key: 'polish', header: 'Polish', pdfWidth: 5, value: (d) => finishAbbr(d.Polish) },
   { key: 'symmetry', header: 'Symmetry', pdfWidth: 6, value: (d) => finishAbbr(d.Symmetry) },
   { key: 'fluor', header: 'Fluor', pdfWidth: 4, value: (d) => fluorescenceAbbr(d.flourecence) },
-  { ...LWD, pdfWidth: 13 },
+  { ...LWD, pdfWidth: 11 },
   { ...LAB, pdfWidth: 5 },
-  { ...PPC, pdfWidth: 9 },
+  { ...PPC, pdfWidth: 8 },
   {
     key: 'br',
     header: 'BR',
@@ -157,14 +163,15 @@ export const SINGLE_COLUMNS: readonly Column[] = [
 ];
 
 export const PARCEL_COLUMNS: readonly Column[] = [
-  { ...ID, pdfWidth: 14 },
-  { ...SHAPE, pdfWidth: 14 },
-  { key: 'size', header: 'Size', pdfWidth: 14, value: (d) => (d.Size ? sizeRange(d.Size) : MISSING) },
+  { ...ID, pdfWidth: 12 },
+  { ...SHAPE, pdfWidth: 12 },
+  { ...ORIGIN, pdfWidth: 10 },
+  { key: 'size', header: 'Size', pdfWidth: 12, value: (d) => (d.Size ? sizeRange(d.Size) : MISSING) },
   { ...COLOUR, pdfWidth: 10 },
   { ...CLARITY, pdfWidth: 10 },
-  { ...LWD, pdfWidth: 16 },
+  { ...LWD, pdfWidth: 14 },
   { ...LAB, pdfWidth: 8 },
-  { ...PPC, pdfWidth: 14 },
+  { ...PPC, pdfWidth: 12 },
 ];
 
 /** Parcel columns for a list of parcels only (or the parcels type), else the singles' columns. */

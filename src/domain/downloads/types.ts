@@ -4,9 +4,8 @@
  * - current: the filtered list on screen; selected: the ticked rows ('Only Ticked Items');
  *   certified-rounds / certified-fancies / certified-all: singles with a certificate number,
  *   round / not round / both; parcels: every parcel.
- * - Titles: current and selected are both 'Selected Stock' (the spec names five titles for
- *   six types; the filtered list is a selection too); then Certified Rounds, Certified
- *   Fancies, Certified Stock, Parcel List.
+ * - Titles: Current List (the filtered list), Selected Stock (the ticked rows), Certified
+ *   Rounds, Certified Fancies, Certified Stock, Parcel List.
  * - File name: '{brand} {title} (Downloaded - MMM Do YYYY)' plus .pdf or .xlsx.
  */
 import dayjs from 'dayjs';
@@ -39,7 +38,7 @@ export const DOWNLOAD_TYPE_LABELS: Record<DownloadType, string> = {
 export const DOWNLOAD_FORMAT_LABELS: Record<DownloadFormat, string> = { pdf: 'PDF', excel: 'Excel' };
 
 export const DOWNLOAD_TITLES: Record<DownloadType, string> = {
-  current: 'Selected Stock',
+  current: 'Current List',
   selected: 'Selected Stock',
   'certified-rounds': 'Certified Rounds',
   'certified-fancies': 'Certified Fancies',

@@ -1,7 +1,7 @@
 /**
  * A strip or carousel tile's subtitle: the weight in ct, or the size for parcels, then the
- * Colour range and the Clarity range, each as 'From to To', joined by ' to '.
- *   tileSubtitle(single) -> '1.02ct G to H VS1 to VS2'
+ * Colour range and the Clarity range, each as 'From to To' (one grade once when From equals To).
+ *   tileSubtitle(single) -> '1.02ct G to H VS1 to VS2'; a single grade -> '0.50ct D VS1'
  * and its price: the shared pricing (WebSpecial for visitors' specials, nothing otherwise).
  */
 import { stonePrice } from '../catalogue/pricing.ts';
@@ -21,7 +21,8 @@ export type TileStone = {
   ppc?: number | null;
 };
 
-export const fromTo = (r: Range): string => (r && r.From ? [r.From, r.To || r.From].join(' to ') : '');
+export const fromTo = (r: Range): string =>
+  !r || !r.From ? '' : !r.To || r.To === r.From ? r.From : `${r.From} to ${r.To}`;
 
 export function tileSubtitle(s: TileStone): string {
   const size = isParcel(s.StkCatType) ? (s.Size?.From ? `${fromTo(s.Size)}ct` : '') : formatWeight(s.STWeight);

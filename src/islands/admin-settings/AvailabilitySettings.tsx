@@ -11,6 +11,7 @@ import { useEffect, useId, useState } from 'react';
 import { call, client } from '../../lib/api.ts';
 import {
   $availabilityLabels,
+  DEFAULT_AVAILABILITY_LABELS,
   labelsFromFields,
   loadAvailabilityConfig,
   type AvailabilityConfigDoc,
@@ -24,10 +25,11 @@ const SAVED_SNACK_MS = 6000;
 
 export const SETTINGS_SAVED = 'Your settings have been saved';
 type Fields = Required<AvailabilityFields>;
-const FIELDS: { key: keyof Fields; label: string }[] = [
-  { key: 'diamond_available_now', label: 'Available now (1)' },
-  { key: 'diamond_available_later', label: 'Available later (2)' },
-  { key: 'diamond_available_on_demand', label: 'Available on demand (3)' },
+/** A label left blank is saved as its default (the placeholder), which the list then shows. */
+const FIELDS: { key: keyof Fields; label: string; fallback: string }[] = [
+  { key: 'diamond_available_now', label: 'Available now (1)', fallback: DEFAULT_AVAILABILITY_LABELS[1] },
+  { key: 'diamond_available_later', label: 'Available later (2)', fallback: DEFAULT_AVAILABILITY_LABELS[2] },
+  { key: 'diamond_available_on_demand', label: 'Available on demand (3)', fallback: DEFAULT_AVAILABILITY_LABELS[3] },
 ];
 const fromLabels = (l: ReturnType<typeof labelsFromFields>): Fields => ({
   diamond_available_now: l[1],
@@ -102,6 +104,7 @@ export default function AvailabilitySettings() {
                 id={`${id}-${f.key}`}
                 className="input"
                 value={fields[f.key]}
+                placeholder={f.fallback}
                 disabled={!loaded}
                 onChange={(e) => setFields({ ...fields, [f.key]: e.target.value })}
               />

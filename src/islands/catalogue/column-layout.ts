@@ -99,11 +99,7 @@ export function abbreviated(r: Range | null | undefined, scale: Scale): { text: 
 }
 
 /** the labels of availability codes 1, 2, 3 until an admin's own are loaded */
-export const DEFAULT_AVAILABILITY_LABELS: Record<1 | 2 | 3, string> = {
-  1: 'Immediately',
-  2: '3-5 days',
-  3: 'On Demand',
-};
+export { DEFAULT_AVAILABILITY_LABELS } from '../../domain/diamond.ts';
 
 /** The availability cell's text. */
 export const availabilityText = (code: number | null | undefined, labels: Record<number, string>) =>

@@ -91,17 +91,14 @@ export function blockFields(
     });
     const alt = input('input', typeof value === 'string' ? value : '', 'alt');
     box.append(
-      field('Image (png or jpeg)', file, 'block-edit-file'),
+      field('Image (png or jpeg; leave empty to keep the image)', file, 'block-edit-file'),
       field('Description (alt text)', alt, 'block-edit-alt'),
     );
     return {
       node: box,
       read: () => {
         const problem = fileProblem(file.files ?? []);
-        const f = file.files?.[0];
-        return problem || !f
-          ? (problem ?? "The file you wanted to upload isn't an image")
-          : { type, value: alt.value.trim(), file: f };
+        return problem ?? { type, value: alt.value.trim(), file: file.files?.[0] ?? null };
       },
     };
   }

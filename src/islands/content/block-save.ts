@@ -2,7 +2,7 @@
  * Saving a site block from the admin editor: PATCH /configs/site-blocks/:id when the block
  * exists, else POST /configs/site-blocks with its _id; JSON for text and list blocks, multipart
  * for images (one file in `src`). Then the blocks are refetched. Client checks mirror the
- * server's: text required, one png/jpeg file.
+ * server's: text required, at most one png/jpeg file (none: the alt text alone is saved).
  */
 import { call, client, type AnswerOf } from '../../lib/api.ts';
 
@@ -21,18 +21,18 @@ export async function fetchBlocks(): Promise<Blocks> {
   return (await call(blocks.$get())).blocks;
 }
 
-/** The first problem with the chosen files, or null. */
+/** The first problem with the chosen files, or null (none chosen: only the alt text changes). */
 export function fileProblem(files: ArrayLike<File>): string | null {
   if (files.length > 1) return MSG_ONE_FILE;
   const f = files[0];
-  if (!f || !IMAGE_TYPES.includes(f.type)) return MSG_NOT_IMAGE;
+  if (f && !IMAGE_TYPES.includes(f.type)) return MSG_NOT_IMAGE;
   return null;
 }
 
 export type Draft =
   | { type: 'text'; value: string }
   | { type: 'list'; value: ListSection[] }
-  | { type: 'image'; value: string; file: File };
+  | { type: 'image'; value: string; file: File | null };
 
 export async function saveBlock(id: string, exists: boolean, draft: Draft): Promise<BlockDoc> {
   // one route takes JSON (text, list) or multipart (image), so the body is handed over as is
@@ -44,7 +44,7 @@ export async function saveBlock(id: string, exists: boolean, draft: Draft): Prom
       form.set('type', 'image');
     }
     form.set('value', draft.value || 'placeholder');
-    form.set('src', draft.file);
+    if (draft.file) form.set('src', draft.file);
     body = form;
   } else {
     body = JSON.stringify(

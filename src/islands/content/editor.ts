@@ -156,7 +156,10 @@ export async function startEditor(): Promise<void> {
     });
     button.setAttribute('aria-label', `Edit ${type} block ${id}`);
     button.onclick = () => openEditor(node, id, type);
-    if (type === 'image' && !(node instanceof HTMLImageElement)) node.append(button);
-    else node.after(button);
+    if (type === 'image' && !(node instanceof HTMLImageElement)) {
+      // the button sits on the image's top-left corner, not the page's
+      if (getComputedStyle(node).position === 'static') node.style.position = 'relative';
+      node.append(button);
+    } else node.after(button);
   }
 }
