@@ -9,7 +9,16 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { apiKeys, auditLog, bagRequests, contactMessages, requestLines, type RequestLine } from '../../db/tables.ts';
+import {
+  apiKeys,
+  auditLog,
+  bagRequests,
+  contactMessages,
+  diamonds,
+  holds,
+  requestLines,
+  type RequestLine,
+} from '../../db/tables.ts';
 import { createTestApp, insertAdmin, insertUser, signIn, type TestApp } from './auth-helpers.ts';
 import { linkKeyFor } from './link-helpers.ts';
 
@@ -99,6 +108,7 @@ describe('the audit log', () => {
 
     let postId = 0;
     let configId = 0;
+    let holdId = 0;
     // one real change per admin write: [route, call, the action(s) its audit row must carry]
     const cases: Record<string, [() => Promise<Response>, string]> = {
       'POST /admin/customers/:id/approve': [
@@ -181,6 +191,37 @@ describe('the audit log', () => {
         () => staff.request('/admin/stock-import', { method: 'POST', body: form }),
         'stock.import',
       ],
+      'POST /admin/messages/:id/replies': [
+        () => staff.json(`/admin/messages/${message.id}/replies`, 'POST', { message: 'Thank you, we will call you.' }),
+        'message.reply',
+      ],
+      'PUT /admin/customers/:id/hold-limits': [
+        () =>
+          staff.json(`/admin/customers/${keyOwner.id}/hold-limits`, 'PUT', { maxHolds: 3, holdExtendAllowed: false }),
+        'customer.hold_limits',
+      ],
+      'PUT /admin/settings/holds': [
+        () => staff.json('/admin/settings/holds', 'PUT', { default_hours: 24 }),
+        'settings.holds',
+      ],
+      // after the stock import: a hold on one of its stones
+      'PATCH /admin/holds/:id': [
+        async () => {
+          const [stone] = await t.db.select({ id: diamonds.id }).from(diamonds).limit(1);
+          const now = t.clock.now();
+          holdId = (
+            await t.db
+              .insert(holds)
+              .values({ diamondId: stone!.id, userId: keyOwner.id, expiresAt: new Date(now + 48 * 3600_000) })
+              .returning()
+          )[0]!.id;
+          return staff.json(`/admin/holds/${holdId}`, 'PATCH', {
+            expires_at: new Date(now + 24 * 3600_000).toISOString(),
+          });
+        },
+        'hold.expiry',
+      ],
+      'DELETE /admin/holds/:id': [() => staff.request(`/admin/holds/${holdId}`, { method: 'DELETE' }), 'hold.release'],
       'POST /configs': [
         async () => {
           const res = await staff.json('/configs', 'POST', {
