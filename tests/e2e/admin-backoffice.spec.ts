@@ -2,7 +2,8 @@
  * The back office in Chromium against `npm start`:
  * - an admin creates and publishes a news post; a visitor then reads it at its url and in
  *   the news list (after the static site regenerates);
- * - an admin moves a bag request through its statuses and the customer sees each one;
+ * - an admin moves a request through its lifecycle (review, line confirmed, confirmed) and the
+ *   customer sees each state;
  * - an admin changes the GBP rate and a trader's prices (shown in GBP) change;
  * - every back-office screen at 1440 px, saved to test-results/screenshots/admin-*.png;
  * - the stock import's error and preview tables at 1440 x 900 and on an iPhone 13: on the
@@ -106,13 +107,20 @@ function insertRequest(db: Database.Database) {
   ];
   const { id } = db
     .prepare(
-      "INSERT INTO bag_requests (user_id, status, order_notes, accepts_any_alternatives, ccy, ex_rate, total_cents, items) VALUES (?, 'new', ?, 0, 'USD', 1.27, ?, ?) RETURNING id",
+      "INSERT INTO bag_requests (user_id, status, terms, order_notes, accepts_any_alternatives, ccy, ex_rate, total_cents, items) VALUES (?, 'submitted', 'invoice', ?, 0, 'USD', 1.27, ?, ?) RETURNING id",
     )
     .get(trader.id, 'Could you hold it until Friday?', stone.price_cents, JSON.stringify(items)) as { id: number };
+  db.prepare(
+    "INSERT INTO request_lines (request_id, position, diamond_id, stock_code, type, description, quantity, accepts_alternatives, item_price_cents) VALUES (?, 0, ?, ?, 'single', ?, 1, 1, ?)",
+  ).run(id, stone.id, stone.stock_code, stone.description, stone.price_cents);
   return { id, stone };
 }
 
-test('an admin moves a request through its statuses and the customer sees it', async ({ page, browser, keep }) => {
+test('an admin moves a request through its lifecycle and the customer sees each state', async ({
+  page,
+  browser,
+  keep,
+}) => {
   test.setTimeout(90_000);
   const { id, stone } = withDb(insertRequest);
   keep.after(() => withDb((db) => db.prepare('DELETE FROM bag_requests WHERE id = ?').run(id)));
@@ -123,7 +131,7 @@ test('an admin moves a request through its statuses and the customer sees it', a
     const res = await customer.request.get('/api/v1/profile/bagRequests');
     return ((await res.json()) as { docs: { _id: number; status: string }[] }).docs.find((d) => d._id === id)?.status;
   };
-  expect(await statusSeen()).toBe('new');
+  expect(await statusSeen()).toBe('submitted');
 
   await adminSignIn(page, '/admin/requests');
   await page.getByRole('button', { name: `#${id}`, exact: true }).click();
@@ -131,16 +139,15 @@ test('an admin moves a request through its statuses and the customer sees it', a
   await expect(detail).toContainText('Could you hold it until Friday?');
   await expect(detail).toContainText(stone.stock_code);
   await page.screenshot({ path: `${SHOTS}/admin-requests.png`, fullPage: true });
-  for (const [label, status] of [
-    ['In progress', 'in_progress'],
-    ['Completed', 'completed'],
-  ] as const) {
-    await detail.getByRole('combobox', { name: 'Status' }).selectOption(label);
-    await detail.getByRole('textbox', { name: 'Staff notes' }).fill(`Now ${label.toLowerCase()}`);
-    await detail.getByRole('button', { name: 'Save request' }).click();
-    await expect(detail.getByRole('status')).toContainText('saved');
-    expect(await statusSeen()).toBe(status);
-  }
+  await detail.getByRole('button', { name: 'Start review' }).click();
+  await expect.poll(statusSeen).toBe('in_review');
+  await detail.getByRole('button', { name: `Confirm ${stone.stock_code}` }).click();
+  await expect(detail.getByRole('button', { name: 'Confirm request' })).toBeEnabled();
+  await detail.getByRole('button', { name: 'Confirm request' }).click();
+  await expect.poll(statusSeen).toBe('confirmed');
+  await detail.getByRole('textbox', { name: 'Staff notes' }).fill('Confirmed on invoice');
+  await detail.getByRole('button', { name: 'Save notes' }).click();
+  await expect(detail.getByRole('status').first()).toContainText('saved');
   await customer.close();
 });
 

@@ -47,7 +47,7 @@ function seedInbox(pendingEmail: string) {
     const total = stones.reduce((sum, s) => sum + s.price_cents, 0);
     const { id } = db
       .prepare(
-        "INSERT INTO bag_requests (user_id, status, order_notes, accepts_any_alternatives, ccy, ex_rate, total_cents, items) VALUES (?, 'new', ?, 0, 'USD', 1, ?, ?) RETURNING id",
+        "INSERT INTO bag_requests (user_id, status, terms, order_notes, accepts_any_alternatives, ccy, ex_rate, total_cents, items) VALUES (?, 'submitted', 'memo', ?, 0, 'USD', 1, ?, ?) RETURNING id",
       )
       .get(
         trader.id,
@@ -55,6 +55,12 @@ function seedInbox(pendingEmail: string) {
         total,
         JSON.stringify(items),
       ) as { id: number };
+    const line = db.prepare(
+      "INSERT INTO request_lines (request_id, position, diamond_id, stock_code, type, description, quantity, accepts_alternatives, item_price_cents) VALUES (?, ?, ?, ?, 'single', ?, ?, ?, ?)",
+    );
+    stones.forEach((s, i) =>
+      line.run(id, i, s.id, s.stock_code, s.description, s.weight, i === 0 ? 1 : 0, s.price_cents),
+    );
     db.prepare("UPDATE users SET status = 'pending', email_verified_at = ? WHERE email = ?").run(
       Date.now(),
       pendingEmail,
@@ -113,6 +119,7 @@ test('every back-office screen at 1440 px', async ({ page, request, keep }) => {
     'Dashboard',
     'Customers',
     'Requests',
+    'Holds',
     'Messages',
     'News',
     'Stock import',
