@@ -32,7 +32,8 @@ for (const [size, use] of [
       await keep.bag(TRADER);
       await signInAs(page, TRADER.email, TRADER.password);
       await emptyBag(page);
-      const { single } = await pickStones(page, 4);
+      // a sent request claims its single stones: each size sends a stone of its own
+      const { single } = await pickStones(page, size === '1440' ? 4 : 6);
       await addByApi(page, single);
       const held = await hold(page, isSend);
       await page.goto('/diamonds/bag');
