@@ -48,7 +48,9 @@ for (const [size, use] of [
       await saveShot(page, SHOTS, `bag-sent-${size}`);
       await link.click();
       await expect(page).toHaveURL(new RegExp(`/my-account#request-${id}$`));
-      await expect(page.getByRole('row').filter({ hasText: `#${id}` })).toBeVisible();
+      // the request's row, opened at its answers
+      await expect(page.locator(`#request-${id}`)).toBeVisible();
+      await expect(page.getByRole('button', { name: `Close request #${id}` })).toBeVisible();
     });
   });
 }

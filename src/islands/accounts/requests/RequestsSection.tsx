@@ -33,7 +33,8 @@ export function RequestsSection() {
     const m = /^#request-(\d+)$/.exec(window.location.hash);
     if (state !== 'ready' || !m) return;
     setOpen(Number(m[1]));
-    document.getElementById(window.location.hash.slice(1))?.scrollIntoView({ block: 'center' });
+    // the opened request (RequestCard, id request-N) is drawn on the next frame
+    requestAnimationFrame(() => document.getElementById(window.location.hash.slice(1))?.scrollIntoView());
   }, [state]);
 
   if (state === 'absent') return null;
@@ -72,7 +73,7 @@ export function RequestsSection() {
             <tbody>
               {docs.map((r) => (
                 <Fragment key={r._id}>
-                  <tr id={`request-${r._id}`} aria-current={hash === `#request-${r._id}` ? 'true' : undefined}>
+                  <tr aria-current={hash === `#request-${r._id}` ? 'true' : undefined}>
                     <td data-label="Sent">{dayjs(r.createdAt).format('DD/MM/YYYY')}</td>
                     <td data-label="Reference">#{r._id}</td>
                     <td data-label="Stones" className="is-num">
