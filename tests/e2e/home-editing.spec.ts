@@ -70,7 +70,7 @@ test('an admin edits a text block and an image block; a visitor sees both on the
   await page.getByRole('button', { name: `Edit image block ${IMAGE_ID}` }).click();
   dialog = page.getByRole('dialog', { name: 'Edit image block' });
   await dialog
-    .getByLabel('Image (png or jpeg)')
+    .getByLabel(/^Image \(png or jpeg/)
     .setInputFiles({ name: 'gold.png', mimeType: 'image/png', buffer: png });
   await dialog.getByRole('textbox', { name: 'Description (alt text)' }).fill('A gold swatch');
   await dialog.getByRole('button', { name: 'Save' }).click();
