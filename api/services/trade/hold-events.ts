@@ -9,14 +9,11 @@
  *   `hold.ended` to the holder's own enabled endpoints (approved, with API Link); never to
  *   anyone else, since who holds a stone is private.
  */
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { stockChanges, users, webhookDeliveries, webhooks, type Hold } from '../../../db/tables.ts';
+import { stockChanges, type Hold } from '../../../db/tables.ts';
 import { lockStock } from '../link/change-log.ts';
 import { bumpVersion } from '../site/versions.ts';
-import { enqueueChangeEvents } from '../webhooks/enqueue.ts';
-import { wants } from '../webhooks/model.ts';
-import { newMessageId } from '../webhooks/signing.ts';
+import { enqueueChangeEvents, enqueueForAccount } from '../webhooks/enqueue.ts';
 import type { HoldEvent } from '../../../src/domain/trade/holds.ts';
 
 export async function recordHoldChange(tx: Db, stockCodes: readonly string[], now: number): Promise<void> {
@@ -55,29 +52,5 @@ export async function enqueueHoldEvent(
   stockCode: string,
   now: number,
 ): Promise<number> {
-  const hooks = await tx
-    .select({ id: webhooks.id, events: webhooks.events })
-    .from(webhooks)
-    .innerJoin(users, eq(users.id, webhooks.userId))
-    .where(
-      and(
-        eq(webhooks.userId, hold.userId),
-        eq(webhooks.enabled, true),
-        eq(users.status, 'approved'),
-        eq(users.apiAllow, true),
-      ),
-    );
-  const at = new Date(now);
-  const rows = hooks
-    .filter((h) => wants(h.events, type))
-    .map((h) => ({
-      webhookId: h.id,
-      msgId: newMessageId(),
-      type,
-      payload: holdPayload(type, hold, stockCode, at),
-      nextAttemptAt: at,
-      createdAt: at,
-    }));
-  if (rows.length) await tx.insert(webhookDeliveries).values(rows);
-  return rows.length;
+  return enqueueForAccount(tx, hold.userId, type, holdPayload(type, hold, stockCode, new Date(now)), now);
 }

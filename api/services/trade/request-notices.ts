@@ -7,14 +7,13 @@
  *   e-mail and an entry in the staff messages inbox. A mail failure is logged (the outbox
  *   keeps it), never answered.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { first, type Db } from '../../../db/client.ts';
-import { bagRequests, contactMessages, users, webhookDeliveries, webhooks, type User } from '../../../db/tables.ts';
+import { bagRequests, contactMessages, users, type User } from '../../../db/tables.ts';
 import type { Deps } from '../../types.ts';
 import { siteOf } from '../accounts/accounts.ts';
 import type { MailMessage } from '../platform/mailer.ts';
-import { wants } from '../webhooks/model.ts';
-import { newMessageId } from '../webhooks/signing.ts';
+import { enqueueForAccount } from '../webhooks/enqueue.ts';
 import { buyerStepMail, staffStepMail, stateSentence } from './request-mails.ts';
 import type { StoredRequest } from './request-records.ts';
 
@@ -31,31 +30,7 @@ export function requestPayload(r: StoredRequest, at: Date): Record<string, unkno
 export async function enqueueRequestUpdated(tx: Db, requestId: number, now: number): Promise<number> {
   const r = await first(tx.select().from(bagRequests).where(eq(bagRequests.id, requestId)).limit(1));
   if (!r) return 0;
-  const hooks = await tx
-    .select({ id: webhooks.id, events: webhooks.events })
-    .from(webhooks)
-    .innerJoin(users, eq(users.id, webhooks.userId))
-    .where(
-      and(
-        eq(webhooks.userId, r.userId),
-        eq(webhooks.enabled, true),
-        eq(users.status, 'approved'),
-        eq(users.apiAllow, true),
-      ),
-    );
-  const at = new Date(now);
-  const rows = hooks
-    .filter((h) => wants(h.events, REQUEST_UPDATED))
-    .map((h) => ({
-      webhookId: h.id,
-      msgId: newMessageId(),
-      type: REQUEST_UPDATED,
-      payload: requestPayload(r, at),
-      nextAttemptAt: at,
-      createdAt: at,
-    }));
-  if (rows.length) await tx.insert(webhookDeliveries).values(rows);
-  return rows.length;
+  return enqueueForAccount(tx, r.userId, REQUEST_UPDATED, requestPayload(r, new Date(now)), now);
 }
 
 export type RequestChange =

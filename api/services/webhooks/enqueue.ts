@@ -2,6 +2,8 @@
  * `enqueueChangeEvents(tx, changes)`: called by the stock change-log writer inside its own
  * transaction, it writes one webhook_deliveries row per change and per enabled endpoint that
  * takes that kind of event, of an approved account that still has API Link (`api_allow`).
+ * `enqueueForAccount(tx, userId, type, payload, now)`: one event (a hold's or a request's) for
+ * that account's own endpoints only, under the same conditions.
  * The worker sends them (api/services/webhooks/worker.ts).
  */
 import { and, eq } from 'drizzle-orm';
@@ -35,5 +37,33 @@ export async function enqueueChangeEvents(tx: Db, changes: ChangeEvent[], now: D
     }
   }
   for (let i = 0; i < rows.length; i += CHUNK) await tx.insert(webhookDeliveries).values(rows.slice(i, i + CHUNK));
+  return rows.length;
+}
+
+/** One event for one account's own enabled endpoints that take it (approved, with API Link). */
+export async function enqueueForAccount(
+  tx: Db,
+  userId: number,
+  type: string,
+  payload: Record<string, unknown>,
+  now: number,
+): Promise<number> {
+  const hooks = await tx
+    .select({ id: webhooks.id, events: webhooks.events })
+    .from(webhooks)
+    .innerJoin(users, eq(users.id, webhooks.userId))
+    .where(
+      and(
+        eq(webhooks.userId, userId),
+        eq(webhooks.enabled, true),
+        eq(users.status, 'approved'),
+        eq(users.apiAllow, true),
+      ),
+    );
+  const at = new Date(now);
+  const rows = hooks
+    .filter((h) => wants(h.events, type))
+    .map((h) => ({ webhookId: h.id, msgId: newMessageId(), type, payload, nextAttemptAt: at, createdAt: at }));
+  if (rows.length) await tx.insert(webhookDeliveries).values(rows);
   return rows.length;
 }
