@@ -18,7 +18,7 @@ import { enableMetrics } from './services/platform/metrics.ts';
 import { createLifecycle, type Lifecycle } from './services/platform/shutdown.ts';
 import { workers } from './services/platform/workers.ts';
 import { buildOwner, createRegenerator, newestBuild, watchContent } from './services/site/regenerate.ts';
-import { buildSite, siteBuildEnv } from './services/site/build.ts';
+import { buildSite, buildStamp, isBuildCurrent, siteBuildEnv } from './services/site/build.ts';
 import { obtainSite } from './services/site/shared-build.ts';
 import { warmCatalogue } from './services/catalogue/first-page.ts';
 import { blockOverlay } from './services/site/block-overlay.ts';
@@ -81,7 +81,10 @@ export function startServer(deps: Deps, siteDir: string): Promise<RunningServer>
       });
   const site = deps.site ?? regen!;
   // several nodes: a content change made through another node rebuilds this node's pages too
-  const stopWatching = regen && deps.db.engine === 'postgres' ? watchContent(deps.db, regen) : () => {};
+  const stopWatching =
+    regen && deps.db.engine === 'postgres'
+      ? watchContent(deps.db, regen, async () => isBuildCurrent(root.get(), await buildStamp(deps.db)))
+      : () => {};
   workers.register('content watch', async () => stopWatching());
   if (regen) workers.register('site regeneration', () => regen.stop());
   const lifecycle = createLifecycle();
