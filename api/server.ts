@@ -20,6 +20,7 @@ import { workers } from './services/platform/workers.ts';
 import { buildOwner, createRegenerator, newestBuild, watchContent } from './services/site/regenerate.ts';
 import { buildSite, buildStamp, isBuildCurrent, siteBuildEnv } from './services/site/build.ts';
 import { obtainSite } from './services/site/shared-build.ts';
+import { startOutboxResend } from './services/platform/outbox-resend.ts';
 import { warmCatalogue } from './services/catalogue/first-page.ts';
 import { blockOverlay } from './services/site/block-overlay.ts';
 import { serveUploads } from './services/site/uploads.ts';
@@ -100,5 +101,8 @@ export function startServer(deps: Deps, siteDir: string): Promise<RunningServer>
     // holds: every node ends expired holds and sends the notices (each claimed by one node)
     const holdSweep = startHoldSweep(deps);
     workers.register('hold sweep', () => holdSweep.stop());
+    // e-mails stored by a node that died before delivering them (each claimed by one node)
+    const outbox = startOutboxResend(deps);
+    workers.register('outbox resend', () => outbox.stop());
   });
 }
