@@ -50,7 +50,7 @@ export function feedRoutes(deps: Deps) {
       tags: ['Feed'],
       summary: 'The whole stock in one download',
       description:
-        "Changelog: the idex template's headers `Make`, `Video Path` and `Measurements Depth` became IDEX's own `Cut Grade`, `Video URL` and `Measurements Height`; rapnet and idex are priced in USD with numbers as numbers, one origin a file (`origin` required). Every stone in stock as JSON (`{ change_seq, count, stones }`), NDJSON (one stone a line) or CSV (templates house, rapnet, idex; frozen header rows). Sent gzip-compressed (Content-Encoding: gzip) with a strong ETag: send If-None-Match to get 304 when nothing changed. `X-Change-Seq` is the change sequence the file reflects: continue with /changes?since= that number.",
+        "Templates rapnet and idex are priced in USD with numbers as numbers, one origin a file (`origin` required); idex uses IDEX's own header names, the lab-grown file those of IDEX's lab-grown feed (`Supplier Stock Ref`, `Certificate URL`, `Image URL`): see the changelog at the top of this document. Every stone in stock as JSON (`{ change_seq, count, stones }`), NDJSON (one stone a line) or CSV (templates house, rapnet, idex; frozen header rows). Sent gzip-compressed (Content-Encoding: gzip) with a strong ETag: send If-None-Match to get 304 when nothing changed. `X-Change-Seq` is the change sequence the file reflects: continue with /changes?since= that number.",
       responses: {
         200: {
           description: 'The file',

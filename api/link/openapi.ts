@@ -30,7 +30,20 @@ Sync recipe: download /feed once, remember its \`X-Change-Seq\`, then poll /chan
 take webhooks) and check /stones/availability at checkout.
 
 Unknown query parameters answer 400 naming them. Errors: \`{ "errors": { "msg": ..., "options": {...} } }\`.
-Money: decimal strings with an ISO currency and a unit (stone or carat). Times: ISO 8601 UTC.`;
+Money: decimal strings with an ISO currency and a unit (stone or carat). Times: ISO 8601 UTC.
+
+## Changelog
+
+Published feed header rows change only deliberately, and are listed here.
+
+- /feed \`template=idex\`: the natural file's headers are IDEX's natural feed's own names (\`Make\`,
+  \`Video Path\` and \`Measurements Depth\` became \`Cut Grade\`, \`Video URL\` and
+  \`Measurements Height\`); the lab-grown file takes IDEX's lab-grown names (\`Supplier Stock Ref\`,
+  \`Certificate URL\`, \`Image URL\` for \`Supplier Stock Ref.\`, \`Certificate Path\`, \`Image Path\`),
+  and neither file has the \`Lab Grown\` column any more (IDEX keeps natural and lab-grown stones in
+  separate files and reads the origin from the file).
+- /feed \`template=rapnet|idex\`: priced in USD whatever the account's currency, numbers written as
+  numbers, one origin a file (\`origin=natural|lab_grown\` required).`;
 
 const stripBase = (path: string) => (path.startsWith(LINK_BASE) ? path.slice(LINK_BASE.length) || '/' : path);
 

@@ -44,7 +44,11 @@ describe('API Link platform feeds', () => {
     const lab = await csvOf(await t.call('/feed?format=csv&template=idex&origin=lab_grown', key));
     const idexHeader = lab[0]!.split(',');
     expect(idexHeader).toEqual(expect.arrayContaining(['Cut Grade', 'Video URL', 'Measurements Height']));
-    for (const line of lab.slice(1)) expect(line.split(',')[idexHeader.indexOf('Lab Grown')]).toBe('Yes');
+    expect(idexHeader).not.toContain('Lab Grown');
+    for (const line of lab.slice(1)) {
+      const stone = byCode.get(line.split(',')[idexHeader.indexOf('Supplier Stock Ref')]!);
+      expect(stone?.origin).toBe('lab_grown');
+    }
     const total = (await csvOf(await t.call('/feed?format=csv&template=idex&origin=natural', key))).length - 1;
     expect(total + lab.length - 1).toBe(usd.data.length);
   });

@@ -22,8 +22,11 @@ const HEADERS = {
     'stock_code,category,origin,shape,carat,colour_from,colour_to,clarity_from,clarity_to,cut_from,cut_to,polish_from,polish_to,symmetry_from,symmetry_to,fluorescence_from,fluorescence_to,size_from,size_to,lab,certificate_number,certificate_url,length_mm,width_mm,depth_mm,depth_pct,table_pct,price,currency,price_unit,rap_pct,availability,image_url,video_url,spin_360_url_template,spin_360_frames,updated_at',
   rapnet:
     'Stock #,Availability,Shape,Weight,Color,Clarity,Cut Grade,Polish,Symmetry,Fluorescence Intensity,Measurements,Lab,Certificate #,Price/Carat,Rapnet Discount %,Depth %,Table %,Crown Height,Pavilion Depth,Diamond Image,Video Link,Certificate Filename,Lab Grown',
-  idex: 'Supplier Stock Ref.,Cut,Carat,Color,Clarity,Cut Grade,Grading Lab,Certificate Number,Certificate Path,Image Path,Video URL,Price Per Carat,Total Price,Polish,Symmetry,Measurements Length,Measurements Width,Measurements Height,Depth,Table,Crown Height,Pavilion Depth,Fluorescence Intensity,Lab Grown',
+  idex: 'Supplier Stock Ref.,Cut,Carat,Color,Clarity,Cut Grade,Grading Lab,Certificate Number,Certificate Path,Image Path,Video URL,Price Per Carat,Total Price,Polish,Symmetry,Measurements Length,Measurements Width,Measurements Height,Depth,Table,Crown Height,Pavilion Depth,Fluorescence Intensity',
 };
+/** IDEX's lab-grown feed names three of the columns otherwise (and both files are one origin). */
+const IDEX_LAB_GROWN =
+  'Supplier Stock Ref,Cut,Carat,Color,Clarity,Cut Grade,Grading Lab,Certificate Number,Certificate URL,Image URL,Video URL,Price Per Carat,Total Price,Polish,Symmetry,Measurements Length,Measurements Width,Measurements Height,Depth,Table,Crown Height,Pavilion Depth,Fluorescence Intensity';
 
 describe('API Link feed', () => {
   it('sends the whole stock gzip-compressed with a strong ETag, X-Change-Seq and 304 on If-None-Match', async () => {
@@ -61,7 +64,7 @@ describe('API Link feed', () => {
     expect(JSON.parse(lines[0]!)).toHaveProperty('stock_code');
   });
 
-  it('pins the CSV templates: house (stones and parcels), rapnet and idex (single stones)', async () => {
+  it("pins the CSV templates: house (stones and parcels), rapnet and idex (single stones; IDEX's lab-grown names in the lab-grown file)", async () => {
     const t = await createLinkTestApp();
     const key = await linkKeyFor(t, 'trade@example.com', 'trade');
     for (const [template, header] of Object.entries(HEADERS)) {
@@ -76,6 +79,8 @@ describe('API Link feed', () => {
       expect(rows[1]!.split(',').length).toBeGreaterThanOrEqual(cols);
       if (template !== 'house') expect(rows.some((r) => r.includes(',parcel,'))).toBe(false);
     }
+    const lab = await unzip(await t.call('/feed?format=csv&template=idex&origin=lab_grown', key, { headers: GZIP }));
+    expect(lab.split('\r\n')[0]).toBe(IDEX_LAB_GROWN);
     const house = await unzip(await t.call('/feed?format=csv&template=house', key, { headers: GZIP }));
     expect(house).toMatch(/,parcel,/);
     expect((await t.call('/feed?format=csv&template=nivoda', key)).status).toBe(400);

@@ -1,9 +1,10 @@
 /**
  * The feed's CSV templates. FROZEN once published: importers are configured against these
  * header rows, so a column is never renamed, moved or removed (tests/api/link-feed.test.ts
- * pins every header row); a new column may only be added in a new template. The one deliberate
- * change so far (the IDEX names `Cut Grade`, `Video URL`, `Measurements Height`, as IDEX reads
- * them) is in the changelog of the Link docs.
+ * pins every header row); a new column may only be added in a new template. The deliberate
+ * changes so far are in the changelog of the Link docs: the IDEX names as IDEX reads them
+ * (`Cut Grade`, `Video URL`, `Measurements Height`), then the lab-grown file's own IDEX names
+ * and no `Lab Grown` column in either IDEX file.
  *
  * rapnet and idex are priced in USD (both platforms read dollars) and hold one origin a file
  * (`origin=natural|lab_grown`, required): both keep natural and lab-grown stones apart.
@@ -11,7 +12,13 @@
  * - house:  every API Link field, snake_case, stones and parcels (grades as _from/_to).
  * - rapnet: the columns RapNet's Instant Inventory / stock upload reads (single stones only:
  *           RapNet lists single diamonds; parcels are left out). Price is per carat.
- * - idex:   the columns of IDEX's Onsite full inventory feed (single stones only).
+ * - idex:   the columns of IDEX's Onsite full inventory feeds (single stones only), a subset of
+ *           IDEX's own header rows in IDEX's order: natural stones as the natural feed
+ *           (`format_20220525_basis`: `Supplier Stock Ref.`, `Certificate Path`, `Image Path`),
+ *           lab-grown stones as the lab-grown feed (`format_lg_20221130`: `Supplier Stock Ref`,
+ *           `Certificate URL`, `Image URL`). IDEX keeps the two in separate files and has no
+ *           origin column. Checked against the header lists of a public IDEX feed reader
+ *           (github.com/kvzivn/diamond-finder, app/services/idex.service.server.ts).
  *
  * Cells are safe against spreadsheet formula injection: a text cell starting with = + - @,
  * a tab or a carriage return gets a leading apostrophe.
@@ -20,7 +27,13 @@ import type { LinkParcel, LinkSingle, LinkStone } from '../../link/schemas.ts';
 
 type Cell = string | number | null | undefined;
 type Column = readonly [header: string, cell: (s: LinkStone) => Cell];
-export type CsvTemplate = { singlesOnly: boolean; columns: readonly Column[] };
+export type CsvTemplate = {
+  singlesOnly: boolean;
+  columns: readonly Column[];
+  /** headers the lab-grown file names otherwise (the platform's lab-grown format) */
+  labGrownHeaders?: Readonly<Record<string, string>>;
+};
+type Origin = LinkStone['origin'];
 
 const grade = (
   s: LinkStone,
@@ -140,8 +153,12 @@ export const CSV_TEMPLATES = {
       ['Crown Height', (s) => s.crown_pct],
       ['Pavilion Depth', (s) => s.pavilion_pct],
       ['Fluorescence Intensity', (s) => single(s).fluorescence],
-      ['Lab Grown', (s) => (s.origin === 'lab_grown' ? 'Yes' : 'No')],
     ],
+    labGrownHeaders: {
+      'Supplier Stock Ref.': 'Supplier Stock Ref',
+      'Certificate Path': 'Certificate URL',
+      'Image Path': 'Image URL',
+    },
   },
 } as const satisfies Record<string, CsvTemplate>;
 
@@ -155,10 +172,17 @@ export function csvCell(value: Cell): string {
   return /[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** The whole CSV (header row, one row per stone, CRLF line ends). */
-export function toCsv(name: TemplateName, stones: readonly LinkStone[]): string {
+/** The header row of `name` for a file of `origin` (both origins: the natural names). */
+export function csvHeaders(name: TemplateName, origin?: Origin): string[] {
   const t: CsvTemplate = CSV_TEMPLATES[name];
-  const rows = [t.columns.map(([h]) => csvCell(h)).join(',')];
+  const renamed = origin === 'lab_grown' ? (t.labGrownHeaders ?? {}) : {};
+  return t.columns.map(([h]) => renamed[h] ?? h);
+}
+
+/** The whole CSV (header row, one row per stone, CRLF line ends); `origin`: the file's origin. */
+export function toCsv(name: TemplateName, stones: readonly LinkStone[], origin?: Origin): string {
+  const t: CsvTemplate = CSV_TEMPLATES[name];
+  const rows = [csvHeaders(name, origin).map(csvCell).join(',')];
   for (const s of stones) {
     if (t.singlesOnly && s.category !== 'stone') continue;
     rows.push(t.columns.map(([, cell]) => csvCell(cell(s))).join(','));

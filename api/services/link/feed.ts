@@ -38,8 +38,9 @@ const CONTENT_TYPES: Record<Format, string> = {
   ndjson: 'application/x-ndjson',
 };
 
-function render(format: Format, template: TemplateName, stones: LinkStone[], seq: number): string {
-  if (format === 'csv') return toCsv(template, stones);
+function render(q: FeedRequest, stones: LinkStone[], seq: number): string {
+  const { format } = q;
+  if (format === 'csv') return toCsv(q.template, stones, q.origin);
   if (format === 'ndjson') return stones.map((s) => `${JSON.stringify(s)}\n`).join('');
   return JSON.stringify({ change_seq: seq, count: stones.length, stones });
 }
@@ -49,7 +50,7 @@ async function build(db: Db, q: FeedRequest, view: PriceView, siteUrl: string, h
   const rows = await db.select().from(diamonds).where(eq(diamonds.inStock, true)).orderBy(asc(diamonds.id));
   const all = await toLinkStones(db, rows, view, siteUrl, holder);
   const stones = q.origin ? all.filter((s) => s.origin === q.origin) : all;
-  const body = render(q.format, q.template, stones, seq);
+  const body = render(q, stones, seq);
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
   const ext = `${q.origin ? `${q.origin}.` : ''}${q.format === 'csv' ? `${q.template}.csv` : q.format}`;
   return {
