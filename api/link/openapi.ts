@@ -56,6 +56,8 @@ export async function openApiDocument<E extends Env, S extends Schema, P extends
       { name: 'Changes', description: 'The change log' },
       { name: 'Feed', description: 'The whole stock in one download' },
       { name: 'Account', description: 'Who is calling' },
+      { name: 'Holds', description: 'Keep single stones for a while (trade keys)' },
+      { name: 'Requests', description: 'Requests on memo or invoice, and how staff answered them (trade keys)' },
       { name: 'Webhooks', description: 'Change events pushed to your endpoint (trade and test keys)' },
       { name: 'Reference', description: 'This document' },
     ],

@@ -27,6 +27,9 @@ const ROUTES = [
   ['post', '/holds'],
   ['get', '/holds'],
   ['delete', '/holds/{id}'],
+  ['post', '/requests'],
+  ['get', '/requests'],
+  ['get', '/requests/{id}'],
 ] as const;
 
 const SITE_ROUTES = [
