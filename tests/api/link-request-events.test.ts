@@ -5,12 +5,15 @@
  * unavailable and freed by a cancel; and `request.updated` with the new state on every step,
  * delivered to the buyer's own endpoint only, signed and checked with the reference verifier.
  */
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startWebhookWorker } from '../../api/services/webhooks/worker.ts';
 import { insertAdmin, signIn } from './auth-helpers.ts';
 import { stoneOf } from './bag-fixtures.ts';
 import { body, createLinkTestApp, linkKeyFor } from './link-fixtures.ts';
+import { closed } from './link-contract.ts';
 import { startReceiver } from './webhook-helpers.ts';
 
 const closers: (() => Promise<void>)[] = [];
@@ -120,5 +123,14 @@ describe('API Link request state in stones, changes and webhooks', () => {
       carrier_reference: 'FX-1234',
     });
     expect(others.received).toHaveLength(0);
+
+    // each payload is the one the document's `webhooks` section describes (objects closed)
+    type Doc = { webhooks: Record<string, { post: { requestBody: { content: Record<string, { schema: object }> } } }> };
+    const doc = await body<Doc>(await t.call('/openapi.json'));
+    const schema = doc.webhooks['request.updated']!.post.requestBody.content['application/json']!.schema;
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    const check = ajv.compile(closed(schema) as object);
+    for (const e of events) expect(check(e), JSON.stringify(check.errors)).toBe(true);
   });
 });
