@@ -19,6 +19,7 @@ import { generateStones, type SeedStone } from './diamonds.ts';
 import { SAMPLE_CERTIFICATE, mediaRows, type MediaRow } from './media.ts';
 import { seedUsers } from './users.ts';
 import { seedHolds } from './holds.ts';
+import { seedRequests } from './requests.ts';
 import { seedRatesAndConfigs } from './rates-and-configs.ts';
 import { seedContent } from './content.ts';
 
@@ -28,7 +29,10 @@ export type SeedOptions = {
   stones: number;
   /** production: rates, configs and site texts only (no stones, posts or accounts; `stones` is ignored) */
   production: boolean;
-  /** demo holds (db/seed/holds.ts; with the demo accounts): `npm start` and `npm run db:seed` */
+  /**
+   * demo holds and requests (db/seed/holds.ts, db/seed/requests.ts; with the demo accounts):
+   * `npm start` and `npm run db:seed`
+   */
   demoHolds?: boolean;
   /** called after each batch of stones with (stones inserted so far, total) */
   onProgress?: (done: number, total: number) => void;
@@ -184,7 +188,11 @@ export async function seedDatabase(
     sum.posts = c.posts;
   });
   if (!production) await seedStones(db, stones, onProgress, sum);
-  if (!production && demoHolds) await seedHolds(db, Date.now());
+  if (!production && demoHolds) {
+    const now = Date.now();
+    await seedHolds(db, now);
+    await seedRequests(db, now);
+  }
   sum.ms = Math.round(performance.now() - started);
   return sum;
 }

@@ -64,5 +64,6 @@ export const routes = {
   adminStock: `${ADMIN}/stock`,
   adminSettings: `${ADMIN}/settings`,
   adminSiteSettings: `${ADMIN}/site-settings`,
+  adminRequestSettings: `${ADMIN}/request-settings`,
   adminAudit: `${ADMIN}/audit`,
 } as const;
