@@ -75,16 +75,19 @@ export async function sendEndingNotice(deps: Deps, hold: Hold): Promise<boolean>
 }
 
 /**
- * The notices of one ended hold, once: the holder's e-mail (not for a release: they did it),
- * one e-mail to each watcher when the stone is still in stock and not held again, hold.ended.
+ * The notices of one ended hold, once: the holder's e-mail (not for a release or a request: they
+ * did it), one e-mail to each watcher when the stone is still in stock, not held again and not
+ * requested by the holder, hold.ended.
  */
 export async function sendEndedNotices(deps: Deps, hold: Hold): Promise<boolean> {
   const now = deps.clock.now();
   if (!(await claim(deps.db, hold.id, 'ended', now))) return false;
   const row = await parts(deps.db, hold);
   const site = await siteOf(deps);
-  if (row && hold.endReason !== 'released') await deps.mailer.send(holdEndedEmail(site, row.user, row.stone, hold));
-  if (row?.stone.inStock) {
+  // a release or a request is the holder's own doing; a requested stone is not free for watchers
+  const ownDoing = hold.endReason === 'released' || hold.endReason === 'requested';
+  if (row && !ownDoing) await deps.mailer.send(holdEndedEmail(site, row.user, row.stone, hold));
+  if (row?.stone.inStock && hold.endReason !== 'requested') {
     const heldAgain = await first(
       deps.db
         .select({ id: holds.id })
