@@ -440,6 +440,7 @@ export const HOLD_END_REASON_LIST = [
   'sold',
   'left_stock',
   'confirmed_elsewhere',
+  'requested',
 ] as const;
 
 export const LinkHoldViewSchema = v.object({

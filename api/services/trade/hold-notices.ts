@@ -86,18 +86,21 @@ export async function sendEndingNotice(deps: Deps, hold: Hold): Promise<boolean>
 }
 
 /**
- * The notices of one ended hold, once: the holder's e-mail (not for a release: they did it),
- * one e-mail to each watcher when the stone is still in stock and not held again, hold.ended.
- * The e-mails are stored in the transaction that marks the notice sent, so a node killed at
- * any point leaves either all of them to the next claimant or none.
+ * The notices of one ended hold, once: the holder's e-mail (not for a release or a request: they
+ * did it), one e-mail to each watcher when the stone is still in stock, not held again and not
+ * requested by the holder, hold.ended. The e-mails are stored in the transaction that marks the
+ * notice sent, so a node killed at any point leaves either all of them to the next claimant or none.
  */
 export async function sendEndedNotices(deps: Deps, hold: Hold): Promise<boolean> {
   const now = deps.clock.now();
   if (!(await claim(deps.db, hold.id, 'ended', now))) return false;
   const row = await parts(deps.db, hold);
   const site = await siteOf(deps);
+  // a release or a request is the holder's own doing; a requested stone is not free for watchers
+  const ownDoing = hold.endReason === 'released' || hold.endReason === 'requested';
+  const free = row?.stone.inStock && hold.endReason !== 'requested';
   const heldAgain =
-    row?.stone.inStock &&
+    free &&
     (await first(
       deps.db
         .select({ id: holds.id })
@@ -106,9 +109,8 @@ export async function sendEndedNotices(deps: Deps, hold: Hold): Promise<boolean>
     ));
   const mails = await writeTx(deps.db, async (tx) => {
     const queued: QueuedMail[] = [];
-    if (row && hold.endReason !== 'released')
-      queued.push(await deps.mailer.queue(tx, holdEndedEmail(site, row.user, row.stone, hold)));
-    if (row?.stone.inStock && !heldAgain) {
+    if (row && !ownDoing) queued.push(await deps.mailer.queue(tx, holdEndedEmail(site, row.user, row.stone, hold)));
+    if (free && !heldAgain) {
       for (const email of await tellWatchers(tx, row.stone, site)) queued.push(await deps.mailer.queue(tx, email));
     }
     if (row) await enqueueHoldEvent(tx, 'hold.ended', hold, row.stone.stockCode, now);

@@ -1,7 +1,8 @@
 /**
  * Storing and reading a request with its lines, timeline and messages.
  *
- *   insertRequest(tx, input, now)       the request, one row per line (single stones claimed),
+ *   insertRequest(tx, input, now)       the request, one row per line (single stones claimed, the
+ *                                       buyer's own holds on them ended as turned into the request),
  *                                       its first timeline entry (saying how it was made) and its
  *                                       request.updated webhook; in the caller's transaction
  *   requestDetail(db, id, viewer)       the whole request as the buyer (their own only) or staff see it
@@ -30,6 +31,7 @@ import {
 import { HttpError } from '../../middleware/errors.ts';
 import { assertUnclaimed, claiming, recordReservationChange } from './request-claims.ts';
 import { enqueueRequestUpdated } from './request-notices.ts';
+import { endOwnHoldsRequested } from './holds.ts';
 
 export type StoredRequest = typeof bagRequests.$inferSelect;
 export type LineRow = typeof requestLines.$inferSelect;
@@ -103,6 +105,13 @@ export async function insertRequest(tx: Db, input: NewRequest, now: number): Pro
   await recordReservationChange(
     tx,
     singles.map((l) => l.stockCode),
+    now,
+  );
+  // the buyer's own holds on what they request become the request
+  await endOwnHoldsRequested(
+    tx,
+    input.userId,
+    singles.map((l) => l.diamondId),
     now,
   );
   const via = input.via.channel === 'link' ? ` via API Link (key “${input.via.keyName}”)` : '';
