@@ -19,7 +19,6 @@ import { generateStones, type SeedStone } from './diamonds.ts';
 import { SAMPLE_CERTIFICATE, mediaRows, type MediaRow } from './media.ts';
 import { seedUsers } from './users.ts';
 import { seedHolds } from './holds.ts';
-import { seedRequests } from './requests.ts';
 import { seedRatesAndConfigs } from './rates-and-configs.ts';
 import { seedContent } from './content.ts';
 
@@ -30,10 +29,15 @@ export type SeedOptions = {
   /** production: rates, configs and site texts only (no stones, posts or accounts; `stones` is ignored) */
   production: boolean;
   /**
-   * demo holds and requests (db/seed/holds.ts, db/seed/requests.ts; with the demo accounts):
+   * demo holds (db/seed/holds.ts) and, with `demoRequests`, requests (with the demo accounts):
    * `npm start` and `npm run db:seed`
    */
   demoHolds?: boolean;
+  /**
+   * the demo trader's requests, made through the shop's own request services (which live in
+   * api/, above db/): api/services/trade/demo-requests.ts `seedDemoRequests`
+   */
+  demoRequests?: (db: Db, now: number) => Promise<number>;
   /** called after each batch of stones with (stones inserted so far, total) */
   onProgress?: (done: number, total: number) => void;
 };
@@ -162,7 +166,7 @@ async function seedStones(db: Db, total: number, onProgress: SeedOptions['onProg
 
 export async function seedDatabase(
   db: Db,
-  { stones, production, demoHolds = false, onProgress }: SeedOptions,
+  { stones, production, demoHolds = false, demoRequests, onProgress }: SeedOptions,
 ): Promise<SeedSummary> {
   const started = performance.now();
   if (!Number.isInteger(stones) || stones < 0) throw new Error(`stones must be a whole number >= 0, got ${stones}`);
@@ -191,7 +195,7 @@ export async function seedDatabase(
   if (!production && demoHolds) {
     const now = Date.now();
     await seedHolds(db, now);
-    await seedRequests(db, now);
+    await demoRequests?.(db, now);
   }
   sum.ms = Math.round(performance.now() - started);
   return sum;

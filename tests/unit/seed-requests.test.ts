@@ -11,7 +11,7 @@ import { asc, eq } from 'drizzle-orm';
 import { migrateDb, openDb, type Db } from '../../db/client.ts';
 import * as schema from '../../db/tables.ts';
 import { seedDatabase } from '../../db/seed/index.ts';
-import { seedRequests } from '../../db/seed/requests.ts';
+import { seedDemoRequests } from '../../api/services/trade/demo-requests.ts';
 import { requestDetail, type RequestDetail } from '../../api/services/trade/request-records.ts';
 
 const STONES = 400;
@@ -25,7 +25,7 @@ async function fresh(name: string, production: boolean): Promise<Db> {
   const d = await openDb(join(dir, `${name}.db`));
   opened.push(d);
   await migrateDb(d);
-  await seedDatabase(d, { stones: STONES, production, demoHolds: true });
+  await seedDatabase(d, { stones: STONES, production, demoHolds: true, demoRequests: seedDemoRequests });
   return d;
 }
 
@@ -105,7 +105,7 @@ describe('demo requests', () => {
   });
 
   it('adds nothing when seeded again, and production seeds no requests', async () => {
-    expect(await seedRequests(db, Date.now())).toBe(0);
+    expect(await seedDemoRequests(db, Date.now())).toBe(0);
     expect(await db.select().from(schema.bagRequests)).toHaveLength(requests.length);
     const prod = await fresh('prod', true);
     expect(await prod.select().from(schema.bagRequests)).toHaveLength(0);

@@ -123,3 +123,11 @@ export function createMailer(db: Db, opts: { smtpUrl: string; from: string; log?
     },
   };
 }
+
+/** A mailer that stores and sends nothing: demo data made through the shop's own services, benches. */
+export const silentMailer: Mailer = {
+  send: () => Promise.resolve({ id: 0, status: 'logged' }),
+  queue: (_tx, message) => Promise.resolve({ id: 0, message }),
+  deliver: () => Promise.resolve({ id: 0, status: 'logged' }),
+  resendStale: () => Promise.resolve(0),
+};

@@ -13,18 +13,19 @@
  * has requests is left alone.
  */
 import { and, asc, count, eq } from 'drizzle-orm';
-import { loadConfig } from '../../api/config.ts';
-import type { Deps } from '../../api/types.ts';
-import { createBagRequest } from '../../api/services/trade/bag-requests.ts';
-import { addToBag, bagLines, loadRates } from '../../api/services/trade/bag.ts';
-import { answerLine, replyToAlternative } from '../../api/services/trade/request-answers.ts';
-import { postRequestMessage } from '../../api/services/trade/request-messages.ts';
-import { moveRequest } from '../../api/services/trade/request-moves.ts';
-import { totalOf } from '../../src/domain/bag/view.ts';
-import type { CurrencyCode } from '../../src/domain/money.ts';
-import { linesOf } from '../../api/services/trade/request-records.ts';
-import type { Db } from '../client.ts';
-import { bagRequests, diamonds, users } from '../tables.ts';
+import { loadConfig } from '../../config.ts';
+import type { Deps } from '../../types.ts';
+import { silentMailer } from '../platform/mailer.ts';
+import { createBagRequest } from './bag-requests.ts';
+import { addToBag, bagLines, loadRates } from './bag.ts';
+import { answerLine, replyToAlternative } from './request-answers.ts';
+import { postRequestMessage } from './request-messages.ts';
+import { moveRequest } from './request-moves.ts';
+import { totalOf } from '../../../src/domain/bag/view.ts';
+import type { CurrencyCode } from '../../../src/domain/money.ts';
+import { linesOf } from './request-records.ts';
+import type { Db } from '../../../db/client.ts';
+import { bagRequests, diamonds, users } from '../../../db/tables.ts';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -48,11 +49,11 @@ function quietDeps(db: Db, clock: { t: number }): Deps {
     db,
     clock: { now: () => clock.t },
     config: loadConfig({}),
-    mailer: { send: () => Promise.resolve({ id: 0, status: 'logged' as const }) },
+    mailer: silentMailer,
   };
 }
 
-export async function seedRequests(db: Db, now: number): Promise<number> {
+export async function seedDemoRequests(db: Db, now: number): Promise<number> {
   const [trader] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'trader@facet.trade'));
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@facet.trade'));
   if (!trader || !admin) return 0;
