@@ -17,7 +17,7 @@ import type { Holder } from '../services/link/stone-view.ts';
 import type { Deps } from '../types.ts';
 import { errorResponses, jsonResponse } from './openapi-responses.ts';
 import { valid } from './request.ts';
-import { HoldIdParam, LinkHoldsPageSchema, LinkHoldViewSchema } from './schemas.ts';
+import { HoldIdParam, LinkHoldsPageSchema, LinkHoldViewSchema } from './trade-schemas.ts';
 import type { LinkEnv } from './types.ts';
 
 /** The calling key's account and the time, for the stones' hold fields. */
