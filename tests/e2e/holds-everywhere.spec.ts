@@ -40,7 +40,8 @@ BOTH_SIZES.forEach(([name, size], index) => {
     const base = baseURL ?? '';
     const traders = [uniqueEmail('holder'), uniqueEmail('other')].map((email) => ({ email, password: GOOD_PASSWORD }));
     for (const t of traders) await createApprovedCustomer(base, t.email, t.password);
-    const [fav, cmp, bagged] = freeSingles(3, index * 3);
+    const stones = freeSingles(3, index * 3);
+    const [fav, cmp, bagged] = [stones[0]!, stones[1]!, stones[2]!];
     const holder = await signedIn(browser, size, traders[0]!, base);
     const other = await signedIn(browser, size, traders[1]!, base);
     const admin = await signedIn(browser, size, ADMIN, base);
