@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { migrateDb, openDb, type Db } from '../../db/client.ts';
 import { seedDatabase } from '../../db/seed/index.ts';
-import { seedRequests } from '../../db/seed/requests.ts';
+import { seedDemoRequests } from '../../api/services/trade/demo-requests.ts';
 import { bagRequests, requestLines, users } from '../../db/tables.ts';
 import { pgAdmin } from '../support/pg-cluster.ts';
 
@@ -28,7 +28,7 @@ afterAll(async () => {
 
 describe('demo requests on PostgreSQL', () => {
   it('give the demo trader a request in every state, keeping the stones of the confirmed and shipped ones', async () => {
-    await seedDatabase(db, { stones: 400, production: false, demoHolds: true });
+    await seedDatabase(db, { stones: 400, production: false, demoHolds: true, demoRequests: seedDemoRequests });
     const rows = await db
       .select({ id: bagRequests.id, status: bagRequests.status, carrierRef: bagRequests.carrierRef })
       .from(bagRequests)
@@ -41,7 +41,7 @@ describe('demo requests on PostgreSQL', () => {
     expect(shipped.carrierRef).toBeTruthy();
     const kept = await db.select().from(requestLines).where(eq(requestLines.requestId, shipped.id));
     expect(kept.every((l) => l.reservedDiamondId != null)).toBe(true);
-    expect(await seedRequests(db, Date.now())).toBe(0);
+    expect(await seedDemoRequests(db, Date.now())).toBe(0);
     expect(await db.select().from(bagRequests)).toHaveLength(rows.length);
   }, 60_000);
 });
