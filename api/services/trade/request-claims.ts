@@ -8,7 +8,7 @@
  * Every change of a claim writes an `availability_changed` row (fields ['reserved']) to the
  * stock change log, so API Link clients syncing /changes re-read the stone.
  */
-import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { bagRequests, diamonds, requestLines, stockChanges } from '../../../db/tables.ts';
 import { HttpError } from '../../middleware/errors.ts';
@@ -26,17 +26,6 @@ export async function claimsOn(db: Db, ids?: readonly number[]): Promise<Claim[]
     .innerJoin(bagRequests, eq(bagRequests.id, requestLines.requestId))
     .where(ids ? inArray(requestLines.reservedDiamondId, [...ids]) : isNotNull(requestLines.reservedDiamondId));
   return rows.map((r) => ({ diamondId: r.diamondId!, userId: r.userId, requestId: r.requestId }));
-}
-
-/** Is this stone claimed by a request of someone other than `userId`? */
-export async function reservedForOther(db: Db, diamondId: number, userId: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: requestLines.id })
-    .from(requestLines)
-    .innerJoin(bagRequests, eq(bagRequests.id, requestLines.requestId))
-    .where(and(eq(requestLines.reservedDiamondId, diamondId), ne(bagRequests.userId, userId)))
-    .limit(1);
-  return rows.length > 0;
 }
 
 /** 409 stone_reserved naming the first stone that a request (another's, or the buyer's own open one) keeps. */
