@@ -4,8 +4,8 @@
  * countdown in each, also in the bag drawer; the other trader sees "On hold" (and never who),
  * cannot hold it, asks to be told when it is free, and is refused in the bag with the stone
  * named while the bag keeps it; the holder releases one, turns another into a request in one
- * step ("Request it": the server's reason on a refusal, the request's link on success), and
- * finds both among the ended holds of the account's Holds tab with the reason each ended.
+ * step ("Request it": the server's reason on a refusal, the request's link on success; the stone
+ * then shows "In your request"), and finds both among the ended holds of the account's Holds tab with the reason each ended.
  * Every screen, scrolled to the bottom, passes axe; screenshots go to test-results/screenshots/holds.
  */
 import type { Page } from '@playwright/test';
@@ -138,6 +138,10 @@ BOTH_SIZES.forEach(([name, size], index) => {
     await saveShot(holder, SHOTS, `request-it-${name}`, false);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(holder.locator(`[data-bag-line="${bagged._id}"]`)).toHaveCount(0);
+    await addByApi(holder, bagged);
+    await holder.reload();
+    await expect(bagLine.getByText('In your request')).toBeVisible();
+    await expect(bagLine.getByRole('button', { name: 'Hold', exact: true })).toHaveCount(0);
 
     // the Holds tab: the running hold with its actions, the ended ones with their reasons
     await holder.goto('/my-account');

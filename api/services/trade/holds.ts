@@ -30,7 +30,7 @@ import { HttpError } from '../../middleware/errors.ts';
 import type { Deps } from '../../types.ts';
 import { enqueueHoldEvent, recordHoldChange } from './hold-events.ts';
 import { sendPlacedNotices } from './hold-notices.ts';
-import { reservedForOther } from './request-claims.ts';
+import { assertUnclaimed } from './request-claims.ts';
 
 export const HOLD_SETTINGS = 'holds';
 
@@ -210,13 +210,8 @@ export async function placeHold(
     await closeLapsed(tx, [stone.id], now);
     const current = await activeHoldOn(tx, stone.id, now);
     if (current) throw onHold(stone, current.userId === userId);
-    // a stone in another buyer's request is reserved for them
-    if (await reservedForOther(tx, stone.id, userId))
-      throw new HttpError(409, 'stone_reserved', {
-        stock: stone.id,
-        stockCode: stone.stockCode,
-        message: `Stone ${stone.stockCode} is reserved for another buyer.`,
-      });
+    // a stone in a request is reserved: another buyer's, or already the caller's own (no hold needed)
+    await assertUnclaimed(tx, userId, [stone.id]);
     if ((await countRunning(tx, userId, now)) >= user.maxHolds)
       throw new HttpError(409, 'hold_limit', {
         max: user.maxHolds,
