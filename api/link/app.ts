@@ -27,6 +27,7 @@ import { feedRoutes } from './feed.ts';
 import { openApiHandler } from './openapi.ts';
 import { webhookRoutes } from './webhooks.ts';
 import { linkHoldRoutes } from './holds.ts';
+import { testEventRoutes } from './test-events.ts';
 
 /** Paths that answer without a key. */
 const PUBLIC_PATHS = new Set([`${LINK_BASE}/openapi.json`]);
@@ -59,6 +60,8 @@ export function createLinkApp(deps: Deps): Hono<LinkEnv> {
   app.use('/holds/*', requireScope('trade')); // holds act for the account: trade keys only
   app.use('/holds', requireScope('trade'));
   app.route('/holds', linkHoldRoutes(deps));
+  app.use('/test/*', requireScope('trade')); // sample webhook events: trade and test keys
+  app.route('/test', testEventRoutes(deps));
   // GET /openapi.json (public, see PUBLIC_PATHS): generated from the routes above
   app.get('/openapi.json', ...openApiHandler(app));
   return app;

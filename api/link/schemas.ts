@@ -6,11 +6,11 @@
  * (`colour_from` / `colour_to`).
  */
 import * as v from 'valibot';
-import { CURRENCIES, DELIVERY_STATUSES, STOCK_CHANGE_KINDS } from '../../db/schema.ts';
+import { API_SCOPES, CURRENCIES, DELIVERY_STATUSES, STOCK_CHANGE_KINDS } from '../../db/schema.ts';
 import { WEBHOOK_EVENTS } from '../services/webhooks/model.ts';
 
 /** What a key may call: see the document's description and api/link/scopes.ts. */
-export const API_SCOPES = ['trade', 'retail'] as const;
+export { API_SCOPES };
 
 const d = v.description;
 const isoTime = v.pipe(v.string(), v.isoTimestamp(), d('ISO 8601 UTC time'));
@@ -443,6 +443,28 @@ export const LinkHoldViewSchema = v.object({
   extended: v.pipe(v.boolean(), d('Extended once already')),
   ended_at: v.pipe(v.nullable(isoTime), d('null while the hold runs')),
   end_reason: v.pipe(v.nullable(v.picklist(HOLD_END_REASON_LIST)), d('Why it ended')),
+  test: v.pipe(v.boolean(), d('Made with a test key: reserves nothing, reaches no staff')),
 });
 export const LinkHoldsPageSchema = v.object({ data: v.array(LinkHoldViewSchema) });
 export const HoldIdParam = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,12}$/, 'id must be a number')) });
+
+/** POST /test/events: a sample of any webhook event type to the caller's endpoints. */
+export const TestEventBodySchema = v.object({
+  type: v.pipe(
+    v.picklist(WEBHOOK_EVENTS, `type: one of ${WEBHOOK_EVENTS.join(', ')}`),
+    d('The webhook event type to send a sample of'),
+  ),
+});
+export const TestEventAnswerSchema = v.object({
+  type: v.picklist(WEBHOOK_EVENTS),
+  deliveries: v.pipe(
+    v.array(
+      v.object({
+        id: v.pipe(v.number(), d('The delivery (see GET /webhooks/{id}/deliveries)')),
+        webhook_id: v.number(),
+        message_id: v.pipe(v.string(), d('The webhook-id header the delivery carries')),
+      }),
+    ),
+    d('One delivery per endpoint that takes this type, queued and sent as real ones'),
+  ),
+});
