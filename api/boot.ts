@@ -18,6 +18,7 @@ import { systemClock } from './types.ts';
 import { openDb, prepareDb } from '../db/client.ts';
 import { logger } from './services/platform/logger.ts';
 import { DEMO_ACCOUNTS, isUnseeded, seedDatabase } from '../db/seed/index.ts';
+import { seedDemoRequests } from './services/trade/demo-requests.ts';
 
 export async function boot(config: Config, t0: number): Promise<void> {
   const db = await openDb(config.databaseLocation, {
@@ -53,7 +54,12 @@ export async function boot(config: Config, t0: number): Promise<void> {
           ? `Setting up an empty shop in ${where}: exchange rates, settings and site texts (no demo content in production) ...`
           : `Seeding the demo shop (${config.SEED_STONES} stones) into ${where} ...`,
       );
-      await seedDatabase(db, { stones: config.SEED_STONES, production: config.isProduction, demoHolds: true });
+      await seedDatabase(db, {
+        stones: config.SEED_STONES,
+        production: config.isProduction,
+        demoHolds: true,
+        demoRequests: seedDemoRequests,
+      });
     });
 
     const stamp = await buildStamp(db);

@@ -18,8 +18,9 @@ import { enableMetrics } from './services/platform/metrics.ts';
 import { createLifecycle, type Lifecycle } from './services/platform/shutdown.ts';
 import { workers } from './services/platform/workers.ts';
 import { buildOwner, createRegenerator, newestBuild, watchContent } from './services/site/regenerate.ts';
-import { buildSite, siteBuildEnv } from './services/site/build.ts';
+import { buildSite, buildStamp, isBuildCurrent, siteBuildEnv } from './services/site/build.ts';
 import { obtainSite } from './services/site/shared-build.ts';
+import { startOutboxResend } from './services/platform/outbox-resend.ts';
 import { warmCatalogue } from './services/catalogue/first-page.ts';
 import { blockOverlay } from './services/site/block-overlay.ts';
 import { serveUploads } from './services/site/uploads.ts';
@@ -81,7 +82,10 @@ export function startServer(deps: Deps, siteDir: string): Promise<RunningServer>
       });
   const site = deps.site ?? regen!;
   // several nodes: a content change made through another node rebuilds this node's pages too
-  const stopWatching = regen && deps.db.engine === 'postgres' ? watchContent(deps.db, regen) : () => {};
+  const stopWatching =
+    regen && deps.db.engine === 'postgres'
+      ? watchContent(deps.db, regen, async () => isBuildCurrent(root.get(), await buildStamp(deps.db)))
+      : () => {};
   workers.register('content watch', async () => stopWatching());
   if (regen) workers.register('site regeneration', () => regen.stop());
   const lifecycle = createLifecycle();
@@ -97,5 +101,8 @@ export function startServer(deps: Deps, siteDir: string): Promise<RunningServer>
     // holds: every node ends expired holds and sends the notices (each claimed by one node)
     const holdSweep = startHoldSweep(deps);
     workers.register('hold sweep', () => holdSweep.stop());
+    // e-mails stored by a node that died before delivering them (each claimed by one node)
+    const outbox = startOutboxResend(deps);
+    workers.register('outbox resend', () => outbox.stop());
   });
 }

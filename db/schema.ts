@@ -578,7 +578,8 @@ export const messageReplies = sqliteTable(
   (t) => [index('message_replies_message_idx').on(t.messageId, t.createdAt)],
 );
 
-export const OUTBOX_STATUSES = ['queued', 'sent', 'logged', 'failed'] as const;
+/** queued (stored, its transaction committed or open), sending (claimed by one node), then sent, logged or failed */
+export const OUTBOX_STATUSES = ['queued', 'sending', 'sent', 'logged', 'failed'] as const;
 
 /** Every e-mail the shop sends, kept whether it went out over SMTP or only to the console. */
 export const emailOutbox = sqliteTable('email_outbox', {

@@ -3,6 +3,7 @@
  * DATABASE_PATH), migrates, and seeds N stones (default SEED_STONES) with db/seed. A database
  * that already has stones is refused unless --reset, which first empties every table.
  */
+import { seedDemoRequests } from '../api/services/trade/demo-requests.ts';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SingleBar, Presets } from 'cli-progress';
@@ -52,6 +53,7 @@ async function main() {
       stones,
       production: config.isProduction,
       demoHolds: true,
+      demoRequests: seedDemoRequests,
       onProgress: (done) => bar?.update(done),
     });
     bar?.stop();

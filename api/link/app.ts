@@ -28,6 +28,7 @@ import { openApiHandler } from './openapi.ts';
 import { webhookRoutes } from './webhooks.ts';
 import { linkHoldRoutes } from './holds.ts';
 import { testEventRoutes } from './test-events.ts';
+import { linkRequestRoutes } from './requests.ts';
 
 /** Paths that answer without a key. */
 const PUBLIC_PATHS = new Set([`${LINK_BASE}/openapi.json`]);
@@ -62,6 +63,9 @@ export function createLinkApp(deps: Deps): Hono<LinkEnv> {
   app.route('/holds', linkHoldRoutes(deps));
   app.use('/test/*', requireScope('trade')); // sample webhook events: trade and test keys
   app.route('/test', testEventRoutes(deps));
+  app.use('/requests/*', requireScope('trade')); // requests act for the account: trade and test keys
+  app.use('/requests', requireScope('trade'));
+  app.route('/requests', linkRequestRoutes(deps));
   // GET /openapi.json (public, see PUBLIC_PATHS): generated from the routes above
   app.get('/openapi.json', ...openApiHandler(app));
   return app;

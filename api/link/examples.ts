@@ -24,6 +24,11 @@ export const STONE_EXAMPLE = {
   price: { amount: '6840.00', currency: 'USD', unit: 'stone' },
   rap_pct: -27.3,
   availability: 'available_now',
+  on_hold: false,
+  held_by_you: false,
+  hold_expires_at: null,
+  reserved: false,
+  reserved_for_you: false,
   created_at: at,
   updated_at: at,
   colour: 'G',
@@ -38,6 +43,8 @@ export const GONE_EXAMPLE = {
   errors: { msg: 'stone_gone', options: { stock_code: 'FT-10301', gone_at: at } },
 };
 
+const KEPT = { on_hold: false, held_by_you: false, hold_expires_at: null, reserved: false, reserved_for_you: false };
+
 export const AVAILABILITY_EXAMPLE = {
   data: [
     {
@@ -46,9 +53,11 @@ export const AVAILABILITY_EXAMPLE = {
       availability: 'available_now',
       price: STONE_EXAMPLE.price,
       gone_at: null,
+      ...KEPT,
+      reserved: true,
     },
-    { stock_code: 'FT-10301', status: 'gone', availability: null, price: null, gone_at: at },
-    { stock_code: 'FT-00000', status: 'unknown', availability: null, price: null, gone_at: null },
+    { stock_code: 'FT-10301', status: 'gone', availability: null, price: null, gone_at: at, ...KEPT },
+    { stock_code: 'FT-00000', status: 'unknown', availability: null, price: null, gone_at: null, ...KEPT },
   ],
 };
 

@@ -11,6 +11,7 @@ import { goneAt } from '../services/link/change-log.ts';
 import { toLinkStones } from '../services/link/stone-view.ts';
 import type { Deps } from '../types.ts';
 import { STONE_EXAMPLE } from './examples.ts';
+import { holderOf } from './holds.ts';
 import { errorResponses, jsonResponse } from './openapi-responses.ts';
 import { priceView, valid } from './request.ts';
 import { LookupAnswerSchema, LookupBodySchema } from './schemas.ts';
@@ -75,7 +76,7 @@ export function lookupRoute(deps: Deps, app: Hono<LinkEnv>) {
       const rows = await rowsFor(deps.db, [...new Set(body.codes)]);
       const live = rows.filter((r) => r.inStock);
       const stones = new Map(
-        (await toLinkStones(deps.db, live, view, deps.config.siteUrl)).map((s) => [s.stock_code, s]),
+        (await toLinkStones(deps.db, live, view, deps.config.siteUrl, holderOf(c, deps))).map((s) => [s.stock_code, s]),
       );
       const data = [];
       for (const code of body.codes) {

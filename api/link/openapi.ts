@@ -8,6 +8,7 @@ import type { Context, Env, Hono, Schema } from 'hono';
 import { describeRoute, generateSpecs } from 'hono-openapi';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { LINK_BASE } from './base.ts';
+import { webhookEventDocs } from './webhook-events-doc.ts';
 
 const DESCRIPTION = `Facet Trade's trade API for approved customers with API access.
 
@@ -15,7 +16,9 @@ Authenticate every call with \`Authorization: Bearer <key>\` (or HTTP Basic with
 password, for feed importers that take a URL with credentials). Keys are made on
 /my-account/api (the site's calls for that: /api/v1/openapi.json).
 
-Scopes: a \`trade\` key may call everything here and sees trade prices. A \`retail\` key is made
+Scopes: a \`trade\` key may call everything here and sees trade prices, holds stones
+(/holds) and sends requests on memo or invoice (/requests), priced by the server as a request
+from the bag on the site. A \`retail\` key is made
 to sit in a web page: it reads stone data (/stones, /stones/{stock_code}, /stones/availability,
 /stones/lookup, /changes, /feed) at the account's retail prices (trade x (1 + markup)), never a
 trade price or RAP, and /me without personal data; every other call answers 403
@@ -27,7 +30,9 @@ stock at trade prices. Holds made with it are checked and answered as real ones,
 \`test: true\`, but reserve nothing: nobody else sees the stone on hold, the change log and the
 feed do not move, and no e-mail goes to you or to the shop (their \`hold.created\` and
 \`hold.ended\` webhooks reach your own endpoints, with \`data.test: true\`). GET /holds and
-DELETE /holds/{id} with a test key see only its test holds. Webhooks registered with a test key
+DELETE /holds/{id} with a test key see only its test holds. POST /requests with a test key is
+checked and priced as a real request and answered with \`test: true\`, but not kept: nothing is
+reserved, nobody is told, and GET /requests does not list it. Webhooks registered with a test key
 deliver as usual. POST /test/events \`{ type }\` (trade and test keys) sends a sample of any
 webhook event type to your endpoints, signed like every delivery, with \`data.test: true\`.
 
@@ -37,7 +42,11 @@ also against \`feed\` (per hour). Both are announced on every answer (\`RateLimi
 too (a wrong key is a guess): that limit never refuses a valid key.
 
 Sync recipe: download /feed once, remember its \`X-Change-Seq\`, then poll /changes?since= (or
-take webhooks) and check /stones/availability at checkout.
+take webhooks) and check /stones/availability at checkout. Every stone says \`on_hold\` and
+\`reserved\` (kept for a buyer's request); \`held_by_you\` and \`reserved_for_you\` mark your own.
+Holds and reservations write \`availability_changed\` events with the fields \`on_hold\` or
+\`reserved\`. The events sent to webhook endpoints are listed under \`webhooks\`:
+\`request.updated\` (with the request's new state) and the hold events go to your own endpoints only.
 
 Unknown query parameters answer 400 naming them. Errors: \`{ "errors": { "msg": ..., "options": {...} } }\`.
 Money: decimal strings with an ISO currency and a unit (stone or carat). Times: ISO 8601 UTC.
@@ -79,11 +88,16 @@ export async function openApiDocument<E extends Env, S extends Schema, P extends
       { name: 'Changes', description: 'The change log' },
       { name: 'Feed', description: 'The whole stock in one download' },
       { name: 'Account', description: 'Who is calling' },
+      { name: 'Holds', description: 'Keep single stones for a while (trade keys; test keys: test holds)' },
+      {
+        name: 'Requests',
+        description: 'Requests on memo or invoice, and how staff answered them (trade and test keys)',
+      },
       { name: 'Webhooks', description: 'Change events pushed to your endpoint; sample events (trade and test keys)' },
-      { name: 'Holds', description: 'Keep a single stone for a while (trade keys; test keys: test holds)' },
       { name: 'Reference', description: 'This document' },
     ],
     paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
+    webhooks: webhookEventDocs(),
     components: {
       ...served.components,
       securitySchemes: {

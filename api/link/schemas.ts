@@ -19,7 +19,7 @@ const nullableNumber = (text: string) => v.pipe(v.nullable(v.number()), d(text))
 
 // ---------------------------------------------------------------- stones
 
-/** A stone's hold state as every caller sees it, and the caller's own hold. */
+/** A stone's hold and reservation state as every caller sees it, and the caller's own. */
 function holdFields() {
   return {
     on_hold: v.pipe(
@@ -28,6 +28,13 @@ function holdFields() {
     ),
     held_by_you: v.pipe(v.boolean(), d('The hold is yours (this key’s account)')),
     hold_expires_at: v.pipe(v.nullable(isoTime), d('When your hold ends; null unless held_by_you')),
+    reserved: v.pipe(
+      v.boolean(),
+      d(
+        'Kept for a buyer’s request (single stones, from sending until declined, cancelled, returned or answered unavailable): nobody else can hold or request it',
+      ),
+    ),
+    reserved_for_you: v.pipe(v.boolean(), d('The request keeping it is yours (this key’s account)')),
   };
 }
 
@@ -433,6 +440,7 @@ export const HOLD_END_REASON_LIST = [
   'sold',
   'left_stock',
   'confirmed_elsewhere',
+  'requested',
 ] as const;
 
 export const LinkHoldViewSchema = v.object({

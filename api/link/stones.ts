@@ -3,7 +3,8 @@
  * - GET /            the in-stock list: filters, sort, currency, keyset cursor paging (<= 500)
  * - GET /{code}      one stone, live price and availability; 410 when it left the stock
  *                    (with when), 404 for a code never known
- * Every stone says `on_hold`, and `held_by_you` / `hold_expires_at` for the caller's holds.
+ * Every stone says `on_hold` and `reserved`, and `held_by_you` / `hold_expires_at` /
+ * `reserved_for_you` for the caller's own holds and requests.
  * - POST /availability  up to 100 codes at once (in stock / gone / unknown, with prices)
  * - POST /lookup     up to 500 stock codes or certificate numbers, full stones (lookup.ts)
  */
@@ -15,7 +16,7 @@ import { diamonds, type Diamond } from '../../db/tables.ts';
 import { HttpError } from '../middleware/errors.ts';
 import { goneAt } from '../services/link/change-log.ts';
 import { stonePage } from '../services/link/stone-query.ts';
-import { availabilityOf, holdFieldsOf, linkPrice, NOT_HELD, toLinkStones } from '../services/link/stone-view.ts';
+import { availabilityOf, keptFieldsOf, linkPrice, NOT_KEPT, toLinkStones } from '../services/link/stone-view.ts';
 import { holderOf } from './holds.ts';
 import type { Deps } from '../types.ts';
 import { AVAILABILITY_EXAMPLE, GONE_EXAMPLE, STONE_EXAMPLE } from './examples.ts';
@@ -84,7 +85,7 @@ export function stoneRoutes(deps: Deps) {
         const view = await priceView(c, db, body.currency);
         const rows = await db.select().from(diamonds).where(inArray(diamonds.stockCode, body.stock_codes));
         const found = new Map(rows.map((r) => [r.stockCode, r]));
-        const held = await holdFieldsOf(
+        const held = await keptFieldsOf(
           db,
           rows.map((r) => r.id),
           holderOf(c, deps),
@@ -99,7 +100,7 @@ export function stoneRoutes(deps: Deps) {
               availability: null,
               price: null,
               gone_at: null,
-              ...NOT_HELD,
+              ...NOT_KEPT,
             });
           else if (!r.inStock) {
             const at = await goneAt(db, code, r.updatedAt);
@@ -109,7 +110,7 @@ export function stoneRoutes(deps: Deps) {
               availability: null,
               price: null,
               gone_at: at.toISOString(),
-              ...NOT_HELD,
+              ...NOT_KEPT,
             });
           } else {
             data.push({
@@ -118,7 +119,7 @@ export function stoneRoutes(deps: Deps) {
               availability: availabilityOf(r.availability),
               price: linkPrice(r, view),
               gone_at: null,
-              ...(held.get(r.id) ?? NOT_HELD),
+              ...(held.get(r.id) ?? NOT_KEPT),
             });
           }
         }

@@ -12,13 +12,11 @@ import { Hono } from 'hono';
 import { BagRequestSchema } from '../../src/domain/bag/payload.ts';
 import { jsonIn } from '../middleware/validate.ts';
 import { requireUser, signedInUser } from '../middleware/roles.ts';
-import { siteOf } from '../services/accounts/accounts.ts';
 import { bagLines } from '../services/trade/bag.ts';
-import { createBagRequest, listBagRequests, toRequestView } from '../services/trade/bag-requests.ts';
-import { customerRequestCopy, staffRequestEmail } from '../services/trade/request-emails.ts';
+import { createBagRequest, listBagRequests } from '../services/trade/bag-requests.ts';
+import { afterRequestSent } from '../services/trade/request-notices.ts';
 import { authState } from '../services/accounts/user-view.ts';
 import type { AppEnv, Deps } from '../types.ts';
-import { logger } from '../services/platform/logger.ts';
 
 export function bagRequestRoutes(deps: Deps) {
   return new Hono<AppEnv>()
@@ -26,20 +24,8 @@ export function bagRequestRoutes(deps: Deps) {
       const user = signedInUser(c);
       const input = c.req.valid('json');
       const stored = await createBagRequest(deps.db, user.id, input, deps.clock.now());
-      const view = toRequestView(stored);
-      const site = await siteOf(deps);
-      const mails = [
-        staffRequestEmail(site, deps.config.STAFF_EMAIL, user, view, stored.items),
-        customerRequestCopy(site, user, view, stored.items),
-      ];
       // the request is stored: a mail failure is logged (the outbox keeps it), not answered
-      await Promise.all(
-        mails.map((m) =>
-          deps.mailer
-            .send(m)
-            .catch((err: unknown) => logger.error({ err, worker: 'mail' }, 'bag request e-mail failed')),
-        ),
-      );
+      await afterRequestSent(deps, user, stored);
       c.header('Cache-Control', 'no-store');
       return c.json(authState(user, { bag: await bagLines(deps.db, user.id, input.ccy) }));
     })

@@ -2,7 +2,8 @@
  * The signed-in trader's holds, under /api/v1/holds (401 not_signed_in for visitors, who see
  * no hold state at all):
  *
- *   GET    /holds                    200 { active: HoldView[], ended: HoldView[] } (ended: last 30 days)
+ *   GET    /holds                    200 { active: HoldView[], ended: HoldView[] (last 30 days),
+ *                                    watching: { diamondId, stockCode, description, onHold }[] }
  *   GET    /holds/state              200 HoldState: stones on hold for others, the caller's own, watched
  *   POST   /holds { diamondId, hours? }   201 HoldView | 400 hold_single_only | 404 stone_not_found
  *                                    | 409 stone_unavailable, stone_on_hold, already_held_by_you, hold_limit

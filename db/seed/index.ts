@@ -28,8 +28,16 @@ export type SeedOptions = {
   stones: number;
   /** production: rates, configs and site texts only (no stones, posts or accounts; `stones` is ignored) */
   production: boolean;
-  /** demo holds (db/seed/holds.ts; with the demo accounts): `npm start` and `npm run db:seed` */
+  /**
+   * demo holds (db/seed/holds.ts) and, with `demoRequests`, requests (with the demo accounts):
+   * `npm start` and `npm run db:seed`
+   */
   demoHolds?: boolean;
+  /**
+   * the demo trader's requests, made through the shop's own request services (which live in
+   * api/, above db/): api/services/trade/demo-requests.ts `seedDemoRequests`
+   */
+  demoRequests?: (db: Db, now: number) => Promise<number>;
   /** called after each batch of stones with (stones inserted so far, total) */
   onProgress?: (done: number, total: number) => void;
 };
@@ -158,7 +166,7 @@ async function seedStones(db: Db, total: number, onProgress: SeedOptions['onProg
 
 export async function seedDatabase(
   db: Db,
-  { stones, production, demoHolds = false, onProgress }: SeedOptions,
+  { stones, production, demoHolds = false, demoRequests, onProgress }: SeedOptions,
 ): Promise<SeedSummary> {
   const started = performance.now();
   if (!Number.isInteger(stones) || stones < 0) throw new Error(`stones must be a whole number >= 0, got ${stones}`);
@@ -184,7 +192,11 @@ export async function seedDatabase(
     sum.posts = c.posts;
   });
   if (!production) await seedStones(db, stones, onProgress, sum);
-  if (!production && demoHolds) await seedHolds(db, Date.now());
+  if (!production && demoHolds) {
+    const now = Date.now();
+    await seedHolds(db, now);
+    await demoRequests?.(db, now);
+  }
   sum.ms = Math.round(performance.now() - started);
   return sum;
 }

@@ -45,6 +45,7 @@ export const routes = {
 
   account: ACCOUNT,
   accountApi: `${ACCOUNT}/api`,
+  accountHolds: `${ACCOUNT}/holds`,
   accountApiAccess: `${ACCOUNT}#api-access`,
   accountRequests: `${ACCOUNT}#acc-requests`,
   /** one sent request in the account's list of requests */
@@ -64,5 +65,6 @@ export const routes = {
   adminStock: `${ADMIN}/stock`,
   adminSettings: `${ADMIN}/settings`,
   adminSiteSettings: `${ADMIN}/site-settings`,
+  adminRequestSettings: `${ADMIN}/request-settings`,
   adminAudit: `${ADMIN}/audit`,
 } as const;

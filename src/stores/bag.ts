@@ -114,6 +114,19 @@ export async function addToBag(doc: Pick<DiamondDoc, '_id'>): Promise<boolean> {
   }
 }
 
+/**
+ * Puts a stone in the bag without opening the drawer (a hold turned into a request sends it
+ * from there). Resolves true when this call added it, false when it was there already.
+ */
+export async function ensureInBag(diamondId: number): Promise<boolean> {
+  await flushBag();
+  if ($bag.get().status !== 'ready') await loadBag();
+  if ($bag.get().lines.some((l) => l.diamondId === diamondId)) return false;
+  const { bag } = await call(bagApi.$post({ json: { diamondId } }));
+  setLines(bag);
+  return true;
+}
+
 export async function removeFromBag(diamondId: number): Promise<void> {
   const pending = timers.get(diamondId);
   if (pending) clearTimeout(pending.timer);

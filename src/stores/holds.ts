@@ -7,6 +7,7 @@
  *   loadHolds()          once per island that shows hold controls (repeat calls are cheap)
  *   holdStone(id)        POST /holds          releaseHold(holdId)   DELETE /holds/{id}
  *   extendHold(holdId)   POST /holds/{id}/extend   watchStone(id)   PUT /holds/watch/{id}
+ *   unwatchStone(id)     DELETE /holds/watch/{id}
  */
 import { atom } from 'nanostores';
 import type { HoldState } from '../domain/trade/holds.ts';
@@ -17,7 +18,8 @@ export const $holds = atom<HoldState | null>(null);
 
 let watching = false;
 
-async function refresh(): Promise<void> {
+/** Reads the overlay again (after something outside these calls changed it, e.g. a request). */
+export async function refreshHolds(): Promise<void> {
   if (!$isAuthorised.get()) return $holds.set(null);
   try {
     $holds.set(await call(client.holds.state.$get()));
@@ -29,7 +31,7 @@ async function refresh(): Promise<void> {
 export function loadHolds(): void {
   if (watching) return;
   watching = true;
-  $isAuthorised.subscribe(() => void refresh());
+  $isAuthorised.subscribe(() => void refreshHolds());
 }
 
 /** Runs a hold action, then reads the overlay again (also after a refusal: it may have changed). */
@@ -37,7 +39,7 @@ async function act<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } finally {
-    await refresh();
+    await refreshHolds();
   }
 }
 
@@ -47,6 +49,8 @@ export const extendHold = (id: number) =>
   act(() => call(client.holds[':id'].extend.$post({ param: { id: String(id) } })));
 export const watchStone = (diamondId: number) =>
   act(() => call(client.holds.watch[':diamondId'].$put({ param: { diamondId: String(diamondId) } })));
+export const unwatchStone = (diamondId: number) =>
+  act(() => call(client.holds.watch[':diamondId'].$delete({ param: { diamondId: String(diamondId) } })));
 
 /** What the overlay says about one stone for this trader. */
 export function holdOf(state: HoldState | null, diamondId: number) {

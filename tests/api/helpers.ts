@@ -93,17 +93,25 @@ export function createTestClock(start: number = Date.now()): TestClock {
 export function createTestMailer(db: Db, config: Config): TestMailer {
   const outbox = createMailer(db, { smtpUrl: '', from: config.MAIL_FROM, log: () => {} });
   const messages: MailMessage[] = [];
-  return {
+  const mailer: TestMailer = {
     messages,
-    async send(message) {
-      messages.push(message);
-      return outbox.send(message);
+    queue: outbox.queue,
+    async deliver(mail) {
+      const done = await outbox.deliver(mail);
+      if (done.status !== 'skipped') messages.push(mail.message);
+      return done;
     },
+    async send(message) {
+      const done = await mailer.deliver(await outbox.queue(db, message));
+      return { id: done.id, status: done.status === 'skipped' ? 'failed' : done.status };
+    },
+    resendStale: outbox.resendStale,
     last(to) {
       const list = to ? messages.filter((m) => m.to.toLowerCase() === to.toLowerCase()) : messages;
       return list.at(-1);
     },
   };
+  return mailer;
 }
 
 const pending = new Set<() => Promise<void>>();

@@ -5,6 +5,7 @@
  */
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { describe, expect, it } from 'vitest';
+import { WEBHOOK_EVENTS } from '../../api/services/webhooks/model.ts';
 import { createLinkTestApp, linkKeyFor } from './link-fixtures.ts';
 
 const ROUTES = [
@@ -28,6 +29,9 @@ const ROUTES = [
   ['post', '/holds'],
   ['get', '/holds'],
   ['delete', '/holds/{id}'],
+  ['post', '/requests'],
+  ['get', '/requests'],
+  ['get', '/requests/{id}'],
 ] as const;
 
 const SITE_ROUTES = [
@@ -39,6 +43,7 @@ const SITE_ROUTES = [
 
 type Doc = {
   openapi: string;
+  webhooks?: Record<string, unknown>;
   paths: Record<
     string,
     Record<string, { parameters?: { name: string; in: string }[]; responses: Record<string, unknown> }>
@@ -53,6 +58,8 @@ describe('API Link OpenAPI and reference', () => {
     const doc = (await res.json()) as Doc;
     expect(doc.openapi).toBe('3.1.0');
     await SwaggerParser.validate(structuredClone(doc) as never);
+    // every event an endpoint may receive is described, with its payload
+    expect(Object.keys(doc.webhooks ?? {}).sort()).toEqual([...WEBHOOK_EVENTS].sort());
     for (const [method, path] of ROUTES) expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
     const served = Object.entries(doc.paths).flatMap(([p, item]) => Object.keys(item).map((m) => `${m} ${p}`));
     expect(served.sort()).toEqual(ROUTES.map(([m, p]) => `${m} ${p}`).sort());

@@ -2,7 +2,8 @@
  * API Link test keys: a customer with API access makes an `ftk_test_` key on the account page
  * (no staff step); it reads the live stock like a trade key; its holds are checked and answered
  * as real ones, marked `test: true`, but reserve nothing, move no change log and send no
- * e-mail; its webhooks deliver as usual; and POST /test/events sends a signed sample of every
+ * e-mail; its requests are checked and priced as real ones and answered with `test: true`, but
+ * not kept; its webhooks deliver as usual; and POST /test/events sends a signed sample of every
  * documented event type to the caller's endpoints (verified with the standardwebhooks package).
  */
 import { eq } from 'drizzle-orm';
@@ -10,7 +11,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startWebhookWorker } from '../../api/services/webhooks/worker.ts';
 import { WEBHOOK_EVENTS } from '../../api/services/webhooks/model.ts';
-import { stockChanges, users } from '../../db/tables.ts';
+import { bagRequests, stockChanges, users } from '../../db/tables.ts';
 import { errorOf } from './auth-helpers.ts';
 import { stoneOf } from './bag-fixtures.ts';
 import { body, createLinkTestApp, linkKeyFor, type LinkTestApp } from './link-fixtures.ts';
@@ -102,6 +103,33 @@ describe('API Link test keys', () => {
     expect(await body<HoldOut>(released)).toMatchObject({ id: hold.id, end_reason: 'released', test: true });
     expect((await errorOf(await t.call(`/holds/${hold.id}`, test, { method: 'DELETE' }))).msg).toBe('hold_ended');
     expect((await holdWith(t, test, second.stockCode)).status).toBe(201);
+  });
+
+  it('requests: checked and priced as real ones, answered with test: true, and not kept (nothing reserved, nobody told)', async () => {
+    const { t, trade, test, other, stone } = await setup();
+    const parcel = await stoneOf(t, 'Multiple Items');
+    const mails = t.mailer.messages.length;
+    const lines = [{ stock_code: stone.stockCode }, { stock_code: parcel.stockCode, quantity: 0.5 }];
+    const res = await t.post('/requests', test, { lines, terms: 'memo', currency: 'EUR' });
+    expect(res.status).toBe(201);
+    type Req = { id: number; state: string; currency: string; total_sent: unknown; lines: unknown[]; test?: true };
+    const sent = await body<Req>(res);
+    expect(sent).toMatchObject({ state: 'submitted', currency: 'EUR', test: true });
+    expect(sent.lines).toHaveLength(2);
+    expect(t.mailer.messages.length).toBe(mails);
+    expect(await t.db.select().from(bagRequests)).toHaveLength(0);
+    expect((await body<{ data: unknown[] }>(await t.call('/requests', test))).data).toEqual([]);
+
+    // the same request with a trade key is priced the same, and the stone was never reserved
+    const real = await t.post('/requests', other, { lines, terms: 'memo', currency: 'EUR' });
+    expect(real.status).toBe(201);
+    const kept = await body<Req>(real);
+    expect(kept.total_sent).toEqual(sent.total_sent);
+    expect(kept.test).toBeUndefined();
+    // refused as a real one would be: now reserved for the other buyer
+    expect((await errorOf(await t.post('/requests', test, { lines, terms: 'memo' }))).msg).toBe('stone_reserved');
+    expect((await t.post('/requests', test, { lines: [], terms: 'memo' })).status).toBe(400);
+    expect((await t.call('/requests', trade)).status).toBe(200);
   });
 
   it('webhooks made with a test key deliver; POST /test/events sends a signed sample of every event type', async () => {

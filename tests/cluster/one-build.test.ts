@@ -45,11 +45,7 @@ describe('three app nodes, one site build', () => {
     expect(unpacked).toHaveLength(2);
   });
 
-  // Known failure on main: the nodes that unpacked the start-up build do not notice a content
-  // change saved through another node (their content watch never schedules a rebuild), so the
-  // change reaches their rebuilt pages only through the block overlay. Kept visible as skipped
-  // until the cross-node rebuild is fixed.
-  it.skip('a block saved through one node is built once and every node serves the rebuilt pages', async () => {
+  it('a block saved through one node is built once and every node serves the rebuilt pages', async () => {
     const admin = client();
     expect((await admin.call(nodes[1]!, '/api/v1/login', { method: 'POST', json: ADMIN })).status).toBe(200);
     const before = await siteBuilds(admin, nodes);

@@ -6,35 +6,15 @@
  * extending on the customer screen; the holder sees both and releases the stone. Every page,
  * scrolled to the bottom, passes axe (WCAG 2.2 AA tags).
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { ADMIN, TRADER } from './support/accounts.ts';
 import { catalogueDocs } from './support/catalogue.ts';
-import { BOTH_SIZES, noCookieNotice } from './support/screens.ts';
+import { axeClean, JEWELLER, signedIn } from './support/holds.ts';
+import { BOTH_SIZES } from './support/screens.ts';
 import { expect, test } from './support/test.ts';
-import { addByApi, emptyBag, signInAs, type Stone } from './bag-support.ts';
-
-const JEWELLER = { email: 'jeweller@facet.trade', password: 'Jeweller#2026' };
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+import { addByApi, emptyBag, type Stone } from './bag-support.ts';
 
 test.describe.configure({ mode: 'serial' });
-
-async function axeClean(page: Page, where: string): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  const found = (await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations.flatMap((v) =>
-    v.nodes.map((n) => `${v.id} (${v.impact}) ${n.target.join(' ')}`),
-  );
-  expect(found, where).toEqual([]);
-}
-
-/** A signed-in page of its own (cookies apart from the other trader's) at the given size. */
-async function signedIn(browser: Browser, size: object, account: { email: string; password: string }, base: string) {
-  const context = await browser.newContext({ ...size, baseURL: base });
-  await noCookieNotice(context, base);
-  const page = await context.newPage();
-  await signInAs(page, account.email, account.password);
-  return page;
-}
 
 /**
  * A single stone on the list's first page that nobody holds and that the other specs do not

@@ -60,6 +60,7 @@ async function specRoutes(baseURL: string): Promise<string[]> {
     `/admin/posts/${post?._id}`,
     '/my-account',
     '/my-account/api',
+    '/my-account/holds',
     '/admin',
     '/labgrowndiamonds',
     `/verify/${MADE_UP_TOKEN}`,

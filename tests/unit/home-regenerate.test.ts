@@ -9,7 +9,10 @@ import {
   createRegenerator,
   listBuilds,
   newestBuild,
+  watchContent,
 } from '../../api/services/site/regenerate.ts';
+import { bumpVersion } from '../../api/services/site/versions.ts';
+import { migrateDb, openDb } from '../../db/client.ts';
 import { siteRoot } from '../../api/static-site.ts';
 
 let dir = '';
@@ -150,5 +153,36 @@ describe('the builds a server takes for its own', () => {
     const own = plant(`${siteDir}-${Date.now() + 60_000}`, OWNER);
     expect(newestBuild(siteDir, OWNER)).toBe(own);
     expect(newestBuild(siteDir, buildOwner(siteDir, '/another.db'))).toBe(siteDir);
+  });
+});
+
+describe('the content watch (several app nodes)', () => {
+  async function watched(servedCurrent: boolean) {
+    dir = mkdtempSync(join(tmpdir(), 'facet-watch-'));
+    const db = await openDb(join(dir, 'watch.db'));
+    await migrateDb(db);
+    const reasons: string[] = [];
+    const stop = watchContent(db, { contentChanged: (r) => reasons.push(r) }, async () => servedCurrent, 10);
+    return { db, reasons, stop };
+  }
+  const ticks = () => new Promise((r) => setTimeout(r, 80));
+
+  it('a change saved before its first poll rebuilds a node whose served build is older', async () => {
+    const { db, reasons, stop } = await watched(false);
+    await ticks();
+    stop();
+    db.close();
+    expect(reasons).toEqual(['content changed while this node started']);
+  });
+
+  it('a node whose served build is current rebuilds only when the content version moves', async () => {
+    const { db, reasons, stop } = await watched(true);
+    await ticks();
+    expect(reasons).toEqual([]);
+    await bumpVersion(db, 'content');
+    await ticks();
+    stop();
+    db.close();
+    expect(reasons).toEqual(['content changed in the database']);
   });
 });

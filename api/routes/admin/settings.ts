@@ -7,6 +7,8 @@
  *   PUT /admin/settings/rates { rates?: [{ currency, exRate }], defaultCurrency? }   200 { rates }
  *   PUT /admin/settings/registration-messages { unverified, pending, rejected, disabled }   200 { fields }
  *   PUT /admin/settings/site { site_name, social_link_*, coloured_tab? ('on'|'off') }   200 { site }
+ *   GET /admin/settings/request-terms             200 { memo, invoice, wholesaler } (what the PDF prints now)
+ *   PUT /admin/settings/request-terms { memo, invoice, wholesaler }   200 the same
  *
  * Rates are relative to a common unit (convert = amount / rate(source) * rate(target));
  * prices leave the API in their base currency and the browser converts them with GET
@@ -26,6 +28,8 @@ import {
   updateRegistrationMessages,
   updateSiteSettings,
 } from '../../services/admin/settings.ts';
+import { requestTermsOf, saveRequestTerms } from '../../services/trade/request-terms.ts';
+import { RequestTermsSchema } from '../../../src/domain/trade/request-terms.ts';
 import type { AppEnv, Deps } from '../../types.ts';
 
 export function adminSettingsRoutes(deps: Deps) {
@@ -45,5 +49,9 @@ export function adminSettingsRoutes(deps: Deps) {
     .put('/site', jsonIn(SiteSettingsSchema), async (c) => {
       const admin = signedInAdmin(c);
       return c.json({ site: await updateSiteSettings(deps, admin.id, c.req.valid('json')) });
-    });
+    })
+    .get('/request-terms', async (c) => c.json(await requestTermsOf(deps)))
+    .put('/request-terms', jsonIn(RequestTermsSchema), async (c) =>
+      c.json(await saveRequestTerms(deps, signedInAdmin(c).id, c.req.valid('json'))),
+    );
 }

@@ -1,7 +1,8 @@
 /**
  * The whole in-stock list in one download (API Link /feed), gzip-compressed once per
- * (stock version, holds version, scope, markup, currency, rates, format, template; and the
- * caller, when they hold stones, for `held_by_you`) and kept in a small
+ * (stock version, holds version — holds and reservations —, scope, markup, currency, rates,
+ * format, template; and the caller, when they hold stones or have a request keeping some, for
+ * `held_by_you` and `reserved_for_you`) and kept in a small
  * per-process cache, so a cached download costs two small reads and a buffer write.
  *
  * - The strong ETag is a SHA-256 of the uncompressed body: the same stock gives the same tag
@@ -19,6 +20,7 @@ import { diamonds } from '../../../db/tables.ts';
 import type { FeedQuery, LinkStone } from '../../link/schemas.ts';
 import { readVersions } from '../site/versions.ts';
 import { countRunning } from '../trade/holds.ts';
+import { hasClaims } from '../trade/request-claims.ts';
 import type { TemplateName } from './feed-templates.ts';
 import { latestSeq } from './change-log.ts';
 import { toCsv } from './feed-templates.ts';
@@ -68,8 +70,10 @@ export function feedCache(siteUrl: string) {
   return async (db: Db, q: FeedRequest, view: PriceView, holder: Holder): Promise<FeedFile> => {
     const { stock, holds } = await readVersions(db, ['stock', 'holds']);
     const rates = view.rates.map((r) => `${r.currency}:${r.ExRate}`).join(',');
-    // a caller holding stones gets a file of their own (held_by_you); everyone else shares one
-    const own = (await countRunning(db, holder.userId, holder.now)) > 0 ? holder.userId : 0;
+    // a caller holding or reserving stones gets a file of their own (held_by_you,
+    // reserved_for_you); everyone else shares one
+    const keeps = (await countRunning(db, holder.userId, holder.now)) > 0 || (await hasClaims(db, holder.userId));
+    const own = keeps ? holder.userId : 0;
     const key = [
       stock,
       holds,

@@ -7,8 +7,10 @@
  * - Retail keys: trade x (1 + users.retail_markup_pct / 100), rounded like the trade price
  *   (whole units per stone, 2 decimals per carat); never the trade price, ppc or RAP.
  * - Media and certificate addresses are made absolute against SITE_URL.
- * - Hold state: `on_hold` for every caller, `held_by_you` and `hold_expires_at` for the
- *   caller's own holds (never who else holds a stone).
+ * - Hold and reservation state: `on_hold` for every caller, `held_by_you` and `hold_expires_at`
+ *   for the caller's own holds; `reserved` for every caller when a single stone is kept by an
+ *   open request (sent, in review, confirmed: nobody else can hold or request it), and
+ *   `reserved_for_you` when that request is the caller's. Never who else holds or reserved it.
  */
 import { asc, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
@@ -19,6 +21,7 @@ import type { CURRENCIES } from '../../../db/schema.ts';
 import { AVAILABILITIES, GRADED, type LinkStone } from '../../link/schemas.ts';
 import { isParcel } from '../../../src/domain/diamond.ts';
 import { holdsOfStones } from '../trade/hold-views.ts';
+import { claimsOn } from '../trade/request-claims.ts';
 
 export type Scope = 'trade' | 'retail';
 export type Currency = (typeof CURRENCIES)[number];
@@ -116,7 +119,7 @@ export function toLinkStone(d: Diamond, extras: StoneExtras, view: PriceView, si
     price: linkPrice(d, view),
     ...(view.scope === 'trade' ? { rap_pct: d.rap } : {}),
     availability: availabilityOf(d.availability),
-    ...NOT_HELD,
+    ...NOT_KEPT,
     created_at: d.createdAt.toISOString(),
     updated_at: d.updatedAt.toISOString(),
   };
@@ -172,7 +175,7 @@ export async function loadExtras(db: Db, ids: readonly number[]): Promise<Map<nu
 /** Who is asking, for the hold fields: their account and the time. */
 export type Holder = { userId: number; now: number };
 
-/** Rows -> API stones, with their media and hold state (held_by_you for `holder`'s holds). */
+/** Rows -> API stones, with their media, hold and reservation state (`holder`'s own marked). */
 export async function toLinkStones(
   db: Db,
   rows: Diamond[],
@@ -182,27 +185,40 @@ export async function toLinkStones(
 ): Promise<LinkStone[]> {
   const ids = rows.map((r) => r.id);
   const extras = await loadExtras(db, ids);
-  const held = await holdFieldsOf(db, ids, holder);
+  const kept = await keptFieldsOf(db, ids, holder);
   return rows.map((r) => ({
     ...toLinkStone(r, extras.get(r.id) ?? { media: [], certificates: [] }, view, siteUrl),
-    ...(held.get(r.id) ?? NOT_HELD),
+    ...(kept.get(r.id) ?? NOT_KEPT),
   }));
 }
 
-export const NOT_HELD = { on_hold: false, held_by_you: false, hold_expires_at: null as string | null };
+export const NOT_KEPT = {
+  on_hold: false,
+  held_by_you: false,
+  hold_expires_at: null as string | null,
+  reserved: false,
+  reserved_for_you: false,
+};
+export type KeptFields = typeof NOT_KEPT;
 
-/** The hold fields of the stones that are held now (absent: not held). */
-export async function holdFieldsOf(db: Db, ids: readonly number[], holder?: Holder) {
-  const out = new Map<number, typeof NOT_HELD>();
+/** The hold and reservation fields of the stones held or reserved now (absent: neither). */
+export async function keptFieldsOf(db: Db, ids: readonly number[], holder?: Holder) {
+  const out = new Map<number, KeptFields>();
   const now = holder?.now ?? Date.now();
+  const of = (id: number) => out.get(id) ?? { ...NOT_KEPT };
   for (let i = 0; i < ids.length; i += 900) {
-    for (const h of await holdsOfStones(db, ids.slice(i, i + 900), now)) {
+    const part = ids.slice(i, i + 900);
+    for (const h of await holdsOfStones(db, part, now)) {
       const mine = h.userId === holder?.userId;
       out.set(h.diamondId, {
+        ...of(h.diamondId),
         on_hold: true,
         held_by_you: mine,
         hold_expires_at: mine ? h.expiresAt.toISOString() : null,
       });
+    }
+    for (const c of await claimsOn(db, part)) {
+      out.set(c.diamondId, { ...of(c.diamondId), reserved: true, reserved_for_you: c.userId === holder?.userId });
     }
   }
   return out;

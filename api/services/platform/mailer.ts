@@ -8,7 +8,7 @@
  * open an account. A token mail that fails to send is not kept for a retry: the customer asks
  * for a new link.
  */
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, like, lte, not } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../../db/client.ts';
 import { emailOutbox } from '../../../db/tables.ts';
@@ -24,37 +24,110 @@ export function atRest(message: MailMessage): Omit<MailMessage, 'secrets'> {
   const hide = (s: string) => secrets.reduce((out, secret) => (secret ? out.split(secret).join(REDACTED) : out), s);
   return { ...rest, text: hide(rest.text), html: hide(rest.html) };
 }
-export type Mailer = { send(message: MailMessage): Promise<{ id: number; status: 'sent' | 'logged' | 'failed' }> };
+/** A message stored in the outbox, to be delivered once its transaction has committed. */
+export type QueuedMail = { id: number; message: MailMessage };
+export type Delivery = { id: number; status: 'sent' | 'logged' | 'failed' | 'skipped' };
+
+export type Mailer = {
+  /** Stores the message and delivers it at once. */
+  send(message: MailMessage): Promise<{ id: number; status: 'sent' | 'logged' | 'failed' }>;
+  /**
+   * Stores the message inside the caller's transaction (`tx`), so it exists exactly when the
+   * work it reports does; `deliver` it after the commit. A node killed in between leaves it
+   * queued, and `resendStale` on any node delivers it later.
+   */
+  queue(tx: Db, message: MailMessage): Promise<QueuedMail>;
+  /** Delivers a queued message, once: the node that moves it from queued to sending sends it ('skipped' otherwise). */
+  deliver(mail: QueuedMail): Promise<Delivery>;
+  /**
+   * Delivers the messages left queued since before `olderThan` (their node died after the
+   * commit); a message that carried a secret is never resent (the customer asks for a new link).
+   */
+  resendStale(olderThan: Date): Promise<number>;
+};
+
+const RESEND_BATCH = 50;
 
 export function createMailer(db: Db, opts: { smtpUrl: string; from: string; log?: (line: string) => void }): Mailer {
   const log = opts.log ?? ((line: string) => logger.info({ worker: 'mail' }, line));
   const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl, { from: opts.from }) : null;
+  const mark = (id: number, set: Partial<typeof emailOutbox.$inferInsert>) =>
+    db.update(emailOutbox).set(set).where(eq(emailOutbox.id, id));
+
+  const queue = async (tx: Db, message: MailMessage): Promise<QueuedMail> => {
+    const row = (
+      await tx
+        .insert(emailOutbox)
+        .values({ ...atRest(message), status: 'queued' })
+        .returning({ id: emailOutbox.id })
+    )[0]!;
+    return { id: row.id, message };
+  };
+
+  const deliver = async ({ id, message }: QueuedMail): Promise<Delivery> => {
+    // the claim: a message is handed to the transport by one node only
+    const won = await db
+      .update(emailOutbox)
+      .set({ status: 'sending' })
+      .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'queued')))
+      .returning({ id: emailOutbox.id });
+    if (won.length === 0) return { id, status: 'skipped' };
+    const { secrets: _secrets, ...outgoing } = message;
+    if (!transport) {
+      const links = atRest(message).text.match(/https?:\/\/\S+/g) ?? [];
+      log(`[mail] to ${message.to}: ${message.subject}${links.length ? `\n       ${links.join('\n       ')}` : ''}`);
+      await mark(id, { status: 'logged', sentAt: new Date() });
+      return { id, status: 'logged' };
+    }
+    try {
+      await transport.sendMail({ from: opts.from, ...outgoing });
+      await mark(id, { status: 'sent', sentAt: new Date() });
+      return { id, status: 'sent' };
+    } catch (err) {
+      const error = err instanceof Error ? err.message : String(err);
+      log(`[mail] sending to ${message.to} failed: ${error}`);
+      await mark(id, { status: 'failed', error });
+      return { id, status: 'failed' };
+    }
+  };
+
   return {
     async send(message) {
-      const stored = atRest(message);
-      const row = (
-        await db
-          .insert(emailOutbox)
-          .values({ ...stored, status: 'queued' })
-          .returning({ id: emailOutbox.id })
-      )[0]!;
-      const { secrets: _secrets, ...outgoing } = message;
-      if (!transport) {
-        const links = stored.text.match(/https?:\/\/\S+/g) ?? [];
-        log(`[mail] to ${message.to}: ${message.subject}${links.length ? `\n       ${links.join('\n       ')}` : ''}`);
-        await db.update(emailOutbox).set({ status: 'logged', sentAt: new Date() }).where(eq(emailOutbox.id, row.id));
-        return { id: row.id, status: 'logged' };
+      const done = await deliver(await queue(db, message));
+      return { id: done.id, status: done.status === 'skipped' ? 'failed' : done.status };
+    },
+    queue,
+    deliver,
+    async resendStale(olderThan) {
+      const stale = await db
+        .select()
+        .from(emailOutbox)
+        .where(
+          and(
+            eq(emailOutbox.status, 'queued'),
+            lte(emailOutbox.createdAt, olderThan),
+            not(like(emailOutbox.text, `%${REDACTED}%`)),
+          ),
+        )
+        .orderBy(asc(emailOutbox.id))
+        .limit(RESEND_BATCH);
+      let sent = 0;
+      for (const row of stale) {
+        const done = await deliver({
+          id: row.id,
+          message: { to: row.to, subject: row.subject, text: row.text, html: row.html },
+        });
+        if (done.status !== 'skipped') sent++;
       }
-      try {
-        await transport.sendMail({ from: opts.from, ...outgoing });
-        await db.update(emailOutbox).set({ status: 'sent', sentAt: new Date() }).where(eq(emailOutbox.id, row.id));
-        return { id: row.id, status: 'sent' };
-      } catch (err) {
-        const error = err instanceof Error ? err.message : String(err);
-        log(`[mail] sending to ${message.to} failed: ${error}`);
-        await db.update(emailOutbox).set({ status: 'failed', error }).where(eq(emailOutbox.id, row.id));
-        return { id: row.id, status: 'failed' };
-      }
+      return sent;
     },
   };
 }
+
+/** A mailer that stores and sends nothing: demo data made through the shop's own services, benches. */
+export const silentMailer: Mailer = {
+  send: () => Promise.resolve({ id: 0, status: 'logged' }),
+  queue: (_tx, message) => Promise.resolve({ id: 0, message }),
+  deliver: () => Promise.resolve({ id: 0, status: 'logged' }),
+  resendStale: () => Promise.resolve(0),
+};

@@ -240,20 +240,30 @@ export function createRegenerator(opts: {
 
 /**
  * Polls the database's content stamp (content and stock versions) and tells the regenerator
- * when it moved: how a change saved through another app node reaches this node's pages.
+ * when it moved: how a change saved through another app node reaches this node's pages. The
+ * first poll also compares the served build with the database (`isServedCurrent`, the build's
+ * stamp): a change saved between this node's start-up build and its first poll is not missed.
  * Returns the function that stops polling.
  */
-export function watchContent(db: Db, regen: Pick<Regenerator, 'contentChanged'>, everyMs = 1000): () => void {
+export function watchContent(
+  db: Db,
+  regen: Pick<Regenerator, 'contentChanged'>,
+  isServedCurrent: () => Promise<boolean>,
+  everyMs = 1000,
+): () => void {
   let last: string | undefined;
   let busy = false;
+  const tick = async () => {
+    const v = await contentVersion(db);
+    if (last === undefined) {
+      if (!(await isServedCurrent())) regen.contentChanged('content changed while this node started');
+    } else if (v !== last) regen.contentChanged('content changed in the database');
+    last = v;
+  };
   const timer = setInterval(() => {
     if (busy) return;
     busy = true;
-    contentVersion(db)
-      .then((v) => {
-        if (last !== undefined && v !== last) regen.contentChanged('content changed in the database');
-        last = v;
-      })
+    tick()
       .catch((err: unknown) => logger.error({ err, worker: 'site' }, 'could not read the content version'))
       .finally(() => (busy = false));
   }, everyMs);

@@ -16,21 +16,17 @@
  */
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { writeTx, type Db } from '../../../db/client.ts';
-import { bagItems, bagRequests, diamonds, type RequestLine } from '../../../db/tables.ts';
-import { kindOf, quantityError } from '../../../src/domain/bag/lines.ts';
-import { limitsOfStone } from './stock-limits.ts';
+import { bagItems, bagRequests, diamonds } from '../../../db/tables.ts';
 import { amountsAgree, ratesAgree, type BagRequestParsed } from '../../../src/domain/bag/payload.ts';
-import { priceLine, totalOf, type BagLineView } from '../../../src/domain/bag/view.ts';
 import { HttpError } from '../../middleware/errors.ts';
 import { loadRates } from './bag.ts';
-import { toDiamondDoc } from '../catalogue/diamond-docs.ts';
+import { isParcel } from '../../../src/domain/diamond.ts';
+import { assertInStock, priceRequestLines, type LineAsk } from './request-pricing.ts';
 import { insertRequest, type StoredRequest } from './request-records.ts';
 import { assertMayRequest } from './holds.ts';
 
 const cents = (n: number | null): number | null => (n == null ? null : Math.round(n * 100));
 const major = (n: number | null): number | null => (n == null ? null : n / 100);
-
-type BagLinePricing = Pick<BagLineView, 'stock' | 'selectedUnit' | 'quantity'>;
 
 export function createBagRequest(
   db: Db,
@@ -62,17 +58,14 @@ export function createBagRequest(
       ).map((r) => [r.stone.id, r]),
     );
 
-    const lines: RequestLine[] = [];
-    const priced: BagLinePricing[] = [];
-    input.bagItems.forEach((asked, i) => {
+    const asks: LineAsk[] = input.bagItems.map((asked, i) => {
       const param = `bagItems.${i}`;
       const row = rows.get(asked.stock);
       if (!row) throw new HttpError(404, 'unknown_stone', { stock: asked.stock });
       const { item, stone } = row;
-      if (!stone.inStock) throw new HttpError(409, 'stone_unavailable', { stock: stone.id });
+      assertInStock(stone);
       if (!item) throw new HttpError(409, 'not_in_bag', { stock: stone.id });
-      const stock = toDiamondDoc(stone, true);
-      const kind = kindOf(stock);
+      const kind = isParcel(stone.catType) ? 'parcel' : 'single';
       if (asked.type !== kind) throw new HttpError(400, [{ param: `${param}.type`, msg: `This stone is a ${kind}` }]);
       const unit = kind === 'parcel' ? item.selectedUnit : 'weight';
       if (asked.selectedUnit && asked.selectedUnit !== unit)
@@ -80,28 +73,16 @@ export function createBagRequest(
       if (asked.quantity !== undefined && Math.abs(asked.quantity - item.quantity) > 1e-9) {
         throw new HttpError(409, 'bag_changed', { stock: stone.id });
       }
-      const qError = quantityError(kind, unit, item.quantity, limitsOfStone(stone));
-      if (qError) throw new HttpError(400, [{ param: `${param}.quantity`, msg: qError }]);
-      const line = { stock, selectedUnit: unit, quantity: item.quantity };
-      const price = priceLine(line, input.ccy, rates);
-      if (asked.itemPrice !== undefined && !amountsAgree(asked.itemPrice, price.itemPrice)) {
-        throw new HttpError(409, 'price_mismatch', { stock: stone.id, itemPrice: price.itemPrice });
-      }
-      priced.push(line);
-      lines.push({
-        diamondId: stone.id,
-        stockCode: stone.stockCode,
-        type: kind,
-        description: stone.description,
-        selectedUnit: unit,
-        quantity: item.quantity,
-        acceptsAlternatives: input.acceptsAnyAlternatives || item.acceptsAlternatives,
-        ppcCents: cents(price.ppc),
-        itemPriceCents: cents(price.itemPrice),
-      });
+      const alternatives = input.acceptsAnyAlternatives || item.acceptsAlternatives;
+      return { stone, unit, quantity: item.quantity, acceptsAlternatives: alternatives, param };
     });
-
-    const total = totalOf(priced, input.ccy, rates);
+    const { lines, prices, total } = priceRequestLines(asks, input.ccy, rates);
+    prices.forEach((price, i) => {
+      const asked = input.bagItems[i]!;
+      if (asked.itemPrice !== undefined && !amountsAgree(asked.itemPrice, price.itemPrice)) {
+        throw new HttpError(409, 'price_mismatch', { stock: asked.stock, itemPrice: price.itemPrice });
+      }
+    });
     if (!amountsAgree(input.totalPrice, total))
       throw new HttpError(409, 'total_mismatch', { totalPrice: total ?? 'N/A' });
 
@@ -109,6 +90,7 @@ export function createBagRequest(
       db,
       {
         userId,
+        via: { channel: 'site' },
         terms: input.terms,
         orderNotes: input.orderNotes,
         acceptsAnyAlternatives: input.acceptsAnyAlternatives,

@@ -5,17 +5,20 @@
  *
  *   claim   UPDATE holds SET notice_lease_until = now + LEASE
  *           WHERE id = ? AND <notice not sent> AND (notice_lease_until IS NULL OR <= now)
- *   send    e-mails (and, in one transaction with the mark, the webhook event)
- *   mark    ending_notified_at / ended_notified_at = now, lease cleared
+ *   mark    in one transaction: the e-mails stored in the outbox, the webhook event, and
+ *           ending_notified_at / ended_notified_at = now, lease cleared
+ *   send    the stored e-mails, after the commit (mailer.deliver: once; a node killed before
+ *           it leaves them queued for any node's outbox resend)
  *
  * One node wins each claim; a node killed between claim and mark leaves the lease to lapse
- * (LEASE_MS), and the next pass on any node sends the notice. Watchers are deleted as each
- * one's e-mail goes, so a resumed notice does not write to them twice.
+ * (LEASE_MS), and the next pass on any node sends the notice. Watchers are deleted in the
+ * transaction that stores their e-mails, so no notice writes to them twice.
  */
-import { and, eq, isNull, lte, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import { first, writeTx, type Db } from '../../../db/client.ts';
 import { diamonds, holds, holdWatches, users, type Diamond, type Hold, type User } from '../../../db/tables.ts';
 import type { Deps } from '../../types.ts';
+import type { MailMessage, QueuedMail } from '../platform/mailer.ts';
 import { siteOf } from '../accounts/accounts.ts';
 import { holdEndedEmail, holdEndingEmail, holdPlacedEmail, staffHoldEmail, stoneFreeEmail } from './hold-emails.ts';
 import { enqueueHoldEvent } from './hold-events.ts';
@@ -58,63 +61,84 @@ async function parts(db: Db, hold: Hold) {
   return row;
 }
 
-/** The 2-hour notice of one running hold: e-mail and hold.ending, once. */
+/** Delivers what a notice queued, after its transaction committed. */
+async function deliverAll(deps: Deps, mails: QueuedMail[]): Promise<void> {
+  for (const mail of mails) await deps.mailer.deliver(mail);
+}
+
+/** The 2-hour notice of one running hold: e-mail and hold.ending, once (stored with the mark). */
 export async function sendEndingNotice(deps: Deps, hold: Hold): Promise<boolean> {
   const now = deps.clock.now();
   if (!(await claim(deps.db, hold.id, 'ending', now))) return false;
   const row = await parts(deps.db, hold);
-  if (row) await deps.mailer.send(holdEndingEmail(await siteOf(deps), row.user, row.stone, hold));
-  await writeTx(deps.db, async (tx) => {
+  const email = row ? holdEndingEmail(await siteOf(deps), row.user, row.stone, hold) : null;
+  const mails = await writeTx(deps.db, async (tx) => {
+    const queued = email ? [await deps.mailer.queue(tx, email)] : [];
     if (row) await enqueueHoldEvent(tx, 'hold.ending', hold, row.stone.stockCode, now);
     await tx
       .update(holds)
       .set({ endingNotifiedAt: new Date(now), noticeLeaseUntil: null })
       .where(eq(holds.id, hold.id));
+    return queued;
   });
+  await deliverAll(deps, mails);
   return true;
 }
 
 /**
- * The notices of one ended hold, once: the holder's e-mail (not for a release: they did it),
- * one e-mail to each watcher when the stone is still in stock and not held again, hold.ended.
+ * The notices of one ended hold, once: the holder's e-mail (not for a release or a request: they
+ * did it), one e-mail to each watcher when the stone is still in stock, not held again and not
+ * requested by the holder, hold.ended. The e-mails are stored in the transaction that marks the
+ * notice sent, so a node killed at any point leaves either all of them to the next claimant or none.
  */
 export async function sendEndedNotices(deps: Deps, hold: Hold): Promise<boolean> {
   const now = deps.clock.now();
   if (!(await claim(deps.db, hold.id, 'ended', now))) return false;
   const row = await parts(deps.db, hold);
   const site = await siteOf(deps);
-  if (row && hold.endReason !== 'released') await deps.mailer.send(holdEndedEmail(site, row.user, row.stone, hold));
-  if (row?.stone.inStock) {
-    const heldAgain = await first(
+  // a release or a request is the holder's own doing; a requested stone is not free for watchers
+  const ownDoing = hold.endReason === 'released' || hold.endReason === 'requested';
+  const free = row?.stone.inStock && hold.endReason !== 'requested';
+  const heldAgain =
+    free &&
+    (await first(
       deps.db
         .select({ id: holds.id })
         .from(holds)
         .where(and(eq(holds.diamondId, hold.diamondId), isNull(holds.endedAt))),
-    );
-    if (!heldAgain) await tellWatchers(deps, row.stone, site);
-  }
-  await writeTx(deps.db, async (tx) => {
+    ));
+  const mails = await writeTx(deps.db, async (tx) => {
+    const queued: QueuedMail[] = [];
+    if (row && !ownDoing) queued.push(await deps.mailer.queue(tx, holdEndedEmail(site, row.user, row.stone, hold)));
+    if (free && !heldAgain) {
+      for (const email of await tellWatchers(tx, row.stone, site)) queued.push(await deps.mailer.queue(tx, email));
+    }
     if (row) await enqueueHoldEvent(tx, 'hold.ended', hold, row.stone.stockCode, now);
     await tx
       .update(holds)
       .set({ endedNotifiedAt: new Date(now), noticeLeaseUntil: null })
       .where(eq(holds.id, hold.id));
+    return queued;
   });
+  await deliverAll(deps, mails);
   return true;
 }
 
-async function tellWatchers(deps: Deps, stone: Diamond, site: Awaited<ReturnType<typeof siteOf>>): Promise<void> {
-  const watchers = await deps.db
-    .select({ user: users })
-    .from(holdWatches)
-    .innerJoin(users, eq(users.id, holdWatches.userId))
-    .where(and(eq(holdWatches.diamondId, stone.id), isNull(holdWatches.notifiedAt)));
-  for (const { user } of watchers) {
-    // the delete is this watcher's claim: only the node that removes the row writes
-    const gone = await deps.db
-      .delete(holdWatches)
-      .where(and(eq(holdWatches.userId, user.id), eq(holdWatches.diamondId, stone.id)))
-      .returning({ userId: holdWatches.userId });
-    if (gone.length && user.status === 'approved') await deps.mailer.send(stoneFreeEmail(site, user, stone));
-  }
+/** The "free again" e-mails of a stone's watchers; their watches are deleted (in the caller's transaction). */
+async function tellWatchers(tx: Db, stone: Diamond, site: Awaited<ReturnType<typeof siteOf>>): Promise<MailMessage[]> {
+  const gone = await tx
+    .delete(holdWatches)
+    .where(and(eq(holdWatches.diamondId, stone.id), isNull(holdWatches.notifiedAt)))
+    .returning({ userId: holdWatches.userId });
+  if (gone.length === 0) return [];
+  const watchers = await tx
+    .select()
+    .from(users)
+    .where(
+      inArray(
+        users.id,
+        gone.map((g) => g.userId),
+      ),
+    );
+  return watchers.filter((u) => u.status === 'approved').map((u) => stoneFreeEmail(site, u, stone));
 }

@@ -44,7 +44,10 @@ export async function holdViewOf(db: Db, hold: Hold, extendAllowed: boolean, now
   return viewOf({ hold, stockCode: stone?.stockCode ?? '', description: stone?.description ?? '' }, extendAllowed, now);
 }
 
-/** The caller's running holds (soonest end first) and those ended in the last 30 days. */
+/**
+ * The caller's running holds (soonest end first), those ended in the last 30 days, and the
+ * stones they asked to be told about (still on hold for someone else, or not any more).
+ */
 export async function listMyHolds(db: Db, userId: number, now: number) {
   const user = await first(db.select({ ok: users.holdExtendAllowed }).from(users).where(eq(users.id, userId)));
   const rows = await db
@@ -58,7 +61,27 @@ export async function listMyHolds(db: Db, userId: number, now: number) {
   return {
     active: views.filter((h) => h.endedAt == null),
     ended: views.filter((h) => h.endedAt != null).sort((a, b) => b.endedAt!.localeCompare(a.endedAt!)),
+    watching: await watchedStones(db, userId, now),
   };
+}
+
+async function watchedStones(db: Db, userId: number, now: number) {
+  const rows = await db
+    .select({ diamondId: holdWatches.diamondId, stockCode: diamonds.stockCode, description: diamonds.description })
+    .from(holdWatches)
+    .innerJoin(diamonds, eq(diamonds.id, holdWatches.diamondId))
+    .where(and(eq(holdWatches.userId, userId), isNull(holdWatches.notifiedAt)))
+    .orderBy(asc(holdWatches.createdAt));
+  const held = new Set(
+    (
+      await holdsOfStones(
+        db,
+        rows.map((r) => r.diamondId),
+        now,
+      )
+    ).map((h) => h.diamondId),
+  );
+  return rows.map((r) => ({ ...r, onHold: held.has(r.diamondId) }));
 }
 
 export async function holdState(db: Db, userId: number, now: number): Promise<HoldState> {

@@ -7,6 +7,7 @@
  *   assertMayRequest(tx, userId, ids, now)        409 stone_on_hold when another buyer holds one
  *   endHoldsOnStone(tx, diamondId, reason, now, exceptUserId?)   ends them (sold, left stock,
  *                                                 confirmed elsewhere); notices follow by the sweep
+ *   endOwnHoldsRequested(tx, userId, ids, now)    the buyer's own holds on stones they request
  *   placeHold / releaseHold / extendHold          the buyer's calls
  *
  * Exactly one running hold per stone is the database's rule: a partial unique index on
@@ -111,6 +112,31 @@ export async function endHoldsOnStone(
     if (stone) await recordHoldChange(tx, [stone.code], now);
   }
   return ended;
+}
+
+/** A buyer's own running holds on the stones they now request end, turned into the request. */
+export async function endOwnHoldsRequested(tx: Db, userId: number, ids: readonly number[], now: number) {
+  if (ids.length === 0) return;
+  const ended = await tx
+    .update(holds)
+    .set({ endedAt: new Date(now), endReason: 'requested' })
+    .where(and(eq(holds.userId, userId), inArray(holds.diamondId, [...ids]), isNull(holds.endedAt)))
+    .returning({ diamondId: holds.diamondId });
+  if (ended.length === 0) return;
+  const stones = await tx
+    .select({ code: diamonds.stockCode })
+    .from(diamonds)
+    .where(
+      inArray(
+        diamonds.id,
+        ended.map((h) => h.diamondId),
+      ),
+    );
+  await recordHoldChange(
+    tx,
+    stones.map((s) => s.code),
+    now,
+  );
 }
 
 /**

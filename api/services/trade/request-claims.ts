@@ -6,13 +6,15 @@
  * unique index lets one line in the shop claim a stone, so two buyers can never both have it.
  *
  * Every change of a claim writes an `availability_changed` row (fields ['reserved']) to the
- * stock change log, so API Link clients syncing /changes re-read the stone.
+ * stock change log, so API Link clients syncing /changes re-read the stone, and bumps the
+ * `holds` version (the API Link feed's cache key for hold and reservation state).
  */
 import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { bagRequests, diamonds, requestLines, stockChanges } from '../../../db/tables.ts';
 import { HttpError } from '../../middleware/errors.ts';
 import { lockStock } from '../link/change-log.ts';
+import { bumpVersion } from '../site/versions.ts';
 import { enqueueChangeEvents } from '../webhooks/enqueue.ts';
 
 export type Claim = { diamondId: number; userId: number; requestId: number };
@@ -26,6 +28,17 @@ export async function claimsOn(db: Db, ids?: readonly number[]): Promise<Claim[]
     .innerJoin(bagRequests, eq(bagRequests.id, requestLines.requestId))
     .where(ids ? inArray(requestLines.reservedDiamondId, [...ids]) : isNotNull(requestLines.reservedDiamondId));
   return rows.map((r) => ({ diamondId: r.diamondId!, userId: r.userId, requestId: r.requestId }));
+}
+
+/** Does this buyer's request keep any stone? */
+export async function hasClaims(db: Db, userId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: requestLines.id })
+    .from(requestLines)
+    .innerJoin(bagRequests, eq(bagRequests.id, requestLines.requestId))
+    .where(and(eq(bagRequests.userId, userId), isNotNull(requestLines.reservedDiamondId)))
+    .limit(1);
+  return rows.length > 0;
 }
 
 /** Is this stone claimed by a request of someone other than `userId`? */
@@ -89,6 +102,7 @@ export async function recordReservationChange(tx: Db, stockCodes: readonly strin
     .values(codes.map((stockCode) => ({ stockCode, kind: 'availability_changed' as const, fields: ['reserved'], at })))
     .returning();
   await enqueueChangeEvents(tx, rows, at);
+  await bumpVersion(tx, 'holds');
 }
 
 /** Frees every stone a request claims; returns their stock codes. */

@@ -2,23 +2,16 @@
  * The PDF confirmation of a confirmed request (jspdf, A4 portrait): a memo (goods on approval)
  * or a pro-forma invoice, with the wholesaler's details, the buyer's company, the lines the
  * buyer gets (an accepted alternative in place of its stone), the currency, the total and the
- * terms text. The texts come from the `request_terms` settings row (fields memo, invoice,
- * wholesaler), with plain defaults when unset.
+ * terms text. The texts are the request terms settings (./request-terms.ts: Admin → Settings →
+ * Requests), with plain defaults when unset.
  */
 import { jsPDF } from 'jspdf';
 import { formatPriceOrNA } from '../../../src/domain/bag/pricing.ts';
 import { hasConfirmation } from '../../../src/domain/trade/request-lifecycle.ts';
 import { HttpError } from '../../middleware/errors.ts';
 import type { Deps } from '../../types.ts';
-import { siteOf } from '../accounts/accounts.ts';
-import { configFields } from '../site/state.ts';
 import { requestDetail } from './request-records.ts';
-
-export const TERMS_SETTINGS = 'request_terms';
-const DEFAULT_TERMS = {
-  memo: 'Goods sent on memo remain our property until paid for. Return or pay within 14 days of delivery.',
-  invoice: 'Pro-forma invoice: payment due before dispatch, by bank transfer, quoting the request number.',
-};
+import { requestTermsOf } from './request-terms.ts';
 
 export async function confirmationPdf(
   deps: Deps,
@@ -28,8 +21,7 @@ export async function confirmationPdf(
   const r = await requestDetail(deps.db, id, { role: 'buyer', userId });
   if (!hasConfirmation(r.status))
     throw new HttpError(409, 'not_confirmed', { message: 'The confirmation exists once the request is confirmed.' });
-  const site = await siteOf(deps);
-  const settings = (await configFields(deps.db, TERMS_SETTINGS)) ?? {};
+  const texts = await requestTermsOf(deps);
   const title = r.terms === 'memo' ? 'Memo' : 'Pro-forma invoice';
   const doc = new jsPDF({ unit: 'mm', format: 'a4' });
   let y = 20;
@@ -46,7 +38,7 @@ export async function confirmationPdf(
     y += 1.5;
   };
   line(`${title} · Request #${r._id}`, 18, true);
-  line(settings.wholesaler || `${site.name} · ${site.url}`);
+  line(texts.wholesaler);
   line(`Buyer: ${r.customer?.companyName ?? ''} (${r.customer?.name ?? ''})`);
   line(`Date: ${new Date(deps.clock.now()).toISOString().slice(0, 10)} · Currency: ${r.ccy}`);
   y += 4;
@@ -63,6 +55,6 @@ export async function confirmationPdf(
   line(`Total: ${formatPriceOrNA(r.currentTotal, r.ccy)} (${r.ccy})`, 12, true);
   y += 4;
   line('Terms', 12, true);
-  line(settings[r.terms] || DEFAULT_TERMS[r.terms]);
+  line(texts[r.terms]);
   return { name: `${r.terms === 'memo' ? 'memo' : 'pro-forma'}-${r._id}.pdf`, bytes: doc.output('arraybuffer') };
 }

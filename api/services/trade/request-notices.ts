@@ -2,6 +2,8 @@
  * What a request's change tells others:
  * - `enqueueRequestUpdated(tx, request, now)`: the `request.updated` webhook (with the new
  *   state) to the buyer's own enabled endpoints, in the change's transaction;
+ * - `afterRequestSent(deps, user, request)`: after commit, the staff summary and the buyer's
+ *   copy of a new request (from the bag or through API Link alike);
  * - `afterRequestChange(deps, id, change)`: after commit, the buyer's e-mail for each step
  *   they can see, and for what the buyer did (cancel, answer an alternative, write) a staff
  *   e-mail and an entry in the staff messages inbox. A mail failure is logged (the outbox
@@ -12,9 +14,12 @@ import { first, type Db } from '../../../db/client.ts';
 import { bagRequests, contactMessages, users, type User } from '../../../db/tables.ts';
 import type { Deps } from '../../types.ts';
 import { siteOf } from '../accounts/accounts.ts';
+import { logger } from '../platform/logger.ts';
 import type { MailMessage } from '../platform/mailer.ts';
 import { enqueueForAccount } from '../webhooks/enqueue.ts';
 import { buyerStepMail, staffStepMail, stateSentence } from './request-mails.ts';
+import { customerRequestCopy, staffRequestEmail } from './request-emails.ts';
+import { toRequestView } from './bag-requests.ts';
 import type { StoredRequest } from './request-records.ts';
 
 export const REQUEST_UPDATED = 'request.updated';
@@ -57,8 +62,19 @@ function staffSays(c: RequestChange, r: StoredRequest): string | null {
 
 async function send(deps: Deps, m: MailMessage): Promise<void> {
   await deps.mailer.send(m).catch((err: unknown) => {
-    console.error('[mail] request:', err instanceof Error ? err.message : err);
+    logger.error({ err, worker: 'mail' }, 'request e-mail failed');
   });
+}
+
+export async function afterRequestSent(deps: Deps, user: User, stored: StoredRequest): Promise<void> {
+  const view = toRequestView(stored);
+  const site = await siteOf(deps);
+  await Promise.all(
+    [
+      staffRequestEmail(site, deps.config.STAFF_EMAIL, user, view, stored.items),
+      customerRequestCopy(site, user, view, stored.items),
+    ].map((m) => send(deps, m)),
+  );
 }
 
 export async function afterRequestChange(deps: Deps, requestId: number, change: RequestChange): Promise<void> {

@@ -1,8 +1,10 @@
 /**
  * Storing and reading a request with its lines, timeline and messages.
  *
- *   insertRequest(tx, input, now)       the request, one row per line (single stones claimed),
- *                                       and its first timeline entry; in the caller's transaction
+ *   insertRequest(tx, input, now)       the request, one row per line (single stones claimed, the
+ *                                       buyer's own holds on them ended as turned into the request),
+ *                                       its first timeline entry (saying how it was made) and its
+ *                                       request.updated webhook; in the caller's transaction
  *   requestDetail(db, id, viewer)       the whole request as the buyer (their own only) or staff see it
  *   addEvent(tx, ...)                   one timeline entry
  */
@@ -28,14 +30,23 @@ import {
 } from '../../../src/domain/trade/request-lifecycle.ts';
 import { HttpError } from '../../middleware/errors.ts';
 import { assertUnclaimed, claiming, recordReservationChange } from './request-claims.ts';
+import { enqueueRequestUpdated } from './request-notices.ts';
+import { endOwnHoldsRequested } from './holds.ts';
 
 export type StoredRequest = typeof bagRequests.$inferSelect;
 export type LineRow = typeof requestLines.$inferSelect;
 export type Actor = { id: number | null; role: 'buyer' | 'staff' | 'system' };
 export type Viewer = { role: 'buyer' | 'staff'; userId: number };
 
+/**
+ * How a request was made: from the bag on the site, or through API Link with one of the
+ * account's keys. The one place that says which key made a request (its timeline says so).
+ */
+export type RequestVia = { channel: 'site' } | { channel: 'link'; keyId: number; keyName: string };
+
 export type NewRequest = {
   userId: number;
+  via: RequestVia;
   terms: RequestTerms;
   ccy: string;
   exRate: number;
@@ -96,11 +107,20 @@ export async function insertRequest(tx: Db, input: NewRequest, now: number): Pro
     singles.map((l) => l.stockCode),
     now,
   );
+  // the buyer's own holds on what they request become the request
+  await endOwnHoldsRequested(
+    tx,
+    input.userId,
+    singles.map((l) => l.diamondId),
+    now,
+  );
+  const via = input.via.channel === 'link' ? ` via API Link (key “${input.via.keyName}”)` : '';
   await addEvent(tx, stored.id, { id: input.userId, role: 'buyer' }, now, {
     kind: 'created',
     to: 'submitted',
-    detail: `Request sent on ${input.terms} terms (${input.lines.length} item${input.lines.length === 1 ? '' : 's'})`,
+    detail: `Request sent on ${input.terms} terms (${input.lines.length} item${input.lines.length === 1 ? '' : 's'})${via}`,
   });
+  await enqueueRequestUpdated(tx, stored.id, now);
   return stored;
 }
 

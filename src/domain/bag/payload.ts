@@ -29,13 +29,15 @@ const id = v.pipe(
   v.integer('Stock id must be a whole number'),
   v.minValue(1, 'Stock id must be a whole number'),
 );
-const unit = v.picklist(['weight', 'items'], 'Unit is weight or items');
-const quantity = v.pipe(
+export const UnitSchema = v.picklist(['weight', 'items'], 'Unit is weight or items');
+const unit = UnitSchema;
+export const QuantitySchema = v.pipe(
   v.number('Quantity must be a number'),
   v.finite('Quantity must be a number'),
   v.gtValue(0, 'Quantity must be above 0'),
   v.maxValue(QUANTITY_CEILING, `Quantity cannot be above ${QUANTITY_CEILING.toLocaleString('en-GB')}`),
 );
+const quantity = QuantitySchema;
 const money = v.pipe(
   v.number('Price must be a number'),
   v.finite('Price must be a number'),

@@ -13,7 +13,15 @@
  */
 import * as v from 'valibot';
 
-export const HOLD_END_REASONS = ['released', 'expired', 'staff', 'sold', 'left_stock', 'confirmed_elsewhere'] as const;
+export const HOLD_END_REASONS = [
+  'released',
+  'expired',
+  'staff',
+  'sold',
+  'left_stock',
+  'confirmed_elsewhere',
+  'requested',
+] as const;
 export type HoldEndReason = (typeof HOLD_END_REASONS)[number];
 
 /** API Link webhook events of a hold, sent to the holder's endpoints */
@@ -37,6 +45,7 @@ export const END_REASON_LABELS: Record<HoldEndReason, string> = {
   sold: 'Sold',
   left_stock: 'Left the stock',
   confirmed_elsewhere: 'Confirmed to another buyer',
+  requested: 'Turned into a request',
 };
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -1,6 +1,7 @@
 /**
  * The /my-account island (shell page; the address picks the view): /my-account shows the
- * profile, the API access panel, change password and sign out; /my-account/api the API
+ * profile, the API access panel, change password and sign out; /my-account/holds the trader's
+ * holds (running, ended with the reason, stones they wait for); /my-account/api the API
  * access page for users with api_allow. Visitors get the login dialog, staff go to /admin.
  * The sent bag requests are listed under the profile (left out if that call is missing).
  */
@@ -39,10 +40,22 @@ export default function AccountApp() {
   const head = (
     <header className="acc-head">
       <p className="eyebrow">{user.companyName || 'Your account'}</p>
-      <h1>{path === routes.accountApi ? 'API Link' : `Welcome, ${user.firstName}`}</h1>
+      <h1>
+        {path === routes.accountApi
+          ? 'API Link'
+          : path === routes.accountHolds
+            ? 'Holds'
+            : `Welcome, ${user.firstName}`}
+      </h1>
       <nav className="acc-tabs" aria-label="Account">
-        <a href={routes.account} aria-current={path !== routes.accountApi ? 'page' : undefined}>
+        <a
+          href={routes.account}
+          aria-current={path !== routes.accountApi && path !== routes.accountHolds ? 'page' : undefined}
+        >
           Account
+        </a>
+        <a href={routes.accountHolds} aria-current={path === routes.accountHolds ? 'page' : undefined}>
+          Holds
         </a>
         {user.api_allow && (
           <a href={routes.accountApi} aria-current={path === routes.accountApi ? 'page' : undefined}>
@@ -56,6 +69,14 @@ export default function AccountApp() {
     </header>
   );
 
+  if (path === routes.accountHolds) {
+    return (
+      <>
+        {head}
+        <HoldsSection />
+      </>
+    );
+  }
   if (path === routes.accountApi) {
     return (
       <>
@@ -70,7 +91,6 @@ export default function AccountApp() {
       <div className="acc-grid">
         <div className="acc-main">
           <ProfileSection user={user} />
-          <HoldsSection />
           <RequestsSection />
         </div>
         <aside className="acc-side">

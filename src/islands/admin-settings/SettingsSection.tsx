@@ -1,15 +1,17 @@
 /**
- * The admin 'Settings' section, one entry of the admin navigation with two tabs:
- * Availability (/admin/settings: the catalogue's Diamonds Availability wording) and
+ * The admin 'Settings' section, one entry of the admin navigation with three tabs:
+ * Availability (/admin/settings: the catalogue's Diamonds Availability wording),
  * Rates & site (/admin/site-settings: exchange rates and default currency, registration
- * messages, site name and social links). Each tab is its own address, so a link or a
- * reload opens the same tab.
+ * messages, site name and social links) and Requests (/admin/request-settings: the
+ * wholesaler's details and the terms a request's PDF confirmation prints). Each tab is its
+ * own address, so a link or a reload opens the same tab.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import AvailabilitySettings from './AvailabilitySettings.tsx';
 import { routes } from '../../domain/routes.ts';
 
 const RatesAndSiteSettings = lazy(() => import('../admin/settings/SettingsSection.tsx'));
+const RequestTermsSettings = lazy(() => import('./RequestTermsSettings.tsx'));
 
 const TABS = [
   { path: routes.adminSettings, label: 'Availability', intro: 'The wording customers see for stock availability.' },
@@ -17,6 +19,11 @@ const TABS = [
     path: routes.adminSiteSettings,
     label: 'Rates & site',
     intro: 'Exchange rates and the default currency, the messages for held accounts, the site name and social links.',
+  },
+  {
+    path: routes.adminRequestSettings,
+    label: 'Requests',
+    intro: 'The wholesaler’s details and the terms printed on a request’s memo or pro-forma invoice.',
   },
 ] as const;
 
@@ -41,7 +48,7 @@ export default function SettingsSection() {
         <AvailabilitySettings />
       ) : (
         <Suspense fallback={<div className="adm-loading" aria-busy="true" />}>
-          <RatesAndSiteSettings />
+          {tab.path === routes.adminSiteSettings ? <RatesAndSiteSettings /> : <RequestTermsSettings />}
         </Suspense>
       )}
     </section>

@@ -58,7 +58,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   {
     path: routes.adminSettings,
     label: 'Settings',
-    also: [routes.adminSiteSettings],
+    also: [routes.adminSiteSettings, routes.adminRequestSettings],
     component: lazy(() => import('../admin-settings/SettingsSection.tsx')),
   },
   {

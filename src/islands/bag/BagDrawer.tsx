@@ -2,13 +2,14 @@
  * The bag drawer island (the side drawer in its bag mode), mounted once on every page by the
  * layout: a right-hand Radix Dialog titled YOUR BAG with the item count; each row shows the
  * stock code, a thumbnail, REMOVE and the item's details; then the total and VIEW BAG. It
- * opens focused on a row when `addToBag()` adds one. Also mounts the bag snackbars, keeps the
- * bag in step with the session and fills the navigation's bag count badge.
+ * opens focused on a row when `addToBag()` adds one. Also mounts the bag snackbars and a hold's
+ * "Request it" dialog, keeps the bag in step with the session and fills the navigation's bag
+ * count badge.
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { AT_BUILD } from '../ui/at-build.ts';
 import { useIslandStore } from '../ui/useIslandStore.ts';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { $bagCount, $bagDrawer, ADD_TO_BAG_EVENT, addToBag, closeBagDrawer, followSession } from '../../stores/bag.ts';
 import { BagDrawerRow } from './BagDrawerRow.tsx';
 import { Snackbars } from './Snackbars.tsx';
@@ -16,6 +17,10 @@ import { totalText, useBag } from './use-bag.ts';
 import './bag-drawer.css';
 import { DialogCloseButton } from '../ui/CloseButton.tsx';
 import { routes } from '../../domain/routes.ts';
+import { $holdRequest } from '../../stores/hold-request.ts';
+
+/** The hold's "Request it" dialog, loaded the first time a trader asks for it. */
+const RequestHoldDialog = lazy(() => import('../holds/RequestHoldDialog.tsx'));
 
 function useCountBadge() {
   const count = useIslandStore($bagCount, AT_BUILD.bagCount);
@@ -57,6 +62,7 @@ function useAddToBagHooks() {
 export default function BagDrawer() {
   const drawer = useIslandStore($bagDrawer, AT_BUILD.bagDrawer);
   const bag = useBag();
+  const holdRequest = useIslandStore($holdRequest, null);
   useEffect(() => followSession(), []);
   useCountBadge();
   useAddToBagHooks();
@@ -101,6 +107,11 @@ export default function BagDrawer() {
         </Dialog.Portal>
       </Dialog.Root>
       <Snackbars />
+      {holdRequest && (
+        <Suspense fallback={null}>
+          <RequestHoldDialog />
+        </Suspense>
+      )}
     </>
   );
 }

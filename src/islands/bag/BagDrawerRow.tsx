@@ -1,5 +1,6 @@
 /**
- * One row of the bag drawer: stock code, thumbnail, the item's details, its price and REMOVE.
+ * One row of the bag drawer: stock code, thumbnail, the item's details, its price, its hold state
+ * and hold control (single stones) and REMOVE.
  * The row of the stone just added is highlighted and takes the keyboard focus: it does so itself when it mounts, since the drawer's content mounts a moment after
  * the drawer opens.
  */
@@ -9,6 +10,7 @@ import { productName } from '../../domain/bag/names.ts';
 import { removeFromBag } from '../../stores/bag.ts';
 import { linePriceText, type PricedLine } from './use-bag.ts';
 import { routes } from '../../domain/routes.ts';
+import { HoldControl } from '../holds/HoldControl.tsx';
 
 type Props = { line: PricedLine; ccy: string; focused: boolean };
 
@@ -46,6 +48,9 @@ export function BagDrawerRow({ line, ccy, focused }: Props) {
           {line.error && <span className="bag-flag">{line.error}</span>}
           {!line.inStock && <span className="bag-flag">No longer available</span>}
         </p>
+        {line.inStock && (
+          <HoldControl id={line.diamondId} catType={line.stock.StkCatType} stockCode={line.stock.StkCodeCalcNS} />
+        )}
       </div>
       <button
         type="button"

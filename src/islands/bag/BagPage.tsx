@@ -14,6 +14,7 @@ import { updateLine } from '../../stores/bag.ts';
 import { openDialog } from '../../stores/dialog.ts';
 import CurrencySelect from '../currency/CurrencySelect.tsx';
 import { CharCount } from '../ui/CharCount.tsx';
+import { TermsChoice } from '../ui/TermsChoice.tsx';
 import { BagLineRow } from './BagLineRow.tsx';
 import { sendBagRequest } from './send-request.ts';
 import { dismissSnack, NOT_SENT_TITLE, SENDING, SENDING_MS, SENT, showSnack } from './snackbar.ts';
@@ -120,17 +121,7 @@ export default function BagPage() {
       </table>
       <div className="bag-summary">
         <div className="bag-summary__form">
-          <fieldset className="bag-terms">
-            <legend className="field__label">Send the goods on</legend>
-            <label className="bag-check">
-              <input type="radio" name="bag-terms" checked={terms === 'memo'} onChange={() => setTerms('memo')} />
-              <span>Memo (on approval)</span>
-            </label>
-            <label className="bag-check">
-              <input type="radio" name="bag-terms" checked={terms === 'invoice'} onChange={() => setTerms('invoice')} />
-              <span>Invoice</span>
-            </label>
-          </fieldset>
+          <TermsChoice value={terms} onChange={setTerms} />
           <label className="bag-check bag-check--all">
             <input type="checkbox" checked={allAlternatives} onChange={(e) => tickAll(e.target.checked)} />
             <span>Alternatives to all items</span>

@@ -58,13 +58,20 @@ async function newestRequestId(): Promise<number | null> {
 }
 
 /**
- * Posts the request; resolves with the new auth state and the request's number, or with the
- * server's reason after a refusal (also logged; the bag is reloaded to show the truth).
+ * Posts the request (the whole bag, or only the `only` stones of it); resolves with the new auth
+ * state and the request's number, or with the server's reason after a refusal (also logged; the
+ * bag is reloaded to show the truth).
  */
-export async function sendBagRequest(form: RequestForm, ccy: string, rates: readonly FxRate[]): Promise<SendResult> {
+export async function sendBagRequest(
+  form: RequestForm,
+  ccy: string,
+  rates: readonly FxRate[],
+  only?: readonly number[],
+): Promise<SendResult> {
   try {
     await flushBag();
-    const payload = v.parse(BagRequestSchema, buildPayload($bag.get().lines, form, ccy, rates));
+    const lines = $bag.get().lines.filter((l) => !only || only.includes(l.diamondId));
+    const payload = v.parse(BagRequestSchema, buildPayload(lines, form, ccy, rates));
     const reply = await call(client.profile.bagRequest.$post({ json: payload }));
     $bag.set({ status: 'ready', lines: reply.user?.bag ?? [] }); // first: the session follower then agrees
     setSession(reply);
@@ -77,7 +84,7 @@ export async function sendBagRequest(form: RequestForm, ccy: string, rates: read
 }
 
 /** The server's reason in words (a field's message, or the refusal's own sentence, when it has one). */
-function refusalReason(err: unknown): string {
+export function refusalReason(err: unknown): string {
   if (err instanceof ApiError) {
     if (err.status === 0) return err.message;
     const sentence = err.options?.message;

@@ -1,4 +1,7 @@
-/** One stone on the compare board: drag handle, image, title, price and the compared rows. */
+/**
+ * One stone on the compare board: drag handle, image, title, price, its hold state and hold
+ * control (signed-in traders) and the compared rows.
+ */
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { formatRatio, lwRatio } from '../../domain/catalogue/pricing.ts';
@@ -7,6 +10,7 @@ import { formatMeasurements, formatRange, formatSize, formatWeight, MISSING } fr
 import { shapeName, usePricing } from '../diamond-detail/stone-view.ts';
 import type { ListDoc } from '../favourites/useListDocs.ts';
 import { routes } from '../../domain/routes.ts';
+import { HoldControl } from '../holds/HoldControl.tsx';
 
 const pct = (n: number | null | undefined) => (n == null ? MISSING : `${n.toFixed(1)}%`);
 
@@ -72,6 +76,7 @@ export function CompareColumn({ doc: d, position, onRemove }: Props) {
         <p className="cmp-col__price num">
           {pricing.authorised ? (price ?? MISSING) : <span className="list-muted">Sign in for price</span>}
         </p>
+        {d.inStock !== false && <HoldControl id={d._id} catType={d.StkCatType} stockCode={d.StkCodeCalcNS} />}
       </div>
       <dl className="cmp-col__rows">
         {ROWS.map((r) => (

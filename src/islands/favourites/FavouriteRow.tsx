@@ -1,4 +1,7 @@
-/** One favourite: image and title to its details, its shape's listing, compare and remove. */
+/**
+ * One favourite: image and title to its details, its shape's listing, its hold state and hold
+ * control (signed-in traders), compare and remove.
+ */
 import { useStore } from '@nanostores/react';
 import { isParcel } from '../../domain/diamond.ts';
 import { formatRange, formatWeight } from '../../domain/money.ts';
@@ -8,6 +11,7 @@ import { openPriceDrawer } from '../../stores/price-drawer.ts';
 import { kindLabel, shapeName, usePricing } from '../diamond-detail/stone-view.ts';
 import type { Entry } from './useListDocs.ts';
 import { routes } from '../../domain/routes.ts';
+import { HoldControl } from '../holds/HoldControl.tsx';
 
 export function FavouriteRow({ entry }: { entry: Entry }) {
   const compared = useStore($compare).includes(entry.id);
@@ -58,6 +62,7 @@ export function FavouriteRow({ entry }: { entry: Entry }) {
         <a className="fav-row__shape link" href={routes.shape(d.StkShape, isParcel(d.StkCatType))}>
           More {shapeName(d.StkShape)} stones
         </a>
+        <HoldControl id={d._id} catType={d.StkCatType} stockCode={d.StkCodeCalcNS} />
       </div>
       <p className="fav-row__price num">
         {pricing.authorised ? (price ?? '-') : <span className="list-muted">Sign in for price</span>}

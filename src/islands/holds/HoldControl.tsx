@@ -1,16 +1,15 @@
 /**
  * A stone's hold control for a signed-in trader, wherever the stone appears (list row, stone
- * page, favourites, compare, bag): Hold; or, while it is theirs, the countdown with Release and
- * Extend (once, when allowed); or "On hold" (never who) with "Tell me when free". Parcels are
- * not held, and visitors see nothing.
+ * page, favourites, compare, bag page and drawer): Hold; or, while it is theirs, the countdown
+ * with Release, Extend (once, when allowed) and Request it (HeldActions); or "On hold" (never
+ * who) with "Tell me when free". Parcels are not held, and visitors see nothing.
  */
 import { useEffect, useState } from 'react';
 import { isParcel } from '../../domain/diamond.ts';
-import { ApiError } from '../../lib/api.ts';
-import { $holds, extendHold, holdOf, holdStone, loadHolds, releaseHold, watchStone } from '../../stores/holds.ts';
+import { $holds, holdOf, holdStone, loadHolds, watchStone } from '../../stores/holds.ts';
 import { $isAuthorised } from '../../stores/session.ts';
 import { useIslandStore } from '../ui/useIslandStore.ts';
-import { Countdown } from './Countdown.tsx';
+import { HeldActions, refusalText, type RunAction } from './HeldActions.tsx';
 import './holds.css';
 
 export function HoldControl({ id, catType, stockCode }: { id: number; catType: string; stockCode: string }) {
@@ -21,14 +20,12 @@ export function HoldControl({ id, catType, stockCode }: { id: number; catType: s
   useEffect(loadHolds, []);
   if (!signedIn || isParcel(catType)) return null;
   const hold = holdOf(state, id);
-  const run = (action: () => Promise<unknown>, done: string) => {
+  const run: RunAction = (action, done) => {
     setBusy(true);
     setNote('');
     action()
       .then(() => setNote(done))
-      .catch((err: unknown) =>
-        setNote(err instanceof ApiError ? String(err.options?.message ?? err.message) : 'Try again'),
-      )
+      .catch((err: unknown) => setNote(refusalText(err)))
       .finally(() => setBusy(false));
   };
   return (
@@ -36,57 +33,26 @@ export function HoldControl({ id, catType, stockCode }: { id: number; catType: s
       {hold.kind === 'free' && (
         <button
           type="button"
-          className="btn btn--ghost btn--small"
+          className="btn btn--ghost btn--small hold-place"
           disabled={busy}
           onClick={() => run(() => holdStone(id), `Stone ${stockCode} is on hold for you`)}
         >
           Hold
         </button>
       )}
-      {hold.kind === 'mine' && (
-        <>
-          <span className="hold-badge hold-badge--mine">
-            Held for you <Countdown until={hold.hold.expiresAt} />
-          </span>
-          <button
-            type="button"
-            className="cat-toggle-link"
-            disabled={busy}
-            onClick={() => run(() => releaseHold(hold.hold.id), 'Hold released')}
-          >
-            Release
-          </button>
-          {hold.hold.canExtend && (
-            <button
-              type="button"
-              className="cat-toggle-link"
-              disabled={busy}
-              onClick={() => run(() => extendHold(hold.hold.id), 'Hold extended')}
-            >
-              Extend
-            </button>
-          )}
-        </>
-      )}
+      {hold.kind === 'mine' && <HeldActions hold={hold.hold} stockCode={stockCode} busy={busy} run={run} />}
       {hold.kind === 'theirs' && (
         <>
           <span className="hold-badge">On hold</span>
-          {hold.watching ? (
-            <span className="hold-note">We will e-mail you when it is free</span>
-          ) : (
-            <button
-              type="button"
-              className="cat-toggle-link"
-              disabled={busy}
-              onClick={() => run(() => watchStone(id), 'We will e-mail you when it is free')}
-            >
+          {!hold.watching && (
+            <button type="button" className="hold-action" disabled={busy} onClick={() => run(() => watchStone(id), '')}>
               Tell me when free
             </button>
           )}
         </>
       )}
       <span className="hold-note" role="status">
-        {note}
+        {note || (hold.kind === 'theirs' && hold.watching ? 'We will e-mail you when it is free' : '')}
       </span>
     </span>
   );

@@ -141,6 +141,23 @@ export function keeper(baseURL: string) {
       return site;
     },
 
+    /**
+     * The request terms (the wholesaler's details and terms a request's PDF prints): the
+     * settings row written back as it was, or removed when there was none (the defaults).
+     */
+    requestTerms() {
+      const read = (db: Database.Database) =>
+        db.prepare("SELECT fields FROM configs WHERE type = 'request_terms'").get() as { fields: string } | undefined;
+      const saved = withDb(read);
+      after(() =>
+        withDb((db) =>
+          saved
+            ? db.prepare("UPDATE configs SET fields = ? WHERE type = 'request_terms'").run(saved.fields)
+            : db.prepare("DELETE FROM configs WHERE type = 'request_terms'").run(),
+        ),
+      );
+    },
+
     /** The three availability labels (the 'diamond_available' config). */
     async availability() {
       const admin = await as(ADMIN);

@@ -38,6 +38,7 @@ const ACTIONS: Record<string, string> = {
   'rates.default': 'Changed the default currency',
   'settings.registration_messages': 'Changed registration messages',
   'settings.site': 'Changed site settings',
+  'settings.request_terms': 'Changed the request terms',
   'stock.import': 'Imported stock',
   'config.create': 'Saved availability labels',
   'config.update': 'Changed availability labels',

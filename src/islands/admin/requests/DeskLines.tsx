@@ -56,7 +56,7 @@ export function DeskLines({
 }) {
   const answering = request.status === 'in_review';
   return (
-    <table className="data-table adm-table">
+    <table className="data-table adm-table req-lines">
       <caption className="sr-only">Lines and answers</caption>
       <thead>
         <tr>
@@ -78,8 +78,10 @@ export function DeskLines({
                 {l.acceptsAlternatives ? ' · accepts alternatives' : ''}
               </span>
             </td>
-            <td className="is-num num">{money(l.itemPrice, request.ccy)}</td>
-            <td>
+            <td className="is-num num" data-label="Price">
+              {money(l.itemPrice, request.ccy)}
+            </td>
+            <td data-label="Answer">
               {statusLabel(l.answer)}
               {l.reserved && l.answer !== 'alternative' ? ' · reserved' : ''}
               {l.alternative && (

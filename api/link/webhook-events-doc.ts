@@ -1,0 +1,110 @@
+/**
+ * The events API Link sends to webhook endpoints, as the OpenAPI 3.1 document's `webhooks`
+ * section: one entry per event type with its payload (Standard Webhooks: `{ type, timestamp,
+ * data }`, signed with the endpoint's whsec_ secret) and an example. The payloads are made by
+ * api/services/webhooks/model.ts (stock changes), api/services/trade/hold-events.ts (holds)
+ * and api/services/trade/request-notices.ts (requests).
+ */
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { STOCK_CHANGE_KINDS } from '../../db/schema.ts';
+import { HOLD_EVENTS } from '../../src/domain/trade/holds.ts';
+import { REQUEST_STATES, REQUEST_TERMS } from '../../src/domain/trade/request-lifecycle.ts';
+import { HOLD_END_REASON_LIST } from './schemas.ts';
+
+type Schema = OpenAPIV3_1.SchemaObject;
+const at = '2026-05-04T09:30:00.000Z';
+const time: Schema = { type: 'string', format: 'date-time' };
+const nullable = (s: Schema): Schema => ({ anyOf: [s, { type: 'null' }] });
+const object = (properties: Record<string, Schema>): Schema => ({
+  type: 'object',
+  properties,
+  required: Object.keys(properties),
+});
+
+function event(type: string, summary: string, data: Schema, example: unknown): OpenAPIV3_1.PathItemObject {
+  return {
+    post: {
+      tags: ['Webhooks'],
+      summary,
+      description:
+        'Sent as a POST to your endpoint with the headers webhook-id, webhook-timestamp and webhook-signature (Standard Webhooks); answer 2xx within 10 s, else it is retried (5 s, 30 s, 2 min, 10 min, 1 h, 6 h, 12 h).',
+      security: [],
+      requestBody: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: object({ type: { type: 'string', const: type }, timestamp: time, data }),
+            example: { type, timestamp: at, data: example },
+          },
+        },
+      },
+      responses: { 200: { description: 'Any 2xx: received' } },
+    },
+  } as OpenAPIV3_1.PathItemObject;
+}
+
+const holdData = object({
+  id: { type: 'integer' },
+  stock_code: { type: 'string' },
+  expires_at: time,
+  ended_at: nullable(time),
+  end_reason: nullable({ type: 'string', enum: [...HOLD_END_REASON_LIST] }),
+});
+const holdExample = { id: 41, stock_code: 'FT-10482', expires_at: at, ended_at: null, end_reason: null };
+
+const HOLD_TEXT: Record<(typeof HOLD_EVENTS)[number], string> = {
+  'hold.created': 'You placed a hold (your own endpoints only)',
+  'hold.ending': 'Your hold ends in 2 hours',
+  'hold.ended': 'Your hold ended (`end_reason` says why)',
+};
+
+/** The `webhooks` section of the API Link document. */
+export function webhookEventDocs(): Record<string, OpenAPIV3_1.PathItemObject> {
+  const stock = Object.fromEntries(
+    STOCK_CHANGE_KINDS.map((kind) => [
+      kind,
+      event(
+        kind,
+        `A stock change (${kind}): every subscribed account`,
+        object({
+          seq: { type: 'integer', description: 'The change sequence (as in /changes)' },
+          stock_code: { type: 'string' },
+          kind: { type: 'string', const: kind },
+          fields: { type: 'array', items: { type: 'string' }, description: 'API fields that changed' },
+        }),
+        {
+          seq: 8123,
+          stock_code: 'FT-10482',
+          kind,
+          fields: kind === 'availability_changed' ? ['reserved'] : kind === 'price_changed' ? ['price'] : [],
+        },
+      ),
+    ]),
+  );
+  const holds = Object.fromEntries(
+    HOLD_EVENTS.map((type) => [
+      type,
+      event(
+        type,
+        HOLD_TEXT[type],
+        holdData,
+        type === 'hold.ended' ? { ...holdExample, ended_at: at, end_reason: 'expired' } : holdExample,
+      ),
+    ]),
+  );
+  return {
+    ...stock,
+    ...holds,
+    'request.updated': event(
+      'request.updated',
+      'One of your requests moved or was answered (your own endpoints only): its state now',
+      object({
+        id: { type: 'integer', description: 'The request (GET /requests/{id})' },
+        state: { type: 'string', enum: [...REQUEST_STATES] },
+        terms: { type: 'string', enum: [...REQUEST_TERMS] },
+        carrier_reference: nullable({ type: 'string' }),
+      }),
+      { id: 318, state: 'confirmed', terms: 'memo', carrier_reference: null },
+    ),
+  };
+}
