@@ -19,7 +19,7 @@ import type { Holder } from '../services/link/stone-view.ts';
 import type { Deps } from '../types.ts';
 import { errorResponses, jsonResponse } from './openapi-responses.ts';
 import { valid } from './request.ts';
-import { HoldIdParam, LinkHoldsPageSchema, LinkHoldViewSchema } from './schemas.ts';
+import { HoldIdParam, LinkHoldsPageSchema, LinkHoldViewSchema } from './trade-schemas.ts';
 import type { LinkEnv } from './types.ts';
 import { isTestKey } from './scopes.ts';
 import { listTestHolds, placeTestHold, releaseTestHold } from '../services/trade/test-holds.ts';

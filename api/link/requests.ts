@@ -28,7 +28,7 @@ import type { Deps } from '../types.ts';
 import { REQUEST_BODY_EXAMPLE, REQUEST_EXAMPLE, REQUESTS_PAGE_EXAMPLE } from './request-examples.ts';
 import { errorResponses, jsonResponse } from './openapi-responses.ts';
 import { valid } from './request.ts';
-import { LinkRequestSchema, LinkRequestsPageSchema, RequestIdParam, RequestsQuerySchema } from './request-schemas.ts';
+import { LinkRequestSchema, LinkRequestsPageSchema, RequestIdParam, RequestsQuerySchema } from './trade-schemas.ts';
 import { NoQuerySchema } from './schemas.ts';
 import type { LinkEnv } from './types.ts';
 import { isTestKey } from './scopes.ts';

@@ -13,7 +13,8 @@ import { sendSampleEvent } from '../services/webhooks/samples.ts';
 import type { Deps } from '../types.ts';
 import { errorResponses, jsonResponse } from './openapi-responses.ts';
 import { valid } from './request.ts';
-import { ErrorSchema, TestEventAnswerSchema, TestEventBodySchema } from './schemas.ts';
+import { ErrorSchema } from './schemas.ts';
+import { TestEventAnswerSchema, TestEventBodySchema } from './webhook-schemas.ts';
 import type { LinkEnv } from './types.ts';
 
 const EXAMPLE = {
