@@ -6,10 +6,10 @@
  * (`colour_from` / `colour_to`).
  */
 import * as v from 'valibot';
-import { CURRENCIES, STOCK_CHANGE_KINDS } from '../../db/schema.ts';
+import { API_SCOPES, CURRENCIES, STOCK_CHANGE_KINDS } from '../../db/schema.ts';
 
 /** What a key may call: see the document's description and api/link/scopes.ts. */
-export const API_SCOPES = ['trade', 'retail'] as const;
+export { API_SCOPES };
 
 const d = v.description;
 export const isoTime = v.pipe(v.string(), v.isoTimestamp(), d('ISO 8601 UTC time'));

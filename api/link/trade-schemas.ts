@@ -93,6 +93,14 @@ export const LinkRequestSchema = v.object({
     ),
     d('The thread with staff (write on /my-account)'),
   ),
+  test: v.optional(
+    v.pipe(
+      v.literal(true),
+      d(
+        'Sent with a test key: checked and priced as a real request, but not kept, reserving nothing and reaching no staff',
+      ),
+    ),
+  ),
 });
 
 export const LinkRequestSummarySchema = v.object({
@@ -161,6 +169,7 @@ export const LinkHoldViewSchema = v.object({
   extended: v.pipe(v.boolean(), d('Extended once already')),
   ended_at: v.pipe(v.nullable(isoTime), d('null while the hold runs')),
   end_reason: v.pipe(v.nullable(v.picklist(HOLD_END_REASON_LIST)), d('Why it ended')),
+  test: v.pipe(v.boolean(), d('Made with a test key: reserves nothing, reaches no staff')),
 });
 export const LinkHoldsPageSchema = v.object({ data: v.array(LinkHoldViewSchema) });
 export const HoldIdParam = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,12}$/, 'id must be a number')) });

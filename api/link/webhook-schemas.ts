@@ -43,3 +43,24 @@ export const DeliveriesPageSchema = v.object({
   deliveries: v.array(DeliverySchema),
   next_before: v.pipe(v.nullable(v.number()), d('Pass as `before` for older deliveries; null on the last page')),
 });
+
+/** POST /test/events: a sample of any webhook event type to the caller's endpoints. */
+export const TestEventBodySchema = v.object({
+  type: v.pipe(
+    v.picklist(WEBHOOK_EVENTS, `type: one of ${WEBHOOK_EVENTS.join(', ')}`),
+    d('The webhook event type to send a sample of'),
+  ),
+});
+export const TestEventAnswerSchema = v.object({
+  type: v.picklist(WEBHOOK_EVENTS),
+  deliveries: v.pipe(
+    v.array(
+      v.object({
+        id: v.pipe(v.number(), d('The delivery (see GET /webhooks/{id}/deliveries)')),
+        webhook_id: v.number(),
+        message_id: v.pipe(v.string(), d('The webhook-id header the delivery carries')),
+      }),
+    ),
+    d('One delivery per endpoint that takes this type, queued and sent as real ones'),
+  ),
+});
