@@ -108,7 +108,7 @@ export type CatalogueIndex = {
   readonly height: Float64Array;
   readonly rap: Float64Array;
   readonly createdAt: Float64Array;
-  /** StkCodeCalcNS lowercased, made on the first search (searchCodes) */
+  /** StkCodeCalcNS and StkCertNo lowercased, made on the first search (searchCodes) */
   codes: readonly string[] | null;
   /** displayed price and price per carat in `pricing.ccy` (NaN when unpriced) */
   price: Float64Array;
@@ -373,12 +373,20 @@ export function prepareCatalogue(docs: readonly ListDoc[], pricing: PriceContext
   return prepareColumns(columnsOfDocs(docs), pricing, docs.slice());
 }
 
-/** Every row's stock code lowercased, what the search box matches (made once, on the first search). */
+/**
+ * Every row's stock code and certificate number lowercased (one line each), what the search box
+ * matches (made once, on the first search).
+ */
 export function searchCodes(ix: CatalogueIndex): readonly string[] {
   if (ix.codes) return ix.codes;
-  const col = ix.cols.str.StkCodeCalcNS;
+  const code = ix.cols.str.StkCodeCalcNS;
+  const cert = ix.cols.str.StkCertNo;
   const out = new Array<string>(ix.size);
-  for (let i = 0; i < ix.size; i++) out[i] = col ? stringAt(col, i).toLowerCase() : '';
+  for (let i = 0; i < ix.size; i++) {
+    const c = code ? stringAt(code, i) : '';
+    const n = cert ? stringAt(cert, i) : '';
+    out[i] = (n ? `${c}\n${n}` : c).toLowerCase();
+  }
   return (ix.codes = out);
 }
 
