@@ -416,6 +416,19 @@ export function rowsToDocs(ix: CatalogueIndex, rows: ArrayLike<number>): ListDoc
   return out;
 }
 
+/** The rows of the stones `ids` names, in that order; ids not in the index are left out. */
+export function rowsOfIds(ix: CatalogueIndex, ids: readonly number[]): Int32Array {
+  const col = ix.cols.num._id;
+  const wanted = new Map(ids.map((id, k) => [id, k]));
+  const at = new Int32Array(ids.length).fill(-1);
+  if (col)
+    for (let i = 0; i < ix.size; i++) {
+      const k = wanted.get(col[i] as number);
+      if (k !== undefined) at[k] = i;
+    }
+  return at.filter((i) => i >= 0);
+}
+
 /** Count badges: stones per main tab. */
 export function tabCounts(ix: CatalogueIndex): Record<MainTab, number> {
   return { 0: ix.tabRows[0].length, 1: ix.tabRows[1].length, 2: ix.tabRows[2].length, 3: ix.tabRows[3].length };

@@ -3,7 +3,9 @@
  * dropped; repeats in any letter case kept once (first spelling, first place); at most 500.
  */
 import { describe, expect, it } from 'vitest';
+import { prepareCatalogue, rowsOfIds, rowsToDocs } from '../../../src/domain/catalogue/prepare.ts';
 import { codesWith, parsePastedList, PASTE_LIST_MAX } from '../../../src/domain/catalogue/paste-list.ts';
+import { stone } from './factory.ts';
 
 describe('parsePastedList', () => {
   it('splits on newlines, commas, semicolons, spaces and tabs, mixed', () => {
@@ -49,5 +51,13 @@ describe('parsePastedList', () => {
       { code: 'C', status: 'unknown' as const },
     ];
     expect(codesWith(items, 'unknown')).toEqual(['A', 'C']);
+  });
+});
+
+describe('rowsOfIds', () => {
+  it('gives the rows of the ids asked, in the order asked, leaving out ids not loaded', () => {
+    const docs = [stone({ _id: 11 }), stone({ _id: 12 }), stone({ _id: 13 })];
+    const ix = prepareCatalogue(docs);
+    expect(rowsToDocs(ix, rowsOfIds(ix, [13, 99, 11])).map((d) => d._id)).toEqual([13, 11]);
   });
 });
