@@ -22,6 +22,7 @@ import { bagRequestRoutes } from './routes/bag-requests.ts';
 import { requestRoutes } from './routes/requests.ts';
 import { bagRoutes } from './routes/bag.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
+import { codeLookupRoutes } from './routes/code-lookup.ts';
 import { configRoutes } from './routes/configs.ts';
 import { diamondDetailRoutes } from './routes/diamond-detail.ts';
 import { diamondRoutes } from './routes/diamonds.ts';
@@ -56,6 +57,7 @@ export function apiRoutes(deps: Deps) {
     .route('/message', messageRoutes(deps))
     .route('/posts', postRoutes(deps))
     .route('/diamonds/catalogue', catalogueRoutes(deps))
+    .route('/diamonds/lookup', codeLookupRoutes(deps))
     .route('/diamonds', diamondRoutes(deps))
     .route('/diamonds', diamondDetailRoutes(deps))
     .route('/', authRoutes(deps))

@@ -7,6 +7,7 @@
  */
 import * as v from 'valibot';
 import { API_SCOPES, CURRENCIES, STOCK_CHANGE_KINDS } from '../../db/schema.ts';
+import { CodeListSchema } from '../../src/domain/catalogue/paste-list.ts';
 
 /** What a key may call: see the document's description and api/link/scopes.ts. */
 export { API_SCOPES };
@@ -261,14 +262,8 @@ export const AvailabilityBodySchema = v.object({
   currency: CurrencyParam,
 });
 
-export const LOOKUP_MAX = 500;
 export const LookupBodySchema = v.object({
-  codes: v.pipe(
-    v.array(v.pipe(v.string('Must be text'), v.trim(), v.minLength(1), v.maxLength(64)), 'Must be a list'),
-    v.minLength(1, 'At least one code'),
-    v.maxLength(LOOKUP_MAX, `At most ${LOOKUP_MAX} codes`),
-    d('Stock codes or certificate numbers, mixed'),
-  ),
+  codes: v.pipe(CodeListSchema, d('Stock codes or certificate numbers, mixed')),
   currency: CurrencyParam,
 });
 export const LookupItemSchema = v.object({

@@ -127,6 +127,24 @@ export async function ensureInBag(diamondId: number): Promise<boolean> {
   return true;
 }
 
+/**
+ * Puts every stone of `ids` in the bag (the ones already there stay as they are) and opens the
+ * drawer. Resolves how many this call added and how many the server refused (held, sold).
+ */
+export async function addAllToBag(ids: readonly number[]): Promise<{ added: number; refused: number }> {
+  let added = 0;
+  let refused = 0;
+  for (const id of ids) {
+    try {
+      if (await ensureInBag(id)) added++;
+    } catch {
+      refused++;
+    }
+  }
+  openBagDrawer(null);
+  return { added, refused };
+}
+
 export async function removeFromBag(diamondId: number): Promise<void> {
   const pending = timers.get(diamondId);
   if (pending) clearTimeout(pending.timer);

@@ -35,6 +35,19 @@ export function toggleFavourite(id: number): Promise<void> {
   );
 }
 
+/**
+ * Adds many stones to favourites or compare at once (a signed-in user's pasted list; the ones
+ * already there stay). Resolves the list's length afterwards.
+ */
+export async function addManyToList(list: 'favourites' | 'compare', ids: readonly number[]): Promise<number> {
+  listWrites.count++;
+  const json = { favourites: list === 'favourites' ? [...ids] : [], compare: list === 'compare' ? [...ids] : [] };
+  const merged = await call(client.profile.lists.merge.$post({ json }));
+  $favourites.set(merged.favourites.ids);
+  $compare.set(merged.compare.ids);
+  return merged[list].ids.length;
+}
+
 // ---------------------------------------------------------------- loading and merging
 
 export type MergeAnswer = AnswerOf<typeof client.profile.lists.merge.$post>;

@@ -13,7 +13,7 @@
  * - depth (1-100 %), table (0-100 %), measurements length/width/depth in mm; the measurement
  *   filters are skipped while the measurements column is off, availability while its column
  *   is off or for visitors.
- * - search: case-insensitive substring of StkCodeCalcNS.
+ * - search: case-insensitive substring of StkCodeCalcNS or of StkCertNo (the certificate number).
  */
 import { CLARITY_SLIDER_MAX } from '../grades.ts';
 import { DEFAULT_COLUMNS, FIXED_LIMITS, type FilterState, type OptionalColumns } from './filter-state.ts';

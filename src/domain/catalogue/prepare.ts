@@ -108,7 +108,7 @@ export type CatalogueIndex = {
   readonly height: Float64Array;
   readonly rap: Float64Array;
   readonly createdAt: Float64Array;
-  /** StkCodeCalcNS lowercased, made on the first search (searchCodes) */
+  /** StkCodeCalcNS and StkCertNo lowercased, made on the first search (searchCodes) */
   codes: readonly string[] | null;
   /** displayed price and price per carat in `pricing.ccy` (NaN when unpriced) */
   price: Float64Array;
@@ -373,12 +373,20 @@ export function prepareCatalogue(docs: readonly ListDoc[], pricing: PriceContext
   return prepareColumns(columnsOfDocs(docs), pricing, docs.slice());
 }
 
-/** Every row's stock code lowercased, what the search box matches (made once, on the first search). */
+/**
+ * Every row's stock code and certificate number lowercased (one line each), what the search box
+ * matches (made once, on the first search).
+ */
 export function searchCodes(ix: CatalogueIndex): readonly string[] {
   if (ix.codes) return ix.codes;
-  const col = ix.cols.str.StkCodeCalcNS;
+  const code = ix.cols.str.StkCodeCalcNS;
+  const cert = ix.cols.str.StkCertNo;
   const out = new Array<string>(ix.size);
-  for (let i = 0; i < ix.size; i++) out[i] = col ? stringAt(col, i).toLowerCase() : '';
+  for (let i = 0; i < ix.size; i++) {
+    const c = code ? stringAt(code, i) : '';
+    const n = cert ? stringAt(cert, i) : '';
+    out[i] = (n ? `${c}\n${n}` : c).toLowerCase();
+  }
   return (ix.codes = out);
 }
 
@@ -406,6 +414,19 @@ export function rowsToDocs(ix: CatalogueIndex, rows: ArrayLike<number>): ListDoc
   const out = new Array<ListDoc>(rows.length);
   for (let k = 0; k < rows.length; k++) out[k] = docOf(ix, rows[k] as number);
   return out;
+}
+
+/** The rows of the stones `ids` names, in that order; ids not in the index are left out. */
+export function rowsOfIds(ix: CatalogueIndex, ids: readonly number[]): Int32Array {
+  const col = ix.cols.num._id;
+  const wanted = new Map(ids.map((id, k) => [id, k]));
+  const at = new Int32Array(ids.length).fill(-1);
+  if (col)
+    for (let i = 0; i < ix.size; i++) {
+      const k = wanted.get(col[i] as number);
+      if (k !== undefined) at[k] = i;
+    }
+  return at.filter((i) => i >= 0);
 }
 
 /** Count badges: stones per main tab. */

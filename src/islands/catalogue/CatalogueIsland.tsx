@@ -2,7 +2,8 @@
  * The diamond list island (/diamonds/all and /diamonds/all/{page}).
  * The whole stock is loaded once (stores/catalogue.ts) and filtered, sorted and paged with the
  * domain rules (src/domain/catalogue): main tabs, the side filter panel, the toolbar (code
- * search, download, currency), the notices, the table with expandable rows, page sizes.
+ * search, paste a list, download, currency), the notices, the table with expandable rows, page
+ * sizes; a pasted list's answer in place of the table while it is open (paste/).
  * Until the island knows any rows, the table's place keeps the rows the page painted itself
  * (ListTable.tsx, early-table.ts).
  */
@@ -15,6 +16,8 @@ import {
   tabCounts,
   type MainTab,
 } from '../../domain/catalogue/index.ts';
+import { useStore } from '@nanostores/react';
+import { $pasteList } from '../../stores/paste-list.ts';
 import { PriceDrawer } from '../price/PriceDrawer.tsx';
 import { useMedia } from '../ui/useMedia.ts';
 import type { ColumnContext } from './columns.tsx';
@@ -24,6 +27,7 @@ import { ListTable } from './ListTable.tsx';
 import { ListToolbar } from './ListToolbar.tsx';
 import { ColouredPlaceholder, MainTabs, ParcelsPlaceholder } from './MainTabs.tsx';
 import { Pager } from './Pager.tsx';
+import { PasteView } from './paste/PasteView.tsx';
 import { QuestionDialog } from './QuestionDialog.tsx';
 import { useCatalogueData } from './useCatalogueData.ts';
 import { useDraftFilters } from './useDraftFilters.ts';
@@ -43,6 +47,7 @@ const COLOURED_TAB: MainTab = 3;
 
 export default function CatalogueIsland() {
   const data = useCatalogueData();
+  const pasted = useStore($pasteList);
   const coloured = data.site.data?.coloured_tab === true; // admin setting, from GET /site
   const { cat, authorised, ccy, rates, labels } = data;
   const [state, dispatch] = useListState(
@@ -133,9 +138,22 @@ export default function CatalogueIsland() {
               error={cat.error}
               waiting={results.waiting}
             />
-            {pager('top')}
-            <ListTable early={early} loading={loading} results={results} state={state} ctx={ctx} dispatch={dispatch} />
-            {results.total > 0 && <div className="cat-foot">{pager('bottom')}</div>}
+            {pasted.status !== 'closed' ? (
+              <PasteView state={pasted} index={cat.index} ctx={ctx} />
+            ) : (
+              <>
+                {pager('top')}
+                <ListTable
+                  early={early}
+                  loading={loading}
+                  results={results}
+                  state={state}
+                  ctx={ctx}
+                  dispatch={dispatch}
+                />
+                {results.total > 0 && <div className="cat-foot">{pager('bottom')}</div>}
+              </>
+            )}
           </div>
         </div>
       )}

@@ -1,8 +1,12 @@
-/** The bar above the list: show/hide filters (with the changed-filter count), code search, download, currency. */
+/**
+ * The bar above the list: show/hide filters (with the changed-filter count), code search,
+ * paste a list, download, currency.
+ */
 import type { Dispatch } from 'react';
 import type { CatalogueIndex, ListState } from '../../domain/catalogue/index.ts';
 import CurrencySelect from '../currency/CurrencySelect.tsx';
 import { CatalogueDownload } from '../downloads/CatalogueDownload.tsx';
+import { PasteListDialog } from './paste/PasteListDialog.tsx';
 import { SearchBox } from './SearchBox.tsx';
 import type { Action } from './useListState.ts';
 
@@ -30,6 +34,7 @@ export function ListToolbar({ state, index, authorised, count, phone, dispatch }
         {panelOpen && !phone ? 'Hide filters' : `Filters (${count})`}
       </button>
       <SearchBox value={state.filters.search} onSearch={(search) => dispatch({ type: 'search', search })} />
+      <PasteListDialog authorised={authorised} />
       <CatalogueDownload
         state={state}
         index={index}

@@ -1,5 +1,5 @@
 /**
- * Code search: a case-insensitive substring of the stock code, applied after a SEARCH_DELAY_MS
+ * Code search: a case-insensitive substring of the stock code or the certificate number, applied after a SEARCH_DELAY_MS
  * (1 s) typing pause, on Enter or with the button; Escape or the clear button empties it. The
  * box follows the applied search when it changes elsewhere (a 'Clear your code' answer, the
  * back button).
@@ -29,13 +29,13 @@ export function SearchBox({ value, onSearch }: Props) {
       }}
     >
       <label className="sr-only" htmlFor="cat-search">
-        Search by stock code
+        Search by stock code or certificate number
       </label>
       <input
         id="cat-search"
         className="input cat-search__input"
         type="search"
-        placeholder="Search stock code"
+        placeholder="Stock code or certificate no."
         autoComplete="off"
         value={text}
         onChange={(e) => {

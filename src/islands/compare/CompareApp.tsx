@@ -2,7 +2,9 @@
  * Compare Diamonds (/diamonds/compare): tabs Single / Lab grown / Parcel, each with the
  * compare-list stones of its category in list order; columns side by side, one under another on
  * phones. Drag and drop reorders (mouse after 5 px, touch after a 120 ms press, keyboard with
- * Space); a drop with no destination changes nothing; Remove takes a stone out.
+ * Space); a drop with no destination changes nothing; Remove takes a stone out. Rows that
+ * differ between the stones are marked, the best value of a graded row or of the price per carat
+ * says "Best", and "Show only differences" hides the rows where every stone is alike.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
@@ -19,15 +21,18 @@ import { loadSession } from '../../stores/session.ts';
 import { loadSite } from '../../stores/site.ts';
 import { useListDocs, type ListDoc } from '../favourites/useListDocs.ts';
 import { CompareBoard } from './CompareBoard.tsx';
+import { DifferencesSwitch } from './DifferencesSwitch.tsx';
 import { applyMove } from './reorder.ts';
 import { useListBadges } from '../favourites/useListBadges.ts';
 import '../../styles/tabs.css';
 import './compare.css';
+import './compare-marks.css';
 import { routes } from '../../domain/routes.ts';
 
 export default function CompareApp() {
   const ids = useStore($compare);
   const [tab, setTab] = useState<CompareTab>(0);
+  const [onlyDifferences, setOnlyDifferences] = useState(false);
   const { entries, ready } = useListDocs(ids, 'compare');
 
   useListBadges();
@@ -86,7 +91,15 @@ export default function CompareApp() {
       ) : items.length === 0 ? (
         <p className="list-note">No stones of this category in your compare list.</p>
       ) : (
-        <CompareBoard items={items} onMove={onMove} onRemove={(id) => void toggleCompare(id)} />
+        <>
+          <DifferencesSwitch on={onlyDifferences} disabled={items.length < 2} onChange={setOnlyDifferences} />
+          <CompareBoard
+            items={items}
+            onlyDifferences={onlyDifferences}
+            onMove={onMove}
+            onRemove={(id) => void toggleCompare(id)}
+          />
+        </>
       )}
       {gone.length > 0 && (
         <p className="list-note cmp-gone">

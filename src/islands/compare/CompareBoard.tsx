@@ -21,7 +21,9 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import type { ListDoc } from '../favourites/useListDocs.ts';
-import { CompareColumn, ROWS } from './CompareColumn.tsx';
+import { usePricing } from '../diamond-detail/stone-view.ts';
+import { CompareColumn } from './CompareColumn.tsx';
+import { markRows } from './compare-rows.ts';
 import { PHONE_QUERY, useMedia } from '../ui/useMedia.ts';
 
 export const KEYBOARD_CODES = { start: ['Space'], cancel: ['Escape'], end: ['Space'] };
@@ -42,11 +44,15 @@ const columnCoordinates: KeyboardCoordinateGetter = (event, args) => {
 
 type Props = {
   items: ListDoc[];
+  /** only the rows whose values differ (and the stock code) */
+  onlyDifferences: boolean;
   onMove: (activeId: number, overId: number | null) => void;
   onRemove: (id: number) => void;
 };
 
-export function CompareBoard({ items, onMove, onRemove }: Props) {
+export function CompareBoard({ items, onlyDifferences, onMove, onRemove }: Props) {
+  const pricing = usePricing();
+  const rows = markRows(items, pricing).filter((r) => !onlyDifferences || r.differs || r.always);
   const phone = useMedia(PHONE_QUERY, { clientOnly: true });
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: 5 } }),
@@ -63,8 +69,11 @@ export function CompareBoard({ items, onMove, onRemove }: Props) {
       {!phone && (
         <dl className="cmp-labels" aria-hidden="true">
           <div className="cmp-labels__head" />
-          {ROWS.map((r) => (
-            <dt key={r.label}>{r.label}</dt>
+          {rows.map((r) => (
+            <dt key={r.label} className={r.differs ? 'is-diff' : undefined}>
+              {r.label}
+              {r.differs && <span className="cmp-diff-mark">≠</span>}
+            </dt>
           ))}
         </dl>
       )}
@@ -75,7 +84,7 @@ export function CompareBoard({ items, onMove, onRemove }: Props) {
         >
           <ol className="cmp-columns" aria-label="Stones to compare">
             {items.map((d, i) => (
-              <CompareColumn key={d._id} doc={d} position={i + 1} onRemove={() => onRemove(d._id)} />
+              <CompareColumn key={d._id} doc={d} position={i + 1} rows={rows} onRemove={() => onRemove(d._id)} />
             ))}
           </ol>
         </SortableContext>

@@ -1,42 +1,21 @@
 /**
  * One stone on the compare board: drag handle, image, title, price, its hold state and hold
- * control (signed-in traders) and the compared rows.
+ * control (signed-in traders) and the compared rows: a row whose values differ between the
+ * stones is tinted and says "(differs)" to screen readers; the best value carries "Best".
  */
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { formatRatio, lwRatio } from '../../domain/catalogue/pricing.ts';
-import { isParcel, type DiamondDoc } from '../../domain/diamond.ts';
-import { formatMeasurements, formatRange, formatSize, formatWeight, MISSING } from '../../domain/money.ts';
+import { isParcel } from '../../domain/diamond.ts';
+import { formatWeight, MISSING } from '../../domain/money.ts';
 import { shapeName, usePricing } from '../diamond-detail/stone-view.ts';
 import type { ListDoc } from '../favourites/useListDocs.ts';
 import { routes } from '../../domain/routes.ts';
 import { HoldControl } from '../holds/HoldControl.tsx';
+import type { RowMark } from './compare-rows.ts';
 
-const pct = (n: number | null | undefined) => (n == null ? MISSING : `${n.toFixed(1)}%`);
+type Props = { doc: ListDoc; position: number; rows: RowMark[]; onRemove: () => void };
 
-export const ROWS: { label: string; value: (d: DiamondDoc) => string }[] = [
-  { label: 'Stock code', value: (d) => d.StkCodeCalcNS },
-  { label: 'Shape', value: (d) => shapeName(d.StkShape) },
-  {
-    label: 'Weight',
-    value: (d) => (isParcel(d.StkCatType) ? formatSize(d.Size) : formatWeight(d.STWeight)),
-  },
-  { label: 'Colour', value: (d) => formatRange(d.Colour) },
-  { label: 'Clarity', value: (d) => formatRange(d.Clarity) },
-  { label: 'Cut', value: (d) => formatRange(d.Cut) },
-  { label: 'Polish', value: (d) => formatRange(d.Polish) },
-  { label: 'Symmetry', value: (d) => formatRange(d.Symmetry) },
-  { label: 'Fluorescence', value: (d) => formatRange(d.flourecence) },
-  { label: 'Measurements', value: (d) => formatMeasurements(d.StkMes1, d.StkMes2, d.StkMes3) },
-  { label: 'L/W ratio', value: (d) => formatRatio(lwRatio(d)) },
-  { label: 'Depth', value: (d) => pct(d.StkDepth_Total) },
-  { label: 'Table', value: (d) => pct(d.StkTable) },
-  { label: 'Lab', value: (d) => d.StkCertSup || MISSING },
-];
-
-type Props = { doc: ListDoc; position: number; onRemove: () => void };
-
-export function CompareColumn({ doc: d, position, onRemove }: Props) {
+export function CompareColumn({ doc: d, position, rows, onRemove }: Props) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: d._id,
   });
@@ -79,12 +58,26 @@ export function CompareColumn({ doc: d, position, onRemove }: Props) {
         {d.inStock !== false && <HoldControl id={d._id} catType={d.StkCatType} stockCode={d.StkCodeCalcNS} />}
       </div>
       <dl className="cmp-col__rows">
-        {ROWS.map((r) => (
-          <div key={r.label} className="cmp-col__row">
-            <dt>{r.label}</dt>
-            <dd className="num">{r.value(d)}</dd>
-          </div>
-        ))}
+        {rows.map((r) => {
+          const best = r.best.has(position - 1);
+          return (
+            <div key={r.label} className={r.differs ? 'cmp-col__row is-diff' : 'cmp-col__row'}>
+              <dt>
+                {r.label}
+                {r.differs && (
+                  <span className="cmp-diff-mark" aria-hidden="true">
+                    ≠
+                  </span>
+                )}
+              </dt>
+              <dd className="num">
+                {r.values[position - 1]}
+                {r.differs && <span className="sr-only"> (differs)</span>}
+                {best && <span className="cmp-best">Best</span>}
+              </dd>
+            </div>
+          );
+        })}
       </dl>
       <button type="button" className="cmp-remove" onClick={onRemove}>
         Remove

@@ -42,6 +42,8 @@ export type Pricing = {
   price(d: DiamondDoc): string | null;
   /** formatted price per carat, or null */
   perCarat(d: DiamondDoc): string | null;
+  /** price per carat as a number in `ccy`, or null (what compare's "lowest" reads) */
+  perCaratAmount(d: DiamondDoc): number | null;
 };
 
 export function usePricing(): Pricing {
@@ -55,5 +57,7 @@ export function usePricing(): Pricing {
     ccy,
     price: (d) => (authorised && rates.length ? fmt(safe(() => displayPrice(d, ccy, rates))) : null),
     perCarat: (d) => (authorised && rates.length ? fmt(safe(() => pricePerCarat(d, ccy, rates))) : null),
+    perCaratAmount: (d) =>
+      authorised && rates.length ? (safe(() => pricePerCarat(d, ccy, rates))?.amount ?? null) : null,
   };
 }

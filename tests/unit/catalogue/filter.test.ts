@@ -151,9 +151,9 @@ describe('price and ppc', () => {
 
 describe('grading labs, special offers, search', () => {
   const docs = [
-    stone({ StkCodeCalcNS: 'FT-0001-A', StkCertSup: 'gia' }),
-    stone({ StkCodeCalcNS: 'FT-0002-B', StkCertSup: 'IGI', WebSpecial: 2500 }),
-    stone({ StkCodeCalcNS: 'ft-0102-c', StkCertSup: 'HRD', WebSpecial: '0' as unknown as number }),
+    stone({ StkCodeCalcNS: 'FT-0001-A', StkCertSup: 'gia', StkCertNo: '2215487931' }),
+    stone({ StkCodeCalcNS: 'FT-0002-B', StkCertSup: 'IGI', WebSpecial: 2500, StkCertNo: 'LG5501' }),
+    stone({ StkCodeCalcNS: 'ft-0102-c', StkCertSup: 'HRD', WebSpecial: '0' as unknown as number, StkCertNo: '' }),
   ];
   it('grading lab filter matches uppercase', () => {
     expect(pass(docs, { gradingLabs: ['GIA', 'hrd'] })).toEqual(['FT-0001-A', 'ft-0102-c']);
@@ -165,6 +165,11 @@ describe('grading labs, special offers, search', () => {
     expect(pass(docs, { search: 'Ft-0' })).toEqual(['FT-0001-A', 'FT-0002-B', 'ft-0102-c']);
     expect(pass(docs, { search: ' FT-01 ' })).toEqual(['ft-0102-c']);
     expect(pass(docs, { search: '2-b' })).toEqual(['FT-0002-B']);
+  });
+  it('code search also finds certificate numbers, whole or in part, in any case', () => {
+    expect(pass(docs, { search: '2215487931' })).toEqual(['FT-0001-A']);
+    expect(pass(docs, { search: 'lg55' })).toEqual(['FT-0002-B']);
+    expect(pass(docs, { search: '548' })).toEqual(['FT-0001-A']);
   });
 });
 

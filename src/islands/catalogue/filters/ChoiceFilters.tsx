@@ -5,6 +5,7 @@
 import { GRADING_LABS } from '../../../domain/grades.ts';
 import { shapeImage, type Availability, type CatType } from '../../../domain/diamond.ts';
 import type { AvailabilityLabels } from '../../../stores/catalogue.ts';
+import '../../../styles/switch.css';
 
 const toggle = <T,>(list: readonly T[], item: T) =>
   list.includes(item) ? list.filter((x) => x !== item) : [...list, item];
@@ -77,9 +78,9 @@ export function Switch({
   onChange: (v: boolean) => void;
 }) {
   return (
-    <label className="cat-switch">
+    <label className="switch">
       <input type="checkbox" role="switch" checked={checked} onChange={(e) => onChange(e.target.checked)} />
-      <span className="cat-switch__track" aria-hidden="true" />
+      <span className="switch__track" aria-hidden="true" />
       <span>{label}</span>
     </label>
   );

@@ -1,0 +1,28 @@
+/** "Show only differences": a switch above the compare board (needs two stones to compare). */
+import '../../styles/switch.css';
+
+type Props = { on: boolean; disabled: boolean; onChange: (on: boolean) => void };
+
+export function DifferencesSwitch({ on, disabled, onChange }: Props) {
+  return (
+    <div className="cmp-tools">
+      <label className="switch">
+        <input
+          type="checkbox"
+          role="switch"
+          checked={on}
+          disabled={disabled}
+          onChange={(e) => onChange(e.target.checked)}
+        />
+        <span className="switch__track" aria-hidden="true" />
+        <span>Show only differences</span>
+      </label>
+      <p className="cmp-legend">
+        <span className="cmp-diff-mark" aria-hidden="true">
+          ≠
+        </span>{' '}
+        marks a row where the stones differ; <span className="cmp-best">Best</span> the best value of a row.
+      </p>
+    </div>
+  );
+}
