@@ -145,6 +145,8 @@ async function sweepSize(
 }
 
 test.describe.configure({ mode: 'parallel' }); // where there are several workers, the roles share them
+// a trace would film and snapshot every one of some 600 loads and scans: the violations say what failed
+test.use({ trace: 'off' });
 
 for (const role of ROLES) {
   test(`axe finds no WCAG 2.2 AA violation on any route or open layer as ${role}, at 1440 and on an iPhone 13`, async ({
@@ -152,7 +154,7 @@ for (const role of ROLES) {
     baseURL,
     keep,
   }, testInfo) => {
-    test.setTimeout(600_000); // some 90 addresses and 20 layers, on a shared machine
+    test.setTimeout(1_200_000); // some 90 addresses and 20 layers per size; a loaded shared machine is many times slower
     const origin = new URL(baseURL ?? '').origin;
     let storageState: BrowserContextOptions['storageState'];
     if (role !== 'visitor') {
