@@ -16,6 +16,7 @@
  * cached in bench/out/ (the site is rebuilt when its sources change).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -53,7 +54,17 @@ export type PageResult = {
   /** Audits that cost points in the last run, e.g. `color-contrast (0)`. */
   losses: string[];
 };
-export type LighthouseResult = { at: string; url: string; chromium: string; runs: number; pages: PageResult[] };
+export type LighthouseResult = {
+  at: string;
+  url: string;
+  chromium: string;
+  runs: number;
+  /** the host's 1, 5 and 15 minute load averages (as `uptime` shows them) before and after the runs */
+  load: { before: number[]; after: number[] };
+  pages: PageResult[];
+};
+
+const loadNow = () => loadavg().map((l) => Math.round(l * 100) / 100);
 
 function figures(lhr: Result): PageFigures {
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
@@ -102,6 +113,7 @@ export async function benchLighthouse(
   const runs = opts.runs ?? 3;
   const log = opts.log ?? ((l: string) => console.log(`[lighthouse] ${l}`));
   const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const loadBefore = loadNow();
   mkdirSync(join(OUT, 'lighthouse'), { recursive: true });
   const chrome = await chromeLauncher.launch({
     chromePath,
@@ -144,7 +156,14 @@ export async function benchLighthouse(
   } finally {
     chrome.kill();
   }
-  const result: LighthouseResult = { at: new Date().toISOString(), url: baseUrl, chromium: chromePath, runs, pages };
+  const result: LighthouseResult = {
+    at: new Date().toISOString(),
+    url: baseUrl,
+    chromium: chromePath,
+    runs,
+    load: { before: loadBefore, after: loadNow() },
+    pages,
+  };
   const json = JSON.stringify(result, null, 2);
   writeFileSync(join(OUT, `lighthouse-${result.at.replace(/[:.]/g, '-')}.json`), json);
   writeFileSync(join(OUT, 'lighthouse-latest.json'), json);
@@ -168,6 +187,7 @@ export function printLighthouseResult(r: LighthouseResult): void {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   for (const row of [head, ...rows])
     console.log(row.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('   '));
+  console.log(`host load average (1, 5, 15 min) ${r.load.before.join(', ')} before, ${r.load.after.join(', ')} after`);
   console.log(
     'host CPU: Lighthouse benchmarkIndex; its 4x CPU slowdown assumes a fast idle desktop (about 1500+), so a busy host inflates TBT',
   );

@@ -25,8 +25,8 @@ type RoleFile = { run: number; covered: Covered[] };
 const DIR = 'test-results/a11y-sweep';
 const ALL = 'test-results/a11y-sweep.json';
 
-/** One line per role and size: how many addresses and open layers, and which. */
-function summary(covered: Covered[]): string {
+/** One line per role and size (how many addresses and open layers), then each of them. */
+export function coverageText(covered: Covered[]): string {
   const groups = new Map<string, Covered[]>();
   for (const c of covered) groups.set(`${c.role} @ ${c.size}`, [...(groups.get(`${c.role} @ ${c.size}`) ?? []), c]);
   return [...groups]
@@ -58,5 +58,5 @@ export function writeCoverage(role: string, covered: Covered[]): void {
   const roles = [...new Set(all.map((c) => c.role))];
   const routes = [...new Set(all.map((c) => c.route))];
   writeFileSync(ALL, JSON.stringify({ roles, sizes, routes, scans: all.length, covered: all }, null, 1));
-  console.log(`axe sweep covered (${covered.length} scans):\n${summary(covered)}`);
+  console.log(`axe sweep covered (${covered.length} scans):\n${coverageText(covered)}`);
 }

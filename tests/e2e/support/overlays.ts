@@ -33,14 +33,21 @@ const clickOpens = async (page: Page, control: Locator, layer: Locator): Promise
 const phoneMenu: Overlay = {
   name: 'menu',
   sizes: ['phone'],
-  open: (page) =>
-    clickOpens(page, page.getByRole('banner').getByRole('button', { name: 'Menu' }), page.locator('#site-menu')),
+  open: async (page) => {
+    const menu = page.getByRole('banner').getByRole('button', { name: 'Menu' });
+    // the home page's header is drawn above the window until the hero is scrolled past
+    if (!(await menu.evaluate((el) => el.getBoundingClientRect().bottom > 0)))
+      await page.evaluate(() => window.scrollTo(0, window.innerHeight * 2));
+    return clickOpens(page, menu, page.locator('#site-menu'));
+  },
 };
 
 const loginDialog: Overlay = {
   name: 'login dialog',
   roles: ['visitor'],
   open: async (page) => {
+    const dialog = page.getByRole('dialog', { name: 'Login' });
+    if (await dialog.isVisible()) return dialog; // the account's pages ask a visitor to sign in at once
     // the home page's header stays hidden over the hero: its Login button opens the dialog there
     const hero = page.locator('#welcome').getByRole('button', { name: 'Login', exact: true });
     const entry = page.getByRole('banner').getByRole('button', { name: 'Account', exact: true });
@@ -49,19 +56,35 @@ const loginDialog: Overlay = {
       if (!(await entry.first().isVisible())) await phoneMenu.open(page);
       await openLogin(page, entry.locator('visible=true').first());
     }
-    return page.getByRole('dialog', { name: 'Login' });
+    return dialog;
   },
 };
 
 const stoneRows = (page: Page) => page.locator('.cat-table tbody tr:not(.cat-detail-row):not(.cat-skeleton)');
 
+/** The catalogue's filter panel, opened from the toolbar where it is folded away (phones). */
+async function filterPanel(page: Page): Promise<Locator> {
+  const panel = page.getByRole('complementary', { name: 'Filters' });
+  const toolbar = page.getByRole('button', { name: /^Filters \(\d+\)$/ });
+  if (!(await panel.isVisible())) await clickOpens(page, toolbar, panel);
+  return panel;
+}
+
 const catalogue: Overlay[] = [
+  {
+    name: 'download drawer',
+    roles: SIGNED_IN,
+    open: (page) =>
+      clickOpens(
+        page,
+        page.getByRole('button', { name: 'Download', exact: true }),
+        page.getByRole('dialog', { name: 'Download' }),
+      ),
+  },
   {
     name: 'filter drawer (More Filters)',
     open: async (page) => {
-      const panel = page.getByRole('complementary', { name: 'Filters' });
-      const toolbar = page.getByRole('button', { name: /^Filters \(\d+\)$/ });
-      if (!(await panel.isVisible())) await clickOpens(page, toolbar, panel);
+      const panel = await filterPanel(page);
       await panel.getByRole('tab', { name: 'More Filters' }).click();
       return panel.getByRole('tabpanel');
     },
@@ -75,18 +98,11 @@ const catalogue: Overlay[] = [
       await search.press('Enter');
       await expect(page).toHaveURL(/q=00/);
       const dialog = page.getByRole('dialog', { name: 'Clear your code' });
-      return clickOpens(page, page.getByRole('button', { name: 'Round', exact: true }), dialog);
+      const round = page.getByRole('button', { name: 'Round', exact: true });
+      // on a phone the shapes are in the filter drawer
+      if (!(await round.isVisible())) await filterPanel(page);
+      return clickOpens(page, round, dialog);
     },
-  },
-  {
-    name: 'download drawer',
-    roles: SIGNED_IN,
-    open: (page) =>
-      clickOpens(
-        page,
-        page.getByRole('button', { name: 'Download', exact: true }),
-        page.getByRole('dialog', { name: 'Download' }),
-      ),
   },
   phoneMenu,
 ];

@@ -1,0 +1,49 @@
+/**
+ * axe-core run straight in the page, for scans in bulk: the script is put into a document once
+ * and every scan of that document (the page, then each layer opened on it) reuses it, and only
+ * violations come back (passes are counted, not listed), so a scan of a long stone list costs
+ * the checks and not the serialising of thousands of passing nodes. The site has no frames,
+ * so the page's own document is the whole of it. It is the axe-core that @axe-core/playwright
+ * ships, with the same rules.
+ */
+import { createRequire } from 'node:module';
+import type { AxeResults, RunOptions } from 'axe-core';
+import type { Page } from '@playwright/test';
+import { animationsDone } from './page-settled.ts';
+
+const axeSource = (
+  createRequire(import.meta.resolve('@axe-core/playwright'))('axe-core') as {
+    source: string;
+  }
+).source;
+
+/** The WCAG 2.0, 2.1 and 2.2 success criteria of levels A and AA (target-size included). */
+export const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/**
+ * axe's violations of WCAG 2.2 AA on the page, or only inside `within` (a CSS selector), one
+ * line per rule and element: `rule (impact) selector: why`.
+ */
+export async function axeViolations(page: Page, within?: string): Promise<string[]> {
+  await animationsDone(page); // colours are judged as they end, not halfway through a fade
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const options: RunOptions = {
+    runOnly: { type: 'tag', values: WCAG_22_AA },
+    resultTypes: ['violations'],
+    iframes: false,
+  };
+  const results = await page.evaluate(
+    ([selector, opts]) =>
+      (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<AxeResults> } }).axe.run(
+        selector ? { include: [[selector]] } : document,
+        opts,
+      ),
+    [within, options] as const,
+  );
+  return results.violations.flatMap((v) =>
+    v.nodes.map((n) => {
+      const why = [...n.any, ...n.all, ...n.none].map((c) => c.message).join('; ');
+      return `${v.id} (${v.impact}) ${n.target.join(' ')}${why ? `: ${why}` : ''}`;
+    }),
+  );
+}

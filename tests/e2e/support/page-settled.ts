@@ -1,0 +1,63 @@
+/**
+ * When a page is settled enough to judge: its eager islands hydrated and its data loaded. The
+ * page's requests are counted as they start and end; the page is settled once none has been
+ * open for QUIET_MS. Playwright's `networkidle` does the same with a fixed 500 ms, which over
+ * hundreds of pages is minutes of waiting for nothing. Media streams (the home film) and long
+ * downloads are left out: they never finish while the page plays.
+ */
+import type { Page, Request } from '@playwright/test';
+import { islandsReady } from './test.ts';
+
+const QUIET_MS = 150;
+const IGNORED = new Set(['media', 'websocket', 'eventsource']);
+
+export type Settle = () => Promise<void>;
+
+/** Starts counting the page's requests; the answer waits until the page is settled. */
+export function watchSettled(page: Page): Settle {
+  const open = new Set<Request>();
+  let changed = Date.now();
+  const start = (r: Request) => {
+    if (IGNORED.has(r.resourceType())) return;
+    open.add(r);
+    changed = Date.now();
+  };
+  const end = (r: Request) => {
+    if (open.delete(r)) changed = Date.now();
+  };
+  page.on('request', start);
+  page.on('requestfinished', end);
+  page.on('requestfailed', end);
+  // a navigation drops what the old document had open (its requests may never report an end)
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) open.clear();
+  });
+
+  return async () => {
+    await islandsReady(page);
+    const deadline = Date.now() + 20_000;
+    while (Date.now() < deadline) {
+      const quietFor = Date.now() - changed;
+      if (open.size === 0 && quietFor >= QUIET_MS) return;
+      await new Promise((done) => setTimeout(done, open.size === 0 ? QUIET_MS - quietFor : 50));
+    }
+    throw new Error(`still loading after 20 s: ${[...open].map((r) => r.url()).join(', ')}`);
+  };
+}
+
+/**
+ * Resolves once every running animation and transition that ends has ended (a drawer slid in,
+ * a row's highlight faded), or after 3 s.
+ */
+export const animationsDone = (page: Page): Promise<unknown> =>
+  page.evaluate(() =>
+    Promise.race([
+      new Promise((done) => setTimeout(done, 3_000)),
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+    ]),
+  );
