@@ -58,6 +58,7 @@ export function holdOf(state: HoldState | null, diamondId: number) {
   const mine = state.mine.find((h) => h.diamondId === diamondId);
   if (mine) return { kind: 'mine' as const, hold: mine };
   if (state.requested.includes(diamondId)) return { kind: 'requested' as const };
+  if (state.reserved.includes(diamondId)) return { kind: 'reserved' as const };
   if (state.onHold.includes(diamondId))
     return { kind: 'theirs' as const, watching: state.watching.includes(diamondId) };
   return { kind: 'free' as const };

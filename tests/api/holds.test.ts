@@ -47,7 +47,7 @@ describe('placing a hold', () => {
     expect(mine.mine.map((h) => h.diamondId)).toEqual([single.id]);
     expect(mine.onHold).toEqual([]);
     const theirs = await (await second.request('/holds/state')).json();
-    expect(theirs).toEqual({ onHold: [single.id], mine: [], watching: [], requested: [] });
+    expect(theirs).toEqual({ onHold: [single.id], mine: [], watching: [], requested: [], reserved: [] });
     expect(JSON.stringify(theirs)).not.toContain('trader@facet.trade');
 
     const refused = await second.json('/holds', 'POST', { diamondId: single.id });

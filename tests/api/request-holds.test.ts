@@ -1,5 +1,5 @@
 /**
- * Requests meet holds: a stone in another buyer's request cannot be held; staff confirming a
+ * Requests meet holds: a stone in another buyer's request shows as reserved to them and cannot be held; staff confirming a
  * line ends another buyer's hold on the stone (reason confirmed_elsewhere, the holder e-mailed
  * by the hold sweep); an alternative another buyer holds cannot be offered; the holder's own
  * request for a held stone turns the hold into the request (reason requested, no "ended" e-mail,
@@ -15,8 +15,14 @@ import { detail, latestRequestId, sentRequest } from './request-fixtures.ts';
 import { depsOf } from './webhook-helpers.ts';
 
 describe('requests and holds', () => {
-  it('a requested stone cannot be held by another buyer', async () => {
+  it('a requested stone shows Reserved to another buyer and cannot be held by them', async () => {
     const { otherAgent, single } = await sentRequest();
+    const state = (await (await otherAgent.request('/holds/state')).json()) as {
+      reserved: number[];
+      requested: number[];
+    };
+    expect(state.reserved).toContain(single.id);
+    expect(state.requested).not.toContain(single.id);
     const refused = await otherAgent.json('/holds', 'POST', { diamondId: single.id });
     expect(refused.status).toBe(409);
     expect(await errorOf(refused)).toMatchObject({

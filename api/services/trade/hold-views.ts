@@ -1,7 +1,8 @@
 /**
  * Reading holds: the buyer's list (GET /holds), the per-user overlay the catalogue islands lay
  * over the shared list (GET /holds/state: which stones are on hold for someone else, the
- * caller's own with their end, the stones watched, those the caller's requests keep), the release watch, and the staff list.
+ * caller's own with their end, the stones watched, those the caller's requests keep and those
+ * other buyers' requests keep), the release watch, and the staff list.
  * A hold past its end that the sweep has not closed yet reads as ended everywhere.
  */
 import { and, asc, desc, eq, gt, inArray, isNull, or, type SQL } from 'drizzle-orm';
@@ -101,6 +102,7 @@ export async function holdState(db: Db, userId: number, now: number): Promise<Ho
     .select({ id: holdWatches.diamondId })
     .from(holdWatches)
     .where(eq(holdWatches.userId, userId));
+  const claims = await claimsOn(db);
   return {
     onHold: active.filter((h) => h.userId !== userId).map((h) => h.diamondId),
     mine: active
@@ -112,7 +114,8 @@ export async function holdState(db: Db, userId: number, now: number): Promise<Ho
         canExtend: mayExtend({ extended: h.extended, ended: false }, user?.ok ?? false),
       })),
     watching: watching.map((w) => w.id),
-    requested: (await claimsOn(db)).filter((c) => c.userId === userId).map((c) => c.diamondId),
+    requested: claims.filter((c) => c.userId === userId).map((c) => c.diamondId),
+    reserved: claims.filter((c) => c.userId !== userId).map((c) => c.diamondId),
   };
 }
 

@@ -147,4 +147,6 @@ export type HoldState = {
   watching: number[];
   /** stones the caller's own requests keep (they need no hold) */
   requested: number[];
+  /** stones another buyer's request keeps: "Reserved", neither holdable nor requestable (never whose) */
+  reserved: number[];
 };

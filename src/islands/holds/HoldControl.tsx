@@ -2,7 +2,8 @@
  * A stone's hold control for a signed-in trader, wherever the stone appears (list row, stone
  * page, favourites, compare, bag page and drawer): Hold; or, while it is theirs, the countdown
  * with Release, Extend (once, when allowed) and Request it (HeldActions); "In your request" once
- * their request keeps it; or "On hold" (never who) with "Tell me when free". Parcels are not held, and visitors see nothing.
+ * their request keeps it; "Reserved" (never for whom) once another buyer's request keeps it; or
+ * "On hold" (never who) with "Tell me when free". Parcels are not held, and visitors see nothing.
  */
 import { useEffect, useState } from 'react';
 import { isParcel } from '../../domain/diamond.ts';
@@ -42,6 +43,7 @@ export function HoldControl({ id, catType, stockCode }: { id: number; catType: s
       )}
       {hold.kind === 'mine' && <HeldActions hold={hold.hold} stockCode={stockCode} busy={busy} run={run} />}
       {hold.kind === 'requested' && <span className="hold-badge hold-badge--mine">In your request</span>}
+      {hold.kind === 'reserved' && <span className="hold-badge">Reserved</span>}
       {hold.kind === 'theirs' && (
         <>
           <span className="hold-badge">On hold</span>
