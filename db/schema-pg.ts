@@ -41,4 +41,5 @@ export const {
   webhookDeliveries,
   holds,
   holdWatches,
+  testHolds,
 } = pgTables;

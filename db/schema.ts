@@ -18,6 +18,7 @@ import { REQUEST_STATUSES, type RequestLine } from '../src/domain/bag/request.ts
 import { ALTERNATIVE_REPLIES, LINE_ANSWERS, REQUEST_TERMS } from '../src/domain/trade/request-lifecycle.ts';
 import { CAT_TYPES } from '../src/domain/diamond.ts';
 import { HOLD_END_REASONS } from '../src/domain/trade/holds.ts';
+import { API_KEY_SCOPES } from '../src/domain/validation/api-keys.ts';
 
 const createdAt = () =>
   integer('created_at', { mode: 'timestamp_ms' })
@@ -460,6 +461,22 @@ export const requestMessages = sqliteTable(
 
 // ---------------------------------------------------------------- holds
 
+/** The columns of a hold, real or test: the stone, the holder, its times and how it ended. */
+const holdColumns = () => ({
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  diamondId: integer('diamond_id')
+    .notNull()
+    .references(() => diamonds.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+  extended: integer('extended', { mode: 'boolean' }).notNull().default(false),
+  endedAt: integer('ended_at', { mode: 'timestamp_ms' }),
+  endReason: text('end_reason', { enum: HOLD_END_REASONS }),
+});
+
 /**
  * A trader's hold on one single stone until `expiresAt` (ended early by a release, staff, a
  * sale, the stone leaving the stock or its confirmation to another buyer: `endReason`).
@@ -470,18 +487,7 @@ export const requestMessages = sqliteTable(
 export const holds = sqliteTable(
   'holds',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    diamondId: integer('diamond_id')
-      .notNull()
-      .references(() => diamonds.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: createdAt(),
-    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
-    extended: integer('extended', { mode: 'boolean' }).notNull().default(false),
-    endedAt: integer('ended_at', { mode: 'timestamp_ms' }),
-    endReason: text('end_reason', { enum: HOLD_END_REASONS }),
+    ...holdColumns(),
     /** the "ends in 2 hours" notice was claimed (sent) at */
     endingNotifiedAt: integer('ending_notified_at', { mode: 'timestamp_ms' }),
     /** the "has ended" notices (holder, watchers, webhooks) were claimed at */
@@ -498,6 +504,18 @@ export const holds = sqliteTable(
     index('holds_ended_notice_idx').on(t.endedNotifiedAt, t.endedAt),
   ],
 );
+
+/**
+ * Holds placed with an API Link test key (scope `test`): validated and answered as real holds,
+ * but kept apart so that nothing reading stock state (the catalogue, other traders, requests,
+ * the sweep, staff screens, the change log) ever sees them. One running test hold per account
+ * and stone; a lapsed one counts as ended (reads compare `expiresAt` with the clock).
+ */
+export const testHolds = sqliteTable('test_holds', holdColumns(), (t) => [
+  uniqueIndex('test_holds_active_uq')
+    .on(t.userId, t.diamondId)
+    .where(sql`ended_at is null`),
+]);
 
 /** "Tell me when it is free": one e-mail when the stone's hold ends and it is still in stock. */
 export const holdWatches = sqliteTable(
@@ -646,7 +664,7 @@ export const uploads = sqliteTable('uploads', {
 
 // ---------------------------------------------------------------- API Link
 
-export const API_SCOPES = ['trade', 'retail'] as const;
+export const API_SCOPES = API_KEY_SCOPES;
 
 /**
  * API Link keys. The key itself (`ftk_…`: prefix, >= 128 random bits, checksum) is shown once;
@@ -803,6 +821,7 @@ export const sqliteTables = {
   webhookDeliveries,
   holds,
   holdWatches,
+  testHolds,
 };
 
 export type User = typeof users.$inferSelect;
@@ -811,3 +830,4 @@ export type NewDiamond = typeof diamonds.$inferInsert;
 export type Post = typeof posts.$inferSelect;
 export type SiteBlock = typeof siteBlocks.$inferSelect;
 export type Hold = typeof holds.$inferSelect;
+export type TestHold = typeof testHolds.$inferSelect;

@@ -51,6 +51,7 @@ export const webhooks = t.webhooks;
 export const webhookDeliveries = t.webhookDeliveries;
 export const holds = t.holds;
 export const holdWatches = t.holdWatches;
+export const testHolds = t.testHolds;
 
 /** Stops a process from opening the engine its tables were not loaded for. */
 export function bindEngine(engine: 'sqlite' | 'postgres'): void {

@@ -27,6 +27,7 @@ import { feedRoutes } from './feed.ts';
 import { openApiHandler } from './openapi.ts';
 import { webhookRoutes } from './webhooks.ts';
 import { linkHoldRoutes } from './holds.ts';
+import { testEventRoutes } from './test-events.ts';
 import { linkRequestRoutes } from './requests.ts';
 
 /** Paths that answer without a key. */
@@ -60,7 +61,9 @@ export function createLinkApp(deps: Deps): Hono<LinkEnv> {
   app.use('/holds/*', requireScope('trade')); // holds act for the account: trade keys only
   app.use('/holds', requireScope('trade'));
   app.route('/holds', linkHoldRoutes(deps));
-  app.use('/requests/*', requireScope('trade')); // requests act for the account: trade keys only
+  app.use('/test/*', requireScope('trade')); // sample webhook events: trade and test keys
+  app.route('/test', testEventRoutes(deps));
+  app.use('/requests/*', requireScope('trade')); // requests act for the account: trade and test keys
   app.use('/requests', requireScope('trade'));
   app.route('/requests', linkRequestRoutes(deps));
   // GET /openapi.json (public, see PUBLIC_PATHS): generated from the routes above

@@ -24,6 +24,18 @@ to sit in a web page: it reads stone data (/stones, /stones/{stock_code}, /stone
 trade price or RAP, and /me without personal data; every other call answers 403
 \`scope_not_allowed\`.
 
+Test keys (\`ftk_test_…\`, scope \`test\`): any customer with API access makes one on
+/my-account/api, no staff step. A test key calls everything a trade key calls, against the live
+stock at trade prices. Holds made with it are checked and answered as real ones, with
+\`test: true\`, but reserve nothing: nobody else sees the stone on hold, the change log and the
+feed do not move, and no e-mail goes to you or to the shop (their \`hold.created\` and
+\`hold.ended\` webhooks reach your own endpoints, with \`data.test: true\`). GET /holds and
+DELETE /holds/{id} with a test key see only its test holds. POST /requests with a test key is
+checked and priced as a real request and answered with \`test: true\`, but not kept: nothing is
+reserved, nobody is told, and GET /requests does not list it. Webhooks registered with a test key
+deliver as usual. POST /test/events \`{ type }\` (trade and test keys) sends a sample of any
+webhook event type to your endpoints, signed like every delivery, with \`data.test: true\`.
+
 Limits: every call counts against the key's \`default\` policy (per minute); full /feed downloads
 also against \`feed\` (per hour). Both are announced on every answer (\`RateLimit-Policy\`,
 \`RateLimit\`) and refused with 429 and \`Retry-After\`. Failed keys from one address are limited
@@ -76,9 +88,12 @@ export async function openApiDocument<E extends Env, S extends Schema, P extends
       { name: 'Changes', description: 'The change log' },
       { name: 'Feed', description: 'The whole stock in one download' },
       { name: 'Account', description: 'Who is calling' },
-      { name: 'Holds', description: 'Keep single stones for a while (trade keys)' },
-      { name: 'Requests', description: 'Requests on memo or invoice, and how staff answered them (trade keys)' },
-      { name: 'Webhooks', description: 'Change events pushed to your endpoint (trade and test keys)' },
+      { name: 'Holds', description: 'Keep single stones for a while (trade keys; test keys: test holds)' },
+      {
+        name: 'Requests',
+        description: 'Requests on memo or invoice, and how staff answered them (trade and test keys)',
+      },
+      { name: 'Webhooks', description: 'Change events pushed to your endpoint; sample events (trade and test keys)' },
       { name: 'Reference', description: 'This document' },
     ],
     paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),

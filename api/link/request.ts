@@ -12,6 +12,7 @@ import { HttpError, type FieldError } from '../middleware/errors.ts';
 import { loadRates } from '../services/trade/bag.ts';
 import type { Currency, PriceView } from '../services/link/stone-view.ts';
 import type { LinkEnv } from './types.ts';
+import { priceScopeOf } from './scopes.ts';
 
 function fieldErrors(issues: readonly StandardSchemaV1.Issue[]): FieldError[] {
   const seen = new Set<string>();
@@ -37,7 +38,7 @@ export async function priceView(c: Context<LinkEnv>, db: Db, currency?: Currency
   const rates = await loadRates(db);
   const key = c.get('linkKey');
   return {
-    scope: key.scope,
+    scope: priceScopeOf(key.scope),
     markupPct: key.scope === 'retail' ? c.get('linkUser').retailMarkupPct : 0,
     currency: currency ?? (defaultCurrency(rates) as Currency),
     rates,

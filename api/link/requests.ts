@@ -11,7 +11,10 @@
  *
  * Priced by the server exactly as the bag request (api/services/trade/request-pricing.ts); it
  * reaches staff and the buyer's /my-account like a request from the bag, its timeline saying
- * which key sent it.
+ * which key sent it. With a test key (api/link/scopes.ts) POST /requests runs the same checks
+ * and pricing in a transaction that is then rolled back: the answer is the request as it would
+ * be, with `test: true`, and nothing is kept (no claim on a stone, no e-mail, no webhook, not
+ * in GET /requests).
  */
 import { Hono, type Context } from 'hono';
 import { describeRoute, resolver } from 'hono-openapi';
@@ -25,9 +28,11 @@ import type { Deps } from '../types.ts';
 import { REQUEST_BODY_EXAMPLE, REQUEST_EXAMPLE, REQUESTS_PAGE_EXAMPLE } from './request-examples.ts';
 import { errorResponses, jsonResponse } from './openapi-responses.ts';
 import { valid } from './request.ts';
-import { LinkRequestSchema, LinkRequestsPageSchema, RequestIdParam, RequestsQuerySchema } from './request-schemas.ts';
+import { LinkRequestSchema, LinkRequestsPageSchema, RequestIdParam, RequestsQuerySchema } from './trade-schemas.ts';
 import { NoQuerySchema } from './schemas.ts';
 import type { LinkEnv } from './types.ts';
+import { isTestKey } from './scopes.ts';
+import { withoutKeeping } from '../../db/dry-run.ts';
 
 /** Which key made the call: what the request's timeline records. */
 const viaKey = (c: Context<LinkEnv>): RequestVia => {
@@ -52,7 +57,7 @@ export function linkRequestRoutes(deps: Deps) {
         tags: ['Requests'],
         summary: 'Send a request for stones, on memo or invoice',
         description:
-          'Priced by the server as a request from the bag on the site, in `currency` (default: the shop’s). Single stones are claimed for you at once: nobody else can hold or request them while the request is open. A stone on hold for another buyer, in another open request or out of stock is refused with 409, naming it. Trade keys only.',
+          'Priced by the server as a request from the bag on the site, in `currency` (default: the shop’s). Single stones are claimed for you at once: nobody else can hold or request them while the request is open. A stone on hold for another buyer, in another open request or out of stock is refused with 409, naming it. Trade and test keys: a test key’s request is checked and priced the same and answered with `test: true`, but not kept (nothing reserved, nobody told, not listed).',
         requestBody: {
           required: true,
           content: { 'application/json': { schema: resolver(LinkRequestBody), example: REQUEST_BODY_EXAMPLE } },
@@ -65,9 +70,17 @@ export function linkRequestRoutes(deps: Deps) {
       valid('json', LinkRequestBody),
       async (c) => {
         const user = c.get('linkUser');
+        c.header('Cache-Control', 'no-store');
+        if (isTestKey(c.var.linkKey)) {
+          const body = c.req.valid('json');
+          const made = await withoutKeeping(deps.db, async () => {
+            const stored = await createCodedRequest(deps.db, user.id, viaKey(c), body, deps.clock.now());
+            return detail(stored.id, user.id);
+          });
+          return c.json({ ...made, test: true as const }, 201);
+        }
         const stored = await createCodedRequest(deps.db, user.id, viaKey(c), c.req.valid('json'), deps.clock.now());
         await afterRequestSent(deps, user, stored);
-        c.header('Cache-Control', 'no-store');
         return c.json(await detail(stored.id, user.id), 201);
       },
     )

@@ -6,15 +6,14 @@
  * (`colour_from` / `colour_to`).
  */
 import * as v from 'valibot';
-import { CURRENCIES, DELIVERY_STATUSES, STOCK_CHANGE_KINDS } from '../../db/schema.ts';
+import { API_SCOPES, CURRENCIES, STOCK_CHANGE_KINDS } from '../../db/schema.ts';
 import { CodeListSchema } from '../../src/domain/catalogue/paste-list.ts';
-import { WEBHOOK_EVENTS } from '../services/webhooks/model.ts';
 
 /** What a key may call: see the document's description and api/link/scopes.ts. */
-export const API_SCOPES = ['trade', 'retail'] as const;
+export { API_SCOPES };
 
 const d = v.description;
-const isoTime = v.pipe(v.string(), v.isoTimestamp(), d('ISO 8601 UTC time'));
+export const isoTime = v.pipe(v.string(), v.isoTimestamp(), d('ISO 8601 UTC time'));
 const nullableText = (text: string) => v.pipe(v.nullable(v.string()), d(text));
 const nullableNumber = (text: string) => v.pipe(v.nullable(v.number()), d(text));
 
@@ -387,65 +386,3 @@ export const MeSchema = v.object({
     d('Today (UTC), before this call'),
   ),
 });
-
-// ---------------------------------------------------------------- webhooks
-
-export const WebhookSchema = v.object({
-  id: v.number(),
-  url: v.string(),
-  events: v.pipe(v.array(v.picklist(WEBHOOK_EVENTS)), d('The event kinds sent (all of them when all_events)')),
-  all_events: v.pipe(v.boolean(), d('Subscribed to every kind, also kinds added later')),
-  enabled: v.boolean(),
-  failures_in_a_row: v.number(),
-  disabled_at: v.nullable(isoTime),
-  created_at: isoTime,
-});
-export const WebhookListSchema = v.object({ webhooks: v.array(WebhookSchema) });
-export const WebhookOneSchema = v.object({ webhook: WebhookSchema });
-export const WebhookCreatedSchema = v.object({
-  webhook: WebhookSchema,
-  secret: v.pipe(v.string(), d('whsec_...: verify the signatures with it (also at GET /webhooks/{id}/secret)')),
-});
-export const WebhookSecretSchema = v.object({ id: v.number(), secret: v.string() });
-export const DeliverySchema = v.object({
-  id: v.number(),
-  message_id: v.pipe(v.string(), d('The webhook-id header of the delivery')),
-  type: v.pipe(v.string(), d('The event type (a change kind, or `test`)')),
-  status: v.picklist(DELIVERY_STATUSES),
-  attempts: v.number(),
-  last_status: v.pipe(v.nullable(v.number()), d('HTTP status of the last attempt')),
-  last_error: v.nullable(v.string()),
-  next_attempt_at: v.nullable(isoTime),
-  created_at: isoTime,
-  delivered_at: v.nullable(isoTime),
-  payload: v.pipe(v.record(v.string(), v.unknown()), d('The JSON sent: { type, timestamp, data }')),
-});
-export const DeliveryOneSchema = v.object({ delivery: DeliverySchema });
-export const DeliveriesPageSchema = v.object({
-  deliveries: v.array(DeliverySchema),
-  next_before: v.pipe(v.nullable(v.number()), d('Pass as `before` for older deliveries; null on the last page')),
-});
-
-// ---------------------------------------------------------------- holds
-
-export const HOLD_END_REASON_LIST = [
-  'released',
-  'expired',
-  'staff',
-  'sold',
-  'left_stock',
-  'confirmed_elsewhere',
-  'requested',
-] as const;
-
-export const LinkHoldViewSchema = v.object({
-  id: v.number(),
-  stock_code: v.string(),
-  created_at: isoTime,
-  expires_at: v.pipe(isoTime, d('When the hold ends by itself')),
-  extended: v.pipe(v.boolean(), d('Extended once already')),
-  ended_at: v.pipe(v.nullable(isoTime), d('null while the hold runs')),
-  end_reason: v.pipe(v.nullable(v.picklist(HOLD_END_REASON_LIST)), d('Why it ended')),
-});
-export const LinkHoldsPageSchema = v.object({ data: v.array(LinkHoldViewSchema) });
-export const HoldIdParam = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,12}$/, 'id must be a number')) });

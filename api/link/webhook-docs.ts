@@ -13,7 +13,7 @@ import {
   WebhookListSchema,
   WebhookOneSchema,
   WebhookSecretSchema,
-} from './schemas.ts';
+} from './webhook-schemas.ts';
 import type { WebhookCreateSchema, WebhookPatchSchema } from './webhook-routes.ts';
 
 const tags = ['Webhooks'];

@@ -9,7 +9,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { STOCK_CHANGE_KINDS } from '../../db/schema.ts';
 import { HOLD_EVENTS } from '../../src/domain/trade/holds.ts';
 import { REQUEST_STATES, REQUEST_TERMS } from '../../src/domain/trade/request-lifecycle.ts';
-import { HOLD_END_REASON_LIST } from './schemas.ts';
+import { HOLD_END_REASON_LIST } from './trade-schemas.ts';
 
 type Schema = OpenAPIV3_1.SchemaObject;
 const at = '2026-05-04T09:30:00.000Z';

@@ -4,7 +4,8 @@
  *
  *   GET    /holds                    200 { active: HoldView[], ended: HoldView[] (last 30 days),
  *                                    watching: { diamondId, stockCode, description, onHold }[] }
- *   GET    /holds/state              200 HoldState: stones on hold for others, the caller's own, watched
+ *   GET    /holds/state              200 HoldState: stones on hold for others, the caller's own, watched,
+ *                                    kept by the caller's requests
  *   POST   /holds { diamondId, hours? }   201 HoldView | 400 hold_single_only | 404 stone_not_found
  *                                    | 409 stone_unavailable, stone_on_hold, already_held_by_you, hold_limit
  *   DELETE /holds/:id                200 HoldView (released) | 404 hold_not_found | 409 hold_ended

@@ -57,6 +57,7 @@ export function holdOf(state: HoldState | null, diamondId: number) {
   if (!state) return { kind: 'none' as const };
   const mine = state.mine.find((h) => h.diamondId === diamondId);
   if (mine) return { kind: 'mine' as const, hold: mine };
+  if (state.requested.includes(diamondId)) return { kind: 'requested' as const };
   if (state.onHold.includes(diamondId))
     return { kind: 'theirs' as const, watching: state.watching.includes(diamondId) };
   return { kind: 'free' as const };

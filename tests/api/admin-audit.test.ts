@@ -200,6 +200,15 @@ describe('the audit log', () => {
           staff.json(`/admin/customers/${keyOwner.id}/hold-limits`, 'PUT', { maxHolds: 3, holdExtendAllowed: false }),
         'customer.hold_limits',
       ],
+      'PUT /admin/settings/request-terms': [
+        () =>
+          staff.json('/admin/settings/request-terms', 'PUT', {
+            memo: 'Goods on approval for 14 days.',
+            invoice: 'Payment within 30 days.',
+            wholesaler: 'Facet Trade Ltd\nHatton Garden, London',
+          }),
+        'settings.request_terms',
+      ],
       'PUT /admin/settings/holds': [
         () => staff.json('/admin/settings/holds', 'PUT', { default_hours: 24 }),
         'settings.holds',

@@ -47,7 +47,7 @@ describe('placing a hold', () => {
     expect(mine.mine.map((h) => h.diamondId)).toEqual([single.id]);
     expect(mine.onHold).toEqual([]);
     const theirs = await (await second.request('/holds/state')).json();
-    expect(theirs).toEqual({ onHold: [single.id], mine: [], watching: [] });
+    expect(theirs).toEqual({ onHold: [single.id], mine: [], watching: [], requested: [] });
     expect(JSON.stringify(theirs)).not.toContain('trader@facet.trade');
 
     const refused = await second.json('/holds', 'POST', { diamondId: single.id });
@@ -100,6 +100,10 @@ describe('another buyer and a held stone', () => {
     const { t, agent, second, single, other, sweep } = await setup();
     const hold = (await (await agent.json('/holds', 'POST', { diamondId: single.id })).json()) as { id: number };
     expect((await second.request(`/holds/watch/${single.id}`, { method: 'PUT' })).status).toBe(204);
+    const listed = (await (await second.request('/holds')).json()) as { watching: unknown[] };
+    expect(listed.watching).toEqual([
+      { diamondId: single.id, stockCode: single.stockCode, description: expect.any(String), onHold: true },
+    ]);
     const released = await agent.request(`/holds/${hold.id}`, { method: 'DELETE' });
     expect(released.status).toBe(200);
     expect(((await released.json()) as { endReason: string }).endReason).toBe('released');

@@ -52,7 +52,7 @@ export type LinkTestApp = Awaited<ReturnType<typeof createLinkTestApp>>;
 export async function linkKeyFor(
   t: LinkTestApp,
   email: string,
-  scope: 'trade' | 'retail',
+  scope: 'trade' | 'retail' | 'test',
   markupPct = 0,
 ): Promise<string> {
   let user = (await t.db.select().from(users).where(eq(users.email, email)).limit(1))[0];

@@ -14,12 +14,16 @@ const HOUR = 3_600_000;
 const basic = (key: string) => `Basic ${Buffer.from(`feed:${key}`).toString('base64')}`;
 
 describe('key format', () => {
-  it('is ftk_ + scope letter + 22 random + 6 checksum characters, and the checksum catches a typo', () => {
+  it('is ftk_ + scope mark (t, r, test) + 22 random + 6 checksum characters, and the checksum catches a typo', () => {
     const trade = generateKey('trade');
     const retail = generateKey('retail');
+    const test = generateKey('test');
     expect(trade).toMatch(/^ftk_t_[0-9A-Za-z]{28}$/);
     expect(retail).toMatch(/^ftk_r_[0-9A-Za-z]{28}$/);
+    expect(test).toMatch(/^ftk_test_[0-9A-Za-z]{28}$/);
     expect(isWellFormedKey(trade)).toBe(true);
+    expect(isWellFormedKey(test)).toBe(true);
+    expect(isWellFormedKey(`ftk_tes_${test.slice(9)}`)).toBe(false);
     const i = 10;
     const typo = trade.slice(0, i) + (trade[i] === 'a' ? 'b' : 'a') + trade.slice(i + 1);
     expect(isWellFormedKey(typo)).toBe(false);
@@ -88,7 +92,7 @@ describe('POST /profile/api-keys and GET /profile/api-keys', () => {
     expect(await errorOf(res)).toEqual({
       msg: [
         { param: 'name', msg: 'name is required' },
-        { param: 'scope', msg: 'scope must be trade or retail' },
+        { param: 'scope', msg: 'scope must be trade, retail or test' },
       ],
     });
   });

@@ -13,6 +13,7 @@ const ROUTES = [
   ['get', '/stones/{stock_code}'],
   ['post', '/stones/availability'],
   ['post', '/stones/lookup'],
+  ['post', '/test/events'],
   ['get', '/changes'],
   ['get', '/feed'],
   ['get', '/openapi.json'],

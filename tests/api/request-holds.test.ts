@@ -74,7 +74,16 @@ describe('requests and holds', () => {
     };
     expect(mine.active).toEqual([]);
     expect(mine.ended).toEqual([expect.objectContaining({ stockCode: single.stockCode, endReason: 'requested' })]);
-    expect(await latestRequestId(agent)).toBeGreaterThan(0);
+    const id = await latestRequestId(agent);
+    const state = (await (await agent.request('/holds/state')).json()) as { mine: unknown[]; requested: number[] };
+    expect(state).toMatchObject({ mine: [], requested: [single.id] });
+    // the stone is in their request now: holding it again is refused, naming the request
+    const again = await agent.json('/holds', 'POST', { diamondId: single.id });
+    expect(again.status).toBe(409);
+    expect(await errorOf(again)).toMatchObject({
+      msg: 'stone_reserved',
+      options: { stockCode: single.stockCode, request: id },
+    });
     const sweep = startHoldSweep(depsOf(t), { poll: false });
     await sweep.runOnce();
     await sweep.runOnce();

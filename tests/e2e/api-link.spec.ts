@@ -130,6 +130,32 @@ test('a trader creates a key, calls /me with it, sees the usage, rolls it and re
   await client.dispose();
 });
 
+/** A test key, made by the trader alone: the form says what it does, the key starts ftk_test_. */
+async function makeTestKey(page: Page) {
+  await page.getByRole('textbox', { name: 'Key name' }).fill('Sandbox');
+  await page.getByRole('combobox', { name: 'Scope' }).selectOption('test');
+  await expect(page.getByText(/holds made with it are answered as real ones but keep nothing/)).toBeVisible();
+  await page.getByRole('button', { name: 'Create key' }).click();
+  await expect(page.getByTestId('new-key')).toHaveText(/^ftk_test_[0-9A-Za-z]{28}$/);
+  await page.getByRole('button', { name: 'I have saved it' }).click();
+  await expect(page.getByRole('table', { name: 'Your API keys' }).getByRole('row', { name: /Sandbox/ })).toContainText(
+    'test',
+  );
+}
+
+test('a trader makes a test key without any staff step (1440 px, axe clean)', async ({
+  page,
+  baseURL,
+  traderWithApi,
+}) => {
+  expect(traderWithApi.id).toBeTruthy();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await noCookieNotice(page.context(), baseURL);
+  await signInTrader(page);
+  await makeTestKey(page);
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
 test('the integration home on an iPhone 13: no sideways scroll, axe clean', async ({
   browser,
   baseURL,
@@ -147,6 +173,7 @@ test('the integration home on an iPhone 13: no sideways scroll, axe clean', asyn
   await expect(page.getByTestId('new-key')).toHaveText(/^ftk_r_/);
   await page.getByRole('button', { name: 'I have saved it' }).click();
   await expect(page.getByRole('table', { name: 'Your API keys' })).toContainText('retail');
+  await makeTestKey(page);
   await saveShot(page, SHOTS, 'api-home-iphone13');
   await page.evaluate(() => window.scrollTo(0, 0));
   await saveShot(page, SHOTS, 'api-home-iphone13-top', false);

@@ -44,7 +44,7 @@ for (const [name, size] of BOTH_SIZES) {
     baseURL,
     keep,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     await keep.bag(JEWELLER);
     const base = baseURL ?? '';
     const admin = await signedIn(browser, size, ADMIN, base);

@@ -1,7 +1,7 @@
 /**
  * API Link keys: their format, their keyed hash, and their life (create, list, roll, revoke).
  *
- * Format: `ftk_` + scope letter (`t` trade, `r` retail) + `_` + 22 base62 characters of random
+ * Format: `ftk_` + scope mark (`t` trade, `r` retail, `test` test) + `_` + 22 base62 characters of random
  * (about 131 bits) + 6 base62 characters of the CRC-32 of everything before them. The checksum
  * lets the API refuse a mistyped or made-up key before any database lookup, and lets secret
  * scanners recognise a key. A key is shown once, when it is made; the database keeps only
@@ -24,8 +24,9 @@ import type { Deps } from '../../types.ts';
 import { findUserById, siteOf } from '../accounts/accounts.ts';
 import { audit } from '../admin/audit.ts';
 import * as templates from '../accounts/email-templates.ts';
+import type { ApiKeyScope } from '../../../src/domain/validation/api-keys.ts';
 
-export type ApiScope = 'trade' | 'retail';
+export type ApiScope = ApiKeyScope;
 export const MAX_ACTIVE_KEYS = 5;
 export const DEFAULT_OVERLAP_HOURS = 24;
 export const MAX_OVERLAP_HOURS = 7 * 24;
@@ -34,7 +35,8 @@ const HOUR = 3_600_000;
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const RANDOM_CHARS = 22;
 const CHECK_CHARS = 6;
-const KEY_RE = /^ftk_([tr])_([0-9A-Za-z]{22})([0-9A-Za-z]{6})$/;
+const KEY_RE = /^ftk_(t|r|test)_([0-9A-Za-z]{22})([0-9A-Za-z]{6})$/;
+const SCOPE_MARK: Record<ApiScope, string> = { trade: 't', retail: 'r', test: 'test' };
 
 function base62(n: bigint, width: number): string {
   let out = '';
@@ -50,7 +52,7 @@ const checksum = (body: string) => base62(BigInt(crc32(body)), CHECK_CHARS);
 /** A new key of `scope` (random part from 17 random bytes: 136 bits, 22 base62 characters). */
 export function generateKey(scope: ApiScope): string {
   const random = base62(BigInt(`0x${randomBytes(17).toString('hex')}`), RANDOM_CHARS);
-  const body = `ftk_${scope === 'trade' ? 't' : 'r'}_${random}`;
+  const body = `ftk_${SCOPE_MARK[scope]}_${random}`;
   return body + checksum(body);
 }
 

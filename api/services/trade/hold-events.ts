@@ -31,7 +31,12 @@ export async function recordHoldChange(tx: Db, stockCodes: readonly string[], no
 }
 
 /** The webhook payload of a hold event (Standard Webhooks: type, timestamp, data). */
-export function holdPayload(type: HoldEvent, hold: Hold, stockCode: string, at: Date): Record<string, unknown> {
+export function holdPayload(
+  type: HoldEvent,
+  hold: Pick<Hold, 'id' | 'expiresAt' | 'endedAt' | 'endReason'>,
+  stockCode: string,
+  at: Date,
+): Record<string, unknown> {
   return {
     type,
     timestamp: at.toISOString(),

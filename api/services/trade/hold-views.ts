@@ -1,7 +1,7 @@
 /**
  * Reading holds: the buyer's list (GET /holds), the per-user overlay the catalogue islands lay
  * over the shared list (GET /holds/state: which stones are on hold for someone else, the
- * caller's own with their end, the stones watched), the release watch, and the staff list.
+ * caller's own with their end, the stones watched, those the caller's requests keep), the release watch, and the staff list.
  * A hold past its end that the sweep has not closed yet reads as ended everywhere.
  */
 import { and, asc, desc, eq, gt, inArray, isNull, or, type SQL } from 'drizzle-orm';
@@ -10,6 +10,7 @@ import { diamonds, holds, holdWatches, users, type Hold } from '../../../db/tabl
 import { mayExtend, type HoldState, type HoldView } from '../../../src/domain/trade/holds.ts';
 import { HttpError } from '../../middleware/errors.ts';
 import { running } from './holds.ts';
+import { claimsOn } from './request-claims.ts';
 
 const RECENT_MS = 30 * 86_400_000;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -111,6 +112,7 @@ export async function holdState(db: Db, userId: number, now: number): Promise<Ho
         canExtend: mayExtend({ extended: h.extended, ended: false }, user?.ok ?? false),
       })),
     watching: watching.map((w) => w.id),
+    requested: (await claimsOn(db)).filter((c) => c.userId === userId).map((c) => c.diamondId),
   };
 }
 

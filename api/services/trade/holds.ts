@@ -30,7 +30,7 @@ import { HttpError } from '../../middleware/errors.ts';
 import type { Deps } from '../../types.ts';
 import { enqueueHoldEvent, recordHoldChange } from './hold-events.ts';
 import { sendPlacedNotices } from './hold-notices.ts';
-import { reservedForOther } from './request-claims.ts';
+import { assertUnclaimed } from './request-claims.ts';
 
 export const HOLD_SETTINGS = 'holds';
 
@@ -176,6 +176,46 @@ export async function countRunning(db: Db, userId: number, now: number): Promise
 type Stone = typeof diamonds.$inferSelect;
 export type Placed = { hold: Hold; stone: Stone };
 
+/** The stone a hold names, or 404 unknown stone, 400 parcel, 409 gone (real and test holds alike). */
+export async function holdableStone(tx: Db, where: { diamondId: number } | { stockCode: string }): Promise<Stone> {
+  const stone = await first(
+    tx
+      .select()
+      .from(diamonds)
+      .where('diamondId' in where ? eq(diamonds.id, where.diamondId) : eq(diamonds.stockCode, where.stockCode))
+      .limit(1),
+  );
+  if (!stone) throw new HttpError(404, 'stone_not_found');
+  if (!holdableKind(stone.catType))
+    throw new HttpError(400, 'hold_single_only', {
+      message: 'Only single stones can be held; send a request for a parcel.',
+    });
+  if (!stone.inStock) throw new HttpError(409, 'stone_unavailable', { stock: stone.id, stockCode: stone.stockCode });
+  return stone;
+}
+
+/** 409 when the stone is on a running hold (yours or another's) or in another buyer's request. */
+export async function assertFreeToHold(tx: Db, stone: Stone, userId: number, now: number): Promise<void> {
+  const current = await activeHoldOn(tx, stone.id, now);
+  if (current) throw onHold(stone, current.userId === userId);
+  // a stone in a request is reserved: another buyer's, or already the caller's own (no hold needed)
+  await assertUnclaimed(tx, userId, [stone.id]);
+}
+
+/** Locks the customer's row (their holds are counted one call at a time) and returns it. */
+export async function lockHolder(tx: Db, userId: number) {
+  return (
+    await tx
+      .update(users)
+      .set({ maxHolds: sql`${users.maxHolds}` })
+      .where(eq(users.id, userId))
+      .returning()
+  )[0]!;
+}
+
+export const holdLimitError = (max: number) =>
+  new HttpError(409, 'hold_limit', { max, message: `You can hold at most ${max} stones at once.` });
+
 /** Places a hold (201) or refuses: 404 unknown stone, 400 parcel, 409 gone / on hold / limit. */
 export async function placeHold(
   deps: Deps,
@@ -185,43 +225,12 @@ export async function placeHold(
 ): Promise<Placed> {
   const now = deps.clock.now();
   const placed = await writeTx(deps.db, async (tx) => {
-    const stone = await first(
-      tx
-        .select()
-        .from(diamonds)
-        .where('diamondId' in where ? eq(diamonds.id, where.diamondId) : eq(diamonds.stockCode, where.stockCode))
-        .limit(1),
-    );
-    if (!stone) throw new HttpError(404, 'stone_not_found');
-    if (!holdableKind(stone.catType))
-      throw new HttpError(400, 'hold_single_only', {
-        message: 'Only single stones can be held; send a request for a parcel.',
-      });
-    if (!stone.inStock) throw new HttpError(409, 'stone_unavailable', { stock: stone.id, stockCode: stone.stockCode });
-    // one customer's holds are counted one call at a time (the user row's lock)
-    const user = (
-      await tx
-        .update(users)
-        .set({ maxHolds: sql`${users.maxHolds}` })
-        .where(eq(users.id, userId))
-        .returning()
-    )[0]!;
+    const stone = await holdableStone(tx, where);
+    const user = await lockHolder(tx, userId);
     await lockStones(tx, [stone.id]);
     await closeLapsed(tx, [stone.id], now);
-    const current = await activeHoldOn(tx, stone.id, now);
-    if (current) throw onHold(stone, current.userId === userId);
-    // a stone in another buyer's request is reserved for them
-    if (await reservedForOther(tx, stone.id, userId))
-      throw new HttpError(409, 'stone_reserved', {
-        stock: stone.id,
-        stockCode: stone.stockCode,
-        message: `Stone ${stone.stockCode} is reserved for another buyer.`,
-      });
-    if ((await countRunning(tx, userId, now)) >= user.maxHolds)
-      throw new HttpError(409, 'hold_limit', {
-        max: user.maxHolds,
-        message: `You can hold at most ${user.maxHolds} stones at once.`,
-      });
+    await assertFreeToHold(tx, stone, userId, now);
+    if ((await countRunning(tx, userId, now)) >= user.maxHolds) throw holdLimitError(user.maxHolds);
     const length = hours ?? (await defaultHoldHours(tx));
     const hold = (
       await tx

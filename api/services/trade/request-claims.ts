@@ -9,7 +9,7 @@
  * stock change log, so API Link clients syncing /changes re-read the stone, and bumps the
  * `holds` version (the API Link feed's cache key for hold and reservation state).
  */
-import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { bagRequests, diamonds, requestLines, stockChanges } from '../../../db/tables.ts';
 import { HttpError } from '../../middleware/errors.ts';
@@ -37,17 +37,6 @@ export async function hasClaims(db: Db, userId: number): Promise<boolean> {
     .from(requestLines)
     .innerJoin(bagRequests, eq(bagRequests.id, requestLines.requestId))
     .where(and(eq(bagRequests.userId, userId), isNotNull(requestLines.reservedDiamondId)))
-    .limit(1);
-  return rows.length > 0;
-}
-
-/** Is this stone claimed by a request of someone other than `userId`? */
-export async function reservedForOther(db: Db, diamondId: number, userId: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: requestLines.id })
-    .from(requestLines)
-    .innerJoin(bagRequests, eq(bagRequests.id, requestLines.requestId))
-    .where(and(eq(requestLines.reservedDiamondId, diamondId), ne(bagRequests.userId, userId)))
     .limit(1);
   return rows.length > 0;
 }

@@ -48,6 +48,17 @@ export async function enqueueForAccount(
   payload: Record<string, unknown>,
   now: number,
 ): Promise<number> {
+  return (await accountDeliveries(tx, userId, type, payload, now)).length;
+}
+
+/** enqueueForAccount, answering the delivery rows it wrote. */
+export async function accountDeliveries(
+  tx: Db,
+  userId: number,
+  type: string,
+  payload: Record<string, unknown>,
+  now: number,
+): Promise<(typeof webhookDeliveries.$inferSelect)[]> {
   const hooks = await tx
     .select({ id: webhooks.id, events: webhooks.events })
     .from(webhooks)
@@ -64,6 +75,5 @@ export async function enqueueForAccount(
   const rows = hooks
     .filter((h) => wants(h.events, type))
     .map((h) => ({ webhookId: h.id, msgId: newMessageId(), type, payload, nextAttemptAt: at, createdAt: at }));
-  if (rows.length) await tx.insert(webhookDeliveries).values(rows);
-  return rows.length;
+  return rows.length ? await tx.insert(webhookDeliveries).values(rows).returning() : [];
 }

@@ -145,4 +145,6 @@ export type HoldState = {
   mine: { id: number; diamondId: number; expiresAt: string; canExtend: boolean }[];
   /** stones the caller asked to be told about */
   watching: number[];
+  /** stones the caller's own requests keep (they need no hold) */
+  requested: number[];
 };

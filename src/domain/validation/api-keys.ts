@@ -3,13 +3,21 @@ import * as v from 'valibot';
 import { requiredText } from './fields.ts';
 
 export const KEY_NAME_MAX = 60;
+
+/**
+ * What a key may call: `trade` everything, at trade prices; `retail` stone data only, at the
+ * account's marked-up prices (it sits in a web page); `test` what a trade key may, against the
+ * live stock at trade prices, but its holds and requests reserve nothing and reach no staff.
+ */
+export const API_KEY_SCOPES = ['trade', 'retail', 'test'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 export const OVERLAP_HOURS_MAX = 168;
 export const RETAIL_MARKUP_MAX = 1000;
 
 export const NewKeySchema = v.object(
   {
     name: requiredText('name is required', 'name', KEY_NAME_MAX),
-    scope: v.picklist(['trade', 'retail'], 'scope must be trade or retail'),
+    scope: v.picklist(API_KEY_SCOPES, 'scope must be trade, retail or test'),
   },
   'The request body must be a JSON object',
 );

@@ -1,8 +1,8 @@
 /**
  * A stone's hold control for a signed-in trader, wherever the stone appears (list row, stone
  * page, favourites, compare, bag page and drawer): Hold; or, while it is theirs, the countdown
- * with Release, Extend (once, when allowed) and Request it (HeldActions); or "On hold" (never
- * who) with "Tell me when free". Parcels are not held, and visitors see nothing.
+ * with Release, Extend (once, when allowed) and Request it (HeldActions); "In your request" once
+ * their request keeps it; or "On hold" (never who) with "Tell me when free". Parcels are not held, and visitors see nothing.
  */
 import { useEffect, useState } from 'react';
 import { isParcel } from '../../domain/diamond.ts';
@@ -41,6 +41,7 @@ export function HoldControl({ id, catType, stockCode }: { id: number; catType: s
         </button>
       )}
       {hold.kind === 'mine' && <HeldActions hold={hold.hold} stockCode={stockCode} busy={busy} run={run} />}
+      {hold.kind === 'requested' && <span className="hold-badge hold-badge--mine">In your request</span>}
       {hold.kind === 'theirs' && (
         <>
           <span className="hold-badge">On hold</span>

@@ -37,14 +37,14 @@ export async function signedIn(
 
 export type FreeStone = { _id: number; StkCodeCalcNS: string; StkCatType: string };
 
-/** `count` priced single stones in stock that are free of holds, requests and bags, skipping `skip`. */
+/** `count` priced natural single stones in stock that are free of holds, requests and bags, skipping `skip`. */
 export function freeSingles(count: number, skip: number): FreeStone[] {
   const rows = withDb(
     (db) =>
       db
         .prepare(
           `SELECT id, stock_code AS code FROM diamonds d
-          WHERE d.cat_type = 'Single Item' AND d.in_stock = 1 AND d.price_cents > 0 AND d.web_special_cents = 0
+          WHERE d.cat_type = 'Single Item' AND d.source = '' AND d.in_stock = 1 AND d.price_cents > 0 AND d.web_special_cents = 0
             AND NOT EXISTS (SELECT 1 FROM holds h WHERE h.diamond_id = d.id AND h.ended_at IS NULL AND h.expires_at > ?)
             AND NOT EXISTS (SELECT 1 FROM request_lines r WHERE r.reserved_diamond_id = d.id)
             AND NOT EXISTS (SELECT 1 FROM bag_items b WHERE b.diamond_id = d.id)

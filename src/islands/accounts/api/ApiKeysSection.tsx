@@ -193,8 +193,15 @@ function CreateKeyForm({
         <select className="select" value={scope} onChange={(e) => setScope(e.target.value as Scope)}>
           <option value="trade">Trade (servers)</option>
           <option value="retail">Retail (web pages)</option>
+          <option value="test">Test (building an integration)</option>
         </select>
       </label>
+      {scope === 'test' && (
+        <p className="acc-muted api-keys__full">
+          A test key reads the live stock at trade prices; holds made with it are answered as real ones but keep nothing
+          from anyone, and nobody here is told.
+        </p>
+      )}
       <button type="submit" className="btn" disabled={disabled}>
         Create key
       </button>

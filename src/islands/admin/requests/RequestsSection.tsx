@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import { call, client, type AnswerOf } from '../../../lib/api.ts';
 import { useApiQuery } from '../../ui/useApiQuery.ts';
-import { fmtDateTime, fmtMoney, failedNotice, Notice, Pager, StatusBadge } from '../dashboard/kit.tsx';
+import { fmtDate, fmtMoney, failedNotice, Notice, Pager, StatusBadge } from '../dashboard/kit.tsx';
 import { REQUEST_STATUSES, type RequestStatus } from '../../../domain/bag/request.ts';
 import { RequestDesk } from './RequestDesk.tsx';
 import { statusLabel } from '../../../domain/status-label.ts';
@@ -94,7 +94,8 @@ export default function RequestsSection() {
                           #{r._id}
                         </button>
                         <br />
-                        <span className="adm-muted num">{fmtDateTime(r.createdAt)}</span>
+                        {/* the day only: the time is on the request itself, and the status keeps its room */}
+                        <span className="adm-muted num">{fmtDate(r.createdAt)}</span>
                       </td>
                       <td className="adm-wrap">
                         {r.customer?.companyName ?? '—'}

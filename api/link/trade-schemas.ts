@@ -1,7 +1,7 @@
 /**
- * API Link's request shapes (valibot, as in schemas.ts: the same schemas validate the calls
- * and become the OpenAPI document). The body of POST /requests is the domain's
- * LinkRequestSchema (src/domain/trade/request-payloads.ts).
+ * API Link's trade shapes, holds and requests (valibot, as in schemas.ts: the same schemas
+ * validate the calls and become the OpenAPI document). The bodies of POST /holds and POST
+ * /requests are the domain's LinkHoldSchema and LinkRequestSchema (src/domain/trade/).
  */
 import * as v from 'valibot';
 import { CURRENCIES } from '../../db/schema.ts';
@@ -12,10 +12,9 @@ import {
   REQUEST_STATES,
   REQUEST_TERMS,
 } from '../../src/domain/trade/request-lifecycle.ts';
-import { UNKNOWN_PARAM } from './schemas.ts';
+import { isoTime, UNKNOWN_PARAM } from './schemas.ts';
 
 const d = v.description;
-const isoTime = v.pipe(v.string(), v.isoTimestamp(), d('ISO 8601 UTC time'));
 
 export const MoneySchema = v.pipe(
   v.object({
@@ -94,6 +93,14 @@ export const LinkRequestSchema = v.object({
     ),
     d('The thread with staff (write on /my-account)'),
   ),
+  test: v.optional(
+    v.pipe(
+      v.literal(true),
+      d(
+        'Sent with a test key: checked and priced as a real request, but not kept, reserving nothing and reaching no staff',
+      ),
+    ),
+  ),
 });
 
 export const LinkRequestSummarySchema = v.object({
@@ -141,3 +148,28 @@ export const LinkRequestsPageSchema = v.object({
 });
 
 export const RequestIdParam = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,12}$/, 'id must be a number')) });
+
+// ---------------------------------------------------------------- holds
+
+export const HOLD_END_REASON_LIST = [
+  'released',
+  'expired',
+  'staff',
+  'sold',
+  'left_stock',
+  'confirmed_elsewhere',
+  'requested',
+] as const;
+
+export const LinkHoldViewSchema = v.object({
+  id: v.number(),
+  stock_code: v.string(),
+  created_at: isoTime,
+  expires_at: v.pipe(isoTime, d('When the hold ends by itself')),
+  extended: v.pipe(v.boolean(), d('Extended once already')),
+  ended_at: v.pipe(v.nullable(isoTime), d('null while the hold runs')),
+  end_reason: v.pipe(v.nullable(v.picklist(HOLD_END_REASON_LIST)), d('Why it ended')),
+  test: v.pipe(v.boolean(), d('Made with a test key: reserves nothing, reaches no staff')),
+});
+export const LinkHoldsPageSchema = v.object({ data: v.array(LinkHoldViewSchema) });
+export const HoldIdParam = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,12}$/, 'id must be a number')) });
