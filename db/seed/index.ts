@@ -66,6 +66,7 @@ const MAX_PARAMS = 30_000;
 export const RESET_ORDER = [
   s.holdWatches,
   s.holds,
+  s.testHolds,
   s.webhookDeliveries,
   s.webhooks,
   s.apiUsage,
