@@ -31,7 +31,7 @@ export default function AccountApp() {
   useEffect(() => setPath(window.location.pathname.replace(/\/+$/, '')), []);
 
   if (guard.state === 'loading' || guard.state === 'staff') {
-    return <div className="acc-loading" aria-busy="true" aria-label="Loading your account" />;
+    return <div className="acc-loading" role="progressbar" aria-busy="true" aria-label="Loading your account" />;
   }
   if (guard.state === 'visitor') {
     return <SignInPrompt audience="Trade customers" title="Please sign in to see your account" />;

@@ -122,7 +122,9 @@ export default function RequestTermsSettings() {
       {data ? (
         <TermsForm saved={data} />
       ) : (
-        !error && <div className="adm-loading" aria-busy="true" aria-label="Loading the request terms" />
+        !error && (
+          <div className="adm-loading" role="progressbar" aria-busy="true" aria-label="Loading the request terms" />
+        )
       )}
     </>
   );

@@ -28,7 +28,7 @@ export default function AdminApp() {
     return <SignInPrompt audience="Staff" title="Please sign in to use the admin area" />;
   }
   if (guard.state === 'loading' || path == null)
-    return <div className="adm-loading" aria-busy="true" aria-label="Loading" />;
+    return <div className="adm-loading" role="progressbar" aria-busy="true" aria-label="Loading" />;
 
   const section = sectionFor(path);
   const Section = section?.component;

@@ -210,7 +210,7 @@ export default function RatesAndSiteSettings() {
           <MessagesForm messages={data.registrationMessages} />
         </div>
       ) : (
-        !error && <div className="adm-loading" aria-busy="true" aria-label="Loading the settings" />
+        !error && <div className="adm-loading" role="progressbar" aria-busy="true" aria-label="Loading the settings" />
       )}
     </>
   );
