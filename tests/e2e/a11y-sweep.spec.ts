@@ -49,11 +49,18 @@ async function load(page: Page, settle: Settle, origin: string, path: string): P
 }
 
 /** What a page shows apart from its address: to scan once what several addresses show alike. */
-const pageContent = (page: Page) =>
+const readContent = (page: Page) =>
   page.evaluate(() => {
     const main = document.querySelector('main');
     const frame = [...document.querySelectorAll('body, header, footer')].map((el) => el.className).join('|');
-    return `${frame}|${main?.outerHTML ?? document.body.innerHTML}`;
+    return `${frame}|${main?.outerHTML ?? document.body?.innerHTML ?? ''}`;
+  });
+/** The same, read again once the page has settled when it was moving to another address. */
+const pageContent = (page: Page) =>
+  readContent(page).catch(async (err: unknown) => {
+    if (!/Execution context was destroyed|navigation/i.test(String(err))) throw err;
+    await page.waitForLoadState('load');
+    return readContent(page);
   });
 
 /** Opens `layer` on the page as it is and scans only that layer; then closes it (or reloads the page). */

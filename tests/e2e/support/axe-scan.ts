@@ -25,6 +25,18 @@ export const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa
  * line per rule and element: `rule (impact) selector: why`.
  */
 export async function axeViolations(page: Page, within?: string): Promise<string[]> {
+  try {
+    return await scanOnce(page, within);
+  } catch (err) {
+    // the page went on to another address while it was scanned (a redirect after its data
+    // loaded): scan the page it settled on
+    if (!/Execution context was destroyed|navigation/i.test(String(err))) throw err;
+    await page.waitForLoadState('load');
+    return scanOnce(page, within);
+  }
+}
+
+async function scanOnce(page: Page, within?: string): Promise<string[]> {
   await animationsDone(page); // colours are judged as they end, not halfway through a fade
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const options: RunOptions = {
