@@ -4,6 +4,7 @@
  * /requests are the domain's LinkHoldSchema and LinkRequestSchema (src/domain/trade/).
  */
 import * as v from 'valibot';
+import { HOLD_END_REASONS } from '../../src/domain/trade/holds.ts';
 import { CURRENCIES } from '../../db/schema.ts';
 import { BAG_UNITS } from '../../src/domain/bag/pricing.ts';
 import {
@@ -151,16 +152,6 @@ export const RequestIdParam = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,1
 
 // ---------------------------------------------------------------- holds
 
-export const HOLD_END_REASON_LIST = [
-  'released',
-  'expired',
-  'staff',
-  'sold',
-  'left_stock',
-  'confirmed_elsewhere',
-  'requested',
-] as const;
-
 export const LinkHoldViewSchema = v.object({
   id: v.number(),
   stock_code: v.string(),
@@ -168,7 +159,7 @@ export const LinkHoldViewSchema = v.object({
   expires_at: v.pipe(isoTime, d('When the hold ends by itself')),
   extended: v.pipe(v.boolean(), d('Extended once already')),
   ended_at: v.pipe(v.nullable(isoTime), d('null while the hold runs')),
-  end_reason: v.pipe(v.nullable(v.picklist(HOLD_END_REASON_LIST)), d('Why it ended')),
+  end_reason: v.pipe(v.nullable(v.picklist(HOLD_END_REASONS)), d('Why it ended')),
   test: v.pipe(v.boolean(), d('Made with a test key: reserves nothing, reaches no staff')),
 });
 export const LinkHoldsPageSchema = v.object({ data: v.array(LinkHoldViewSchema) });

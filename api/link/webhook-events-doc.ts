@@ -9,7 +9,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { STOCK_CHANGE_KINDS } from '../../db/schema.ts';
 import { HOLD_EVENTS } from '../../src/domain/trade/holds.ts';
 import { REQUEST_STATES, REQUEST_TERMS } from '../../src/domain/trade/request-lifecycle.ts';
-import { HOLD_END_REASON_LIST } from './trade-schemas.ts';
+import { HOLD_END_REASONS } from '../../src/domain/trade/holds.ts';
 
 type Schema = OpenAPIV3_1.SchemaObject;
 const at = '2026-05-04T09:30:00.000Z';
@@ -48,7 +48,7 @@ const holdData = object({
   stock_code: { type: 'string' },
   expires_at: time,
   ended_at: nullable(time),
-  end_reason: nullable({ type: 'string', enum: [...HOLD_END_REASON_LIST] }),
+  end_reason: nullable({ type: 'string', enum: [...HOLD_END_REASONS] }),
 });
 const holdExample = { id: 41, stock_code: 'FT-10482', expires_at: at, ended_at: null, end_reason: null };
 
