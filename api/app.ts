@@ -20,6 +20,7 @@ import { apiKeyRoutes } from './routes/api-keys.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bagRequestRoutes } from './routes/bag-requests.ts';
 import { requestRoutes } from './routes/requests.ts';
+import { savedSearchRoutes } from './routes/saved-searches.ts';
 import { bagRoutes } from './routes/bag.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { codeLookupRoutes } from './routes/code-lookup.ts';
@@ -63,6 +64,7 @@ export function apiRoutes(deps: Deps) {
     .route('/', authRoutes(deps))
     .route('/profile/bag', bagRoutes(deps))
     .route('/holds', holdRoutes(deps))
+    .route('/saved-searches', savedSearchRoutes(deps))
     .route('/profile/webhooks', profileWebhookRoutes(deps))
     .route('/profile/requests', requestRoutes(deps))
     .route('/profile', bagRequestRoutes(deps))

@@ -19,6 +19,7 @@ import { ALTERNATIVE_REPLIES, LINE_ANSWERS, REQUEST_TERMS } from '../src/domain/
 import { CAT_TYPES } from '../src/domain/diamond.ts';
 import { HOLD_END_REASONS } from '../src/domain/trade/holds.ts';
 import { API_KEY_SCOPES } from '../src/domain/validation/api-keys.ts';
+import { ALERT_MODES } from '../src/domain/saved-searches/alerts.ts';
 
 const createdAt = () =>
   integer('created_at', { mode: 'timestamp_ms' })
@@ -786,6 +787,41 @@ export const webhookDeliveries = sqliteTable(
   ],
 );
 
+// ---------------------------------------------------------------- saved searches
+
+/**
+ * A trader's saved list view with its alert settings. `view` is the list's address (path and
+ * query: tab, sort and filters; src/domain/saved-searches/view.ts); `columns` the visible
+ * optional columns; prices in `currency`. `seenSeq` is the high-water mark in
+ * stock_changes.seq: changes up to it have been considered for alerts (set to the newest seq
+ * when the search is made, so older changes never alert).
+ */
+export const savedSearches = sqliteTable(
+  'saved_searches',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    view: text('view').notNull(),
+    columns: text('columns', { mode: 'json' }).$type<{ measurements: boolean; availability: boolean }>().notNull(),
+    currency: text('currency').notNull(),
+    alert: text('alert', { enum: ALERT_MODES }).notNull().default('off'),
+    /** the daily digest's hour (0-23) in `timeZone` */
+    digestHour: integer('digest_hour'),
+    /** an IANA time zone, e.g. Europe/London */
+    timeZone: text('time_zone'),
+    /** alert when a matching stone's price falls by at least this percentage (1-90) */
+    priceDropPct: integer('price_drop_pct'),
+    seenSeq: integer('seen_seq').notNull(),
+    lastDigestAt: integer('last_digest_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('saved_searches_user_idx').on(t.userId), index('saved_searches_alert_idx').on(t.alert)],
+);
+
 /** Every table, in dependency order (db/to-pg.ts builds the PostgreSQL twins from this). */
 export const sqliteTables = {
   users,
@@ -822,6 +858,7 @@ export const sqliteTables = {
   holds,
   holdWatches,
   testHolds,
+  savedSearches,
 };
 
 export type User = typeof users.$inferSelect;
