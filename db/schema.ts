@@ -269,6 +269,8 @@ export const diamonds = sqliteTable(
     uniqueIndex('diamonds_stock_code_uq').on(t.stockCode),
     index('diamonds_stock_created_idx').on(t.inStock, t.createdAt),
     index('diamonds_cat_idx').on(t.catType, t.source),
+    /** similar stones of a stone (services/catalogue/similar-prices.ts): rank lists, then a weight range */
+    index('diamonds_similar_idx').on(t.inStock, t.catType, t.colourFromRank, t.clarityFromRank, t.weight),
   ],
 );
 
