@@ -22,6 +22,7 @@ import { bagRequestRoutes } from './routes/bag-requests.ts';
 import { requestRoutes } from './routes/requests.ts';
 import { bagRoutes } from './routes/bag.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
+import { clientPageRoutes } from './routes/client-pages.ts';
 import { codeLookupRoutes } from './routes/code-lookup.ts';
 import { configRoutes } from './routes/configs.ts';
 import { diamondDetailRoutes } from './routes/diamond-detail.ts';
@@ -63,6 +64,7 @@ export function apiRoutes(deps: Deps) {
     .route('/', authRoutes(deps))
     .route('/profile/bag', bagRoutes(deps))
     .route('/holds', holdRoutes(deps))
+    .route('/client-pages', clientPageRoutes(deps))
     .route('/profile/webhooks', profileWebhookRoutes(deps))
     .route('/profile/requests', requestRoutes(deps))
     .route('/profile', bagRequestRoutes(deps))

@@ -42,4 +42,5 @@ export const {
   holds,
   holdWatches,
   testHolds,
+  clientPages,
 } = pgTables;
