@@ -23,6 +23,7 @@ import { requestRoutes } from './routes/requests.ts';
 import { savedSearchRoutes } from './routes/saved-searches.ts';
 import { bagRoutes } from './routes/bag.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
+import { clientPageRoutes } from './routes/client-pages.ts';
 import { codeLookupRoutes } from './routes/code-lookup.ts';
 import { configRoutes } from './routes/configs.ts';
 import { diamondDetailRoutes } from './routes/diamond-detail.ts';
@@ -65,6 +66,7 @@ export function apiRoutes(deps: Deps) {
     .route('/profile/bag', bagRoutes(deps))
     .route('/holds', holdRoutes(deps))
     .route('/saved-searches', savedSearchRoutes(deps))
+    .route('/client-pages', clientPageRoutes(deps))
     .route('/profile/webhooks', profileWebhookRoutes(deps))
     .route('/profile/requests', requestRoutes(deps))
     .route('/profile', bagRequestRoutes(deps))
