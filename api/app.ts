@@ -23,6 +23,7 @@ import { requestRoutes } from './routes/requests.ts';
 import { bagRoutes } from './routes/bag.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { codeLookupRoutes } from './routes/code-lookup.ts';
+import { compareShareRoutes } from './routes/compare-share.ts';
 import { configRoutes } from './routes/configs.ts';
 import { diamondDetailRoutes } from './routes/diamond-detail.ts';
 import { diamondRoutes } from './routes/diamonds.ts';
@@ -60,6 +61,7 @@ export function apiRoutes(deps: Deps) {
     .route('/diamonds/lookup', codeLookupRoutes(deps))
     .route('/diamonds', diamondRoutes(deps))
     .route('/diamonds', diamondDetailRoutes(deps))
+    .route('/compare', compareShareRoutes(deps))
     .route('/', authRoutes(deps))
     .route('/profile/bag', bagRoutes(deps))
     .route('/holds', holdRoutes(deps))

@@ -1,7 +1,8 @@
 /**
  * Stock rows -> the API's DiamondDoc (spec field names, major currency units).
  * `authorised` false drops price, ppc, ExWebTotal, RAP, priceOrig and availability;
- * a special offer keeps only its WebSpecial price.
+ * a special offer keeps only its WebSpecial price. `priceFreeDoc` is the visitor's doc with no
+ * money at all, for pages that promise no prices (a shared compare).
  */
 import type { Diamond } from '../../../db/tables.ts';
 import { shapeImage, type DiamondDoc, type Range } from '../../../src/domain/diamond.ts';
@@ -68,4 +69,9 @@ export function toDiamondDoc(d: Diamond, authorised: boolean): DiamondDoc {
     doc.StkWebAvailable = d.availability === 2 || d.availability === 3 ? d.availability : 1;
   }
   return doc;
+}
+
+/** What a visitor sees of a stone, without even a special offer's price: grades, measurements, codes. */
+export function priceFreeDoc(d: Diamond): DiamondDoc {
+  return { ...toDiamondDoc(d, false), WebSpecial: 0 };
 }
