@@ -28,6 +28,8 @@ export const routes = {
   specials: '/diamonds/all/specials',
   favourites: '/diamonds/fav',
   compare: '/diamonds/compare',
+  /** a read-only compare of the stones a signed link names (anyone; prices for signed-in traders) */
+  compareShared: (token: string) => `/diamonds/compare/shared?t=${encodeURIComponent(token)}`,
   bag: '/diamonds/bag',
   /** one stone's page */
   diamond: (id: number | string, page: StonePage = 'details') => `/diamonds/${id}/${page}`,
