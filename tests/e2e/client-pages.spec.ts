@@ -2,7 +2,7 @@
  * Client pages, at 1440 px and on an iPhone 13: the demo trader makes a page from the bag (a
  * single and a parcel, 12.5 % in EUR, with a logo) in the dialog (axe clean while open); the
  * address opens in a fresh browser (no cookies) with the prices exactly trade x 1.125 in EUR,
- * no trade price or stock code in the page or its network answers; the PDF, read back with
+ * no trade price, RAP or stock code in the page or its network answers; the PDF, read back with
  * pdftotext, says the same; the account lists the page with its view; revoked, the address
  * says it is no longer available (410). Scrolled to the bottom each screen passes axe.
  */
@@ -14,6 +14,7 @@ import sharp from 'sharp';
 import { formatPrice } from '../../src/domain/money.ts';
 import { TRADER } from './support/accounts.ts';
 import { axeClean } from './support/holds.ts';
+import { withDb } from './support/shared-state.ts';
 import { BOTH_SIZES, expectNoSidewaysScroll, noCookieNotice, saveShot } from './support/screens.ts';
 import { expect, test } from './support/test.ts';
 import { addByApi, emptyBag, pickStones, signInAs } from './bag-support.ts';
@@ -46,9 +47,16 @@ BOTH_SIZES.forEach(([name, size], i) => {
     await emptyBag(page);
     const { single, parcel } = await pickStones(page, 3 + i);
     await addByApi(page, single, parcel);
+    // a RAP that can be told apart from every other figure on the page
+    const rap = withDb((db) => db.prepare('SELECT rap FROM diamonds WHERE id = ?').get(single._id) as { rap: number });
+    const setRap = (value: number | null) =>
+      withDb((db) => db.prepare('UPDATE diamonds SET rap = ? WHERE id = ?').run(value, single._id));
+    setRap(-41.37);
+    keep.after(async () => void setRap(rap.rap));
     const lines = ((await (await page.request.get('/api/v1/profile/bag?ccy=EUR')).json()) as { bag: Line[] }).bag;
     const tradeSingle = lines.find((l) => l.diamondId === single._id)!.itemPrice!;
     const tradePpc = lines.find((l) => l.diamondId === parcel._id)!.ppc!;
+    expect(lines.find((l) => l.diamondId === single._id)!.stock.RAP, 'the trader sees the RAP').toBe(-41.37);
     const wantSingle = formatPrice(marked(tradeSingle, 100), 'EUR');
     const wantParcel = `${formatPrice(marked(tradePpc, 1), 'EUR')} per ct`;
 
@@ -93,6 +101,7 @@ BOTH_SIZES.forEach(([name, size], i) => {
     await expect(cards.nth(1).getByText(wantParcel, { exact: true })).toBeVisible();
 
     const secrets = [
+      '41.37',
       single.StkCodeCalcNS,
       parcel.StkCodeCalcNS,
       formatPrice(tradeSingle, 'EUR'),
@@ -101,7 +110,7 @@ BOTH_SIZES.forEach(([name, size], i) => {
     const html = await view.content();
     for (const s of secrets) expect(html, `the page holds ${s}`).not.toContain(s);
     for (const body of await Promise.all(apiBodies)) {
-      for (const s of [single.StkCodeCalcNS, parcel.StkCodeCalcNS, String(tradeSingle), String(tradePpc)])
+      for (const s of [single.StkCodeCalcNS, parcel.StkCodeCalcNS, String(tradeSingle), String(tradePpc), '41.37'])
         expect(body, `an answer holds ${s}`).not.toContain(s);
     }
     await axeClean(view, `client page (${name})`);
