@@ -144,6 +144,7 @@ BOTH_SIZES.forEach(([name, size], i) => {
 
     await view.reload();
     await expect(view.getByRole('heading', { level: 1, name: 'This page is no longer available' })).toBeVisible();
+    await axeClean(view, `revoked client page (${name})`);
     const token = address.split('/').pop();
     expect((await view.request.get(`/api/v1/client-pages/public/${token}`)).status()).toBe(410);
     await client.close();

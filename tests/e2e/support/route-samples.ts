@@ -27,6 +27,7 @@ const SAMPLES: Samples = {
   newsArticle: (s) => [routes.newsArticle(s.postSlug)],
   verify: () => [routes.verify(MADE_UP_TOKEN)],
   reset: () => [routes.reset(MADE_UP_TOKEN)],
+  clientPage: () => [routes.clientPage(MADE_UP_TOKEN)],
   accountRequest: (s) => [routes.accountRequest(s.request)],
   adminRequest: (s) => [routes.adminRequest(s.request)],
   adminPost: (s) => [routes.adminPost(s.postId)],
