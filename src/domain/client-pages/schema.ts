@@ -61,6 +61,8 @@ export const ClientPageNewSchema = v.object(
   'The request body must be a JSON object',
 );
 export type ClientPageNew = v.InferOutput<typeof ClientPageNewSchema>;
+/** The body as a client sends it (the expiry as an ISO string). */
+export type ClientPageNewBody = v.InferInput<typeof ClientPageNewSchema>;
 
 export const ClientPagePatchSchema = v.object(
   {
