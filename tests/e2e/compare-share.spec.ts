@@ -163,6 +163,7 @@ for (const [name, size] of BOTH_SIZES) {
     const other = await recordingPage(browser, size, baseURL!);
     await other.page.goto(tampered);
     await expect(other.page.getByRole('heading', { name: 'This link is not a shared compare' })).toBeVisible();
+    await axeClean(other.page, `a changed link (${name})`);
     await other.settled();
     const api = other.bodies.find((a) => a.url.includes('/api/v1/compare/shared'));
     expect(api?.text).toContain('shared_compare_not_found');
