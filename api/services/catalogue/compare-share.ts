@@ -8,16 +8,21 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { diamonds } from '../../../db/tables.ts';
+import type { PriceFreeDoc } from '../../../src/domain/diamond.ts';
 import { decodeShareIds, encodeShareIds } from '../../../src/domain/catalogue/compare-share.ts';
 import { HttpError } from '../../middleware/errors.ts';
 import { signToken, verifyToken } from '../platform/signed-token.ts';
-import { priceFreeDoc } from './diamond-docs.ts';
+import { toPriceFreeDoc } from './diamond-docs.ts';
 import { toListDoc, type ListDoc } from './lists.ts';
 
 const PURPOSE = 'compare-share';
 
 /** The stones still in stock, in the link's order; the ones gone by stock code (null when unknown). */
-export type SharedCompare = { priced: boolean; docs: ListDoc[]; gone: { stockCode: string | null }[] };
+export type SharedCompare = {
+  priced: boolean;
+  docs: (ListDoc | (PriceFreeDoc & { inStock: true }))[];
+  gone: { stockCode: string | null }[];
+};
 
 async function rowsOf(db: Db, ids: readonly number[]) {
   const rows = await db
@@ -44,7 +49,7 @@ export async function sharedCompare(db: Db, secret: string, token: string, price
   for (const id of ids) {
     const row = rows.get(id);
     if (!row?.inStock) answer.gone.push({ stockCode: row?.stockCode ?? null });
-    else answer.docs.push(priced ? toListDoc(row) : { ...priceFreeDoc(row), inStock: true });
+    else answer.docs.push(priced ? toListDoc(row) : { ...toPriceFreeDoc(row), inStock: true });
   }
   return answer;
 }

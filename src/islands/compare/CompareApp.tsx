@@ -25,6 +25,7 @@ import '../../styles/tabs.css';
 import './compare.css';
 import './compare-marks.css';
 import { routes } from '../../domain/routes.ts';
+import { MakeClientPage } from '../client-pages/MakeClientPage.tsx';
 
 export default function CompareApp() {
   const ids = useStore($compare);
@@ -86,6 +87,7 @@ export default function CompareApp() {
           <DifferencesSwitch on={onlyDifferences} disabled={items.length < 2} onChange={setOnlyDifferences}>
             <ShareCompare ids={items.map((d) => d._id)} />
           </DifferencesSwitch>
+          <MakeClientPage diamondIds={[...loaded.keys()]} from="compare list" />
           <CompareBoard
             items={items}
             onlyDifferences={onlyDifferences}

@@ -8,6 +8,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { compareTabCounts, compareTabItems, COMPARE_TABS, type CompareTab } from '../../domain/catalogue/tabs.ts';
+import type { DiamondDoc } from '../../domain/diamond.ts';
 import { routes } from '../../domain/routes.ts';
 import { ApiError, call, client, type AnswerOf } from '../../lib/api.ts';
 import { addToBag } from '../../stores/bag.ts';
@@ -31,6 +32,10 @@ import './compare-share.css';
 
 type Shared = AnswerOf<typeof client.compare.shared.$get>;
 type SharedDoc = Shared['docs'][number];
+type BoardDoc = DiamondDoc & { inStock: boolean };
+
+/** The board reads every stone as a DiamondDoc: a visitor's price-free one has no special offer to show. */
+const boardDoc = (d: SharedDoc): BoardDoc => ({ WebSpecial: 0, specialOffer: false, ...d }) as BoardDoc;
 
 export default function SharedCompareApp() {
   const session = useIslandStore($session, AT_BUILD.session);
@@ -78,13 +83,14 @@ function NotShared() {
 }
 
 function SharedBoard({ shared }: { shared: Shared }) {
-  const ids = shared.docs.map((d) => d._id);
-  const counts = compareTabCounts(ids, shared.docs);
+  const docs = useMemo(() => shared.docs.map(boardDoc), [shared.docs]);
+  const ids = docs.map((d) => d._id);
+  const counts = compareTabCounts(ids, docs);
   const first = COMPARE_TABS.find((t) => counts[t] > 0) ?? 0;
   const [chosen, setTab] = useState<CompareTab | null>(null);
   const tab = chosen ?? first;
   const [onlyDifferences, setOnlyDifferences] = useState(false);
-  const items = compareTabItems(ids, shared.docs, tab);
+  const items = compareTabItems(ids, docs, tab);
   const pricing = usePricing();
   const many = COMPARE_TABS.filter((t) => counts[t] > 0).length > 1;
 
@@ -131,7 +137,7 @@ function ReadOnlyBoard({
   onlyDifferences,
   priced,
 }: {
-  items: SharedDoc[];
+  items: BoardDoc[];
   onlyDifferences: boolean;
   priced: boolean;
 }) {
