@@ -6,7 +6,7 @@
  * any answer the page received (every response body is kept and searched for each stone's
  * price, per carat and total in every currency and format the site writes them, and for the
  * price field names). Opened by a signed-in trader it shows the prices the compare screen
- * shows. A link with a changed token says it is not a shared compare. Each screen is scrolled
+ * shows, and a stone goes into their bag from there. A link with a changed token says it is not a shared compare. Each screen is scrolled
  * to the bottom and passes axe, the drawer open too. Screenshots go to COMPARE_SHOTS (default
  * test-results/screenshots/compare-share).
  */
@@ -154,6 +154,10 @@ for (const [name, size] of BOTH_SIZES) {
       await expect(cell(column, 'Price per carat')).toBeVisible();
     }
     await expect(page.getByText(/Prices in [A-Z]{3}/)).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Add to bag/ })).toHaveCount(3);
+    await page.getByRole('button', { name: `Add to bag (${picked[0]!.StkCodeCalcNS})` }).click();
+    await expect(page.getByRole('dialog', { name: 'Your Bag (1)' })).toBeVisible();
+    await page.keyboard.press('Escape');
     await axeClean(page, `shared compare as a trader (${name})`);
     await expectNoSidewaysScroll(page, `shared compare as a trader (${name})`);
     await saveShot(page, SHOTS, `shared-trader-${name}`);
@@ -163,6 +167,7 @@ for (const [name, size] of BOTH_SIZES) {
     const other = await recordingPage(browser, size, baseURL!);
     await other.page.goto(tampered);
     await expect(other.page.getByRole('heading', { name: 'This link is not a shared compare' })).toBeVisible();
+    await axeClean(other.page, `a changed link (${name})`);
     await other.settled();
     const api = other.bodies.find((a) => a.url.includes('/api/v1/compare/shared'));
     expect(api?.text).toContain('shared_compare_not_found');

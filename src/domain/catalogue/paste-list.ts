@@ -65,3 +65,35 @@ export const codesWith = <T extends { code: string; status: LookupStatus }>(
   items: readonly T[],
   status: LookupStatus,
 ) => items.filter((i) => i.status === status).map((i) => i.code);
+
+// ---------------------------------------------------------------- the list in the address
+
+/** The query parameter that carries a pasted list (codes between spaces: "+" in the address). */
+export const PASTE_PARAM = 'codes';
+/** A list longer than this (its codes joined) stays out of the address. */
+export const PASTE_ADDRESS_MAX = 1000;
+
+/** The parameter's value for these codes, or null when the list is too long to keep in the address. */
+export function pasteParam(codes: readonly string[]): string | null {
+  const text = codes.join(' ');
+  return text.length > 0 && text.length <= PASTE_ADDRESS_MAX ? text : null;
+}
+
+/** `address` (path and query) with the pasted list's parameter set to `param`, or without it when null. */
+export function withPasteParam(address: string, param: string | null): string {
+  const at = address.indexOf('?');
+  const path = at < 0 ? address : address.slice(0, at);
+  const params = new URLSearchParams(at < 0 ? '' : address.slice(at + 1));
+  if (param == null) params.delete(PASTE_PARAM);
+  else params.set(PASTE_PARAM, param);
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/** The pasted list a query string carries, or null (none, or not a list that can be looked up). */
+export function pastedFromQuery(search: string): PastedList | null {
+  const text = new URLSearchParams(search).get(PASTE_PARAM);
+  if (text == null) return null;
+  const list = parsePastedList(text);
+  return list.error ? null : list;
+}

@@ -7,7 +7,7 @@
  * Until the island knows any rows, the table's place keeps the rows the page painted itself
  * (ListTable.tsx, early-table.ts).
  */
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   countChangedFilters,
   currentDefaults,
@@ -17,7 +17,7 @@ import {
   type MainTab,
 } from '../../domain/catalogue/index.ts';
 import { useStore } from '@nanostores/react';
-import { $pasteList } from '../../stores/paste-list.ts';
+import { $pasteList, lookUpList, pastedFromAddress } from '../../stores/paste-list.ts';
 import { PriceDrawer } from '../price/PriceDrawer.tsx';
 import { useMedia } from '../ui/useMedia.ts';
 import type { ColumnContext } from './columns.tsx';
@@ -48,6 +48,9 @@ const COLOURED_TAB: MainTab = 3;
 export default function CatalogueIsland() {
   const data = useCatalogueData();
   const pasted = useStore($pasteList);
+  // a pasted list the address carries: kept in the address at once, looked up once signed in
+  const [fromAddress] = useState(() => (typeof window === 'undefined' ? null : pastedFromAddress()));
+  const restored = useRef(false);
   const coloured = data.site.data?.coloured_tab === true; // admin setting, from GET /site
   const { cat, authorised, ccy, rates, labels } = data;
   const [state, dispatch] = useListState(
@@ -61,6 +64,12 @@ export default function CatalogueIsland() {
   const counts = cat.index ? tabCounts(cat.index) : (cat.first?.counts ?? null);
   useNavCounts(counts ? counts[0] + counts[1] + counts[2] + counts[3] : null, data.session.user);
   const answer = useQuestionAnswer(state.question, authorised, dispatch);
+
+  useEffect(() => {
+    if (!authorised || !fromAddress || restored.current) return;
+    restored.current = true;
+    void lookUpList(fromAddress.codes, fromAddress.duplicates);
+  }, [authorised, fromAddress]);
 
   useEffect(() => {
     if (cat.index && results.page !== state.page) dispatch({ type: 'page', page: results.page, total: results.total });

@@ -9,7 +9,8 @@
  *   and applies when it arrives; the index's bounds then rebase the filters;
  * - every later change is written back (a tab change pushes a history entry, the rest
  *   replaces it), and the back button reads the address again;
- * - the signed-in state and the saved dialog preferences follow the session.
+ * - the signed-in state and the saved dialog preferences follow the session;
+ * - an open pasted list's `codes` parameter stays in the address (stores/paste-list.ts).
  */
 import { useEffect, useReducer, useRef } from 'react';
 import {
@@ -23,6 +24,8 @@ import {
   type ListState,
 } from '../../domain/catalogue/index.ts';
 import { addressOf, stateFromAddress } from '../../domain/catalogue/address.ts';
+import { withPasteParam } from '../../domain/catalogue/paste-list.ts';
+import { pastedParam } from '../../stores/paste-list.ts';
 
 export type Action = ListAction | { type: 'replace'; state: ListState };
 const reducer = (s: ListState, a: Action): ListState => (a.type === 'replace' ? a.state : listReducer(s, a));
@@ -68,7 +71,7 @@ export function useListState(bounds: Bounds | null, authorised: boolean, dialogS
   // state -> address
   useEffect(() => {
     if (!syncing.current) return;
-    const next = addressOf(state, width());
+    const next = withPasteParam(addressOf(state, width()), pastedParam()); // an open pasted list stays
     const here = window.location.pathname + window.location.search;
     if (next !== here) {
       if (state.tab !== lastTab.current) window.history.pushState(null, '', next);

@@ -4,7 +4,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { prepareCatalogue, rowsOfIds, rowsToDocs } from '../../../src/domain/catalogue/prepare.ts';
-import { codesWith, parsePastedList, PASTE_LIST_MAX } from '../../../src/domain/catalogue/paste-list.ts';
+import {
+  codesWith,
+  parsePastedList,
+  PASTE_LIST_MAX,
+  pastedFromQuery,
+  pasteParam,
+  withPasteParam,
+} from '../../../src/domain/catalogue/paste-list.ts';
 import { stone } from './factory.ts';
 
 describe('parsePastedList', () => {
@@ -59,5 +66,27 @@ describe('rowsOfIds', () => {
     const docs = [stone({ _id: 11 }), stone({ _id: 12 }), stone({ _id: 13 })];
     const ix = prepareCatalogue(docs);
     expect(rowsToDocs(ix, rowsOfIds(ix, [13, 99, 11])).map((d) => d._id)).toEqual([13, 11]);
+  });
+});
+
+describe('a pasted list in the address', () => {
+  it('keeps a short list in the query beside the list view, and reads it back', () => {
+    const codes = ['FT-S-000004', '7381920456', 'NOPE-1'];
+    const param = pasteParam(codes);
+    expect(param).toBe('FT-S-000004 7381920456 NOPE-1');
+    const address = withPasteParam('/diamonds/all?tab=1&page=2', param);
+    expect(address).toBe('/diamonds/all?tab=1&page=2&codes=FT-S-000004+7381920456+NOPE-1');
+    expect(pastedFromQuery(address.slice(address.indexOf('?')))?.codes).toEqual(codes);
+    expect(withPasteParam(address, null)).toBe('/diamonds/all?tab=1&page=2');
+    expect(withPasteParam('/diamonds/all', null)).toBe('/diamonds/all');
+  });
+
+  it('leaves a long list out of the address, and refuses what is not a list', () => {
+    const long = Array.from({ length: 120 }, (_, i) => `FT-S-${String(i).padStart(6, '0')}`);
+    expect(pasteParam(long)).toBeNull();
+    expect(pasteParam([])).toBeNull();
+    expect(pastedFromQuery('?tab=1')).toBeNull();
+    expect(pastedFromQuery('?codes=+,+')).toBeNull();
+    expect(pastedFromQuery(`?codes=${'x'.repeat(65)}`)).toBeNull();
   });
 });

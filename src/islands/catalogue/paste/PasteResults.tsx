@@ -2,7 +2,8 @@
  * The answer to a pasted list, in place of the stock list: counts (found, gone, unknown), the
  * found stones in the list's own table (every column, sortable, rows open as in the list),
  * the gone ones with when they left, the unknown ones with "Copy the unknown ones", and
- * actions on every found stone: add to the bag, compare or favourites, download.
+ * actions on every found stone: add to the bag, compare or favourites, download; and whether the
+ * page's address keeps the list.
  */
 import { useCallback, useMemo, useState } from 'react';
 import {
@@ -26,12 +27,19 @@ import { RowDetail } from '../RowDetail.tsx';
 import { PasteActions } from './PasteActions.tsx';
 import './paste.css';
 
-type Props = { items: LookupItem[]; duplicates: number; index: CatalogueIndex; ctx: ColumnContext };
+type Props = {
+  items: LookupItem[];
+  duplicates: number;
+  /** the list is in the page's address (a reload shows it again; the address can be shared) */
+  inAddress: boolean;
+  index: CatalogueIndex;
+  ctx: ColumnContext;
+};
 
 const when = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '';
 
-export function PasteResults({ items, duplicates, index, ctx }: Props) {
+export function PasteResults({ items, duplicates, inAddress, index, ctx }: Props) {
   const [sort, setSort] = useState<SortState | null>(null);
   const [openRow, setOpenRow] = useState<number | null>(null);
   const [download, setDownload] = useState(false);
@@ -58,6 +66,11 @@ export function PasteResults({ items, duplicates, index, ctx }: Props) {
         {items.length} looked up: <strong>{found.length} found</strong>, <strong>{gone.length} gone</strong>,{' '}
         <strong>{unknown.length} unknown</strong>
         {duplicates > 0 && ` (${duplicates} repeated left out)`}
+      </p>
+      <p className="paste__where">
+        {inAddress
+          ? 'This page’s address keeps the list: share it with a colleague, or reload to look it up again.'
+          : 'This list is too long to keep in the page’s address: a reload returns to the stock list.'}
       </p>
       <PasteActions ids={found.map((d) => d._id)} onDownload={() => setDownload(true)} />
 

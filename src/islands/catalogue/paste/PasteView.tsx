@@ -8,7 +8,15 @@ type Props = { state: Exclude<PasteListState, { status: 'closed' }>; index: Cata
 
 export function PasteView({ state, index, ctx }: Props) {
   if (state.status === 'ready' && index)
-    return <PasteResults items={state.items} duplicates={state.duplicates} index={index} ctx={ctx} />;
+    return (
+      <PasteResults
+        items={state.items}
+        duplicates={state.duplicates}
+        inAddress={state.inAddress}
+        index={index}
+        ctx={ctx}
+      />
+    );
   return (
     <div className="paste" role="status">
       {state.status === 'error' ? (
