@@ -47,9 +47,12 @@ async function busiestStone(page: Page): Promise<number> {
 async function filters(page: Page) {
   await expect(page.getByRole('button', { name: /^Open .+ details$/ }).first()).toBeVisible({ timeout: 30_000 });
   const toggle = page.getByRole('button', { name: /^(Filters \(\d+\)|Hide filters)$/ });
-  if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
   const panel = page.getByRole('complementary', { name: 'Filters' });
-  await expect(panel).toBeVisible();
+  // the list may settle its panel state (phone layout, remembered settings) after the rows show
+  await expect(async () => {
+    if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+    await expect(panel).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   return panel;
 }
 
@@ -60,68 +63,71 @@ async function freshPage(browser: Browser, size: object, baseURL: string | undef
   return context.newPage();
 }
 
+/** The trader's page: the chart of the busiest stone with its summary, then the list's histograms; the stone's id. */
+async function traderSees(page: Page, name: string): Promise<number> {
+  const id = await busiestStone(page);
+
+  const answered = page.waitForResponse((r) => SIMILAR_PATH.test(r.url()) && r.status() === 200);
+  await page.goto(`/diamonds/${id}/details`);
+  const answer = (await (await answered).json()) as SimilarPrices;
+  const section = page.getByRole('region', { name: 'Where this price sits' });
+  await expect(section).toBeVisible();
+  const summary = section.getByTestId('price-chart-summary');
+  await expect(summary).toContainText(summaryText(answer.own, answer.summary, answer.ccy));
+  await expect(summary).toContainText(`${answer.summary.count} similar stones in stock`);
+  await expect(summary).toContainText(wholePrice(answer.summary.median!, answer.ccy));
+  if (answer.own != null) await expect(summary).toContainText(wholePrice(answer.own, answer.ccy));
+  // the drawing: one tick per similar stone, hidden from screen readers
+  const strip = section.locator('svg.sd-where__svg');
+  await expect(strip).toHaveAttribute('aria-hidden', 'true');
+  await expect(strip.locator('line.sd-where__tick')).toHaveCount(answer.points.length);
+  await section.scrollIntoViewIfNeeded();
+  await saveShot(page, SHOTS, `stone-${name}`, false);
+  await axeClean(page, `stone page with its price chart (${name})`);
+  await expectNoSidewaysScroll(page, `stone page (${name})`);
+
+  await page.goto('/diamonds/all');
+  const panel = await filters(page);
+  await expect(panel.locator('svg.rs__hist')).toHaveCount(2, { timeout: 30_000 });
+  await expect(panel.locator('svg.rs__hist rect').first()).toBeVisible();
+  await panel.getByRole('slider', { name: 'Price to' }).scrollIntoViewIfNeeded();
+  await saveShot(page, SHOTS, `list-${name}`, false);
+  await axeClean(page, `list with slider histograms (${name})`);
+  await expectNoSidewaysScroll(page, `list (${name})`);
+  return id;
+}
+
+/** A visitor's page on the same stone and the list: no chart, no histograms, no similar prices asked for. */
+async function visitorSeesNone(page: Page, id: number, name: string): Promise<void> {
+  const asked: string[] = [];
+  page.on('request', (r: Request) => void (SIMILAR_PATH.test(r.url()) && asked.push(r.url())));
+  await page.goto(`/diamonds/${id}/details`);
+  await expect(page.getByRole('button', { name: 'Sign in or register to see prices' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'RELATED' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Where this price sits' })).toHaveCount(0);
+  await axeClean(page, `stone page for a visitor (${name})`);
+
+  await page.goto('/diamonds/all');
+  const panel = await filters(page);
+  await expect(panel.getByRole('slider', { name: 'Weight to' })).toBeVisible();
+  await expect(panel.locator('svg.rs__hist')).toHaveCount(0);
+  await axeClean(page, `list for a visitor (${name})`);
+  expect(asked).toEqual([]);
+}
+
 BOTH_SIZES.forEach(([name, size]) => {
-  test(`a trader sees where a stone's price sits, and the sliders' distributions (${name})`, async ({
+  test(`a trader sees where a stone's price sits and the sliders' distributions; a visitor sees neither (${name})`, async ({
     browser,
     baseURL,
   }) => {
-    test.setTimeout(120_000);
-    const page = await freshPage(browser, size, baseURL);
-    await signInAs(page, TRADER.email, TRADER.password);
-    const id = await busiestStone(page);
+    test.setTimeout(180_000);
+    const trader = await freshPage(browser, size, baseURL);
+    await signInAs(trader, TRADER.email, TRADER.password);
+    const id = await traderSees(trader, name);
+    await trader.context().close();
 
-    const answered = page.waitForResponse((r) => SIMILAR_PATH.test(r.url()) && r.status() === 200);
-    await page.goto(`/diamonds/${id}/details`);
-    const answer = (await (await answered).json()) as SimilarPrices;
-    const section = page.getByRole('region', { name: 'Where this price sits' });
-    await expect(section).toBeVisible();
-    const summary = section.getByTestId('price-chart-summary');
-    await expect(summary).toContainText(summaryText(answer.own, answer.summary, answer.ccy));
-    await expect(summary).toContainText(`${answer.summary.count} similar stones in stock`);
-    await expect(summary).toContainText(wholePrice(answer.summary.median!, answer.ccy));
-    if (answer.own != null) await expect(summary).toContainText(wholePrice(answer.own, answer.ccy));
-    // the drawing: one tick per similar stone, hidden from screen readers
-    const strip = section.locator('svg.sd-where__svg');
-    await expect(strip).toHaveAttribute('aria-hidden', 'true');
-    await expect(strip.locator('line.sd-where__tick')).toHaveCount(answer.points.length);
-    await section.scrollIntoViewIfNeeded();
-    await saveShot(page, SHOTS, `stone-${name}`, false);
-    await axeClean(page, `stone page with its price chart (${name})`);
-    await expectNoSidewaysScroll(page, `stone page (${name})`);
-
-    await page.goto('/diamonds/all');
-    const panel = await filters(page);
-    await expect(panel.locator('svg.rs__hist')).toHaveCount(2, { timeout: 30_000 });
-    await expect(panel.locator('svg.rs__hist rect').first()).toBeVisible();
-    await panel.getByRole('slider', { name: 'Price to' }).scrollIntoViewIfNeeded();
-    await saveShot(page, SHOTS, `list-${name}`, false);
-    await axeClean(page, `list with slider histograms (${name})`);
-    await expectNoSidewaysScroll(page, `list (${name})`);
-    await page.context().close();
-  });
-
-  test(`a visitor sees no price chart or histograms, and no similar prices are asked for (${name})`, async ({
-    browser,
-    baseURL,
-  }) => {
-    test.setTimeout(120_000);
-    const page = await freshPage(browser, size, baseURL);
-    const asked: string[] = [];
-    page.on('request', (r: Request) => void (SIMILAR_PATH.test(r.url()) && asked.push(r.url())));
-    const stone = (await catalogueDocs<ListDoc>(page)).find((d) => d.StkCatType === 'Single Item')!;
-
-    await page.goto(`/diamonds/${stone._id}/details`);
-    await expect(page.getByRole('button', { name: 'Sign in or register to see prices' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'RELATED' })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Where this price sits' })).toHaveCount(0);
-    await axeClean(page, `stone page for a visitor (${name})`);
-
-    await page.goto('/diamonds/all');
-    const panel = await filters(page);
-    await expect(panel.getByRole('slider', { name: 'Weight to' })).toBeVisible();
-    await expect(panel.locator('svg.rs__hist')).toHaveCount(0);
-    await axeClean(page, `list for a visitor (${name})`);
-    expect(asked).toEqual([]);
-    await page.context().close();
+    const visitor = await freshPage(browser, size, baseURL);
+    await visitorSeesNone(visitor, id, name);
+    await visitor.context().close();
   });
 });
