@@ -42,4 +42,6 @@ export const {
   holds,
   holdWatches,
   testHolds,
+  savedSearches,
+  clientPages,
 } = pgTables;

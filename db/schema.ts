@@ -19,6 +19,7 @@ import { ALTERNATIVE_REPLIES, LINE_ANSWERS, REQUEST_TERMS } from '../src/domain/
 import { CAT_TYPES } from '../src/domain/diamond.ts';
 import { HOLD_END_REASONS } from '../src/domain/trade/holds.ts';
 import { API_KEY_SCOPES } from '../src/domain/validation/api-keys.ts';
+import { ALERT_MODES } from '../src/domain/saved-searches/alerts.ts';
 
 const createdAt = () =>
   integer('created_at', { mode: 'timestamp_ms' })
@@ -788,6 +789,77 @@ export const webhookDeliveries = sqliteTable(
   ],
 );
 
+// ---------------------------------------------------------------- saved searches
+
+/**
+ * A trader's saved list view with its alert settings. `view` is the list's address (path and
+ * query: tab, sort and filters; src/domain/saved-searches/view.ts); `columns` the visible
+ * optional columns; prices in `currency`. `seenSeq` is the high-water mark in
+ * stock_changes.seq: changes up to it have been considered for alerts (set to the newest seq
+ * when the search is made, so older changes never alert).
+ */
+export const savedSearches = sqliteTable(
+  'saved_searches',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    view: text('view').notNull(),
+    columns: text('columns', { mode: 'json' }).$type<{ measurements: boolean; availability: boolean }>().notNull(),
+    currency: text('currency').notNull(),
+    alert: text('alert', { enum: ALERT_MODES }).notNull().default('off'),
+    /** the daily digest's hour (0-23) in `timeZone` */
+    digestHour: integer('digest_hour'),
+    /** an IANA time zone, e.g. Europe/London */
+    timeZone: text('time_zone'),
+    /** alert when a matching stone's price falls by at least this percentage (1-90) */
+    priceDropPct: integer('price_drop_pct'),
+    seenSeq: integer('seen_seq').notNull(),
+    lastDigestAt: integer('last_digest_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('saved_searches_user_idx').on(t.userId), index('saved_searches_alert_idx').on(t.alert)],
+);
+
+// ---------------------------------------------------------------- client pages
+
+/**
+ * A trader's page for their own client: chosen stones at the trader's markup, in one currency,
+ * at an unguessable address that needs no sign-in (src/domain/client-pages). The token is kept
+ * as it was made (not hashed): the trader opens and copies the address again from the account,
+ * and it only ever shows what the trader chose to show a client; revoking stops it at once.
+ */
+export const clientPages = sqliteTable(
+  'client_pages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 32 random bytes, base64url (43 characters) */
+    token: text('token').notNull(),
+    title: text('title').notNull(),
+    companyName: text('company_name').notNull(),
+    /** the stored logo's name in `uploads` (served at /uploads/<name>), null for none */
+    logoUpload: text('logo_upload'),
+    /** tenths of a percent over the trade price (125 = 12.5 %) */
+    markupTenths: integer('markup_tenths').notNull(),
+    currency: text('currency', { enum: CURRENCIES }).notNull(),
+    hideStockCode: integer('hide_stock_code', { mode: 'boolean' }).notNull().default(true),
+    /** the stones, in the order the trader chose */
+    diamondIds: text('diamond_ids', { mode: 'json' }).$type<number[]>().notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }),
+    revokedAt: integer('revoked_at', { mode: 'timestamp_ms' }),
+    views: integer('views').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('client_pages_token_uq').on(t.token), index('client_pages_user_idx').on(t.userId)],
+);
+
 /** Every table, in dependency order (db/to-pg.ts builds the PostgreSQL twins from this). */
 export const sqliteTables = {
   users,
@@ -824,6 +896,8 @@ export const sqliteTables = {
   holds,
   holdWatches,
   testHolds,
+  savedSearches,
+  clientPages,
 };
 
 export type User = typeof users.$inferSelect;
@@ -833,3 +907,4 @@ export type Post = typeof posts.$inferSelect;
 export type SiteBlock = typeof siteBlocks.$inferSelect;
 export type Hold = typeof holds.$inferSelect;
 export type TestHold = typeof testHolds.$inferSelect;
+export type ClientPage = typeof clientPages.$inferSelect;

@@ -33,7 +33,8 @@ import type { MainTab } from './tabs.ts';
 type Codec = { write: (n: number) => string; read: (s: string) => number | null };
 
 const numberCodec: Codec = {
-  write: (n) => String(n),
+  // an open end (a saved view read without stock bounds) is written empty: 'wt=-2'
+  write: (n) => (Number.isFinite(n) ? String(n) : ''),
   read: (s) => {
     if (!/^\d+(\.\d+)?$/.test(s)) return null;
     const n = Number(s);
