@@ -2,6 +2,9 @@
  * `npm run bench -- --holds`: the hold round trip beside a bag request, and the expiry sweep of
  * 10,000 holds, on SQLite and PostgreSQL (bench/holds.ts).
  *
+ * `npm run bench -- --similar-prices`: the similar stones of a stone on 200,000 stones
+ * (bench/similar-prices.ts).
+ *
  * `npm run bench -- --catalogue-scale`: only the catalogue at 3,600 / 50,000 / 200,000 stones
  * (bench/catalogue-scale.ts).
  *
@@ -49,6 +52,13 @@ import { benchBagRequest, printBagRequest } from './bag-request.ts';
 import { benchDbEngines, printDbEngines } from './db-engines.ts';
 import { benchPublish, printPublish } from './publish.ts';
 import { benchPropagation, printPropagation } from './site-propagation.ts';
+
+// `npm run bench -- --similar-prices [--stones ..] [--samples ..]`: where a price sits at scale (bench/similar-prices.ts)
+if (process.argv.includes('--similar-prices')) {
+  const { main } = await import('./similar-prices.ts');
+  await main();
+  process.exit(0);
+}
 
 // `npm run bench -- --holds`: the hold round trip and the expiry sweep on both engines (bench/holds.ts)
 if (process.argv.includes('--holds')) {

@@ -20,7 +20,8 @@ import { readFile } from 'node:fs/promises';
 import { Hono, type Context } from 'hono';
 import type { DiamondDoc } from '../../src/domain/diamond.ts';
 import { HttpError } from '../middleware/errors.ts';
-import { idParams } from '../middleware/validate.ts';
+import * as v from 'valibot';
+import { idParams, queryIn } from '../middleware/validate.ts';
 import { signedInUser } from '../middleware/roles.ts';
 import { toDiamondDoc } from '../services/catalogue/diamond-docs.ts';
 import {
@@ -38,6 +39,8 @@ export type CertificateAnswer = { report1: { links: { pdf: string } } };
 
 const ID = '/:id';
 const stoneId = idParams({ id: 'diamond_not_found' });
+/** An unknown currency prices in the default one, as the bag does. */
+const CcyQuery = v.object({ ccy: v.optional(v.pipe(v.string(), v.maxLength(8))) });
 
 export function diamondDetailRoutes(deps: Deps) {
   /** The stone named by the path (its id checked by `stoneId`), or 404 diamond_not_found. */
@@ -88,9 +91,9 @@ export function diamondDetailRoutes(deps: Deps) {
       privately(c);
       return c.json(docs);
     })
-    .get(`${ID}/similar-prices`, stoneId, async (c) => {
+    .get(`${ID}/similar-prices`, stoneId, queryIn(CcyQuery), async (c) => {
       const user = signedInUser(c);
-      const answer = await similarPrices(deps.db, await stone(c), c.req.query('ccy') ?? user.currency);
+      const answer = await similarPrices(deps.db, await stone(c), c.req.valid('query').ccy ?? user.currency);
       privately(c);
       return c.json(answer);
     });

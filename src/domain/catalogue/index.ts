@@ -13,3 +13,4 @@ export * from './sort.ts';
 export * from './list-state.ts';
 export * from './url-state.ts';
 export * from './pricing.ts';
+export * from './histograms.ts';

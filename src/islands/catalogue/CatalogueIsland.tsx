@@ -22,6 +22,7 @@ import { PriceDrawer } from '../price/PriceDrawer.tsx';
 import { useMedia } from '../ui/useMedia.ts';
 import type { ColumnContext } from './columns.tsx';
 import { FilterPanel } from './FilterPanel.tsx';
+import { useSliderHistograms } from './filters/useSliderHistograms.ts';
 import { ListNotices } from './ListNotices.tsx';
 import { ListTable } from './ListTable.tsx';
 import { ListToolbar } from './ListToolbar.tsx';
@@ -64,6 +65,8 @@ export default function CatalogueIsland() {
   const counts = cat.index ? tabCounts(cat.index) : (cat.first?.counts ?? null);
   useNavCounts(counts ? counts[0] + counts[1] + counts[2] + counts[3] : null, data.session.user);
   const answer = useQuestionAnswer(state.question, authorised, dispatch);
+  const bounds = state.bounds[state.tab];
+  const histograms = useSliderHistograms(cat.index, cat.version, state.tab, bounds.weight, authorised);
 
   useEffect(() => {
     if (!authorised || !fromAddress || restored.current) return;
@@ -117,7 +120,8 @@ export default function CatalogueIsland() {
               id="cat-filters"
               tab={state.tab}
               draft={draft}
-              bounds={state.bounds[state.tab]}
+              bounds={bounds}
+              histograms={histograms}
               count={count}
               authorised={authorised}
               columns={state.columns}

@@ -1,7 +1,8 @@
 /**
  * The detail screen: BACK TO ALL, the heading, tabs Details / Report / Diagram following the
  * address (report and diagram disabled for parcels), the image pane with its modes and the 360
- * toggle, the tab's panel, and the RELATED carousel. One column with the same tabs on phones.
+ * toggle, the tab's panel, where the price sits among similar stones (signed-in traders, singles)
+ * and the RELATED carousel. One column with the same tabs on phones.
  */
 import { useEffect, useState } from 'react';
 import { isParcel } from '../../domain/diamond.ts';
@@ -10,6 +11,7 @@ import { ActionsPanel } from './ActionsPanel.tsx';
 import { AttributeGrid } from './AttributeGrid.tsx';
 import { DiagramPanel } from './DiagramPanel.tsx';
 import { ImagePane } from './ImagePane.tsx';
+import { PriceChart } from './PriceChart.tsx';
 import { RelatedCarousel } from './RelatedCarousel.tsx';
 import { ReportPanel } from './ReportPanel.tsx';
 import { ShareDrawer } from './ShareDrawer.tsx';
@@ -111,6 +113,7 @@ export function DetailScreen({ id, tab, onTab }: Props) {
         </section>
       </div>
 
+      {!parcel && <PriceChart id={id} />}
       <RelatedCarousel id={id} />
       <ShareDrawer open={sharing} onOpenChange={setSharing} />
       <PriceDrawer />

@@ -1,6 +1,7 @@
 /**
  * The 'Filters' group of the panel: shape, weight (a parcel's size), colour, clarity, price
- * (signed-in users only), certificates and special offers.
+ * (signed-in users only), certificates and special offers. For signed-in traders the weight and
+ * price sliders show the tab's distribution behind their handles.
  */
 import { PARCELS_TAB, tabCatType, tabShapeList } from '../../../domain/catalogue/index.ts';
 import { LabFilter, ShapeFilter, Switch } from './ChoiceFilters.tsx';
@@ -23,7 +24,13 @@ export function MainFilters(p: GroupProps) {
         />
       </Section>
       <Section title={p.tab === PARCELS_TAB ? 'Size (ct)' : 'Weight (ct)'}>
-        <LinearFilter label="Weight" value={f.weight} limits={p.bounds.weight} onChange={set('weight')} />
+        <LinearFilter
+          label="Weight"
+          value={f.weight}
+          limits={p.bounds.weight}
+          onChange={set('weight')}
+          histogram={p.histograms?.weight}
+        />
       </Section>
       <Section title="Colour">
         <ColourFilter value={f.colour} onChange={set('colour')} />
@@ -33,7 +40,13 @@ export function MainFilters(p: GroupProps) {
       </Section>
       {p.authorised && (
         <Section title="Price">
-          <PriceFilter label="Price" value={f.price} onChange={set('price')} ccy={p.ccy} />
+          <PriceFilter
+            label="Price"
+            value={f.price}
+            onChange={set('price')}
+            ccy={p.ccy}
+            histogram={p.histograms?.price}
+          />
         </Section>
       )}
       <Section title="Certificates">

@@ -17,6 +17,8 @@ import { NumberRange } from './NumberRange.tsx';
 import { RangeSlider } from './RangeSlider.tsx';
 
 type Props = { label: string; value: NumRange; limits: NumRange; onChange: (v: NumRange) => void };
+/** the stones' distribution behind the slider (counts per equal stretch of positions), or none */
+type Hist = { histogram?: readonly number[] | null };
 
 const STEPS = 100;
 
@@ -28,7 +30,8 @@ export function LinearFilter({
   onChange,
   unit,
   decimals = 2,
-}: Props & { unit?: string; decimals?: number }) {
+  histogram,
+}: Props & Hist & { unit?: string; decimals?: number }) {
   const [a, b] = limits;
   const span = b - a;
   const toPos = (v: number) => (span > 0 ? ((v - a) / span) * STEPS : 0);
@@ -43,13 +46,20 @@ export function LinearFilter({
         value={[toPos(value[0]), toPos(value[1])]}
         onChange={([p, q]) => onChange([p <= 0 ? a : toVal(p), q >= STEPS ? b : toVal(q)])}
         format={(p) => `${toVal(p)}${unit ?? ''}`}
+        histogram={histogram}
       />
       <NumberRange label={label} value={value} limits={limits} decimals={decimals} unit={unit} onChange={onChange} />
     </div>
   );
 }
 
-export function PriceFilter({ label, value, onChange, ccy }: Omit<Props, 'limits'> & { ccy: string }) {
+export function PriceFilter({
+  label,
+  value,
+  onChange,
+  ccy,
+  histogram,
+}: Omit<Props, 'limits'> & Hist & { ccy: string }) {
   return (
     <div className="cat-filter__body">
       <RangeSlider
@@ -59,6 +69,7 @@ export function PriceFilter({ label, value, onChange, ccy }: Omit<Props, 'limits
         value={priceRangeToSlider(value)}
         onChange={(p) => onChange(priceSliderToRange(p))}
         format={(p) => `${currencySymbol(ccy)}${priceSliderLabel(p)}`}
+        histogram={histogram}
       />
       <NumberRange
         label={label}

@@ -3,6 +3,8 @@
  * keyboard, touch and screen readers work as they do for any range input). Values are
  * slider positions; the caller maps them to filter values (domain sliders.ts).
  * The handles cannot cross; `snap` rounds a raw position to an allowed one (grade marks).
+ * `histogram` (counts per equal stretch of positions) draws the stones' distribution as light
+ * bars behind the handles, darker inside the chosen range; decorative (the values are announced).
  */
 import type { CSSProperties } from 'react';
 
@@ -23,6 +25,7 @@ type Props = {
   /** text for a position, for aria-valuetext and the marks */
   format?: (position: number) => string;
   marks?: readonly number[];
+  histogram?: readonly number[] | null;
 };
 
 export function RangeSlider({
@@ -35,6 +38,7 @@ export function RangeSlider({
   snap = (p) => p,
   format = String,
   marks,
+  histogram,
 }: Props) {
   const [lo, hi] = value;
   const pct = (p: number) => (max === min ? 0 : ((p - min) / (max - min)) * 100);
@@ -44,7 +48,8 @@ export function RangeSlider({
     onChange(end === 0 ? [Math.min(p, hi), hi] : [lo, Math.max(p, lo)]);
   };
   return (
-    <div className="rs" style={style}>
+    <div className={`rs${histogram ? ' rs--hist' : ''}`} style={style}>
+      {histogram && <Histogram counts={histogram} from={pct(lo)} to={pct(hi)} />}
       <div className="rs__track" aria-hidden="true">
         <div className="rs__fill" />
       </div>
@@ -83,5 +88,30 @@ export function RangeSlider({
         </div>
       )}
     </div>
+  );
+}
+
+/** Bars of `counts` over the track; those whose stretch lies within from..to (percent) are in the range. */
+function Histogram({ counts, from, to }: { counts: readonly number[]; from: number; to: number }) {
+  const most = Math.max(1, ...counts);
+  const w = 100 / counts.length;
+  return (
+    <svg className="rs__hist" viewBox={`0 0 100 1`} preserveAspectRatio="none" aria-hidden="true" focusable="false">
+      {counts.map((c, i) => {
+        if (c === 0) return null;
+        const h = Math.max(0.08, c / most);
+        const inRange = (i + 1) * w > from && i * w < to;
+        return (
+          <rect
+            key={i}
+            className={inRange ? 'is-in' : undefined}
+            x={i * w + w * 0.1}
+            width={w * 0.8}
+            y={1 - h}
+            height={h}
+          />
+        );
+      })}
+    </svg>
   );
 }

@@ -8,6 +8,7 @@ import type {
   OptionalColumns,
 } from '../../../domain/catalogue/index.ts';
 import type { AvailabilityLabels } from '../../../stores/catalogue.ts';
+import type { SliderHistograms } from './useSliderHistograms.ts';
 
 export type GroupProps = {
   tab: MainTab;
@@ -17,6 +18,8 @@ export type GroupProps = {
   columns: OptionalColumns;
   ccy: string;
   labels: AvailabilityLabels;
+  /** the tab's weights and prices behind the sliders (signed-in traders), or null */
+  histograms: SliderHistograms | null;
   onChange: (c: FilterChange) => void;
   onColumn: (column: OptionalColumn, on: boolean) => void;
 };

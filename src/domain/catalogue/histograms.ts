@@ -1,0 +1,60 @@
+/**
+ * The distributions drawn behind the list's weight and price sliders: how many stones of a
+ * main tab fall at each stretch of the slider. Bins follow the slider's own scale, so a bar
+ * stands under the handle positions it counts: the weight slider is linear over the tab's
+ * weight bounds (a parcel counts at the middle of its size range); the price slider is
+ * piecewise (sliders.ts: 80 = 5,000, 100 = 50,000), so a price counts at its slider position,
+ * and prices past the top fall into the last bin. Unpriced stones (and every stone for a
+ * visitor, whose index has no prices) are left out.
+ */
+import type { CatalogueIndex } from './prepare.ts';
+import { PRICE_SLIDER_MAX, priceValueToPosition, type NumRange } from './sliders.ts';
+import type { MainTab } from './tabs.ts';
+
+/** Bars per slider. */
+export const HISTOGRAM_BINS = 40;
+
+type Columns = Pick<CatalogueIndex, 'tabRows' | 'weightLo' | 'weightHi' | 'price'>;
+
+/** Counts per bin of slider positions in [0, max]; positions outside fall into the end bins, NaN is skipped. */
+function binPositions(count: number, positionAt: (k: number) => number, max: number, bins: number): number[] {
+  const out = new Array<number>(bins).fill(0);
+  for (let k = 0; k < count; k++) {
+    const p = positionAt(k);
+    if (Number.isNaN(p)) continue;
+    const b = Math.floor((p / max) * bins);
+    out[b < 0 ? 0 : b >= bins ? bins - 1 : b]!++;
+  }
+  return out;
+}
+
+/** The weights of `tab`'s stones over the weight slider's limits (linear, positions 0..100). */
+export function weightHistogram(ix: Columns, tab: MainTab, limits: NumRange, bins = HISTOGRAM_BINS): number[] {
+  const rows = ix.tabRows[tab];
+  const [a, b] = limits;
+  const span = b - a;
+  return binPositions(
+    rows.length,
+    (k) => {
+      const i = rows[k]!;
+      const w = (ix.weightLo[i]! + ix.weightHi[i]!) / 2;
+      return span > 0 ? ((w - a) / span) * 100 : 0;
+    },
+    100,
+    bins,
+  );
+}
+
+/** The displayed prices of `tab`'s stones at their price slider positions (0..100, not linear in price). */
+export function priceHistogram(ix: Columns, tab: MainTab, bins = HISTOGRAM_BINS): number[] {
+  const rows = ix.tabRows[tab];
+  return binPositions(
+    rows.length,
+    (k) => {
+      const p = ix.price[rows[k]!]!;
+      return Number.isNaN(p) ? NaN : priceValueToPosition(p);
+    },
+    PRICE_SLIDER_MAX,
+    bins,
+  );
+}
