@@ -222,4 +222,17 @@ describe('API Link stones', () => {
     );
     expect(avail.data[0]!.price.amount).toBe(a.price!.amount);
   });
+
+  it('a retail price is exact: $110 at 15 % is $126.50, shown as $127 (half up, whole units)', async () => {
+    const t = await createLinkTestApp();
+    const retail = await linkKeyFor(t, 'shop@example.com', 'retail', 15);
+    const row = (await t.db.select().from(diamonds).where(eq(diamonds.catType, 'Single Item')).limit(1))[0]!;
+    await t.db
+      .update(diamonds)
+      .set({ priceCents: 11_000, webSpecialCents: 0, inStock: true })
+      .where(eq(diamonds.id, row.id));
+    const res = await t.call(`/stones/${encodeURIComponent(row.stockCode)}?currency=USD`, retail);
+    // 110 x 1.15 is 126.49999999999999 in floating point, which rounded down to 126
+    expect((await body<{ price: { amount: string } }>(res)).price.amount).toBe('127.00');
+  });
 });

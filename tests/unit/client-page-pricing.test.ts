@@ -14,12 +14,14 @@ const parcel = (ppc: number) => ({ StkCatType: 'Multiple Items' as const, STWeig
 
 describe('markUpMinor', () => {
   it('multiplies exactly in integers and rounds half up to whole units or cents', () => {
-    expect(markUpMinor(123_400, 125, 100)).toBe(138_800); // 1234 x 1.125 = 1388.25 -> 1388
-    expect(markUpMinor(100_500, 100, 100)).toBe(110_600); // 1005 x 1.1 = 1105.5 -> 1106 (half up)
-    expect(markUpMinor(9_640, 125, 1)).toBe(10_845); // 96.40 x 1.125 = 108.45
-    expect(markUpMinor(9_640, 123, 1)).toBe(10_826); // 96.40 x 1.123 = 108.2572 -> 108.26
-    expect(markUpMinor(1_000, 5, 1)).toBe(1_005); // 10.00 x 1.005 = 10.05, where 10 * 1.005 in floats is 10.049999
-    expect(markUpMinor(99_999_999_900, 3000, 100)).toBe(399_999_999_600); // 300 % of a large price
+    expect(markUpMinor(123_400, 12.5, 100)).toBe(138_800); // 1234 x 1.125 = 1388.25 -> 1388
+    expect(markUpMinor(100_500, 10, 100)).toBe(110_600); // 1005 x 1.1 = 1105.5 -> 1106 (half up)
+    expect(markUpMinor(9_640, 12.5, 1)).toBe(10_845); // 96.40 x 1.125 = 108.45
+    expect(markUpMinor(9_640, 12.3, 1)).toBe(10_826); // 96.40 x 1.123 = 108.2572 -> 108.26
+    expect(markUpMinor(1_000, 0.5, 1)).toBe(1_005); // 10.00 x 1.005 = 10.05, where 10 * 1.005 in floats is 10.049999
+    expect(markUpMinor(1_000, 0.25, 1)).toBe(1_003); // 10.00 x 1.0025 = 10.025 -> 10.03 (API Link takes two decimals)
+    expect(markUpMinor(10_000_000_000, 1000, 100)).toBe(110_000_000_000); // 1,000 % of 100 million
+    expect(markUpMinor(99_999_999_900, 300, 100)).toBe(399_999_999_600); // 300 % of a large price
   });
 
   it('reads a typed percentage as tenths', () => {
@@ -32,14 +34,14 @@ describe('markUpMinor', () => {
 describe('clientPrice', () => {
   it('marks up the trade price the trader sees, in the page currency', () => {
     // $1,234 -> £987.20 -> £987 (whole units) -> x 1.1 = 1085.7 -> £1,086
-    expect(clientPrice(single(1234), 100, 'GBP', RATES)).toEqual({ amount: 1086, currency: 'GBP', unit: 'stone' });
+    expect(clientPrice(single(1234), 10, 'GBP', RATES)).toEqual({ amount: 1086, currency: 'GBP', unit: 'stone' });
     // $1,234 x 1.125 = 1388.25 -> $1,388
-    expect(clientPrice(single(1234), 125, 'USD', RATES)).toEqual({ amount: 1388, currency: 'USD', unit: 'stone' });
+    expect(clientPrice(single(1234), 12.5, 'USD', RATES)).toEqual({ amount: 1388, currency: 'USD', unit: 'stone' });
     // $1,234 -> ¥188,061.60 -> ¥188,062 -> x 1.333 = 250,686.646 -> ¥250,687
-    expect(clientPrice(single(1234), 333, 'JPY', RATES)!.amount).toBe(250_687);
+    expect(clientPrice(single(1234), 33.3, 'JPY', RATES)!.amount).toBe(250_687);
     // a parcel per carat to the cent: £96.40 x 1.125 = £108.45
-    expect(clientPrice(parcel(96.4), 125, 'GBP', RATES)).toEqual({ amount: 108.45, currency: 'GBP', unit: 'carat' });
-    expect(clientPrice({ StkCatType: 'Single Item', STWeight: 1, price: null }, 100, 'GBP', RATES)).toBeNull();
+    expect(clientPrice(parcel(96.4), 12.5, 'GBP', RATES)).toEqual({ amount: 108.45, currency: 'GBP', unit: 'carat' });
+    expect(clientPrice({ StkCatType: 'Single Item', STWeight: 1, price: null }, 10, 'GBP', RATES)).toBeNull();
   });
 
   it('prints the price, per carat for parcels, and no price for a stone that has gone', () => {

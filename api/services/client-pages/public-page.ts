@@ -8,7 +8,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { first } from '../../../db/client.ts';
 import { clientPages, diamonds, type ClientPage, type Diamond } from '../../../db/tables.ts';
-import { clientPrice } from '../../../src/domain/client-pages/pricing.ts';
+import { clientPrice, markupPct } from '../../../src/domain/client-pages/pricing.ts';
 import type { ClientStone, PublicClientPage } from '../../../src/domain/client-pages/view.ts';
 import { isParcel } from '../../../src/domain/diamond.ts';
 import { formatRange, type FxRate } from '../../../src/domain/money.ts';
@@ -72,7 +72,7 @@ function clientStone(
     certificateUrl: available && extras.certificates.length > 0 ? certificateUrl(page.token, n) : null,
     ...(page.hideStockCode ? {} : { stockCode: doc.StkCodeCalcNS }),
     // priced from the trade doc here, on the server; only the marked-up figure leaves
-    price: available ? clientPrice(toDiamondDoc(row, true), page.markupTenths, page.currency, rates) : null,
+    price: available ? clientPrice(toDiamondDoc(row, true), markupPct(page.markupTenths), page.currency, rates) : null,
   };
 }
 

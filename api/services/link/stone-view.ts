@@ -5,7 +5,9 @@
  *   special, else price, else ExWebTotal for stones, per stone; special or ppc for parcels,
  *   per carat), converted with the shop's rates, plus `rap_pct`.
  * - Retail keys: trade x (1 + users.retail_markup_pct / 100), rounded like the trade price
- *   (whole units per stone, 2 decimals per carat); never the trade price, ppc or RAP.
+ *   (whole units per stone, 2 decimals per carat) by the client pages' one rule
+ *   (src/domain/client-pages/pricing.ts `markUpMinor`, exact in minor units); never the trade
+ *   price, ppc or RAP.
  * - Media and certificate addresses are made absolute against SITE_URL.
  * - Hold and reservation state: `on_hold` for every caller, `held_by_you` and `hold_expires_at`
  *   for the caller's own holds; `reserved` for every caller when a single stone is kept by an
@@ -16,7 +18,8 @@ import { asc, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { diamondCertificates, diamondMedia, type Diamond } from '../../../db/tables.ts';
 import { DEFAULT_FORMAT, DEFAULT_FRAMES } from '../../../src/domain/player360.ts';
-import { displayPrice, roundTo, type FxRate } from '../../../src/domain/money.ts';
+import { displayPrice, type FxRate } from '../../../src/domain/money.ts';
+import { markUpMinor } from '../../../src/domain/client-pages/pricing.ts';
 import type { CURRENCIES } from '../../../db/schema.ts';
 import { AVAILABILITIES, GRADED, type LinkStone } from '../../link/schemas.ts';
 import { isParcel } from '../../../src/domain/diamond.ts';
@@ -47,10 +50,7 @@ export function linkPrice(d: Diamond, view: PriceView): LinkStone['price'] {
   if (trade == null) return null;
   const perCarat = isParcel(d.catType);
   let amount = trade.amount;
-  if (view.scope === 'retail') {
-    const marked = amount * (1 + view.markupPct / 100);
-    amount = perCarat ? roundTo(marked, 2) : Math.round(marked);
-  }
+  if (view.scope === 'retail') amount = markUpMinor(Math.round(amount * 100), view.markupPct, perCarat ? 1 : 100) / 100;
   return { amount: amount.toFixed(2), currency: view.currency, unit: perCarat ? 'carat' : 'stone' };
 }
 

@@ -7,8 +7,9 @@
  * - The trade price is the one the catalogue shows the trader (money.ts `displayPrice`: the
  *   special, else the price, else ExWebTotal per stone, converted and rounded to whole units;
  *   a parcel's special or ppc per carat, converted, to the cent).
- * - The markup is held in tenths of a percent (12.5 % = 125), so the product is exact in
- *   integers of minor units: minor x (1000 + tenths) / 1000.
+ * - The markup is taken in hundredths of a percent (12.5 % = 1250), so the product is exact
+ *   in integers of minor units: minor x (10000 + hundredths) / 10000. (A client page stores
+ *   its markup in tenths: one decimal is all its form takes.)
  * - It is then rounded half up as the site rounds that price: whole units for a stone, cents
  *   for a parcel's price per carat.
  */
@@ -24,28 +25,30 @@ export const markupTenths = (pct: number): number => Math.round(pct * 10);
 export const markupPct = (tenths: number): number => tenths / 10;
 
 /**
- * `minor` (cents) marked up by `tenths` and rounded half up to a multiple of `step` cents
- * (100: whole units, 1: cents). Exact: every figure is an integer far below 2^53, and the
- * quotient is never within 1e-5 of the next integer unless it is one.
+ * `minor` (cents) marked up by `pct` percent (up to two decimals: it is taken in hundredths,
+ * 12.5 -> 1250) and rounded half up to a multiple of `step` cents (100: whole units, 1: cents).
+ * Exact: every figure is an integer below 2^53 (up to 100 million units at 1,000 %), and the
+ * quotient is never within 1e-6 of the next integer unless it is one. API Link's retail prices
+ * are marked up by the same rule (api/services/link/stone-view.ts).
  */
-export function markUpMinor(minor: number, tenths: number, step: 1 | 100): number {
-  const scaled = minor * (1000 + tenths);
-  const unit = 1000 * step;
+export function markUpMinor(minor: number, pct: number, step: 1 | 100): number {
+  const scaled = minor * (10_000 + Math.round(pct * 100));
+  const unit = 10_000 * step;
   return Math.floor((scaled + unit / 2) / unit) * step;
 }
 
 export type ClientPrice = { amount: number; currency: string; unit: 'stone' | 'carat' };
 
-/** The client price of a stone (null when it carries no trade price). */
+/** The client price of a stone at `pct` percent over trade (null when it carries no trade price). */
 export function clientPrice(
   stone: PricedStone,
-  tenths: number,
+  pct: number,
   currency: string,
   rates: readonly FxRate[],
 ): ClientPrice | null {
   const trade = displayPrice(stone, currency, rates);
   if (trade == null) return null;
   const perCarat = isParcel(stone.StkCatType);
-  const minor = markUpMinor(Math.round(trade.amount * 100), tenths, perCarat ? 1 : 100);
+  const minor = markUpMinor(Math.round(trade.amount * 100), pct, perCarat ? 1 : 100);
   return { amount: minor / 100, currency, unit: perCarat ? 'carat' : 'stone' };
 }
