@@ -37,8 +37,8 @@ export const nameField = v.pipe(
   v.maxLength(NAME_MAX, `A name has at most ${NAME_MAX} characters`),
 );
 
-const alertField = v.picklist(ALERT_MODES, 'Alerts are off, instant or daily');
-const hourField = v.nullable(
+export const alertField = v.picklist(ALERT_MODES, 'Alerts are off, instant or daily');
+export const hourField = v.nullable(
   v.pipe(
     v.number('The digest hour is a whole hour, 0 to 23'),
     v.integer('The digest hour is a whole hour, 0 to 23'),
@@ -46,7 +46,7 @@ const hourField = v.nullable(
     v.maxValue(23, 'The digest hour is a whole hour, 0 to 23'),
   ),
 );
-const zoneField = v.nullable(
+export const zoneField = v.nullable(
   v.pipe(
     v.string('The time zone is a name such as Europe/London'),
     v.trim(),
@@ -59,7 +59,7 @@ const zoneField = v.nullable(
   ),
 );
 const dropMsg = `The price drop is a whole percentage, ${PRICE_DROP_MIN} to ${PRICE_DROP_MAX}`;
-const dropField = v.nullable(
+export const dropField = v.nullable(
   v.pipe(
     v.number(dropMsg),
     v.integer(dropMsg),
