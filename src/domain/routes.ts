@@ -46,6 +46,7 @@ export const routes = {
   account: ACCOUNT,
   accountApi: `${ACCOUNT}/api`,
   accountHolds: `${ACCOUNT}/holds`,
+  accountSavedSearches: `${ACCOUNT}/saved-searches`,
   accountApiAccess: `${ACCOUNT}#api-access`,
   accountRequests: `${ACCOUNT}#acc-requests`,
   /** one sent request in the account's list of requests */
