@@ -44,6 +44,14 @@ BOTH_SIZES.forEach(([name, size]) => {
       if (await viewResults.isVisible()) await viewResults.click();
       await expect(page).toHaveURL(/shape=round/);
       const saved = new URL(page.url());
+      const measurements = page.getByRole('columnheader', { name: /LTH \/ WTH \/ DTH/ });
+      if (name === '1440') {
+        // a column switched off is saved too
+        await page.getByRole('tab', { name: 'More Filters' }).click();
+        await page.getByRole('switch', { name: 'Measurements' }).uncheck();
+        await expect(measurements).toHaveCount(0);
+      }
+      await expectNoSidewaysScroll(page, `list with Save search (${name})`);
 
       await page.getByRole('button', { name: 'Save search' }).click();
       const dialog = page.getByRole('dialog', { name: 'Save this search' });
@@ -76,6 +84,11 @@ BOTH_SIZES.forEach(([name, size]) => {
       await expect(page).toHaveURL(`${saved.pathname}${saved.search}`);
       await islandsReady(page);
       await expect(page.getByRole('combobox', { name: 'Currency' })).toHaveValue('EUR');
+      if (name === '1440') {
+        await expect(page.getByRole('table').first()).toBeVisible();
+        await expect(measurements).toHaveCount(0);
+        await page.getByRole('tab', { name: 'Filters (1)' }).click();
+      }
       if (!(await round.isVisible())) await page.getByRole('button', { name: 'Filters (1)' }).click();
       await expect(round).toHaveAttribute('aria-pressed', 'true');
 
