@@ -2,12 +2,15 @@
  * Saved searches, at 1440 px and on an iPhone 13: a trader filters the list, saves the search
  * (axe clean with the dialog open), finds it in the account with "1 of 25", opens it (the same
  * filters and the saved currency come back), renames it and deletes it. Each size uses its own
- * demo trader, whose searches are cleared before and after.
+ * demo trader, whose searches are cleared before and after. Screenshots go to SAVED_SEARCH_SHOTS
+ * (default test-results/screenshots/saved-searches).
  */
 import type { Page } from '@playwright/test';
 import { TRADER } from './support/accounts.ts';
 import { axeClean, JEWELLER, signedIn } from './support/holds.ts';
-import { BOTH_SIZES, expectNoSidewaysScroll } from './support/screens.ts';
+import { BOTH_SIZES, expectNoSidewaysScroll, saveShot } from './support/screens.ts';
+
+const SHOTS = process.env.SAVED_SEARCH_SHOTS ?? 'test-results/screenshots/saved-searches';
 import { expect, islandsReady, test } from './support/test.ts';
 
 async function clearSearches(page: Page) {
@@ -52,6 +55,7 @@ BOTH_SIZES.forEach(([name, size]) => {
         await expect(measurements).toHaveCount(0);
       }
       await expectNoSidewaysScroll(page, `list with Save search (${name})`);
+      await saveShot(page, SHOTS, `list-${name}`, false);
 
       await page.getByRole('button', { name: 'Save search' }).click();
       const dialog = page.getByRole('dialog', { name: 'Save this search' });
@@ -64,19 +68,21 @@ BOTH_SIZES.forEach(([name, size]) => {
       await expect(dialog.getByRole('combobox', { name: 'Time zone' })).not.toHaveValue('');
       await dialog.getByRole('spinbutton', { name: /price drops by at least/ }).fill('5');
       await axeClean(page, `save dialog (${name})`);
+      await saveShot(page, SHOTS, `save-dialog-${name}`, false);
       await dialog.getByRole('button', { name: 'Save search' }).click();
       const done = page.getByRole('dialog', { name: 'Search saved' });
       await expect(done).toContainText('“Rounds for Mrs Patel” is in your account');
       await done.getByRole('link', { name: 'Saved searches' }).click();
 
       await expect(page).toHaveURL(/\/my-account\/saved-searches$/);
-      const section = page.getByRole('region', { name: 'Saved searches' });
+      const section = page.getByRole('region', { name: 'Your saved searches' });
       await expect(section.getByText('1 of 25')).toBeVisible();
       await expect(section.getByRole('heading', { name: 'Rounds for Mrs Patel' })).toBeVisible();
       await expect(section.getByText('Singles · 1 filter · EUR')).toBeVisible();
       await expect(section.getByText(/Daily digest at 08:00 .*, and price drops of 5% or more/)).toBeVisible();
       await axeClean(page, `saved searches (${name})`);
       await expectNoSidewaysScroll(page, `saved searches (${name})`);
+      await saveShot(page, SHOTS, `account-${name}`);
 
       // a currency changed since: opening the search brings back its own
       await page.request.patch('/api/v1/profile/currency', { data: { ccy: 'USD' } });

@@ -40,7 +40,7 @@ export function SavedSearchesSection() {
     <div className="acc-main">
       <section className="acc-card" aria-labelledby="acc-saved">
         <div className="acc-card__head">
-          <h2 id="acc-saved">Saved searches</h2>
+          <h2 id="acc-saved">Your saved searches</h2>
           {data && (
             <p className="acc-muted num ss-count">
               {data.searches.length} of {data.limit}
