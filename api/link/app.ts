@@ -29,6 +29,7 @@ import { webhookRoutes } from './webhooks.ts';
 import { linkHoldRoutes } from './holds.ts';
 import { testEventRoutes } from './test-events.ts';
 import { linkRequestRoutes } from './requests.ts';
+import { linkSavedSearchRoutes } from './saved-searches.ts';
 
 /** Paths that answer without a key. */
 const PUBLIC_PATHS = new Set([`${LINK_BASE}/openapi.json`]);
@@ -66,6 +67,9 @@ export function createLinkApp(deps: Deps): Hono<LinkEnv> {
   app.use('/requests/*', requireScope('trade')); // requests act for the account: trade and test keys
   app.use('/requests', requireScope('trade'));
   app.route('/requests', linkRequestRoutes(deps));
+  app.use('/saved-searches/*', requireScope('trade')); // the account's saved searches: trade and test keys
+  app.use('/saved-searches', requireScope('trade'));
+  app.route('/saved-searches', linkSavedSearchRoutes(deps));
   // GET /openapi.json (public, see PUBLIC_PATHS): generated from the routes above
   app.get('/openapi.json', ...openApiHandler(app));
   return app;

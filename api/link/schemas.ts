@@ -203,24 +203,29 @@ export const CurrencyParam = v.pipe(
   d("Price currency (the shop's exchange rates); default: the shop's default currency"),
 );
 
+/** The filters of GET /stones (a saved search's `filters` are these and `sort`, `currency`). */
+export const STONE_FILTERS = {
+  category: v.optional(v.picklist(CATEGORIES, 'Must be stone or parcel')),
+  origin: v.optional(v.picklist(ORIGINS, 'Must be natural or lab_grown')),
+  shape: list('Shapes'),
+  carat_min: decimal('Carats, at least'),
+  carat_max: decimal('Carats, at most'),
+  price_min: decimal('price.amount at least (in `currency`)'),
+  price_max: decimal('price.amount at most (in `currency`)'),
+  colour: list('Colour grades (a parcel matches when its range holds one)'),
+  clarity: list('Clarity grades'),
+  cut: list('Cut grades'),
+  lab: list('Grading labs'),
+  certificate_number: list('Certificate numbers (exact)'),
+  has_image: flag('Only stones with (true) or without (false) an image'),
+  has_video: flag('Only stones with or without a video'),
+  has_360: flag('Only stones with or without a 360 set'),
+  has_certificate: flag('Only stones with or without a certificate'),
+};
+
 export const StonesQuerySchema = v.strictObject(
   {
-    category: v.optional(v.picklist(CATEGORIES, 'Must be stone or parcel')),
-    origin: v.optional(v.picklist(ORIGINS, 'Must be natural or lab_grown')),
-    shape: list('Shapes'),
-    carat_min: decimal('Carats, at least'),
-    carat_max: decimal('Carats, at most'),
-    price_min: decimal('price.amount at least (in `currency`)'),
-    price_max: decimal('price.amount at most (in `currency`)'),
-    colour: list('Colour grades (a parcel matches when its range holds one)'),
-    clarity: list('Clarity grades'),
-    cut: list('Cut grades'),
-    lab: list('Grading labs'),
-    certificate_number: list('Certificate numbers (exact)'),
-    has_image: flag('Only stones with (true) or without (false) an image'),
-    has_video: flag('Only stones with or without a video'),
-    has_360: flag('Only stones with or without a 360 set'),
-    has_certificate: flag('Only stones with or without a certificate'),
+    ...STONE_FILTERS,
     sort: v.pipe(
       v.optional(v.picklist(STONE_SORTS, `Must be one of ${STONE_SORTS.join(', ')}`), 'created'),
       d('Order; `-` descending. Ties are broken by the stone id, so paging is stable.'),

@@ -51,6 +51,7 @@ export const routes = {
   accountApi: `${ACCOUNT}/api`,
   accountHolds: `${ACCOUNT}/holds`,
   accountClientPages: `${ACCOUNT}/client-pages`,
+  accountSavedSearches: `${ACCOUNT}/saved-searches`,
   accountApiAccess: `${ACCOUNT}#api-access`,
   accountRequests: `${ACCOUNT}#acc-requests`,
   /** one sent request in the account's list of requests */

@@ -32,6 +32,10 @@ const ROUTES = [
   ['post', '/requests'],
   ['get', '/requests'],
   ['get', '/requests/{id}'],
+  ['get', '/saved-searches'],
+  ['post', '/saved-searches'],
+  ['get', '/saved-searches/{id}'],
+  ['delete', '/saved-searches/{id}'],
 ] as const;
 
 const SITE_ROUTES = [

@@ -107,6 +107,18 @@ describe('limits and validation', () => {
     expect((await other.json('/saved-searches', 'POST', body())).status).toBe(201);
   });
 
+  it('keeps to 25 when many saves arrive at once', async () => {
+    const t = await createTestApp();
+    const { agent } = await trader(t);
+    const answers = await Promise.all(
+      Array.from({ length: 32 }, (_, i) => agent.json('/saved-searches', 'POST', body({ name: `At once ${i}` }))),
+    );
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(25);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(7);
+    expect((await listOf(agent)).searches).toHaveLength(25);
+  });
+
   it('names the field of a bad name, view, currency, alert, hour, time zone or price drop', async () => {
     const t = await createTestApp();
     const { agent } = await trader(t);

@@ -11,13 +11,17 @@ import { MAX_SAVED_SEARCHES } from '../../../src/domain/saved-searches/alerts.ts
 import {
   DIGEST_HOUR_NEEDED,
   needsDigestHour,
-  type SavedSearchData,
   type SavedSearchPatch,
   type SavedSearchView,
 } from '../../../src/domain/saved-searches/schema.ts';
 import { HttpError } from '../../middleware/errors.ts';
 
 export type SavedSearch = typeof savedSearches.$inferSelect;
+/** What a trader chooses (the rest is the server's). */
+export type NewSearch = Pick<
+  SavedSearch,
+  'name' | 'view' | 'columns' | 'currency' | 'alert' | 'digestHour' | 'timeZone' | 'priceDropPct'
+>;
 
 export const notFound = () => new HttpError(404, 'saved_search_not_found');
 export const limitError = () =>
@@ -69,7 +73,7 @@ async function newestSeq(db: Db): Promise<number> {
   return Number(row?.seq ?? 0);
 }
 
-export async function createSearch(db: Db, userId: number, data: SavedSearchData, now: number): Promise<SavedSearch> {
+export async function createSearch(db: Db, userId: number, data: NewSearch, now: number): Promise<SavedSearch> {
   return writeTx(db, async (tx) => {
     // the trader's row lock: two saves at once are counted one after the other
     await tx

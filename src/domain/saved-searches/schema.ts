@@ -6,7 +6,8 @@
  *                           POST /api/v1/saved-searches (the view becomes its canonical address)
  *   SavedSearchPatchSchema  { name?, alert?, digestHour?, timeZone?, priceDropPct? }
  *                           PATCH /api/v1/saved-searches/:id
- *   AlertFields             the alert settings alone (API Link's body reuses them)
+ *   SavedSearchFormSchema   { name, alert, digestHour, timeZone, priceDropPct }  the dialog and the edit form
+ *   field schemas           the name and alert fields (API Link's body reuses them)
  *
  * A daily digest needs its hour; the time zone defaults to UTC when none is given.
  */
@@ -37,8 +38,8 @@ export const nameField = v.pipe(
   v.maxLength(NAME_MAX, `A name has at most ${NAME_MAX} characters`),
 );
 
-const alertField = v.picklist(ALERT_MODES, 'Alerts are off, instant or daily');
-const hourField = v.nullable(
+export const alertField = v.picklist(ALERT_MODES, 'Alerts are off, instant or daily');
+export const hourField = v.nullable(
   v.pipe(
     v.number('The digest hour is a whole hour, 0 to 23'),
     v.integer('The digest hour is a whole hour, 0 to 23'),
@@ -46,7 +47,7 @@ const hourField = v.nullable(
     v.maxValue(23, 'The digest hour is a whole hour, 0 to 23'),
   ),
 );
-const zoneField = v.nullable(
+export const zoneField = v.nullable(
   v.pipe(
     v.string('The time zone is a name such as Europe/London'),
     v.trim(),
@@ -59,7 +60,7 @@ const zoneField = v.nullable(
   ),
 );
 const dropMsg = `The price drop is a whole percentage, ${PRICE_DROP_MIN} to ${PRICE_DROP_MAX}`;
-const dropField = v.nullable(
+export const dropField = v.nullable(
   v.pipe(
     v.number(dropMsg),
     v.integer(dropMsg),
@@ -103,6 +104,17 @@ export const ColumnsSchema = v.object({
   availability: v.boolean('columns.availability is true or false'),
 });
 
+/** The daily digest's hour, checked across the fields and reported against digestHour. */
+const digestHourCheck = <T extends { alert: AlertMode; digestHour: number | null }>() =>
+  v.forward<T, v.CheckIssue<T>, ['digestHour']>(
+    v.check<T, string>((s) => !needsDigestHour(s), DIGEST_HOUR_NEEDED),
+    ['digestHour'] as never,
+  );
+
+/** What the save dialog and the account's edit form ask: the name and the alert settings. */
+export const SavedSearchFormSchema = v.pipe(v.object({ name: nameField, ...AlertFields }), digestHourCheck());
+export type SavedSearchForm = v.InferOutput<typeof SavedSearchFormSchema>;
+
 export const SavedSearchSchema = v.pipe(
   v.object({
     name: nameField,
@@ -111,10 +123,7 @@ export const SavedSearchSchema = v.pipe(
     currency: v.picklist(CURRENCY_CODES, `The currency is one of ${CURRENCY_CODES.join(', ')}`),
     ...AlertFields,
   }),
-  v.forward(
-    v.check((s) => !needsDigestHour(s), DIGEST_HOUR_NEEDED),
-    ['digestHour'],
-  ),
+  digestHourCheck(),
 );
 export type SavedSearchInput = v.InferInput<typeof SavedSearchSchema>;
 export type SavedSearchData = v.InferOutput<typeof SavedSearchSchema>;

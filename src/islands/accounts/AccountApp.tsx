@@ -1,14 +1,14 @@
 /**
  * The /my-account island (shell page; the address picks the view): /my-account shows the
- * profile, the API access panel, change password and sign out; /my-account/holds the trader's
- * holds (running, ended with the reason, stones they wait for); /my-account/client-pages the
- * pages the trader made for clients (views, expiry, open, revoke); /my-account/api the API
- * access page for users with api_allow. Visitors get the login dialog, staff go to /admin.
+ * profile, the API access panel, change password and sign out; the other tabs are listed in
+ * TABS: the trader's holds (running, ended with the reason, stones they wait for), saved
+ * searches (open, edit, delete), the pages made for clients (views, expiry, open, revoke) and,
+ * for users with api_allow, API Link. Visitors get the login dialog, staff go to /admin.
  * The sent bag requests are listed under the profile (left out if that call is missing).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { call, client } from '../../lib/api.ts';
-import { setSession } from '../../stores/session.ts';
+import { setSession, type UserView } from '../../stores/session.ts';
 import { SignInPrompt } from '../ui/SignInPrompt.tsx';
 import { ApiAccessPanel } from './ApiAccessPanel.tsx';
 import { ApiPage } from './ApiPage.tsx';
@@ -16,11 +16,22 @@ import { ChangePasswordSection } from './ChangePasswordSection.tsx';
 import { ProfileSection } from './ProfileSection.tsx';
 import { RequestsSection } from './requests/RequestsSection.tsx';
 import { HoldsSection } from '../holds/HoldsSection.tsx';
+import { SavedSearchesSection } from '../saved-searches/SavedSearchesSection.tsx';
 import { ClientPagesSection } from '../client-pages/ClientPagesSection.tsx';
 import { useCustomer } from './use-customer.ts';
 import '../../styles/stacked-table.css';
 import './account.css';
 import { routes } from '../../domain/routes.ts';
+
+type Tab = { path: string; label: string; show?: (user: UserView) => boolean; view: (user: UserView) => ReactNode };
+
+/** The account's tabs after "Account" (the profile), in order. */
+const TABS: Tab[] = [
+  { path: routes.accountHolds, label: 'Holds', view: () => <HoldsSection /> },
+  { path: routes.accountSavedSearches, label: 'Saved searches', view: () => <SavedSearchesSection /> },
+  { path: routes.accountClientPages, label: 'Client pages', view: () => <ClientPagesSection /> },
+  { path: routes.accountApi, label: 'API Link', show: (u) => u.api_allow, view: (u) => <ApiPage user={u} /> },
+];
 
 async function signOut() {
   setSession(await call(client.logout.$post()));
@@ -39,40 +50,21 @@ export default function AccountApp() {
     return <SignInPrompt audience="Trade customers" title="Please sign in to see your account" />;
   }
   const { user } = guard;
+  const tabs = TABS.filter((t) => t.show?.(user) ?? true);
+  const open = TABS.find((t) => t.path === path);
   const head = (
     <header className="acc-head">
       <p className="eyebrow">{user.companyName || 'Your account'}</p>
-      <h1>
-        {path === routes.accountApi
-          ? 'API Link'
-          : path === routes.accountHolds
-            ? 'Holds'
-            : path === routes.accountClientPages
-              ? 'Client pages'
-              : `Welcome, ${user.firstName}`}
-      </h1>
+      <h1>{open ? open.label : `Welcome, ${user.firstName}`}</h1>
       <nav className="acc-tabs" aria-label="Account">
-        <a
-          href={routes.account}
-          aria-current={
-            path !== routes.accountApi && path !== routes.accountHolds && path !== routes.accountClientPages
-              ? 'page'
-              : undefined
-          }
-        >
+        <a href={routes.account} aria-current={open ? undefined : 'page'}>
           Account
         </a>
-        <a href={routes.accountHolds} aria-current={path === routes.accountHolds ? 'page' : undefined}>
-          Holds
-        </a>
-        <a href={routes.accountClientPages} aria-current={path === routes.accountClientPages ? 'page' : undefined}>
-          Client pages
-        </a>
-        {user.api_allow && (
-          <a href={routes.accountApi} aria-current={path === routes.accountApi ? 'page' : undefined}>
-            API Link
+        {tabs.map((t) => (
+          <a key={t.path} href={t.path} aria-current={t === open ? 'page' : undefined}>
+            {t.label}
           </a>
-        )}
+        ))}
         <button type="button" className="acc-signout" onClick={() => void signOut()}>
           Sign out
         </button>
@@ -80,27 +72,11 @@ export default function AccountApp() {
     </header>
   );
 
-  if (path === routes.accountHolds) {
+  if (open) {
     return (
       <>
         {head}
-        <HoldsSection />
-      </>
-    );
-  }
-  if (path === routes.accountClientPages) {
-    return (
-      <>
-        {head}
-        <ClientPagesSection />
-      </>
-    );
-  }
-  if (path === routes.accountApi) {
-    return (
-      <>
-        {head}
-        <ApiPage user={user} />
+        {open.view(user)}
       </>
     );
   }

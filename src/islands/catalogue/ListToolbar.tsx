@@ -1,12 +1,13 @@
 /**
  * The bar above the list: show/hide filters (with the changed-filter count), code search,
- * paste a list, download, currency.
+ * paste a list, save the search (signed-in traders), download, currency.
  */
 import type { Dispatch } from 'react';
 import type { CatalogueIndex, ListState } from '../../domain/catalogue/index.ts';
 import CurrencySelect from '../currency/CurrencySelect.tsx';
 import { CatalogueDownload } from '../downloads/CatalogueDownload.tsx';
 import { PasteListDialog } from './paste/PasteListDialog.tsx';
+import { SaveSearchDialog } from '../saved-searches/SaveSearchDialog.tsx';
 import { SearchBox } from './SearchBox.tsx';
 import type { Action } from './useListState.ts';
 
@@ -35,6 +36,7 @@ export function ListToolbar({ state, index, authorised, count, phone, dispatch }
       </button>
       <SearchBox value={state.filters.search} onSearch={(search) => dispatch({ type: 'search', search })} />
       <PasteListDialog authorised={authorised} />
+      {authorised && <SaveSearchDialog state={state} />}
       <CatalogueDownload
         state={state}
         index={index}

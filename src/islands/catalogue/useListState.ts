@@ -26,6 +26,7 @@ import {
 import { addressOf, stateFromAddress } from '../../domain/catalogue/address.ts';
 import { withPasteParam } from '../../domain/catalogue/paste-list.ts';
 import { pastedParam } from '../../stores/paste-list.ts';
+import { takeOpenedColumns } from '../saved-searches/open.ts';
 
 export type Action = ListAction | { type: 'replace'; state: ListState };
 const reducer = (s: ListState, a: Action): ListState => (a.type === 'replace' ? a.state : listReducer(s, a));
@@ -53,6 +54,10 @@ export function useListState(bounds: Bounds | null, authorised: boolean, dialogS
     ready.current = true;
     const { state: s, intent } = stateFromAddress(window.location, { bounds }, { width: width(), ...opts.current });
     dispatch({ type: 'replace', state: s });
+    // opened from a saved search: its columns (a column switched off also clears its filters)
+    const columns = takeOpenedColumns();
+    for (const column of ['measurements', 'availability'] as const)
+      if (columns && !columns[column]) dispatch({ type: 'column', column, on: false });
     lastTab.current = s.tab;
     if (intent.kind === 'specials' || intent.kind === 'shape')
       dispatch({ type: 'route', page: intent.kind === 'shape' ? intent.shape : 'specials' });
