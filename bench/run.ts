@@ -32,7 +32,8 @@
  * `--only http,db` runs just the named parts (comma-separated): http (full/floor),
  * lighthouse, catalogue, import, downloads (downloads and the bag request), db, link (API Link
  * data calls: bench/link-api.ts), cluster (a content change reaching 2 and 3 PostgreSQL nodes:
- * bench/site-propagation.ts).
+ * bench/site-propagation.ts), alerts (10,000 saved searches against an import of 1,000 changed
+ * stones on both engines: bench/saved-search-alerts.ts).
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -49,6 +50,7 @@ import { benchBagRequest, printBagRequest } from './bag-request.ts';
 import { benchDbEngines, printDbEngines } from './db-engines.ts';
 import { benchPublish, printPublish } from './publish.ts';
 import { benchPropagation, printPropagation } from './site-propagation.ts';
+import { benchAlerts, printAlerts } from './saved-search-alerts.ts';
 
 // `npm run bench -- --holds`: the hold round trip and the expiry sweep on both engines (bench/holds.ts)
 if (process.argv.includes('--holds')) {
@@ -76,7 +78,18 @@ const { values } = parseArgs({
     root: { type: 'string' },
   },
 });
-const PARTS = ['http', 'lighthouse', 'catalogue', 'import', 'downloads', 'db', 'publish', 'link', 'cluster'] as const;
+const PARTS = [
+  'http',
+  'lighthouse',
+  'catalogue',
+  'import',
+  'downloads',
+  'db',
+  'publish',
+  'link',
+  'cluster',
+  'alerts',
+] as const;
 const only = values.only?.split(',').map((p) => p.trim()) ?? [...PARTS];
 const unknown = only.filter((p) => !(PARTS as readonly string[]).includes(p));
 if (unknown.length) throw new Error(`--only: unknown part ${unknown.join(', ')} (parts: ${PARTS.join(', ')})`);
@@ -287,6 +300,15 @@ if (runs('cluster')) {
 }
 
 // ---------------------------------------------------------------- API Link data calls
+if (runs('alerts')) {
+  try {
+    printAlerts(await benchAlerts());
+  } catch (err) {
+    console.error('[bench] saved-search alerts bench failed:', err instanceof Error ? err.message : err);
+    process.exitCode = 1;
+  }
+}
+
 if (runs('link')) {
   try {
     const { stones, duration, connections } = opts;
