@@ -9,7 +9,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { loadRates } from '../../api/services/trade/bag.ts';
-import { emailOutbox, diamonds } from '../../db/tables.ts';
+import { emailOutbox, diamonds, savedSearches } from '../../db/tables.ts';
 import { displayPrice, formatPrice } from '../../src/domain/money.ts';
 import { routes } from '../../src/domain/routes.ts';
 import { alertTestApp, csv, newStoneRow, pricedSingle, priceRow } from './alert-fixtures.ts';
@@ -89,6 +89,20 @@ describe('instant saved-search alerts', () => {
     await worker().runOnce();
     expect(alertsTo('Comebacks')).toHaveLength(1);
     expect(alertsTo('Comebacks')[0]!.text).toMatch(new RegExp(`${stone.stockCode} · .* · Back in stock`));
+  });
+
+  it('a search whose alerts are turned on later is told only of changes after that', async () => {
+    const { t, worker, save, alertsTo } = await alertTestApp();
+    const search = await save({ name: 'Late starter', alert: 'off' });
+    await t.importCsv(csv(newStoneRow('ALERT-OLD-1')));
+    await worker().runOnce();
+    await t.db.update(savedSearches).set({ alert: 'instant' }).where(eq(savedSearches.id, search.id));
+    await worker().runOnce();
+    expect(alertsTo('Late starter')).toHaveLength(0);
+    await t.importCsv(csv(newStoneRow('ALERT-LATER-1')));
+    await worker().runOnce();
+    expect(alertsTo('Late starter')).toHaveLength(1);
+    expect(alertsTo('Late starter')[0]!.text).not.toContain('ALERT-OLD-1');
   });
 
   it('two nodes passing at once tell each event once', async () => {

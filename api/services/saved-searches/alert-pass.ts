@@ -14,11 +14,12 @@
  *    event is told at most once per search, on whichever node, and a kill before the commit
  *    leaves everything to the next pass. The e-mails are delivered after the commit (a kill
  *    in between leaves them to any node's outbox resend).
- *    Searches with nothing to tell move their mark in bulk, grouped by mark.
+ *    Searches with nothing to tell move their mark in bulk, grouped by mark; searches with
+ *    alerts off follow the log's end, so turning alerts on tells only of later changes.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, lt, max } from 'drizzle-orm';
 import { writeTx, type Db } from '../../../db/client.ts';
-import { savedSearches, users } from '../../../db/tables.ts';
+import { savedSearches, stockChanges, users } from '../../../db/tables.ts';
 import { digestDue } from '../../../src/domain/saved-searches/digest-hour.ts';
 import type { Deps } from '../../types.ts';
 import { siteOf } from '../accounts/accounts.ts';
@@ -100,6 +101,7 @@ export async function runAlertPass(
   if (!(await tryLease(db, ALERT_LEASE, holder, ALERT_LEASE_MS))) return { searches: 0, emails: 0, ms: 0 };
   try {
     const now = deps.clock.now();
+    await keepOffMarksCurrent(db);
     const todo = await searchesToDo(db, now);
     if (todo.length === 0) return { searches: 0, emails: 0, ms: 0 };
     const { window: w, events } = await computeAlerts(db, todo);
@@ -137,6 +139,15 @@ export async function runAlertPass(
   } finally {
     await releaseLease(db, ALERT_LEASE, holder);
   }
+}
+
+/** Searches with alerts off follow the log's end, so turning alerts on never tells of older changes. */
+async function keepOffMarksCurrent(db: Db): Promise<void> {
+  const newest = Number((await db.select({ seq: max(stockChanges.seq) }).from(stockChanges))[0]?.seq ?? 0);
+  await db
+    .update(savedSearches)
+    .set({ seenSeq: newest })
+    .where(and(eq(savedSearches.alert, 'off'), lt(savedSearches.seenSeq, newest)));
 }
 
 /** Instant searches with nothing to tell: their marks move to `to`, in bulk per mark read. */
