@@ -3,7 +3,8 @@
  * service that adds a matching stone and drops another's price gives one instant e-mail per
  * search (prices in the search's currency, links to the stones and the search, one-click
  * unsubscribe headers) and nothing more on re-import or on another pass; a drop below the
- * search's threshold tells nothing; a stone back in stock is told; two nodes' passes at once
+ * search's threshold tells nothing; a stone back in stock (imported again, or its hold ended) is
+ * told; a search whose alerts are turned on later hears of nothing older; two nodes' passes at once
  * tell each event once.
  */
 import { eq } from 'drizzle-orm';
@@ -13,6 +14,7 @@ import { emailOutbox, diamonds, savedSearches } from '../../db/tables.ts';
 import { displayPrice, formatPrice } from '../../src/domain/money.ts';
 import { routes } from '../../src/domain/routes.ts';
 import { alertTestApp, csv, newStoneRow, pricedSingle, priceRow } from './alert-fixtures.ts';
+import { linkKeyFor } from './link-fixtures.ts';
 
 describe('instant saved-search alerts', () => {
   it('an import that adds a matching stone and drops a price sends one e-mail per search, once', async () => {
@@ -89,6 +91,22 @@ describe('instant saved-search alerts', () => {
     await worker().runOnce();
     expect(alertsTo('Comebacks')).toHaveLength(1);
     expect(alertsTo('Comebacks')[0]!.text).toMatch(new RegExp(`${stone.stockCode} · .* · Back in stock`));
+  });
+
+  it('a stone whose hold ends is told as back in stock; placing the hold tells nothing', async () => {
+    const { t, worker, save, alertsTo } = await alertTestApp();
+    const stone = await pricedSingle(t, 6);
+    await save({ name: 'Free again' });
+    const key = await linkKeyFor(t, 'holder@jeweller.example', 'trade');
+    const held = await t.post('/holds', key, { stock_code: stone.stockCode });
+    expect(held.status).toBe(201);
+    await worker().runOnce();
+    expect(alertsTo('Free again')).toHaveLength(0);
+    const { id } = (await held.json()) as { id: number };
+    expect((await t.call(`/holds/${id}`, key, { method: 'DELETE' })).status).toBe(200);
+    await worker().runOnce();
+    expect(alertsTo('Free again')).toHaveLength(1);
+    expect(alertsTo('Free again')[0]!.text).toMatch(new RegExp(`${stone.stockCode} · .* · Back in stock`));
   });
 
   it('a search whose alerts are turned on later is told only of changes after that', async () => {

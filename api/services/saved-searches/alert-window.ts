@@ -19,6 +19,7 @@ import type { CatalogueIndex } from '../../../src/domain/catalogue/index.ts';
 import { convert, listedPrice, STONE_BASE_CCY, type FxRate, type Money } from '../../../src/domain/money.ts';
 import { pricedStone } from '../catalogue/priced-stone.ts';
 import { loadRates } from '../trade/bag.ts';
+import { claimsOn } from '../trade/request-claims.ts';
 import { stoneIndex } from './stone-index.ts';
 
 export type AlertKind = 'added' | 'back_in_stock' | 'price_changed';
@@ -36,7 +37,7 @@ export type AlertWindow = {
   changes: Change[];
   /** the changed stones in stock, by stock code */
   stones: Map<string, Diamond>;
-  /** ids of the changed stones on hold now */
+  /** ids of the changed stones not available now: on hold, or kept by an open request */
   held: Set<number>;
   rates: FxRate[];
   /** the changed stones in stock, and as a catalogue index (row i is rows[i]) */
@@ -90,6 +91,8 @@ export async function loadWindow(db: Db, from: number, limit: number): Promise<A
       )
     ).map((h) => h.id),
   );
+  // a stone kept by a buyer's open request is not available either
+  for (const claim of await inBatches(ids, (part) => claimsOn(db, part))) held.add(claim.diamondId);
   const rates = await loadRates(db);
   const index = stoneIndex(rows);
   return {
@@ -113,6 +116,9 @@ export function dropPct(before: Money | null, now: Money | null, rates: readonly
   return ((a - b) / a) * 100;
 }
 
+/** A hold or a request's reservation changed: the stone may be available again. */
+const freed = (fields: readonly string[]) => fields.includes('on_hold') || fields.includes('reserved');
+
 /** What the changes after `seen` mean per stock code (see the top of this file). */
 export function candidates(w: AlertWindow, seen: number): Map<string, Candidate> {
   const out = new Map<string, Candidate>();
@@ -123,8 +129,7 @@ export function candidates(w: AlertWindow, seen: number): Map<string, Candidate>
     if (!stone) continue;
     let kind: AlertKind | null = null;
     if (c.kind === 'added') kind = stone.createdAt.getTime() < c.at.getTime() ? 'back_in_stock' : 'added';
-    else if (c.kind === 'availability_changed' && c.fields.includes('on_hold') && !w.held.has(stone.id))
-      kind = 'back_in_stock';
+    else if (c.kind === 'availability_changed' && freed(c.fields) && !w.held.has(stone.id)) kind = 'back_in_stock';
     else if (c.kind === 'price_changed') {
       kind = 'price_changed';
       if (!firstPrice.has(c.stockCode))
