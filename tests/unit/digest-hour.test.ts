@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { digestDue, lastDigestMoment } from '../../src/domain/saved-searches/digest-hour.ts';
+import { digestDue, isTimeZone, lastDigestMoment } from '../../src/domain/saved-searches/digest-hour.ts';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -38,5 +38,10 @@ describe('the daily digest hour', () => {
     expect(digestDue(at('2026-07-10T07:00:00Z'), at('2026-07-09T07:00:01Z'), 8, 'Europe/London')).toBe(true);
     expect(digestDue(at('2026-07-10T15:00:00Z'), sent, 8, 'Europe/London')).toBe(false);
     expect(digestDue(at('2026-07-11T07:00:00Z'), sent, 8, 'Europe/London')).toBe(true);
+  });
+
+  it('knows the IANA zones', () => {
+    expect(isTimeZone('Asia/Tokyo')).toBe(true);
+    expect(isTimeZone('Mars/Olympus_Mons')).toBe(false);
   });
 });

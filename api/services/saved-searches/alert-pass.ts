@@ -20,7 +20,7 @@
 import { and, eq, inArray, lt, max } from 'drizzle-orm';
 import { writeTx, type Db } from '../../../db/client.ts';
 import { savedSearches, stockChanges, users } from '../../../db/tables.ts';
-import { digestDue } from '../../../src/domain/saved-searches/digest-hour.ts';
+import { digestDue, isTimeZone } from '../../../src/domain/saved-searches/digest-hour.ts';
 import type { Deps } from '../../types.ts';
 import { siteOf } from '../accounts/accounts.ts';
 import { releaseLease, tryLease } from '../platform/leases.ts';
@@ -55,7 +55,8 @@ export async function searchesToDo(db: Db, now: number): Promise<SavedSearch[]> 
         now,
         (s.lastDigestAt ?? s.createdAt).getTime(),
         s.digestHour ?? DEFAULT_DIGEST.hour,
-        s.timeZone ?? DEFAULT_DIGEST.timeZone,
+        // a zone this runtime does not know (stored by an older one) reads as UTC
+        s.timeZone && isTimeZone(s.timeZone) ? s.timeZone : DEFAULT_DIGEST.timeZone,
       ),
   );
 }
