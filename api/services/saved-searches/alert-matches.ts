@@ -1,12 +1,12 @@
 /**
  * Which changed stones each saved search is told about, all searches in one go: each search
- * is compiled once, the catalogue's filter runs over the index of the changed stones (one
- * pricing per currency in use), and what a change means is worked out once per distinct
- * high-water mark (alert-window.ts `candidates`). A price change alerts only a search with a
+ * is compiled once (and kept for later passes while it is unchanged), the catalogue's filter
+ * runs over the index of the changed stones (one pricing per currency in use), and what a
+ * change means is worked out once per distinct high-water mark (alert-window.ts `candidates`). A price change alerts only a search with a
  * price-drop threshold, when the drop reaches it.
  */
 import type { Diamond, savedSearches } from '../../../db/tables.ts';
-import { compileSearch, matchSearches } from '../../../src/domain/saved-searches/match.ts';
+import { compileSearch, matchSearches, type CompiledSearch } from '../../../src/domain/saved-searches/match.ts';
 import { candidates, type AlertKind, type AlertWindow, type Candidate } from './alert-window.ts';
 
 export type AlertEvent = {
@@ -17,18 +17,35 @@ export type AlertEvent = {
   prevPrice: Candidate['prevPrice'];
 };
 type SavedSearch = typeof savedSearches.$inferSelect;
-export type SearchToAlert = Pick<SavedSearch, 'id' | 'view' | 'columns' | 'currency' | 'seenSeq' | 'priceDropPct'>;
+export type SearchToAlert = Pick<
+  SavedSearch,
+  'id' | 'view' | 'columns' | 'currency' | 'seenSeq' | 'priceDropPct' | 'updatedAt'
+>;
+
+/** Compiled searches kept between passes, by id, while the search is unchanged (same updatedAt). */
+const compiledCache = new Map<number, { updatedAt: number; search: CompiledSearch }>();
+
+function compiled(searches: readonly SearchToAlert[]): CompiledSearch[] {
+  const seen = new Set<number>();
+  const out = searches.map((s) => {
+    seen.add(s.id);
+    const at = s.updatedAt.getTime();
+    const had = compiledCache.get(s.id);
+    if (had && had.updatedAt === at) return had.search;
+    const search = compileSearch({ view: s.view, columns: s.columns, currency: s.currency });
+    compiledCache.set(s.id, { updatedAt: at, search });
+    return search;
+  });
+  for (const id of compiledCache.keys()) if (!seen.has(id)) compiledCache.delete(id);
+  return out;
+}
 
 /** The events of each search (by id) in the window; searches with none are left out. */
 export function alertEvents(w: AlertWindow, searches: readonly SearchToAlert[]): Map<number, AlertEvent[]> {
   const out = new Map<number, AlertEvent[]>();
   if (w.index.size === 0 || searches.length === 0) return out;
   const byMark = new Map<number, Map<string, Candidate>>();
-  const rows = matchSearches(
-    searches.map((s) => compileSearch({ view: s.view, columns: s.columns, currency: s.currency })),
-    w.index,
-    w.rates,
-  );
+  const rows = matchSearches(compiled(searches), w.index, w.rates);
   searches.forEach((s, k) => {
     const hits = rows[k]!;
     if (hits.length === 0) return;
