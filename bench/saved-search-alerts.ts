@@ -24,6 +24,8 @@ const RUNS = 5;
 type Figures = {
   engine: string;
   computeMs: number;
+  coldMs: number;
+  windowMs: number;
   passMs: number;
   searchesTold: number;
   events: number;
