@@ -24,7 +24,9 @@ import { requestRoutes } from './routes/requests.ts';
 import { savedSearchRoutes } from './routes/saved-searches.ts';
 import { bagRoutes } from './routes/bag.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
+import { clientPageRoutes } from './routes/client-pages.ts';
 import { codeLookupRoutes } from './routes/code-lookup.ts';
+import { compareShareRoutes } from './routes/compare-share.ts';
 import { configRoutes } from './routes/configs.ts';
 import { diamondDetailRoutes } from './routes/diamond-detail.ts';
 import { diamondRoutes } from './routes/diamonds.ts';
@@ -63,10 +65,12 @@ export function apiRoutes(deps: Deps) {
     .route('/diamonds/lookup', codeLookupRoutes(deps))
     .route('/diamonds', diamondRoutes(deps))
     .route('/diamonds', diamondDetailRoutes(deps))
+    .route('/compare', compareShareRoutes(deps))
     .route('/', authRoutes(deps))
     .route('/profile/bag', bagRoutes(deps))
     .route('/holds', holdRoutes(deps))
     .route('/saved-searches', savedSearchRoutes(deps))
+    .route('/client-pages', clientPageRoutes(deps))
     .route('/profile/webhooks', profileWebhookRoutes(deps))
     .route('/profile/requests', requestRoutes(deps))
     .route('/profile', bagRequestRoutes(deps))

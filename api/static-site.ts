@@ -43,6 +43,8 @@ const TYPES: Record<string, string> = {
 
 /** Addresses that carry a one-time token (/verify/x, /reset/x): the home page's dialogs take them. */
 const TOKEN_PREFIXES = [routes.reset(''), routes.verify('')];
+/** A client page's address: its token is the key to the page. */
+const CLIENT_PAGE = routes.clientPage('');
 /** `path` itself and everything under it. */
 const under = (path: string) => new RegExp(`^${path}(/.*)?$`);
 /** The shell page a client router's root address is built into. */
@@ -55,6 +57,7 @@ export const SHELL_ROUTES: { pattern: RegExp; shell: string }[] = [
     shell: 'diamonds/stone/index.html',
   },
   { pattern: new RegExp(`^(${TOKEN_PREFIXES.join('|')})[^/]+/?$`), shell: 'index.html' },
+  { pattern: new RegExp(`^${CLIENT_PAGE}[^/]+/?$`), shell: shellOf(CLIENT_PAGE.slice(0, -1)) },
   { pattern: under(routes.account), shell: shellOf(routes.account) },
   { pattern: under(routes.admin), shell: shellOf(routes.admin) },
   // the list: /diamonds/all/{page} and /diamonds[/{page}] (page: all, lab-grown, specials or a
@@ -63,8 +66,8 @@ export const SHELL_ROUTES: { pattern: RegExp; shell: string }[] = [
   { pattern: new RegExp(`^(${routes.catalogue}|${routes.diamonds})(/[^/]+)?/?$`), shell: shellOf(routes.catalogue) },
 ];
 
-/** Shell routes whose address holds a verification or reset token. */
-const TOKEN_PAGE = new RegExp(`^(${TOKEN_PREFIXES.join('|')})`);
+/** Shell routes whose address holds a token (verification, reset, a client page). */
+const TOKEN_PAGE = new RegExp(`^(${[...TOKEN_PREFIXES, CLIENT_PAGE].join('|')})`);
 
 /**
  * The folder being served, and the one it replaced: a page loaded just before a swap still
@@ -142,15 +145,17 @@ async function send(
 }
 
 /**
- * A shell page whose address carries a one-time token (/verify/x, /reset/x): sent with
+ * A shell page whose address carries a token (/verify/x, /reset/x, /client/x): sent with
  * `Referrer-Policy: no-referrer` and the same policy as a <meta> in its head, so the token
- * never leaks in a Referer even where an outer middleware rewrites the header.
+ * never leaks in a Referer even where an outer middleware rewrites the header; never stored
+ * by a cache or indexed.
  */
 async function sendTokenPage(root: string, file: string, method: string): Promise<Response> {
   const headers = new Headers({
     'content-type': TYPES['.html'] as string,
     'cache-control': 'no-store',
     'referrer-policy': 'no-referrer',
+    'x-robots-tag': 'noindex, nofollow',
     'content-security-policy': pagePolicy(root, file),
   });
   if (method === 'HEAD') return new Response(null, { status: 200, headers });

@@ -43,4 +43,5 @@ export const {
   holdWatches,
   testHolds,
   savedSearches,
+  clientPages,
 } = pgTables;

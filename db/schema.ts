@@ -269,6 +269,8 @@ export const diamonds = sqliteTable(
     uniqueIndex('diamonds_stock_code_uq').on(t.stockCode),
     index('diamonds_stock_created_idx').on(t.inStock, t.createdAt),
     index('diamonds_cat_idx').on(t.catType, t.source),
+    /** similar stones of a stone (services/catalogue/similar-prices.ts): rank lists, then a weight range */
+    index('diamonds_similar_idx').on(t.inStock, t.catType, t.colourFromRank, t.clarityFromRank, t.weight),
   ],
 );
 
@@ -827,6 +829,42 @@ export const savedSearches = sqliteTable(
   (t) => [index('saved_searches_user_idx').on(t.userId), index('saved_searches_alert_idx').on(t.alert)],
 );
 
+// ---------------------------------------------------------------- client pages
+
+/**
+ * A trader's page for their own client: chosen stones at the trader's markup, in one currency,
+ * at an unguessable address that needs no sign-in (src/domain/client-pages). The token is kept
+ * as it was made (not hashed): the trader opens and copies the address again from the account,
+ * and it only ever shows what the trader chose to show a client; revoking stops it at once.
+ */
+export const clientPages = sqliteTable(
+  'client_pages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 32 random bytes, base64url (43 characters) */
+    token: text('token').notNull(),
+    title: text('title').notNull(),
+    companyName: text('company_name').notNull(),
+    /** the stored logo's name in `uploads` (served at /uploads/<name>), null for none */
+    logoUpload: text('logo_upload'),
+    /** tenths of a percent over the trade price (125 = 12.5 %) */
+    markupTenths: integer('markup_tenths').notNull(),
+    currency: text('currency', { enum: CURRENCIES }).notNull(),
+    hideStockCode: integer('hide_stock_code', { mode: 'boolean' }).notNull().default(true),
+    /** the stones, in the order the trader chose */
+    diamondIds: text('diamond_ids', { mode: 'json' }).$type<number[]>().notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }),
+    revokedAt: integer('revoked_at', { mode: 'timestamp_ms' }),
+    views: integer('views').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('client_pages_token_uq').on(t.token), index('client_pages_user_idx').on(t.userId)],
+);
+
 /** Every table, in dependency order (db/to-pg.ts builds the PostgreSQL twins from this). */
 export const sqliteTables = {
   users,
@@ -864,6 +902,7 @@ export const sqliteTables = {
   holdWatches,
   testHolds,
   savedSearches,
+  clientPages,
 };
 
 export type User = typeof users.$inferSelect;
@@ -873,3 +912,4 @@ export type Post = typeof posts.$inferSelect;
 export type SiteBlock = typeof siteBlocks.$inferSelect;
 export type Hold = typeof holds.$inferSelect;
 export type TestHold = typeof testHolds.$inferSelect;
+export type ClientPage = typeof clientPages.$inferSelect;

@@ -53,6 +53,7 @@ export const holds = t.holds;
 export const holdWatches = t.holdWatches;
 export const testHolds = t.testHolds;
 export const savedSearches = t.savedSearches;
+export const clientPages = t.clientPages;
 
 /** Stops a process from opening the engine its tables were not loaded for. */
 export function bindEngine(engine: 'sqlite' | 'postgres'): void {

@@ -16,13 +16,15 @@
  * be, with `test: true`, and nothing is kept (no claim on a stone, no e-mail, no webhook, not
  * in GET /requests).
  */
+import { writeTx } from '../../db/client.ts';
 import { Hono, type Context } from 'hono';
 import { describeRoute, resolver } from 'hono-openapi';
 import { LinkRequestSchema as LinkRequestBody } from '../../src/domain/trade/request-payloads.ts';
 import { HttpError } from '../middleware/errors.ts';
 import { toLinkRequest, toLinkRequestSummaries } from '../services/link/request-view.ts';
 import { createCodedRequest, requestPageOf } from '../services/trade/coded-requests.ts';
-import { afterRequestSent } from '../services/trade/request-notices.ts';
+import { deliverQueued } from '../services/platform/mailer.ts';
+import { queueRequestSent } from '../services/trade/request-notices.ts';
 import { requestDetail, type RequestVia } from '../services/trade/request-records.ts';
 import type { Deps } from '../types.ts';
 import { REQUEST_BODY_EXAMPLE, REQUEST_EXAMPLE, REQUESTS_PAGE_EXAMPLE } from './request-examples.ts';
@@ -79,8 +81,11 @@ export function linkRequestRoutes(deps: Deps) {
           });
           return c.json({ ...made, test: true as const }, 201);
         }
-        const stored = await createCodedRequest(deps.db, user.id, viaKey(c), c.req.valid('json'), deps.clock.now());
-        await afterRequestSent(deps, user, stored);
+        const { stored, mails } = await writeTx(deps.db, async (tx) => {
+          const made = await createCodedRequest(tx, user.id, viaKey(c), c.req.valid('json'), deps.clock.now());
+          return { stored: made, mails: await queueRequestSent(deps, tx, user, made) };
+        });
+        await deliverQueued(deps.mailer, mails);
         return c.json(await detail(stored.id, user.id), 201);
       },
     )

@@ -6,7 +6,8 @@
  * nothing more is read, and the connection closes (`closeGently`). Limits (one table, `limitFor`):
  *
  *   - a multipart upload from a signed-in admin to an upload route: the route's file limit
- *     plus 64 KiB for the form around it (images 5 MB, stock files 25 MB);
+ *     plus 64 KiB for the form around it (images 5 MB, stock files 25 MB); a client page's
+ *     logo is the one upload any signed-in trader may send;
  *   - anything else, every JSON route included: JSON_BODY_MAX (64 KiB). A visitor can never
  *     make the server hold more than that per request.
  *
@@ -33,8 +34,9 @@ type Limit = { max: number; msg: string | FieldError[] };
 const TOO_LARGE: Limit = { max: JSON_BODY_MAX, msg: 'payload_too_large' };
 const IMAGE: Limit = { max: UPLOAD_MAX_BYTES + FORM_OVERHEAD, msg: [{ param: 'src', msg: MSG_TOO_LARGE }] };
 
-/** Upload routes (under /api/v1) that take a multipart body, and their limits. */
-const UPLOADS: { method: string; path: RegExp; limit: Limit }[] = [
+/** Upload routes (under /api/v1) that take a multipart body, and their limits (admins only unless `traders`). */
+const UPLOADS: { method: string; path: RegExp; limit: Limit; traders?: true }[] = [
+  { method: 'PUT', path: /\/client-pages\/\d+\/logo\/?$/, limit: IMAGE, traders: true },
   { method: 'POST', path: /\/configs\/site-blocks\/?$/, limit: IMAGE },
   { method: 'PATCH', path: /\/configs\/site-blocks\/[^/]+\/?$/, limit: IMAGE },
   { method: 'POST', path: /\/admin\/posts\/cover\/?$/, limit: IMAGE },
@@ -49,9 +51,10 @@ const isMultipart = (c: Context) =>
   (c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data');
 
 export function limitFor(c: Context<AppEnv>): Limit {
-  if (c.var.user?.role !== 'admin' || !isMultipart(c)) return TOO_LARGE;
+  if (!c.var.user || !isMultipart(c)) return TOO_LARGE;
   const upload = UPLOADS.find((u) => u.method === c.req.method && u.path.test(c.req.path));
-  return upload?.limit ?? TOO_LARGE;
+  if (!upload || (c.var.user.role !== 'admin' && !upload.traders)) return TOO_LARGE;
+  return upload.limit;
 }
 
 /** The request's socket under @hono/node-server (absent for in-process requests). */

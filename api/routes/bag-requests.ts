@@ -8,13 +8,15 @@
  *
  * After the request is stored the staff get a summary and the customer a copy (e-mails).
  */
+import { writeTx } from '../../db/client.ts';
 import { Hono } from 'hono';
 import { BagRequestSchema } from '../../src/domain/bag/payload.ts';
 import { jsonIn } from '../middleware/validate.ts';
 import { requireUser, signedInUser } from '../middleware/roles.ts';
 import { bagLines } from '../services/trade/bag.ts';
 import { createBagRequest, listBagRequests } from '../services/trade/bag-requests.ts';
-import { afterRequestSent } from '../services/trade/request-notices.ts';
+import { deliverQueued } from '../services/platform/mailer.ts';
+import { queueRequestSent } from '../services/trade/request-notices.ts';
 import { authState } from '../services/accounts/user-view.ts';
 import type { AppEnv, Deps } from '../types.ts';
 
@@ -23,9 +25,11 @@ export function bagRequestRoutes(deps: Deps) {
     .post('/bagRequest', requireUser(), jsonIn(BagRequestSchema), async (c) => {
       const user = signedInUser(c);
       const input = c.req.valid('json');
-      const stored = await createBagRequest(deps.db, user.id, input, deps.clock.now());
-      // the request is stored: a mail failure is logged (the outbox keeps it), not answered
-      await afterRequestSent(deps, user, stored);
+      // the request and its e-mails are stored together; the e-mails go out after the commit
+      const mails = await writeTx(deps.db, async (tx) =>
+        queueRequestSent(deps, tx, user, await createBagRequest(tx, user.id, input, deps.clock.now())),
+      );
+      await deliverQueued(deps.mailer, mails);
       c.header('Cache-Control', 'no-store');
       return c.json(authState(user, { bag: await bagLines(deps.db, user.id, input.ccy) }));
     })

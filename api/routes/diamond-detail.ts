@@ -12,6 +12,9 @@
  *                                   certificate_not_found. The PDFs live outside the built site
  *                                   (CERTIFICATES_DIR), so the sign-in rule holds on the file too.
  *   GET /diamonds/:id/related       200 DiamondDoc[] (same shape and category, in stock, up to 9)
+ *   GET /diamonds/:id/similar-prices?ccy=  200 SimilarPrices (prices per carat of the similar stones
+ *                                   in stock, in `ccy`, else the user's remembered currency, else
+ *                                   the default) signed in | 401 not_signed_in
  */
 import { readFile } from 'node:fs/promises';
 import { Hono, type Context } from 'hono';
@@ -27,6 +30,7 @@ import {
   stoneMedia,
   stoneOr404,
 } from '../services/catalogue/diamond-detail.ts';
+import { similarPrices } from '../services/catalogue/similar-prices.ts';
 import type { AppEnv, Deps } from '../types.ts';
 
 export type DetailDoc = DiamondDoc & { inStock: boolean };
@@ -83,5 +87,11 @@ export function diamondDetailRoutes(deps: Deps) {
       const docs = (await relatedStones(deps.db, await stone(c))).map((d) => toDiamondDoc(d, authorised(c)));
       privately(c);
       return c.json(docs);
+    })
+    .get(`${ID}/similar-prices`, stoneId, async (c) => {
+      const user = signedInUser(c);
+      const answer = await similarPrices(deps.db, await stone(c), c.req.query('ccy') ?? user.currency);
+      privately(c);
+      return c.json(answer);
     });
 }

@@ -65,6 +65,7 @@ const MAX_PARAMS = 30_000;
 /** Every table, children before parents, for --reset. */
 export const RESET_ORDER = [
   s.savedSearches,
+  s.clientPages,
   s.holdWatches,
   s.holds,
   s.testHolds,

@@ -67,6 +67,24 @@ export type DiamondDoc = {
   imgSide: string;
 };
 
+/** The trade figures of a DiamondDoc: never in a view a client or a visitor of a shared page reads. */
+export const PRICE_FIELDS = [
+  'price',
+  'priceOrig',
+  'ppc',
+  'ExWebTotal',
+  'RAP',
+  'WebSpecial',
+  'StkWebAvailable',
+] as const;
+
+/**
+ * A stone with no price of any kind (no special-offer price either): what pages shown outside
+ * the trade read (a client page, a shared compare). The stock code stays; a view that hides it
+ * leaves it out itself.
+ */
+export type PriceFreeDoc = Omit<DiamondDoc, (typeof PRICE_FIELDS)[number] | 'specialOffer'>;
+
 /**
  * A stone as the catalogue list holds it (the full set's wire form): the fields every list view
  * needs, the rest optional (detail-only fields are not sent; a view reads a missing one as '-').

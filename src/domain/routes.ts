@@ -28,6 +28,8 @@ export const routes = {
   specials: '/diamonds/all/specials',
   favourites: '/diamonds/fav',
   compare: '/diamonds/compare',
+  /** a read-only compare of the stones a signed link names (anyone; prices for signed-in traders) */
+  compareShared: (token: string) => `/diamonds/compare/shared?t=${encodeURIComponent(token)}`,
   bag: '/diamonds/bag',
   /** one stone's page */
   diamond: (id: number | string, page: StonePage = 'details') => `/diamonds/${id}/${page}`,
@@ -42,10 +44,13 @@ export const routes = {
   /** the links in e-mails: a verification and a password reset carry a one-time token */
   verify: (token: string) => `/verify/${token}`,
   reset: (token: string) => `/reset/${token}`,
+  /** a trader's page for a client: no sign-in, the token is the key */
+  clientPage: (token: string) => `/client/${token}`,
 
   account: ACCOUNT,
   accountApi: `${ACCOUNT}/api`,
   accountHolds: `${ACCOUNT}/holds`,
+  accountClientPages: `${ACCOUNT}/client-pages`,
   accountApiAccess: `${ACCOUNT}#api-access`,
   accountRequests: `${ACCOUNT}#acc-requests`,
   /** one sent request in the account's list of requests */

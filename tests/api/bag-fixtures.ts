@@ -2,7 +2,7 @@
  * Shared set-up of the bag API tests: a seeded app, the demo trader signed in, a priced
  * single and a parcel from the stock, the server's own pricing for the payload, row counts.
  */
-import { and, count, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull } from 'drizzle-orm';
 import { bagItems, bagRequests, diamonds } from '../../db/tables.ts';
 import type { BagLineView } from '../../src/domain/bag/view.ts';
 import { createTestApp, signIn, type TestApp } from './auth-helpers.ts';
@@ -17,6 +17,7 @@ export async function stoneOf(t: TestApp, catType: 'Single Item' | 'Multiple Ite
     .where(
       and(eq(diamonds.inStock, true), eq(diamonds.catType, catType), isNotNull(price), eq(diamonds.webSpecialCents, 0)),
     )
+    .orderBy(asc(diamonds.id))
     .limit(skip + 1);
   const row = rows[skip];
   if (!row) throw new Error(`no ${catType} in the test stock`);

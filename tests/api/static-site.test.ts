@@ -20,6 +20,7 @@ function fakeSite(label: string): string {
   page('diamonds/all', 'list');
   page('diamonds/stone', 'stone');
   page('admin', 'admin');
+  page('client', 'client');
   mkdirSync(join(dir, '_astro'));
   writeFileSync(join(dir, '_astro', 'app.abc123.js'), 'export {}');
   return dir;
@@ -51,6 +52,16 @@ describe('the one-port server', () => {
     expect(await get('/diamonds/all/lab-grown')).toMatchObject({ status: 200, text: '<p>v1:list</p>' });
     expect(await get('/admin/posts/4')).toMatchObject({ status: 200, text: '<p>v1:admin</p>' });
     expect(await get('/reset/sometoken')).toMatchObject({ status: 200, text: '<p>v1:home</p>' });
+  });
+
+  it('answers a client page address with its shell, never cached, indexed or sent on as a referrer', async () => {
+    const { get } = await setup();
+    const page = await get('/client/Ab-_9xYz0123456789012345678901234567890123');
+    expect(page).toMatchObject({ status: 200, text: '<p>v1:client</p>' });
+    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(page.headers.get('x-robots-tag')).toContain('noindex');
+    expect((await get('/client/a/b')).status).toBe(404);
   });
 
   it('answers /diamonds, /diamonds/{page} and a shape with a slash with the list', async () => {

@@ -6,33 +6,14 @@
  * keeps the colour row. Scrolled to the bottom the page passes axe and never scrolls sideways;
  * screenshots go to COMPARE_SHOTS (default test-results/screenshots/compare-differences).
  */
-import type { Locator } from '@playwright/test';
 import { TRADER } from './support/accounts.ts';
-import { catalogueDocs } from './support/catalogue.ts';
+import { cell, compareThreeColours, type CompareDoc } from './support/compare.ts';
 import { axeClean } from './support/holds.ts';
 import { BOTH_SIZES, expectNoSidewaysScroll, noCookieNotice, saveShot } from './support/screens.ts';
 import { expect, test } from './support/test.ts';
 import { signInAs } from './bag-support.ts';
 
 const SHOTS = process.env.COMPARE_SHOTS ?? 'test-results/screenshots/compare-differences';
-type Doc = {
-  _id: number;
-  StkCatType: string;
-  StkShape: string;
-  StkCertSup?: string;
-  STWeight?: number;
-  price?: number;
-  Colour?: { From: string; rank: [number, number] };
-};
-
-/** The value cell of the row `label` in one stone's column. */
-const cell = (column: Locator, label: string) =>
-  column.locator('.cmp-col__row', {
-    has: column
-      .page()
-      .getByRole('term')
-      .filter({ hasText: new RegExp(`^${label}`) }),
-  });
 
 for (const [name, size] of BOTH_SIZES) {
   test(`compare marks differences and the best, and shows only differences (${name})`, async ({
@@ -47,21 +28,9 @@ for (const [name, size] of BOTH_SIZES) {
     const page = await context.newPage();
     await signInAs(page, TRADER.email, TRADER.password);
 
-    // three round singles of one lab, three different colours, all priced
-    const docs = (await catalogueDocs<Doc>(page)).filter(
-      (d) => d.StkCatType === 'Single Item' && d.StkShape.toLowerCase() === 'round' && Number(d.price) > 0,
-    );
-    const lab = docs.find((d) => d.StkCertSup)!.StkCertSup;
-    const picked: Doc[] = [];
-    for (const d of docs.filter((x) => x.StkCertSup === lab))
-      if (!picked.some((p) => p.Colour?.From === d.Colour?.From) && picked.length < 3) picked.push(d);
-    expect(picked).toHaveLength(3);
-    const before = await page.request.get('/api/v1/profile/compare');
-    for (const id of ((await before.json()) as { ids: number[] }).ids)
-      await page.request.delete(`/api/v1/profile/compare/${id}`);
-    for (const d of picked) expect((await page.request.put(`/api/v1/profile/compare/${d._id}`)).status()).toBe(200);
+    const picked = await compareThreeColours(page);
     const bestColour = picked.reduce((a, b) => (a.Colour!.rank[0] <= b.Colour!.rank[0] ? a : b));
-    const perCarat = (d: Doc) => Number(d.price) / Number(d.STWeight);
+    const perCarat = (d: CompareDoc) => Number(d.price) / Number(d.STWeight);
     const cheapest = picked.reduce((a, b) => (perCarat(a) <= perCarat(b) ? a : b));
 
     await page.goto('/diamonds/compare');

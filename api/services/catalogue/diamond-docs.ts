@@ -1,10 +1,17 @@
 /**
  * Stock rows -> the API's DiamondDoc (spec field names, major currency units).
  * `authorised` false drops price, ppc, ExWebTotal, RAP, priceOrig and availability;
- * a special offer keeps only its WebSpecial price.
+ * a special offer keeps only its WebSpecial price. `toPriceFreeDoc` drops that too: the one
+ * view of a stone for pages read outside the trade (client pages, shared compare).
  */
 import type { Diamond } from '../../../db/tables.ts';
-import { shapeImage, type DiamondDoc, type Range } from '../../../src/domain/diamond.ts';
+import {
+  PRICE_FIELDS,
+  shapeImage,
+  type DiamondDoc,
+  type PriceFreeDoc,
+  type Range,
+} from '../../../src/domain/diamond.ts';
 
 const major = (cents: number | null): number | null => (cents == null ? null : cents / 100);
 
@@ -68,4 +75,12 @@ export function toDiamondDoc(d: Diamond, authorised: boolean): DiamondDoc {
     doc.StkWebAvailable = d.availability === 2 || d.availability === 3 ? d.availability : 1;
   }
   return doc;
+}
+
+/** The visitor's doc without any price, the special-offer price included (see PriceFreeDoc). */
+export function toPriceFreeDoc(d: Diamond): PriceFreeDoc {
+  const doc: Partial<DiamondDoc> = toDiamondDoc(d, false);
+  for (const field of PRICE_FIELDS) delete doc[field];
+  delete doc.specialOffer;
+  return doc as PriceFreeDoc;
 }

@@ -138,6 +138,18 @@ export function createMailer(db: Db, opts: { smtpUrl: string; from: string; log?
   };
 }
 
+/**
+ * Delivers what a transaction queued, after it committed. A failure is logged, never thrown:
+ * the work is done and the outbox keeps the message for `resendStale`.
+ */
+export async function deliverQueued(mailer: Mailer, mails: readonly QueuedMail[]): Promise<void> {
+  for (const mail of mails) {
+    await mailer.deliver(mail).catch((err: unknown) => {
+      logger.error({ err, worker: 'mail' }, 'queued e-mail not delivered; the outbox resends it');
+    });
+  }
+}
+
 /** A mailer that stores and sends nothing: demo data made through the shop's own services, benches. */
 export const silentMailer: Mailer = {
   send: () => Promise.resolve({ id: 0, status: 'logged' }),

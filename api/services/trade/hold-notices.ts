@@ -18,7 +18,7 @@ import { and, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import { first, writeTx, type Db } from '../../../db/client.ts';
 import { diamonds, holds, holdWatches, users, type Diamond, type Hold, type User } from '../../../db/tables.ts';
 import type { Deps } from '../../types.ts';
-import type { MailMessage, QueuedMail } from '../platform/mailer.ts';
+import { deliverQueued, type MailMessage, type QueuedMail } from '../platform/mailer.ts';
 import { siteOf } from '../accounts/accounts.ts';
 import { holdEndedEmail, holdEndingEmail, holdPlacedEmail, staffHoldEmail, stoneFreeEmail } from './hold-emails.ts';
 import { enqueueHoldEvent } from './hold-events.ts';
@@ -61,11 +61,6 @@ async function parts(db: Db, hold: Hold) {
   return row;
 }
 
-/** Delivers what a notice queued, after its transaction committed. */
-async function deliverAll(deps: Deps, mails: QueuedMail[]): Promise<void> {
-  for (const mail of mails) await deps.mailer.deliver(mail);
-}
-
 /** The 2-hour notice of one running hold: e-mail and hold.ending, once (stored with the mark). */
 export async function sendEndingNotice(deps: Deps, hold: Hold): Promise<boolean> {
   const now = deps.clock.now();
@@ -81,7 +76,7 @@ export async function sendEndingNotice(deps: Deps, hold: Hold): Promise<boolean>
       .where(eq(holds.id, hold.id));
     return queued;
   });
-  await deliverAll(deps, mails);
+  await deliverQueued(deps.mailer, mails);
   return true;
 }
 
@@ -120,7 +115,7 @@ export async function sendEndedNotices(deps: Deps, hold: Hold): Promise<boolean>
       .where(eq(holds.id, hold.id));
     return queued;
   });
-  await deliverAll(deps, mails);
+  await deliverQueued(deps.mailer, mails);
   return true;
 }
 

@@ -24,7 +24,8 @@ import { audit } from '../admin/audit.ts';
 import { toDiamondDoc } from '../catalogue/diamond-docs.ts';
 import { loadRates } from './bag.ts';
 import { assertUnclaimed, claiming, recordReservationChange } from './request-claims.ts';
-import { afterRequestChange, enqueueRequestUpdated } from './request-notices.ts';
+import { deliverQueued } from '../platform/mailer.ts';
+import { enqueueRequestUpdated, queueRequestChange } from './request-notices.ts';
 import { addEvent, requestRowFor, type LineRow, type StoredRequest } from './request-records.ts';
 import { endHoldsOnStone } from './holds.ts';
 import { assertStoneFreeOfHolds } from './request-stones.ts';
@@ -72,7 +73,7 @@ export async function answerLine(
 ): Promise<void> {
   const now = deps.clock.now();
   const at = new Date(now);
-  await writeTx(deps.db, async (tx) => {
+  const mails = await writeTx(deps.db, async (tx) => {
     const r = await requestRowFor(tx, requestId, { role: 'staff', userId: adminId });
     if (!canAnswerLines(r.status))
       throw new HttpError(409, 'request_not_in_review', {
@@ -124,8 +125,9 @@ export async function answerLine(
     await enqueueRequestUpdated(tx, requestId, now);
     await addEvent(tx, requestId, { id: adminId, role: 'staff' }, now, { kind: 'line', detail });
     await audit(tx, adminId, 'request.line', 'bag_request', requestId, { line: lineId, ...input }, now);
+    return queueRequestChange(deps, tx, requestId, { kind: 'line', by: 'staff', answer: input.answer });
   });
-  await afterRequestChange(deps, requestId, { kind: 'line', by: 'staff', answer: input.answer });
+  await deliverQueued(deps.mailer, mails);
 }
 
 export async function replyToAlternative(
@@ -136,7 +138,7 @@ export async function replyToAlternative(
   reply: AlternativeReply,
 ): Promise<void> {
   const now = deps.clock.now();
-  await writeTx(deps.db, async (tx) => {
+  const mails = await writeTx(deps.db, async (tx) => {
     const r = await requestRowFor(tx, requestId, { role: 'buyer', userId });
     if (!canReplyToAlternative(r.status)) throw new HttpError(409, 'request_not_in_review');
     const line = await lineOf(tx, requestId, lineId);
@@ -152,6 +154,7 @@ export async function replyToAlternative(
       kind: 'alternative',
       detail: `Alternative ${line.altStockCode} for ${line.stockCode} ${reply}`,
     });
+    return queueRequestChange(deps, tx, requestId, { kind: 'alternative', by: 'buyer', reply });
   });
-  await afterRequestChange(deps, requestId, { kind: 'alternative', by: 'buyer', reply });
+  await deliverQueued(deps.mailer, mails);
 }

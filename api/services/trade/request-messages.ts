@@ -5,7 +5,8 @@ import { canMessage } from '../../../src/domain/trade/request-lifecycle.ts';
 import { HttpError } from '../../middleware/errors.ts';
 import type { Deps } from '../../types.ts';
 import { audit } from '../admin/audit.ts';
-import { afterRequestChange } from './request-notices.ts';
+import { deliverQueued } from '../platform/mailer.ts';
+import { queueRequestChange } from './request-notices.ts';
 import { requestRowFor } from './request-records.ts';
 
 export async function postRequestMessage(
@@ -15,7 +16,7 @@ export async function postRequestMessage(
   body: string,
 ): Promise<void> {
   const now = deps.clock.now();
-  await writeTx(deps.db, async (tx) => {
+  const mails = await writeTx(deps.db, async (tx) => {
     const r = await requestRowFor(tx, requestId, { role: author.role, userId: author.id });
     if (!canMessage(r.status)) throw new HttpError(409, 'request_closed', { message: 'This request is closed.' });
     await tx
@@ -23,6 +24,7 @@ export async function postRequestMessage(
       .values({ requestId, authorId: author.id, author: author.role, body, createdAt: new Date(now) });
     if (author.role === 'staff')
       await audit(tx, author.id, 'request.message', 'bag_request', requestId, { length: body.length }, now);
+    return queueRequestChange(deps, tx, requestId, { kind: 'message', by: author.role, body });
   });
-  await afterRequestChange(deps, requestId, { kind: 'message', by: author.role, body });
+  await deliverQueued(deps.mailer, mails);
 }

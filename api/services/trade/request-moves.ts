@@ -25,7 +25,8 @@ import { HttpError } from '../../middleware/errors.ts';
 import type { Deps } from '../../types.ts';
 import { audit } from '../admin/audit.ts';
 import { releaseClaims } from './request-claims.ts';
-import { afterRequestChange, enqueueRequestUpdated } from './request-notices.ts';
+import { deliverQueued } from '../platform/mailer.ts';
+import { enqueueRequestUpdated, queueRequestChange } from './request-notices.ts';
 import { addEvent, linesOf, requestRowFor, type Actor } from './request-records.ts';
 import { endHoldsForConfirmed } from './request-stones.ts';
 
@@ -39,7 +40,7 @@ export async function moveRequest(
   opts: MoveOptions = {},
 ): Promise<void> {
   const now = deps.clock.now();
-  const done = await writeTx(deps.db, async (tx) => {
+  const mails = await writeTx(deps.db, async (tx) => {
     const r = await requestRowFor(tx, id, { role: actor.role, userId: actor.id });
     const terms = opts.terms ?? r.terms;
     if (opts.terms && opts.terms !== r.terms && to !== 'confirmed')
@@ -82,12 +83,7 @@ export async function moveRequest(
     await addEvent(tx, id, actor, now, { kind: 'state', from: r.status, to, detail: parts.join('; ') });
     if (actor.role === 'staff')
       await audit(tx, actor.id, 'request.status', 'bag_request', id, { from: r.status, to, terms, carrierRef }, now);
-    return { userId: r.userId, from: r.status };
+    return queueRequestChange(deps, tx, id, { kind: 'state', by: actor.role, from: r.status, to });
   });
-  await afterRequestChange(deps, id, {
-    kind: 'state',
-    by: actor.role,
-    from: done.from,
-    to,
-  });
+  await deliverQueued(deps.mailer, mails);
 }

@@ -2,20 +2,21 @@
  * What a request's change tells others:
  * - `enqueueRequestUpdated(tx, request, now)`: the `request.updated` webhook (with the new
  *   state) to the buyer's own enabled endpoints, in the change's transaction;
- * - `afterRequestSent(deps, user, request)`: after commit, the staff summary and the buyer's
- *   copy of a new request (from the bag or through API Link alike);
- * - `afterRequestChange(deps, id, change)`: after commit, the buyer's e-mail for each step
- *   they can see, and for what the buyer did (cancel, answer an alternative, write) a staff
- *   e-mail and an entry in the staff messages inbox. A mail failure is logged (the outbox
- *   keeps it), never answered.
+ * - `queueRequestSent(deps, tx, user, request)`: the staff summary and the buyer's copy of a
+ *   new request (from the bag or through API Link alike);
+ * - `queueRequestChange(deps, tx, id, change)`: the buyer's e-mail for each step they can
+ *   see, and for what the buyer did (cancel, answer an alternative, write) a staff e-mail and
+ *   an entry in the staff messages inbox.
+ * Both store their e-mails in the outbox inside the change's transaction, so a request and its
+ * e-mails exist together or not at all; the caller delivers them after the commit
+ * (`deliverQueued`), and a node killed in between leaves them to any node's outbox resend.
  */
 import { eq } from 'drizzle-orm';
 import { first, type Db } from '../../../db/client.ts';
 import { bagRequests, contactMessages, users, type User } from '../../../db/tables.ts';
 import type { Deps } from '../../types.ts';
 import { siteOf } from '../accounts/accounts.ts';
-import { logger } from '../platform/logger.ts';
-import type { MailMessage } from '../platform/mailer.ts';
+import type { QueuedMail } from '../platform/mailer.ts';
 import { enqueueForAccount } from '../webhooks/enqueue.ts';
 import { buyerStepMail, staffStepMail, stateSentence } from './request-mails.ts';
 import { customerRequestCopy, staffRequestEmail } from './request-emails.ts';
@@ -60,43 +61,47 @@ function staffSays(c: RequestChange, r: StoredRequest): string | null {
   return null;
 }
 
-async function send(deps: Deps, m: MailMessage): Promise<void> {
-  await deps.mailer.send(m).catch((err: unknown) => {
-    logger.error({ err, worker: 'mail' }, 'request e-mail failed');
-  });
-}
-
-export async function afterRequestSent(deps: Deps, user: User, stored: StoredRequest): Promise<void> {
+/** The staff summary and the buyer's copy of a new request, stored in the request's transaction. */
+export async function queueRequestSent(deps: Deps, tx: Db, user: User, stored: StoredRequest): Promise<QueuedMail[]> {
   const view = toRequestView(stored);
   const site = await siteOf(deps);
-  await Promise.all(
-    [
-      staffRequestEmail(site, deps.config.STAFF_EMAIL, user, view, stored.items),
-      customerRequestCopy(site, user, view, stored.items),
-    ].map((m) => send(deps, m)),
-  );
+  const mails = [
+    staffRequestEmail(site, deps.config.STAFF_EMAIL, user, view, stored.items),
+    customerRequestCopy(site, user, view, stored.items),
+  ];
+  const queued: QueuedMail[] = [];
+  for (const m of mails) queued.push(await deps.mailer.queue(tx, m));
+  return queued;
 }
 
-export async function afterRequestChange(deps: Deps, requestId: number, change: RequestChange): Promise<void> {
+/**
+ * What one step of a request tells, stored in the step's transaction (`tx`): the buyer's e-mail
+ * for a staff step; for the buyer's own doing, an entry in the staff inbox and the staff e-mail.
+ */
+export async function queueRequestChange(
+  deps: Deps,
+  tx: Db,
+  requestId: number,
+  change: RequestChange,
+): Promise<QueuedMail[]> {
   const row = await first(
-    deps.db
+    tx
       .select({ r: bagRequests, u: users })
       .from(bagRequests)
       .innerJoin(users, eq(users.id, bagRequests.userId))
       .where(eq(bagRequests.id, requestId))
       .limit(1),
   );
-  if (!row) return;
+  if (!row) return [];
   const site = await siteOf(deps);
   if (change.by === 'staff') {
     const what = staffSays(change, row.r);
-    if (what) await send(deps, buyerStepMail(site, row.u, requestId, what));
-    return;
+    return what ? [await deps.mailer.queue(tx, buyerStepMail(site, row.u, requestId, what))] : [];
   }
   const what = buyerSays(change);
-  if (!what) return;
-  await inboxEntry(deps.db, row.u, requestId, what, deps.clock.now());
-  await send(deps, staffStepMail(site, deps.config.STAFF_EMAIL, row.u, requestId, what));
+  if (!what) return [];
+  await inboxEntry(tx, row.u, requestId, what, deps.clock.now());
+  return [await deps.mailer.queue(tx, staffStepMail(site, deps.config.STAFF_EMAIL, row.u, requestId, what))];
 }
 
 async function inboxEntry(db: Db, u: User, requestId: number, what: string, now: number): Promise<void> {

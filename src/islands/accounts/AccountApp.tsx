@@ -1,7 +1,8 @@
 /**
  * The /my-account island (shell page; the address picks the view): /my-account shows the
  * profile, the API access panel, change password and sign out; /my-account/holds the trader's
- * holds (running, ended with the reason, stones they wait for); /my-account/api the API
+ * holds (running, ended with the reason, stones they wait for); /my-account/client-pages the
+ * pages the trader made for clients (views, expiry, open, revoke); /my-account/api the API
  * access page for users with api_allow. Visitors get the login dialog, staff go to /admin.
  * The sent bag requests are listed under the profile (left out if that call is missing).
  */
@@ -15,6 +16,7 @@ import { ChangePasswordSection } from './ChangePasswordSection.tsx';
 import { ProfileSection } from './ProfileSection.tsx';
 import { RequestsSection } from './requests/RequestsSection.tsx';
 import { HoldsSection } from '../holds/HoldsSection.tsx';
+import { ClientPagesSection } from '../client-pages/ClientPagesSection.tsx';
 import { useCustomer } from './use-customer.ts';
 import '../../styles/stacked-table.css';
 import './account.css';
@@ -45,17 +47,26 @@ export default function AccountApp() {
           ? 'API Link'
           : path === routes.accountHolds
             ? 'Holds'
-            : `Welcome, ${user.firstName}`}
+            : path === routes.accountClientPages
+              ? 'Client pages'
+              : `Welcome, ${user.firstName}`}
       </h1>
       <nav className="acc-tabs" aria-label="Account">
         <a
           href={routes.account}
-          aria-current={path !== routes.accountApi && path !== routes.accountHolds ? 'page' : undefined}
+          aria-current={
+            path !== routes.accountApi && path !== routes.accountHolds && path !== routes.accountClientPages
+              ? 'page'
+              : undefined
+          }
         >
           Account
         </a>
         <a href={routes.accountHolds} aria-current={path === routes.accountHolds ? 'page' : undefined}>
           Holds
+        </a>
+        <a href={routes.accountClientPages} aria-current={path === routes.accountClientPages ? 'page' : undefined}>
+          Client pages
         </a>
         {user.api_allow && (
           <a href={routes.accountApi} aria-current={path === routes.accountApi ? 'page' : undefined}>
@@ -74,6 +85,14 @@ export default function AccountApp() {
       <>
         {head}
         <HoldsSection />
+      </>
+    );
+  }
+  if (path === routes.accountClientPages) {
+    return (
+      <>
+        {head}
+        <ClientPagesSection />
       </>
     );
   }

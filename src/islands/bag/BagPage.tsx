@@ -22,6 +22,7 @@ import { totalText, useBag } from './use-bag.ts';
 import './bag-drawer.css';
 import './bag-page.css';
 import { routes } from '../../domain/routes.ts';
+import { MakeClientPage } from '../client-pages/MakeClientPage.tsx';
 
 export default function BagPage() {
   const bag = useBag();
@@ -166,6 +167,7 @@ export default function BagPage() {
           >
             Send Request
           </button>
+          <MakeClientPage diamondIds={bag.lines.filter((l) => l.inStock).map((l) => l.diamondId)} from="bag" />
         </aside>
       </div>
     </form>

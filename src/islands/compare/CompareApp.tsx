@@ -4,30 +4,28 @@
  * phones. Drag and drop reorders (mouse after 5 px, touch after a 120 ms press, keyboard with
  * Space); a drop with no destination changes nothing; Remove takes a stone out. Rows that
  * differ between the stones are marked, the best value of a graded row or of the price per carat
- * says "Best", and "Show only differences" hides the rows where every stone is alike.
+ * says "Best", and "Show only differences" hides the rows where every stone is alike. Share makes
+ * a signed link to a read-only page of the tab's stones (ShareCompareDrawer.tsx).
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
-import {
-  COMPARE_TAB_LABELS,
-  COMPARE_TABS,
-  compareTabCounts,
-  compareTabItems,
-  type CompareTab,
-} from '../../domain/catalogue/tabs.ts';
+import { COMPARE_TABS, compareTabCounts, compareTabItems, type CompareTab } from '../../domain/catalogue/tabs.ts';
 import { $compare, reorderCompare, toggleCompare } from '../../stores/compare.ts';
 import { loadLists } from '../../stores/favourites.ts';
 import { loadSession } from '../../stores/session.ts';
 import { loadSite } from '../../stores/site.ts';
 import { useListDocs, type ListDoc } from '../favourites/useListDocs.ts';
 import { CompareBoard } from './CompareBoard.tsx';
+import { CompareTabs } from './CompareTabs.tsx';
 import { DifferencesSwitch } from './DifferencesSwitch.tsx';
+import { ShareCompare } from './ShareCompareDrawer.tsx';
 import { applyMove } from './reorder.ts';
 import { useListBadges } from '../favourites/useListBadges.ts';
 import '../../styles/tabs.css';
 import './compare.css';
 import './compare-marks.css';
 import { routes } from '../../domain/routes.ts';
+import { MakeClientPage } from '../client-pages/MakeClientPage.tsx';
 
 export default function CompareApp() {
   const ids = useStore($compare);
@@ -69,13 +67,7 @@ export default function CompareApp() {
 
   return (
     <div className="cmp">
-      <div className="tabs" role="tablist" aria-label="Compare by category">
-        {COMPARE_TABS.map((t) => (
-          <button key={t} type="button" role="tab" aria-selected={tab === t} className="tab" onClick={() => setTab(t)}>
-            {COMPARE_TAB_LABELS[t]} <span className="tab__count num">{counts[t]}</span>
-          </button>
-        ))}
-      </div>
+      <CompareTabs tab={tab} counts={counts} onChange={setTab} />
       {ids.length === 0 ? (
         <div className="list-empty">
           <h2>Nothing to compare yet</h2>
@@ -92,7 +84,10 @@ export default function CompareApp() {
         <p className="list-note">No stones of this category in your compare list.</p>
       ) : (
         <>
-          <DifferencesSwitch on={onlyDifferences} disabled={items.length < 2} onChange={setOnlyDifferences} />
+          <DifferencesSwitch on={onlyDifferences} disabled={items.length < 2} onChange={setOnlyDifferences}>
+            <ShareCompare ids={items.map((d) => d._id)} />
+          </DifferencesSwitch>
+          <MakeClientPage diamondIds={[...loaded.keys()]} from="compare list" />
           <CompareBoard
             items={items}
             onlyDifferences={onlyDifferences}

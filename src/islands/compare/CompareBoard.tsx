@@ -21,10 +21,8 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import type { ListDoc } from '../favourites/useListDocs.ts';
-import { usePricing } from '../diamond-detail/stone-view.ts';
+import { BoardFrame, useBoardRows, usePhoneBoard } from './BoardFrame.tsx';
 import { CompareColumn } from './CompareColumn.tsx';
-import { markRows } from './compare-rows.ts';
-import { PHONE_QUERY, useMedia } from '../ui/useMedia.ts';
 
 export const KEYBOARD_CODES = { start: ['Space'], cancel: ['Escape'], end: ['Space'] };
 
@@ -51,9 +49,8 @@ type Props = {
 };
 
 export function CompareBoard({ items, onlyDifferences, onMove, onRemove }: Props) {
-  const pricing = usePricing();
-  const rows = markRows(items, pricing).filter((r) => !onlyDifferences || r.differs || r.always);
-  const phone = useMedia(PHONE_QUERY, { clientOnly: true });
+  const rows = useBoardRows(items, onlyDifferences);
+  const phone = usePhoneBoard();
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: 5 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 120, tolerance: 5 } }),
@@ -65,18 +62,7 @@ export function CompareBoard({ items, onlyDifferences, onMove, onRemove }: Props
   const onDragEnd = (e: DragEndEvent) => onMove(Number(e.active.id), e.over ? Number(e.over.id) : null);
 
   return (
-    <div className={phone ? 'cmp-board cmp-board--vertical' : 'cmp-board'}>
-      {!phone && (
-        <dl className="cmp-labels" aria-hidden="true">
-          <div className="cmp-labels__head" />
-          {rows.map((r) => (
-            <dt key={r.label} className={r.differs ? 'is-diff' : undefined}>
-              {r.label}
-              {r.differs && <span className="cmp-diff-mark">≠</span>}
-            </dt>
-          ))}
-        </dl>
-      )}
+    <BoardFrame rows={rows} phone={phone}>
       <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
         <SortableContext
           items={items.map((d) => d._id)}
@@ -89,6 +75,6 @@ export function CompareBoard({ items, onlyDifferences, onMove, onRemove }: Props
           </ol>
         </SortableContext>
       </DndContext>
-    </div>
+    </BoardFrame>
   );
 }

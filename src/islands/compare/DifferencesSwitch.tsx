@@ -1,9 +1,13 @@
-/** "Show only differences": a switch above the compare board (needs two stones to compare). */
+/**
+ * "Show only differences": a switch above the compare board (needs two stones to compare), the
+ * legend of the marks, and `children` at the end of the row (the Share action).
+ */
+import type { ReactNode } from 'react';
 import '../../styles/switch.css';
 
-type Props = { on: boolean; disabled: boolean; onChange: (on: boolean) => void };
+type Props = { on: boolean; disabled: boolean; onChange: (on: boolean) => void; children?: ReactNode };
 
-export function DifferencesSwitch({ on, disabled, onChange }: Props) {
+export function DifferencesSwitch({ on, disabled, onChange, children }: Props) {
   return (
     <div className="cmp-tools">
       <label className="switch">
@@ -23,6 +27,7 @@ export function DifferencesSwitch({ on, disabled, onChange }: Props) {
         </span>{' '}
         marks a row where the stones differ; <span className="cmp-best">Best</span> the best value of a row.
       </p>
+      {children}
     </div>
   );
 }

@@ -32,7 +32,8 @@ type TextFieldProps = {
   form: FormLike;
   name: string;
   label: string;
-  type?: 'text' | 'email' | 'password' | 'tel' | 'url';
+  type?: 'text' | 'email' | 'password' | 'tel' | 'url' | 'date';
+  inputMode?: 'decimal' | 'numeric';
   autoComplete?: string;
   required?: boolean;
   autoFocus?: boolean;
@@ -45,6 +46,7 @@ export function TextField({
   name,
   label,
   type = 'text',
+  inputMode,
   autoComplete,
   required,
   autoFocus,
@@ -64,6 +66,7 @@ export function TextField({
         id={id}
         className="input"
         type={type}
+        inputMode={inputMode}
         name={name}
         value={String(form.values[name] ?? '')}
         autoComplete={autoComplete}

@@ -17,6 +17,7 @@ import { useListBadges } from './useListBadges.ts';
 import '../../styles/tabs.css';
 import './favourites.css';
 import { routes } from '../../domain/routes.ts';
+import { MakeClientPage } from '../client-pages/MakeClientPage.tsx';
 
 type Tab = 'all' | CompareTab;
 const TABS: Tab[] = ['all', 0, 1, 2];
@@ -62,6 +63,7 @@ export default function FavouritesApp() {
           ))}
         </ul>
       )}
+      <MakeClientPage diamondIds={entries.filter((e) => e.doc?.inStock).map((e) => e.id)} from="favourites" />
       <PriceDrawer />
     </div>
   );

@@ -27,6 +27,9 @@ const SAMPLES: Samples = {
   newsArticle: (s) => [routes.newsArticle(s.postSlug)],
   verify: () => [routes.verify(MADE_UP_TOKEN)],
   reset: () => [routes.reset(MADE_UP_TOKEN)],
+  // a link the shop never signed: the page says it is not a shared compare
+  compareShared: () => [routes.compareShared(`1-2.${'0'.repeat(22)}`)],
+  clientPage: () => [routes.clientPage(MADE_UP_TOKEN)],
   accountRequest: (s) => [routes.accountRequest(s.request)],
   adminRequest: (s) => [routes.adminRequest(s.request)],
   adminPost: (s) => [routes.adminPost(s.postId)],

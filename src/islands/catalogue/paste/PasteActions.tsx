@@ -1,7 +1,8 @@
-/** What a trader does with every found stone of a pasted list: bag, compare, favourites, download. */
+/** What a trader does with every found stone of a pasted list: bag, compare, favourites, download, a client page. */
 import { useState } from 'react';
 import { addAllToBag } from '../../../stores/bag.ts';
 import { addManyToList } from '../../../stores/favourites.ts';
+import { MakeClientPage } from '../../client-pages/MakeClientPage.tsx';
 
 type Props = { ids: number[]; onDownload: () => void };
 
@@ -54,6 +55,7 @@ export function PasteActions({ ids, onDownload }: Props) {
       <button type="button" className="btn btn--ghost btn--small" disabled={n === 0} onClick={onDownload}>
         Download found
       </button>
+      <MakeClientPage diamondIds={ids} from="pasted list" small />
       <p className="paste__said" role="status">
         {said}
       </p>

@@ -1,0 +1,1 @@
+CREATE INDEX "diamonds_similar_idx" ON "diamonds" USING btree ("in_stock","cat_type","colour_from_rank","clarity_from_rank","weight");
