@@ -16,6 +16,7 @@ import { noteRoute } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { sessionMiddleware } from './middleware/session.ts';
 import { adminRoutes } from './routes/admin/index.ts';
+import { alertUnsubscribeRoutes } from './routes/alert-unsubscribe.ts';
 import { apiKeyRoutes } from './routes/api-keys.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bagRequestRoutes } from './routes/bag-requests.ts';
@@ -57,6 +58,7 @@ export function apiRoutes(deps: Deps) {
     .route('/openapi.json', siteOpenApiRoutes()) // the key-management calls, documented apart from the Link
     .route('/site', siteRoutes(deps))
     .route('/geo', geoRoutes(deps))
+    .route('/alerts', alertUnsubscribeRoutes(deps))
     .route('/message', messageRoutes(deps))
     .route('/posts', postRoutes(deps))
     .route('/diamonds/catalogue', catalogueRoutes(deps))

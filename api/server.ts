@@ -26,6 +26,7 @@ import { blockOverlay } from './services/site/block-overlay.ts';
 import { serveUploads } from './services/site/uploads.ts';
 import { startWebhookWorker } from './services/webhooks/worker.ts';
 import { startHoldSweep } from './services/trade/hold-sweep.ts';
+import { startAlertWorker } from './services/saved-searches/alert-worker.ts';
 import { siteRoot, staticSite, type SiteRoot } from './static-site.ts';
 import type { Deps } from './types.ts';
 
@@ -101,6 +102,9 @@ export function startServer(deps: Deps, siteDir: string): Promise<RunningServer>
     // holds: every node ends expired holds and sends the notices (each claimed by one node)
     const holdSweep = startHoldSweep(deps);
     workers.register('hold sweep', () => holdSweep.stop());
+    // saved-search alerts: every node tries, the one holding the lease does the pass
+    const alerts = startAlertWorker(deps);
+    workers.register('saved-search alerts', () => alerts.stop());
     // e-mails stored by a node that died before delivering them (each claimed by one node)
     const outbox = startOutboxResend(deps);
     workers.register('outbox resend', () => outbox.stop());

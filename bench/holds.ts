@@ -7,11 +7,9 @@
  * Prints a table; figures only, no pass/fail.
  */
 import { silentMailer } from '../api/services/platform/mailer.ts';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { onBothEngines } from './engine-children.ts';
 
 const ROUNDS = 30;
 const SWEEP_HOLDS = 10_000;
@@ -108,30 +106,7 @@ async function child(): Promise<void> {
 
 export async function main(): Promise<void> {
   const self = fileURLToPath(import.meta.url);
-  const dir = mkdtempSync(join(tmpdir(), 'facet-bench-holds-'));
-  const run = (env: Record<string, string>): Figures => {
-    const out = execFileSync(process.execPath, [self, '--child'], {
-      env: { ...process.env, BENCH_DIR: dir, ...env },
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    return JSON.parse(
-      out
-        .split('\n')
-        .find((l) => l.startsWith('FIGURES '))!
-        .slice(8),
-    ) as Figures;
-  };
-  const rows: Figures[] = [run({})];
-  const { startPgCluster } = await import('../tests/support/pg-cluster.ts');
-  const cluster = await startPgCluster();
-  try {
-    await cluster.createDatabase('holds');
-    rows.push(run({ DATABASE_URL: cluster.url('holds'), DATABASE_ENGINE: 'postgres' }));
-  } finally {
-    await cluster.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const rows = await onBothEngines<Figures>(self, 'holds');
   const f = (n: number) => (n < 0 ? 'n/a' : `${n.toFixed(1)} ms`);
   console.log(`\nHolds (median of ${ROUNDS}; sweep: ${SWEEP_HOLDS.toLocaleString('en')} holds)`);
   console.log('engine      hold round trip   bag request round trip   sweep of 10,000');

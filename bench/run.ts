@@ -35,7 +35,8 @@
  * `--only http,db` runs just the named parts (comma-separated): http (full/floor),
  * lighthouse, catalogue, import, downloads (downloads and the bag request), db, link (API Link
  * data calls: bench/link-api.ts), cluster (a content change reaching 2 and 3 PostgreSQL nodes:
- * bench/site-propagation.ts).
+ * bench/site-propagation.ts), alerts (10,000 saved searches against an import of 1,000 changed
+ * stones on both engines: bench/saved-search-alerts.ts).
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -52,6 +53,7 @@ import { benchBagRequest, printBagRequest } from './bag-request.ts';
 import { benchDbEngines, printDbEngines } from './db-engines.ts';
 import { benchPublish, printPublish } from './publish.ts';
 import { benchPropagation, printPropagation } from './site-propagation.ts';
+import { benchAlerts, printAlerts } from './saved-search-alerts.ts';
 
 // `npm run bench -- --similar-prices [--stones ..] [--samples ..]`: where a price sits at scale (bench/similar-prices.ts)
 if (process.argv.includes('--similar-prices')) {
@@ -86,7 +88,18 @@ const { values } = parseArgs({
     root: { type: 'string' },
   },
 });
-const PARTS = ['http', 'lighthouse', 'catalogue', 'import', 'downloads', 'db', 'publish', 'link', 'cluster'] as const;
+const PARTS = [
+  'http',
+  'lighthouse',
+  'catalogue',
+  'import',
+  'downloads',
+  'db',
+  'publish',
+  'link',
+  'cluster',
+  'alerts',
+] as const;
 const only = values.only?.split(',').map((p) => p.trim()) ?? [...PARTS];
 const unknown = only.filter((p) => !(PARTS as readonly string[]).includes(p));
 if (unknown.length) throw new Error(`--only: unknown part ${unknown.join(', ')} (parts: ${PARTS.join(', ')})`);
@@ -297,6 +310,15 @@ if (runs('cluster')) {
 }
 
 // ---------------------------------------------------------------- API Link data calls
+if (runs('alerts')) {
+  try {
+    printAlerts(await benchAlerts());
+  } catch (err) {
+    console.error('[bench] saved-search alerts bench failed:', err instanceof Error ? err.message : err);
+    process.exitCode = 1;
+  }
+}
+
 if (runs('link')) {
   try {
     const { stones, duration, connections } = opts;

@@ -591,6 +591,8 @@ export const emailOutbox = sqliteTable('email_outbox', {
   subject: text('subject').notNull(),
   text: text('text').notNull(),
   html: text('html').notNull(),
+  /** extra message headers (List-Unsubscribe of an alert), kept so a resend carries them */
+  headers: text('headers', { mode: 'json' }).$type<Record<string, string>>(),
   status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('queued'),
   error: text('error'),
   createdAt: createdAt(),
@@ -731,6 +733,9 @@ export const stockChanges = sqliteTable(
       .$type<string[]>()
       .notNull()
       .default(sql`'[]'`),
+    /** price_changed: the listed price before the change (money.ts listedPrice), in cents of its currency */
+    prevPriceCents: integer('prev_price_cents'),
+    prevPriceCcy: text('prev_price_ccy'),
     at: createdAt(),
   },
   (t) => [index('stock_changes_at_idx').on(t.at)],

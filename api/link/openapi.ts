@@ -46,7 +46,8 @@ take webhooks) and check /stones/availability at checkout. Every stone says \`on
 \`reserved\` (kept for a buyer's request); \`held_by_you\` and \`reserved_for_you\` mark your own.
 Holds and reservations write \`availability_changed\` events with the fields \`on_hold\` or
 \`reserved\`. The events sent to webhook endpoints are listed under \`webhooks\`:
-\`request.updated\` (with the request's new state) and the hold events go to your own endpoints only.
+\`request.updated\` (with the request's new state), \`saved_search.matched\` (your saved search's new matches,
+price drops and stones back in stock) and the hold events go to your own endpoints only.
 
 Unknown query parameters answer 400 naming them. Errors: \`{ "errors": { "msg": ..., "options": {...} } }\`.
 Money: decimal strings with an ISO currency and a unit (stone or carat). Times: ISO 8601 UTC.

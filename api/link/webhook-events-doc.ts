@@ -95,6 +95,49 @@ export function webhookEventDocs(): Record<string, OpenAPIV3_1.PathItemObject> {
   return {
     ...stock,
     ...holds,
+    'saved_search.matched': event(
+      'saved_search.matched',
+      "One of your saved searches has news (your own endpoints only): new matching stones, price drops of at least its threshold, matching stones back in stock. Sent with the search's alert e-mail: at once for instant alerts, with the digest for daily ones",
+      object({
+        saved_search_id: { type: 'integer', description: 'The saved search (GET /saved-searches)' },
+        name: { type: 'string' },
+        alert: { type: 'string', enum: ['instant', 'daily'] },
+        events: {
+          type: 'array',
+          items: object({
+            stock_code: { type: 'string' },
+            kind: { type: 'string', enum: ['added', 'back_in_stock', 'price_changed'] },
+            price: nullable(
+              object({
+                amount: { type: 'string', description: "Decimal, in the search's currency" },
+                currency: { type: 'string' },
+                unit: { type: 'string', enum: ['stone', 'carat'] },
+              }),
+            ),
+            drop_pct: nullable({ type: 'number', description: 'price_changed: the drop in percent (1 decimal)' }),
+          }),
+        },
+      }),
+      {
+        saved_search_id: 12,
+        name: 'Round 1 ct, G-H, VS',
+        alert: 'instant',
+        events: [
+          {
+            stock_code: 'FT-10482',
+            kind: 'added',
+            price: { amount: '5400.00', currency: 'USD', unit: 'stone' },
+            drop_pct: null,
+          },
+          {
+            stock_code: 'FT-10377',
+            kind: 'price_changed',
+            price: { amount: '4100.00', currency: 'USD', unit: 'stone' },
+            drop_pct: 12.5,
+          },
+        ],
+      },
+    ),
     'request.updated': event(
       'request.updated',
       'One of your requests moved or was answered (your own endpoints only): its state now',

@@ -135,15 +135,25 @@ export const positive = (n: number | string | null | undefined): number | null =
  * Parcels: WebSpecial (USD) converted, else ppc (GBP) converted; not rounded to whole units.
  */
 export function displayPrice(stone: PricedStone, ccy: string, rates: readonly FxRate[]): Money | null {
+  const listed = listedPrice(stone);
+  if (listed == null) return null;
+  const amount = convert(listed.amount, listed.ccy, ccy, rates);
+  return { amount: isParcel(stone.StkCatType) ? amount : Math.round(amount), ccy };
+}
+
+/**
+ * The price `displayPrice` shows, before conversion: in its stored currency (USD, or GBP for a
+ * parcel's ppc) and unrounded. Null when the stone carries no price.
+ */
+export function listedPrice(stone: PricedStone): Money | null {
   const special = positive(stone.WebSpecial);
+  if (special != null) return { amount: special, ccy: STONE_BASE_CCY };
   if (isParcel(stone.StkCatType)) {
-    if (special != null) return { amount: convert(special, STONE_BASE_CCY, ccy, rates), ccy };
     const ppc = positive(stone.ppc);
-    return ppc == null ? null : { amount: convert(ppc, PARCEL_PPC_BASE_CCY, ccy, rates), ccy };
+    return ppc == null ? null : { amount: ppc, ccy: PARCEL_PPC_BASE_CCY };
   }
-  const base = special ?? positive(stone.price) ?? positive(stone.ExWebTotal);
-  if (base == null) return null;
-  return { amount: Math.round(convert(base, STONE_BASE_CCY, ccy, rates)), ccy };
+  const base = positive(stone.price) ?? positive(stone.ExWebTotal);
+  return base == null ? null : { amount: base, ccy: STONE_BASE_CCY };
 }
 
 /**

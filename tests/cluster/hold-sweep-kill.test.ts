@@ -11,6 +11,7 @@ import pgDriver from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNode, type AppNode } from '../support/app-node.ts';
 import { startPgCluster, type PgCluster } from '../support/pg-cluster.ts';
+import { until } from '../support/until.ts';
 
 const HOLDS = 300;
 let pg: PgCluster;
@@ -37,14 +38,6 @@ afterAll(async () => {
 });
 
 const one = async (sql: string, params: unknown[] = []) => Number((await db.query(sql, params)).rows[0].n);
-
-async function until(what: string, done: () => Promise<boolean>, timeoutMs: number, everyMs = 100) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-}
 
 describe('two nodes sweep holds, one is SIGKILLed mid-sweep', () => {
   it('ends each hold once and stores and delivers each e-mail once', async () => {

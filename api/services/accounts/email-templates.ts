@@ -13,7 +13,31 @@ export type Site = { name: string; url: string };
 export const escapeHtml = (s: string): string =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
 
-export type Part = { p: string } | { link: string; label: string } | { quote: string };
+/** A table row: its cells, the first linking to `href` when given. */
+export type TableRow = { cells: string[]; href?: string };
+export type Part =
+  { p: string } | { link: string; label: string } | { quote: string } | { head: string[]; rows: TableRow[] };
+
+const CELL = 'padding:6px 10px;border-bottom:1px solid #ddd;text-align:left;font-variant-numeric:tabular-nums';
+
+/** A table in HTML; in text, one line per row (cells joined by ' · ') with its link below. */
+function table(part: { head: string[]; rows: TableRow[] }, text: string[], html: string[]): void {
+  for (const row of part.rows) text.push(row.cells.join(' · '), ...(row.href ? [`  ${row.href}`] : []));
+  text.push('');
+  const th = part.head.map((h) => `<th scope="col" style="${CELL}">${escapeHtml(h)}</th>`).join('');
+  const trs = part.rows.map(
+    (row) =>
+      `<tr>${row.cells
+        .map((c, i) => {
+          const v = escapeHtml(c);
+          return `<td style="${CELL}">${i === 0 && row.href ? `<a href="${escapeHtml(row.href)}" style="color:#111">${v}</a>` : v}</td>`;
+        })
+        .join('')}</tr>`,
+  );
+  html.push(
+    `<table style="border-collapse:collapse;margin:8px 0 16px"><thead><tr>${th}</tr></thead><tbody>${trs.join('')}</tbody></table>`,
+  );
+}
 
 /** One message from paragraphs: the text version lists links on their own line. */
 export function compose(site: Site, to: string, subject: string, greeting: string, parts: Part[]): MailMessage {
@@ -29,6 +53,8 @@ export function compose(site: Site, to: string, subject: string, greeting: strin
         `<p><a href="${escapeHtml(part.link)}" style="display:inline-block;padding:10px 18px;background:#111;color:#fff;text-decoration:none">${escapeHtml(part.label)}</a></p>`,
         `<p style="font-size:12px;color:#666">${escapeHtml(part.link)}</p>`,
       );
+    } else if ('rows' in part) {
+      table(part, text, html);
     } else {
       text.push(...part.quote.split('\n').map((l) => `> ${l}`), '');
       html.push(

@@ -23,9 +23,12 @@ import { HttpError } from '../../middleware/errors.ts';
 import type { ChangeEvent } from '../../link/schemas.ts';
 import { enqueueChangeEvents } from '../webhooks/enqueue.ts';
 import { bumpVersion } from '../site/versions.ts';
+import { listedPrice, type Money } from '../../../src/domain/money.ts';
+import { pricedStone } from '../catalogue/priced-stone.ts';
 
 export type ChangeKind = (typeof STOCK_CHANGE_KINDS)[number];
-export type StockChange = { stockCode: string; kind: ChangeKind; fields: string[] };
+/** `prevPrice` (price_changed): the listed price before the change, kept for price-drop alerts. */
+export type StockChange = { stockCode: string; kind: ChangeKind; fields: string[]; prevPrice?: Money | null };
 
 const PRUNED_KEY = 'stock_changes_pruned';
 const DAY_MS = 86_400_000;
@@ -82,8 +85,9 @@ function same(a: unknown, b: unknown): boolean {
 
 /**
  * What writing `next` (the columns in `keys`) over `before` changes, as events: `added` for a
- * new stone or one back in stock; else price_changed, availability_changed and updated (the
- * other fields), each only when one of its fields really changed. Empty: nothing to write.
+ * new stone or one back in stock; else price_changed (with the listed price before),
+ * availability_changed and updated (the other fields), each only when one of its fields really
+ * changed. Empty: nothing to write.
  */
 export function stoneChanges(
   before: Diamond | undefined,
@@ -98,7 +102,13 @@ export function stoneChanges(
     if (field && !same(before[k], next[k as keyof NewDiamond])) fields.add(field);
   }
   const out: StockChange[] = [];
-  if (fields.delete('price')) out.push({ stockCode: code, kind: 'price_changed', fields: ['price'] });
+  if (fields.delete('price'))
+    out.push({
+      stockCode: code,
+      kind: 'price_changed',
+      fields: ['price'],
+      prevPrice: listedPrice(pricedStone(before)),
+    });
   if (fields.delete('availability'))
     out.push({ stockCode: code, kind: 'availability_changed', fields: ['availability'] });
   if (fields.size) out.push({ stockCode: code, kind: 'updated', fields: [...fields].sort() });
@@ -131,13 +141,20 @@ export async function recordStockChanges(
   for (let i = 0; i < changes.length; i += BATCH) {
     const rows = await tx
       .insert(stockChanges)
-      .values(changes.slice(i, i + BATCH).map((c) => ({ stockCode: c.stockCode, kind: c.kind, fields: c.fields, at })))
+      .values(
+        changes
+          .slice(i, i + BATCH)
+          .map((c) => ({ ...priorPrice(c), stockCode: c.stockCode, kind: c.kind, fields: c.fields, at })),
+      )
       .returning();
     // every subscribed webhook endpoint gets its deliveries in this same transaction
     await enqueueChangeEvents(tx, rows, at);
   }
   await pruneChanges(tx, opts.now - opts.retentionDays * DAY_MS);
 }
+
+const priorPrice = (c: StockChange) =>
+  c.prevPrice ? { prevPriceCents: Math.round(c.prevPrice.amount * 100), prevPriceCcy: c.prevPrice.ccy } : {};
 
 async function pruneChanges(tx: Db, cutoff: number): Promise<void> {
   const top = (

@@ -23,6 +23,7 @@ import { markUpMinor } from '../../../src/domain/client-pages/pricing.ts';
 import type { CURRENCIES } from '../../../db/schema.ts';
 import { AVAILABILITIES, GRADED, type LinkStone } from '../../link/schemas.ts';
 import { isParcel } from '../../../src/domain/diamond.ts';
+import { pricedStone } from '../catalogue/priced-stone.ts';
 import { holdsOfStones } from '../trade/hold-views.ts';
 import { claimsOn } from '../trade/request-claims.ts';
 
@@ -38,15 +39,7 @@ const lab = (s: string) => (s.trim() === '' ? null : s);
 
 /** The price in the view's currency and scope, or null when the stone has none. */
 export function linkPrice(d: Diamond, view: PriceView): LinkStone['price'] {
-  const priced = {
-    StkCatType: d.catType,
-    STWeight: d.weight,
-    WebSpecial: d.webSpecialCents / 100,
-    price: d.priceCents == null ? null : d.priceCents / 100,
-    ExWebTotal: d.exWebTotalCents == null ? null : d.exWebTotalCents / 100,
-    ppc: d.ppcCents == null ? null : d.ppcCents / 100,
-  };
-  const trade = displayPrice(priced, view.currency, view.rates);
+  const trade = displayPrice(pricedStone(d), view.currency, view.rates);
   if (trade == null) return null;
   const perCarat = isParcel(d.catType);
   let amount = trade.amount;

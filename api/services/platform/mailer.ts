@@ -14,7 +14,15 @@ import type { Db } from '../../../db/client.ts';
 import { emailOutbox } from '../../../db/tables.ts';
 import { logger } from './logger.ts';
 
-export type MailMessage = { to: string; subject: string; text: string; html: string; secrets?: string[] };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  secrets?: string[];
+  /** extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) of an alert */
+  headers?: Record<string, string>;
+};
 
 export const REDACTED = '[redacted]';
 
@@ -58,7 +66,7 @@ export function createMailer(db: Db, opts: { smtpUrl: string; from: string; log?
     const row = (
       await tx
         .insert(emailOutbox)
-        .values({ ...atRest(message), status: 'queued' })
+        .values({ ...atRest(message), headers: message.headers ?? null, status: 'queued' })
         .returning({ id: emailOutbox.id })
     )[0]!;
     return { id: row.id, message };
@@ -115,7 +123,13 @@ export function createMailer(db: Db, opts: { smtpUrl: string; from: string; log?
       for (const row of stale) {
         const done = await deliver({
           id: row.id,
-          message: { to: row.to, subject: row.subject, text: row.text, html: row.html },
+          message: {
+            to: row.to,
+            subject: row.subject,
+            text: row.text,
+            html: row.html,
+            headers: row.headers ?? undefined,
+          },
         });
         if (done.status !== 'skipped') sent++;
       }

@@ -6,11 +6,14 @@ import { STOCK_CHANGE_KINDS } from '../../../db/tables.ts';
 import type { stockChanges, webhookDeliveries, webhooks } from '../../../db/tables.ts';
 import { HOLD_EVENTS } from '../../../src/domain/trade/holds.ts';
 
+/** A saved search's alert: its new matches, price drops and stones back in stock. */
+export const SAVED_SEARCH_MATCHED = 'saved_search.matched';
+
 /**
- * stock changes (every subscriber); hold events and request.updated go to the holder's or
- * buyer's own endpoints only
+ * stock changes (every subscriber); hold events, request.updated and saved_search.matched go
+ * to the holder's, buyer's or searcher's own endpoints only
  */
-export const WEBHOOK_EVENTS = [...STOCK_CHANGE_KINDS, ...HOLD_EVENTS, 'request.updated'] as const;
+export const WEBHOOK_EVENTS = [...STOCK_CHANGE_KINDS, ...HOLD_EVENTS, 'request.updated', SAVED_SEARCH_MATCHED] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 /** endpoints per account */

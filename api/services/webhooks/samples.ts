@@ -15,7 +15,7 @@ import { latestSeq } from '../link/change-log.ts';
 import { holdPayload } from '../trade/hold-events.ts';
 import { REQUEST_UPDATED } from '../trade/request-notices.ts';
 import { accountDeliveries } from './enqueue.ts';
-import { changePayload, WEBHOOK_EVENTS, type WebhookEvent } from './model.ts';
+import { changePayload, SAVED_SEARCH_MATCHED, WEBHOOK_EVENTS, type WebhookEvent } from './model.ts';
 
 /** Every type POST /test/events sends: the documented events (`test` has POST /webhooks/{id}/test). */
 export const SAMPLE_EVENT_TYPES = WEBHOOK_EVENTS;
@@ -35,6 +35,24 @@ function samplePayload(type: SampleEventType, stockCode: string, seq: number, no
       timestamp: at.toISOString(),
       data: { id: 1, state: 'confirmed', terms: 'memo', carrier_reference: null },
     };
+  if (type === SAVED_SEARCH_MATCHED)
+    return {
+      type,
+      timestamp: at.toISOString(),
+      data: {
+        saved_search_id: 1,
+        name: 'Round 1 ct, G-H, VS',
+        alert: 'instant',
+        events: [
+          {
+            stock_code: stockCode,
+            kind: 'added',
+            price: { amount: '5400.00', currency: 'USD', unit: 'stone' },
+            drop_pct: null,
+          },
+        ],
+      },
+    };
   if (type.startsWith('hold.')) {
     const ended = type === 'hold.ended';
     const hold = {
@@ -45,7 +63,7 @@ function samplePayload(type: SampleEventType, stockCode: string, seq: number, no
     };
     return holdPayload(type as 'hold.created', hold, stockCode, at);
   }
-  const kind = type as Exclude<WebhookEvent, `hold.${string}` | 'request.updated'>;
+  const kind = type as Exclude<WebhookEvent, `hold.${string}` | 'request.updated' | typeof SAVED_SEARCH_MATCHED>;
   return changePayload({ seq: seq + 1, stockCode, kind, fields: CHANGED_FIELDS[kind] ?? [], at });
 }
 

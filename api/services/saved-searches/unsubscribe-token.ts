@@ -1,0 +1,26 @@
+/**
+ * The signed address that turns one saved search's alerts off without signing in (the
+ * e-mail's link and its List-Unsubscribe header): the search id signed with the session
+ * secret for this one purpose (platform/signed-token.ts). Anyone holding the e-mail can turn
+ * the alerts of that one search off, and nothing else.
+ */
+import type { Config } from '../../config.ts';
+import { signToken, verifyToken } from '../platform/signed-token.ts';
+
+const PURPOSE = 'saved-search-unsubscribe';
+
+export function unsubscribeToken(config: Pick<Config, 'SESSION_SECRET'>, searchId: number): string {
+  return signToken(config.SESSION_SECRET, PURPOSE, String(searchId));
+}
+
+/** The search id a token names, or null when it is malformed or its signature is not ours. */
+export function readUnsubscribeToken(config: Pick<Config, 'SESSION_SECRET'>, token: string): number | null {
+  const payload = verifyToken(config.SESSION_SECRET, PURPOSE, token);
+  return payload && /^\d{1,12}$/.test(payload) ? Number(payload) : null;
+}
+
+/** The API address of the one-click unsubscribe (POST does it; GET shows a page with a button). */
+export const UNSUBSCRIBE_PATH = '/api/v1/alerts/unsubscribe';
+
+export const unsubscribeUrl = (config: Pick<Config, 'SESSION_SECRET' | 'siteUrl'>, searchId: number) =>
+  `${config.siteUrl}${UNSUBSCRIBE_PATH}?token=${unsubscribeToken(config, searchId)}`;

@@ -1,0 +1,81 @@
+/**
+ * One-click unsubscribe from an alert e-mail, without signing in: the List-Unsubscribe
+ * address answers a mail client's POST at once (RFC 8058) and a browser's GET with a page
+ * whose one button turns the alerts off; a tampered or truncated token is a 400.
+ */
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { savedSearches } from '../../db/tables.ts';
+import { alertTestApp, csv, newStoneRow } from './alert-fixtures.ts';
+
+async function alerted() {
+  const s = await alertTestApp();
+  const search = await s.save({ name: 'Unsubscribe me' });
+  await s.t.importCsv(csv(newStoneRow('UNSUB-1')));
+  await s.worker().runOnce();
+  const [mail] = s.alertsTo('Unsubscribe me');
+  const header = mail!.headers!['List-Unsubscribe']!;
+  const url = new URL(header.slice(1, -1));
+  expect(mail!.text).toContain(url.href); // the same link in the e-mail's text
+  const alertOf = async () =>
+    (await s.t.db.select().from(savedSearches).where(eq(savedSearches.id, search.id)))[0]!.alert;
+  return { ...s, search, path: url.pathname + url.search, alertOf };
+}
+
+describe('unsubscribing from alerts', () => {
+  it("a mail client's one-click POST turns the search's alerts off, with no cookie", async () => {
+    const { t, path, alertOf, worker, alertsTo } = await alerted();
+    const res = await t.app.request(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ unsubscribed: true });
+    expect(await alertOf()).toBe('off');
+    await t.importCsv(csv(newStoneRow('UNSUB-2')));
+    await worker().runOnce();
+    expect(alertsTo('Unsubscribe me')).toHaveLength(1);
+    // again is fine
+    expect((await t.app.request(path, { method: 'POST' })).status).toBe(200);
+  });
+
+  it('GET shows a page with a button that turns them off', async () => {
+    const { t, path, alertOf } = await alerted();
+    const page = await t.app.request(path);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    const html = await page.text();
+    expect(html).toContain('Stop the alerts of &quot;Unsubscribe me&quot;?');
+    expect(html).toMatch(/<form method="post" action="[^"]+"><button type="submit">Turn the alerts off<\/button>/);
+    expect(await alertOf()).toBe('instant'); // a GET (a link scanner) changes nothing
+    const action = /action="([^"]+)"/.exec(html)![1]!.replace(/&amp;/g, '&');
+    const done = await t.app.request(action, {
+      method: 'POST',
+      headers: { accept: 'text/html', origin: t.config.siteUrl },
+    });
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain('Alerts turned off');
+    expect(await alertOf()).toBe('off');
+    expect(await (await t.app.request(path)).text()).toContain('This saved search sends you no alerts.');
+  });
+
+  it('a tampered or truncated token is a 400 and changes nothing', async () => {
+    const { t, path, alertOf, search } = await alerted();
+    const other = path.replace(/token=\d+\./, `token=${search.id + 1}.`);
+    for (const bad of [
+      other,
+      path.slice(0, -3),
+      path.replace(/token=.*/, 'token=nonsense'),
+      path.replace(/\?.*/, ''),
+    ]) {
+      const post = await t.app.request(bad, { method: 'POST' });
+      expect(post.status).toBe(400);
+      expect(((await post.json()) as { errors: { msg: unknown } }).errors.msg).toBeTruthy();
+    }
+    const page = await t.app.request(path.slice(0, -3));
+    expect(page.status).toBe(400);
+    expect(await page.text()).toContain('This link does not work');
+    expect(await alertOf()).toBe('instant');
+  });
+});
