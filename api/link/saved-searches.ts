@@ -10,6 +10,7 @@
  *   GET    /saved-searches/{id}     200 the search | 404 saved_search_not_found
  *   DELETE /saved-searches/{id}     204 | 404 saved_search_not_found
  */
+import { noStore } from '../middleware/no-store.ts';
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import { MAX_SAVED_SEARCHES } from '../../src/domain/saved-searches/alerts.ts';
@@ -53,10 +54,7 @@ const EXAMPLE = {
 export function linkSavedSearchRoutes(deps: Deps) {
   const { db, clock, config } = deps;
   return new Hono<LinkEnv>()
-    .use('*', async (c, next) => {
-      await next();
-      c.header('Cache-Control', 'no-store');
-    })
+    .use('*', noStore())
     .get(
       '/',
       describeRoute({

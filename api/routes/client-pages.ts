@@ -17,6 +17,7 @@
  *                                         client_page_not_found | 410 client_page_revoked / _expired
  *   GET /client-pages/public/:token/certificates/:n   the n-th stone's certificate PDF | 404 | 410
  */
+import { noStore } from '../middleware/no-store.ts';
 import { readFile } from 'node:fs/promises';
 import { Hono, type Context } from 'hono';
 import { ClientPageNewSchema, ClientPagePatchSchema } from '../../src/domain/client-pages/schema.ts';
@@ -57,10 +58,7 @@ async function logoOf(c: Context<AppEnv>) {
 export function clientPageRoutes(deps: Deps) {
   const trader = new Hono<AppEnv>()
     .use('*', requireUser())
-    .use('*', async (c, next) => {
-      await next();
-      c.header('Cache-Control', 'no-store');
-    })
+    .use('*', noStore())
     .get('/', async (c) => c.json({ docs: await listClientPages(deps, signedInUser(c).id) }))
     .post('/', jsonIn(ClientPageNewSchema), async (c) =>
       c.json(await createClientPage(deps, signedInUser(c), c.req.valid('json')), 201),

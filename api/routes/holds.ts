@@ -14,6 +14,7 @@
  *                                    | 409 stone_not_on_hold
  *   DELETE /holds/watch/:diamondId   204
  */
+import { noStore } from '../middleware/no-store.ts';
 import { Hono } from 'hono';
 import { PlaceHoldSchema } from '../../src/domain/trade/holds.ts';
 import { idParams, jsonIn } from '../middleware/validate.ts';
@@ -26,10 +27,7 @@ export function holdRoutes(deps: Deps) {
   const { db, clock } = deps;
   return new Hono<AppEnv>()
     .use('*', requireUser())
-    .use('*', async (c, next) => {
-      await next();
-      c.header('Cache-Control', 'no-store');
-    })
+    .use('*', noStore())
     .get('/', async (c) => c.json(await listMyHolds(db, signedInUser(c).id, clock.now())))
     .get('/state', async (c) => c.json(await holdState(db, signedInUser(c).id, clock.now())))
     .post('/', jsonIn(PlaceHoldSchema), async (c) => {

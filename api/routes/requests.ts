@@ -11,6 +11,7 @@
  *
  * The list stays GET /profile/bagRequests (routes/bag-requests.ts).
  */
+import { noStore } from '../middleware/no-store.ts';
 import { Hono } from 'hono';
 import { AlternativeReplySchema, RequestMessageSchema } from '../../src/domain/trade/request-payloads.ts';
 import { jsonBody } from '../middleware/json-body.ts';
@@ -30,10 +31,7 @@ export function requestRoutes(deps: Deps) {
   const detail = (id: number, userId: number) => requestDetail(deps.db, id, { role: 'buyer', userId });
   return new Hono<AppEnv>()
     .use('*', requireUser(), jsonBody())
-    .use('*', async (c, next) => {
-      await next();
-      c.header('Cache-Control', 'no-store');
-    })
+    .use('*', noStore())
     .get('/:id', requestId, async (c) => c.json(await detail(c.req.valid('param').id, signedInUser(c).id)))
     .get('/:id/confirmation.pdf', requestId, async (c) => {
       const pdf = await confirmationPdf(deps, c.req.valid('param').id, signedInUser(c).id);

@@ -8,6 +8,7 @@
  *   PATCH  /saved-searches/:id  SavedSearchPatchSchema   200 SavedSearchView | 400 | 404 saved_search_not_found
  *   DELETE /saved-searches/:id          204 | 404 saved_search_not_found
  */
+import { noStore } from '../middleware/no-store.ts';
 import { Hono } from 'hono';
 import { MAX_SAVED_SEARCHES } from '../../src/domain/saved-searches/alerts.ts';
 import { SavedSearchPatchSchema, SavedSearchSchema } from '../../src/domain/saved-searches/schema.ts';
@@ -29,10 +30,7 @@ export function savedSearchRoutes(deps: Deps) {
   const { db, clock } = deps;
   return new Hono<AppEnv>()
     .use('*', requireUser())
-    .use('*', async (c, next) => {
-      await next();
-      c.header('Cache-Control', 'no-store');
-    })
+    .use('*', noStore())
     .get('/', async (c) => {
       const rows = await listSearches(db, signedInUser(c).id);
       const body: SavedSearchList = { searches: rows.map(toView), limit: MAX_SAVED_SEARCHES };

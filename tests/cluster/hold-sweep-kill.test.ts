@@ -4,43 +4,22 @@
  * (one change-log row each), and every holder's e-mail is stored once and delivered, by the
  * survivor (a claimed notice after its lease lapses, a stored e-mail by the outbox resend).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pgDriver from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startNode, type AppNode } from '../support/app-node.ts';
-import { startPgCluster, type PgCluster } from '../support/pg-cluster.ts';
+import { startTwoNodes, type TwoNodes } from '../support/two-nodes.ts';
 import { until } from '../support/until.ts';
 
 const HOLDS = 300;
-let pg: PgCluster;
-let dir: string;
-let db: pgDriver.Client;
-let a: AppNode;
-let b: AppNode;
+let c: TwoNodes;
 
 beforeAll(async () => {
-  pg = await startPgCluster();
-  await pg.createDatabase('cluster');
-  dir = mkdtempSync(join(tmpdir(), 'facet-sweep-kill-'));
-  a = await startNode('a', dir, pg.url('cluster'), { SEED_STONES: '420' });
-  b = await startNode('b', dir, pg.url('cluster'), { SEED_STONES: '420' });
-  db = new pgDriver.Client({ connectionString: pg.url('cluster') });
-  await db.connect();
+  c = await startTwoNodes('sweep-kill', { SEED_STONES: '420' });
 }, 400_000);
 
-afterAll(async () => {
-  await db?.end();
-  for (const n of [a, b]) if (n && n.proc.exitCode === null && n.proc.signalCode === null) await n.stop();
-  await pg?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
-
-const one = async (sql: string, params: unknown[] = []) => Number((await db.query(sql, params)).rows[0].n);
+afterAll(() => c?.stop());
 
 describe('two nodes sweep holds, one is SIGKILLed mid-sweep', () => {
   it('ends each hold once and stores and delivers each e-mail once', async () => {
+    const { a, b, db, one } = c;
     const trader = (await db.query(`SELECT id, email FROM users WHERE email = 'trader@facet.trade'`)).rows[0];
     const stones = (
       await db.query(

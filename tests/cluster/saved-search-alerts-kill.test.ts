@@ -6,44 +6,24 @@
  * every search is told exactly once, and every stored e-mail is delivered (the outbox resend
  * delivers what the dead node stored and had not sent).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pgDriver from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, client, startNode, type AppNode } from '../support/app-node.ts';
-import { startPgCluster, type PgCluster } from '../support/pg-cluster.ts';
+import { ADMIN, client } from '../support/app-node.ts';
+import { startTwoNodes, type TwoNodes } from '../support/two-nodes.ts';
 import { until } from '../support/until.ts';
 
 const SEARCHES = 1500;
 const NEW_STONES = 40;
-let pg: PgCluster;
-let dir: string;
-let db: pgDriver.Client;
-let a: AppNode;
-let b: AppNode;
+let c: TwoNodes;
 
 beforeAll(async () => {
-  pg = await startPgCluster();
-  await pg.createDatabase('cluster');
-  dir = mkdtempSync(join(tmpdir(), 'facet-alerts-kill-'));
-  a = await startNode('a', dir, pg.url('cluster'));
-  b = await startNode('b', dir, pg.url('cluster'));
-  db = new pgDriver.Client({ connectionString: pg.url('cluster') });
-  await db.connect();
+  c = await startTwoNodes('alerts-kill');
 }, 400_000);
 
-afterAll(async () => {
-  await db?.end();
-  for (const n of [a, b]) if (n && n.proc.exitCode === null && n.proc.signalCode === null) await n.stop();
-  await pg?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
-
-const one = async (sql: string, params: unknown[] = []) => Number((await db.query(sql, params)).rows[0].n);
+afterAll(() => c?.stop());
 
 describe('two nodes send saved-search alerts, the one doing it is SIGKILLed mid-pass', () => {
   it('tells every search once and delivers every e-mail', async () => {
+    const { a, b, db, one } = c;
     const trader = (await db.query(`SELECT id, email FROM users WHERE email = 'trader@facet.trade'`)).rows[0];
     await db.query(
       `INSERT INTO saved_searches (user_id, name, view, columns, currency, alert, seen_seq)
