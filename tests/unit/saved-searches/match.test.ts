@@ -142,14 +142,17 @@ describe('a saved search agrees with the list', () => {
           // the list: the whole stock, the address as the list writes it and reads it back
           const full = prepareCatalogue(docs, { ccy, rates: RATES });
           const defaults = defaultFilters(full.bounds[tab]);
-          const filters: FilterState = { ...defaults, ...patch } as FilterState;
-          const query = viewToParams(
-            { tab, page: 1, pageSize: 25, sort: { column: 'createdAt', direction: 'asc' }, filters },
-            { filters: defaults, pageSize: 25 },
-          );
+          const wanted: FilterState = { ...defaults, ...patch } as FilterState;
+          const write = (filters: FilterState) =>
+            viewToParams(
+              { tab, page: 1, pageSize: 25, sort: { column: 'createdAt', direction: 'asc' }, filters },
+              { filters: defaults, pageSize: 25 },
+            );
+          // the list keeps a range inside its stock's bounds before it writes the address
+          const read = filtersFromParams(new URLSearchParams(write(wanted)), defaults);
+          const query = write(read);
           const path = tab === 1 ? '/diamonds/all/lab-grown' : '/diamonds/all';
           const address = `${path}?${query}`;
-          const read = filtersFromParams(new URLSearchParams(query), defaults);
           const listTab = tab === 1 ? 1 : viewFromParams(new URLSearchParams(query), { pageSize: 25, tab: 0 }).tab;
           const shown = new Set(codes(rowsToDocs(full, applyFilters(full, read, { tab: listTab, authorised: true }))));
           // the saved search: only the changed stones
@@ -158,7 +161,7 @@ describe('a saved search agrees with the list', () => {
           expect(got).toEqual(codes(changed).filter((c) => shown.has(c)));
         },
       ),
-      { numRuns: 300 },
+      { numRuns: 300, seed: Number(process.env.FC_SEED) || undefined },
     );
   });
 });
