@@ -10,6 +10,7 @@ import { TRADER } from './support/accounts.ts';
 import { catalogueDocs } from './support/catalogue.ts';
 import { axeClean, JEWELLER } from './support/holds.ts';
 import { BOTH_SIZES, noCookieNotice } from './support/screens.ts';
+import { clickOpens } from './support/overlays.ts';
 import { expect, test } from './support/test.ts';
 import { signInAs } from './bag-support.ts';
 
@@ -45,8 +46,11 @@ BOTH_SIZES.forEach(([name, size], n) => {
     const codes = [a!.StkCodeCalcNS, c!.StkCertNo!, unknown, b!.StkCodeCalcNS];
 
     await page.goto('/diamonds/all');
-    await page.getByRole('button', { name: 'Paste a list' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Paste a list' });
+    const dialog = await clickOpens(
+      page,
+      page.getByRole('button', { name: 'Paste a list' }),
+      page.getByRole('dialog', { name: 'Paste a list' }),
+    );
     await dialog.getByRole('textbox', { name: 'Codes and certificate numbers' }).fill(codes.join('\n'));
     await dialog.getByRole('button', { name: 'Look up' }).click();
     await expectAnswer(page, unknown);

@@ -9,6 +9,7 @@ import { TRADER } from './support/accounts.ts';
 import { catalogueDocs } from './support/catalogue.ts';
 import { axeClean, freeSingles } from './support/holds.ts';
 import { BOTH_SIZES, expectNoSidewaysScroll, noCookieNotice, saveShot } from './support/screens.ts';
+import { clickOpens } from './support/overlays.ts';
 import { expect, test } from './support/test.ts';
 import { signInAs } from './bag-support.ts';
 
@@ -52,8 +53,11 @@ BOTH_SIZES.forEach(([name, size], n) => {
     const text = codes.map((c, i) => `${c}${separators[i % separators.length]}`).join('');
 
     await page.goto('/diamonds/all');
-    await page.getByRole('button', { name: 'Paste a list' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Paste a list' });
+    const dialog = await clickOpens(
+      page,
+      page.getByRole('button', { name: 'Paste a list' }),
+      page.getByRole('dialog', { name: 'Paste a list' }),
+    );
     await dialog.getByRole('textbox', { name: 'Codes and certificate numbers' }).fill(text);
     await expect(dialog.getByText('40 codes', { exact: true })).toBeVisible();
     await dialog.getByRole('button', { name: 'Look up' }).click();

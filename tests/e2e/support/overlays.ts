@@ -22,7 +22,8 @@ export type Overlay = {
 };
 
 const SIGNED_IN: Role[] = ['trader', 'admin'];
-const clickOpens = async (page: Page, control: Locator, layer: Locator): Promise<Locator> => {
+/** Presses `control` until `layer` shows (a press before the island has hydrated does nothing). */
+export const clickOpens = async (page: Page, control: Locator, layer: Locator): Promise<Locator> => {
   await expect(async () => {
     if (!(await layer.isVisible())) await control.click({ timeout: 2_000 });
     await expect(layer).toBeVisible({ timeout: 2_000 });
