@@ -6,6 +6,7 @@
  * passed or failed (the `keep` fixture).
  */
 import { devices, type Browser, type Page } from '@playwright/test';
+import { clickOpens } from './support/overlays.ts';
 import { expect, test } from './support/test.ts';
 import type { Keep } from './support/shared-state.ts';
 import { ADMIN, TRADER } from './support/accounts.ts';
@@ -35,11 +36,13 @@ for (const phone of [false, true]) {
   }) => {
     const page = await traderPage(browser, baseURL, phone, keep);
     await page.goto('/diamonds/all');
-    await page
-      .getByRole('button', { name: /^Open / })
-      .first()
-      .click();
-    await page.locator('.cat-detail').getByRole('button', { name: 'Price', exact: true }).click();
+    // a press before the list has hydrated opens nothing: press until the row's detail shows
+    const price = await clickOpens(
+      page,
+      page.getByRole('button', { name: /^Open / }).first(),
+      page.locator('.cat-detail').getByRole('button', { name: 'Price', exact: true }),
+    );
+    await price.click();
     const drawer = page.getByRole('dialog', { name: 'PRICE' });
     await expect(drawer).toBeVisible();
     const lines = drawer.getByTestId('price-breakdown');
