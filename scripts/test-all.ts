@@ -4,16 +4,29 @@
  *   1. vitest (every project: unit, api, api-pg, api-pg-serializable), report -> test-results/vitest.json
  *   2. playwright (tests/e2e),         report -> test-results/e2e.json
  *
- * Both runners stream their own output. The last line printed is `N passed, N failed`
+ * Both runners stream their own output. Before the summary it prints the timing table
+ * (scripts/test-timings.ts): each phase's seconds, the slowest files, the run against its budget.
+ * The last line printed is `N passed, N failed`
  * (plus `, N skipped` when something was skipped), summed over both reports. A runner that
  * exits with an error but reports no failed test (a crash, a file that does not load, a
  * web server that does not start) counts as at least one failure. Exit code 1 when anything
  * failed. Runners are started with this process's Node (the pinned Node 24).
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { VITEST_TIMINGS } from '../tests/support/timing-reporter.ts';
+import {
+  ciPhases,
+  formatTable,
+  LAST_TABLE,
+  playwrightFiles,
+  readRecorded,
+  readVitestTimings,
+  type Phase,
+  type Table,
+} from './test-timings.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const results = join(root, 'test-results');
@@ -25,6 +38,8 @@ type Suite = {
   args: string[];
   report: string;
   count(report: unknown): Counts;
+  /** this runner's phases and test files for the timing table */
+  timings(report: unknown, seconds: number): Pick<Table, 'phases' | 'files'>;
 };
 
 type VitestReport = {
@@ -44,7 +59,13 @@ const suites: Suite[] = [
   {
     name: 'vitest (unit, api on SQLite and PostgreSQL)',
     entry: 'node_modules/vitest/vitest.mjs',
-    args: ['run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json'],
+    args: [
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile=test-results/vitest.json',
+      '--reporter=./tests/support/timing-reporter.ts',
+    ],
     report: join(results, 'vitest.json'),
     count(raw) {
       const r = raw as VitestReport;
@@ -57,6 +78,14 @@ const suites: Suite[] = [
         failed: (r.numFailedTests ?? 0) + brokenFiles,
         skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0),
       };
+    },
+    timings(_report, seconds) {
+      const t = readVitestTimings(VITEST_TIMINGS);
+      const projects = Object.entries(t?.projects ?? {}).map(([name, s]) => ({
+        phase: `  vitest project ${name} (first to last file)`,
+        seconds: s,
+      }));
+      return { phases: [{ phase: 'vitest (all projects, side by side)', seconds }, ...projects], files: t?.files ?? [] };
     },
   },
   {
@@ -71,6 +100,10 @@ const suites: Suite[] = [
       // errors outside any test (global setup, web server) leave no failed test behind
       const globalErrors = failed === 0 && (r.errors?.length ?? 0) > 0 ? 1 : 0;
       return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: failed + globalErrors, skipped: s.skipped ?? 0 };
+    },
+    timings(report, seconds) {
+      const flaky = (report as PlaywrightReport | null)?.stats?.flaky ?? 0;
+      return { phases: [{ phase: `playwright (flaky: ${flaky})`, seconds }], files: playwrightFiles(report) };
     },
   },
 ];
@@ -105,12 +138,21 @@ function readReport(file: string): unknown {
 mkdirSync(results, { recursive: true });
 const total: Counts = { passed: 0, failed: 0, skipped: 0 };
 const lines: string[] = [];
+const ci = ciPhases();
+const startedAt = ci.startedAt ?? Date.now();
+const phases: Phase[] = [...ci.phases];
+const files: Table['files'] = [];
 
 for (const suite of suites) {
   rmSync(suite.report, { force: true });
   console.log(`\n[test-all] ${suite.name}\n`);
+  const t0 = performance.now();
   const code = await run(suite.entry, suite.args);
+  const seconds = Math.round((performance.now() - t0) / 100) / 10;
   const report = readReport(suite.report);
+  const timings = suite.timings(report, seconds);
+  phases.push(...timings.phases);
+  files.push(...timings.files);
   let counts: Counts;
   let note = '';
   if (report == null) {
@@ -128,6 +170,10 @@ for (const suite of suites) {
   total.skipped += counts.skipped;
   lines.push(`  ${suite.name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped${note}`);
 }
+
+const table: Table = { phases, files, total: Math.round((Date.now() - startedAt) / 100) / 10 };
+writeFileSync(LAST_TABLE, JSON.stringify(table, null, 2));
+console.log(`\n${formatTable(table, readRecorded()).join('\n')}`);
 
 console.log('\n[test-all] summary');
 for (const line of lines) console.log(line);

@@ -1,6 +1,5 @@
 /**
- * Screenshots of the screens issue 13 (items 7, 8, 9) changed, at 1440 x 900 and on an
- * iPhone 13, each checked for sideways scrolling: the bag page with its currency selector and
+ * Screenshots of the bag and test-page screens, at 1440 x 900 and on an iPhone 13, each checked for sideways scrolling: the bag page with its currency selector and
  * a line whose quantity is invalid (SEND REQUEST blocked, the reason by the line), and the
  * catalogue's test page.
  */
