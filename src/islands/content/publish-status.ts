@@ -1,8 +1,9 @@
 /**
  * After an admin saves a block: a status line that says where the change is. Visitors see a
- * saved block on their next page load at once (the server lays blocks saved since the last build over the built pages, api/services/site/block-overlay.ts); the static
- * pages are rebuilt in the background, and the line follows GET /admin/site-build until that
- * rebuild is done ('Published …') or has failed.
+ * saved block on their next page load at once (the server lays blocks saved since the last
+ * build over the built pages, api/services/site/block-overlay.ts); the static pages are rebuilt
+ * in the background, and the line follows GET /admin/site-build until that rebuild is done
+ * ('Published …') or has failed.
  */
 import { call, client, type AnswerOf } from '../../lib/api.ts';
 
