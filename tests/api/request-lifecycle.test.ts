@@ -43,9 +43,12 @@ describe('a request through its lifecycle', () => {
       alternative: { stockCode: spare.stockCode, reply: null },
     });
     expect(r.lines[0]!.alternative!.price).toBeGreaterThan(0);
-    expect((await errorOf(await staff.json(desk, 'PATCH', { status: 'confirmed' }))).msg).toBe(
-      'alternative_awaits_buyer',
-    );
+    const waiting = await staff.json(desk, 'PATCH', { status: 'confirmed' });
+    expect(waiting.status).toBe(409);
+    expect(await errorOf(waiting)).toMatchObject({
+      msg: 'alternative_awaits_buyer',
+      options: { message: expect.stringMatching(/waits for the buyer/) },
+    });
 
     const accept = await agent.json(`${mine}/lines/${lineId}/reply`, 'POST', { reply: 'accepted' });
     expect(accept.status).toBe(200);
