@@ -4,7 +4,7 @@
  * page), totals with the tax line, the terms, the memo's signature block, "Page i of n" on
  * every page, and the site's typefaces embedded.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, type ExecFileSyncOptionsWithStringEncoding } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,7 +43,7 @@ function read(d: TradeDocument): { pages: string[]; fonts: string } {
   const dir = mkdtempSync(join(tmpdir(), 'facet-trade-doc-'));
   const file = join(dir, 'doc.pdf');
   writeFileSync(file, Buffer.from(tradeDocumentPdf(d)));
-  const opts = { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] } as const;
+  const opts: ExecFileSyncOptionsWithStringEncoding = { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] };
   const text = execFileSync('pdftotext', ['-layout', file, '-'], opts);
   return { pages: text.split('\f').filter((p) => p.trim()), fonts: execFileSync('pdffonts', [file], opts) };
 }

@@ -45,7 +45,9 @@ async function rowsFor(db: Db, keys: string[]): Promise<Diamond[]> {
   return db
     .select()
     .from(diamonds)
-    .where(or(sql`lower(trim(${diamonds.stockCode})) in (${list})`, sql`lower(trim(${diamonds.certNumber})) in (${list})`));
+    .where(
+      or(sql`lower(trim(${diamonds.stockCode})) in (${list})`, sql`lower(trim(${diamonds.certNumber})) in (${list})`),
+    );
 }
 
 export async function lookupCodes(db: Db, codes: readonly string[]): Promise<CodeMatch[]> {

@@ -25,14 +25,14 @@ import { tradeDocumentPdf, type DocumentRow, type TradeDocument } from './trade-
 
 type Line = RequestDetail['lines'][number];
 
-const range = (from: string | null, to: string | null) => (from && to && from !== to ? `${from}-${to}` : (from ?? to ?? ''));
+const range = (from: string | null, to: string | null) =>
+  from && to && from !== to ? `${from}-${to}` : (from ?? to ?? '');
 const carats = (n: number) => `${roundTo(n, 2).toFixed(2)}`;
 
 /** One row: the stone the buyer gets, graded as the stock has it. */
 function rowOf(l: Line, stone: Diamond | undefined, ccy: string): DocumentRow {
   const alt = l.answer === 'alternative' && l.alternative ? l.alternative : null;
-  const weight =
-    l.type === 'parcel' && l.selectedUnit === 'weight' && !alt ? l.quantity : (stone?.weight ?? null);
+  const weight = l.type === 'parcel' && l.selectedUnit === 'weight' && !alt ? l.quantity : (stone?.weight ?? null);
   const perCarat = (alt ? null : l.ppc) ?? (l.amount != null && weight ? l.amount / weight : null);
   return {
     stockCode: alt ? alt.stockCode : l.stockCode,
@@ -51,15 +51,23 @@ function buyerOf(r: RequestDetail, user: User | undefined): TradeDocument['buyer
   const town = [user.city, user.county, user.postcode].filter(Boolean).join(', ');
   return {
     company: user.companyName,
-    lines: [`${user.firstName} ${user.lastName}`.trim(), user.addressLine1, user.addressLine2, town, user.country].filter(
-      Boolean,
-    ),
+    lines: [
+      `${user.firstName} ${user.lastName}`.trim(),
+      user.addressLine1,
+      user.addressLine2,
+      town,
+      user.country,
+    ].filter(Boolean),
   };
 }
 
 /** The wholesaler's lines at the letterhead's right: staff's own text, else the site settings. */
 function sellerLines(wholesaler: string, saved: boolean, site: Record<string, string>): string[] {
-  if (saved) return wholesaler.split('\n').map((s) => s.trim()).filter(Boolean);
+  if (saved)
+    return wholesaler
+      .split('\n')
+      .map((s) => s.trim())
+      .filter(Boolean);
   const address = Object.keys(site)
     .filter((k) => k.startsWith('address_'))
     .sort()

@@ -81,7 +81,10 @@ class Layout {
   }
 
   rule(y: number, colour = RULE, x1 = M, x2 = RIGHT, width = 0.2) {
-    this.doc.setDrawColor(...colour).setLineWidth(width).line(x1, y, x2, y);
+    this.doc
+      .setDrawColor(...colour)
+      .setLineWidth(width)
+      .line(x1, y, x2, y);
   }
 
   paper() {
@@ -175,11 +178,7 @@ class Layout {
       y += 4;
     }
     this.font('Inter', 8.5);
-    doc.text(
-      d.kind === 'memo' ? 'Goods on memo (approval), not sold' : 'Payment before dispatch',
-      118,
-      top + 5,
-    );
+    doc.text(d.kind === 'memo' ? 'Goods on memo (approval), not sold' : 'Payment before dispatch', 118, top + 5);
     this.y = Math.max(y, top + 14) + 6;
   }
 
@@ -240,7 +239,10 @@ class Layout {
 
   terms() {
     const { doc, d } = this;
-    const lines = doc.setFont('Inter', 'normal').setFontSize(8).splitTextToSize(d.terms, RIGHT - M) as string[];
+    const lines = doc
+      .setFont('Inter', 'normal')
+      .setFontSize(8)
+      .splitTextToSize(d.terms, RIGHT - M) as string[];
     this.room(10 + lines.length * 3.8);
     this.font('Inter', 6.5, false, GOLD);
     doc.setCharSpace(0.6);
@@ -273,7 +275,11 @@ class Layout {
     }
     this.y += 10;
     this.font('Inter', 7, false, SOFT);
-    doc.text('For and on behalf of the consignee. The goods remain the property of the consignor until paid for.', M, this.y);
+    doc.text(
+      'For and on behalf of the consignee. The goods remain the property of the consignor until paid for.',
+      M,
+      this.y,
+    );
   }
 
   footers() {
