@@ -41,6 +41,9 @@ export const SITE: Record<string, string> = {
   address_2: '88 Hatton Garden',
   address_3: 'London EC1N 8PN',
   address_4: 'United Kingdom',
+  /** printed on memos and pro-forma invoices; tax_rate (a percentage) adds their tax line */
+  tax_number: 'GB 294 7361 08',
+  tax_rate: '20',
   opening_hours: 'Monday to Friday, 9.00 to 17.30 (viewing by appointment)',
   map_lat: '51.5203',
   map_lng: '-0.1086',

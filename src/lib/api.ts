@@ -51,6 +51,24 @@ export class ApiError extends Error {
   }
 }
 
+/** A refusal the server meant (4xx): the person is shown its reason; it is not a fault. */
+export const isRefusal = (err: unknown): err is ApiError =>
+  err instanceof ApiError && err.status >= 400 && err.status < 500;
+
+/** A refusal in words: its own sentence when the server gave one, else its message. */
+export function refusalText(err: ApiError): string {
+  const sentence = err.options?.message;
+  return err.fieldError?.msg ?? (typeof sentence === 'string' ? sentence : err.message);
+}
+
+/**
+ * Writes a failure to the console as an error unless it is an expected refusal (a held stone,
+ * a changed price: shown to the person instead, never logged as if the site had broken).
+ */
+export function logUnexpected(where: string, err: unknown): void {
+  if (!isRefusal(err)) console.error(where, err);
+}
+
 type Query = Record<string, string | number | boolean | null | undefined>;
 
 /** A query string without the empty values (null, undefined, ''). */

@@ -17,7 +17,8 @@ import { kindOf, limitsOfDoc, quantityError, quantityForUnit } from '../domain/b
 import type { BagPatchInput } from '../domain/bag/payload.ts';
 import type { BagLineView } from '../domain/bag/view.ts';
 import type { DiamondDoc } from '../domain/diamond.ts';
-import { call, client } from '../lib/api.ts';
+import { showSnack } from '../islands/bag/snackbar.ts';
+import { call, client, isRefusal, logUnexpected, refusalText } from '../lib/api.ts';
 import { openDialog } from './dialog.ts';
 import { $session, loadSession, setSession } from './session.ts';
 
@@ -62,7 +63,7 @@ export function loadBag(): Promise<BagLineView[]> {
       return bag;
     })
     .catch((err: unknown) => {
-      console.error('[bag] loading failed', err);
+      logUnexpected('[bag] loading failed', err);
       $bag.set({ ...$bag.get(), status: 'error' });
       return $bag.get().lines;
     });
@@ -109,7 +110,8 @@ export async function addToBag(doc: Pick<DiamondDoc, '_id'>): Promise<boolean> {
     openBagDrawer(doc._id);
     return true;
   } catch (err) {
-    console.error('[bag] adding failed', err);
+    if (isRefusal(err)) showSnack('warning', 'Not added', refusalText(err));
+    else logUnexpected('[bag] adding failed', err);
     return false;
   }
 }
@@ -154,7 +156,7 @@ export async function removeFromBag(diamondId: number): Promise<void> {
     call(bagApi[':diamondId'].$delete(lineOf(diamondId)))
       .then(({ bag }) => idle() && setLines(bag))
       .catch((err: unknown) => {
-        console.error('[bag] removing failed', err);
+        logUnexpected('[bag] removing failed', err);
         return loadBag();
       }),
   ));
@@ -204,7 +206,7 @@ function send(diamondId: number): Promise<unknown> {
     call(bagApi[':diamondId'].$patch({ ...lineOf(diamondId), json: patch }))
       .then(({ bag }) => idle() && setLines(bag))
       .catch((err: unknown) => {
-        console.error('[bag] change refused', err);
+        logUnexpected('[bag] change refused', err);
         return loadBag();
       }),
   );

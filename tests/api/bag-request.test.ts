@@ -43,6 +43,9 @@ describe('POST /profile/bagRequest', () => {
       expect(part).toContain('0.25 ct');
       expect(part).toContain('Please send on approval');
     }
+    const singleLine = staff?.text.split('\n').find((l) => l.startsWith(`- ${single.stockCode} `));
+    expect(singleLine).not.toMatch(/\d ct\b/); // a single stone is bought whole: no quantity
+    expect(staff?.text.split('\n').find((l) => l.startsWith(`- ${parcel.stockCode} `))).toContain('· 0.25 ct');
     const itemPrice = bag[0]?.itemPrice ?? 0;
     const formatted = `$${itemPrice.toLocaleString('en-GB', { minimumFractionDigits: 2 })}`;
     expect(staff?.text).toContain(formatted);

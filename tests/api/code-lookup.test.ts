@@ -38,6 +38,24 @@ describe('the pasted list lookup', () => {
     expect(text).not.toMatch(/price|ppc|rap/i);
   });
 
+  it('finds codes and certificate numbers in any letter case, as the code search does', async () => {
+    const t = await createLinkTestApp();
+    const user = await insertUser(t.db);
+    const agent = await signIn(t, user.email, user.password);
+    const rows = await t.db.select().from(diamonds).where(eq(diamonds.inStock, true));
+    const stone = rows.find((r) => /[A-Z]/.test(r.stockCode))!;
+    const certified = rows.find((r) => /[A-Z]/.test(r.certNumber) && r.id !== stone.id);
+    const cert = certified ?? rows.find((r) => r.certNumber !== '' && r.id !== stone.id)!;
+    const codes = [stone.stockCode.toLowerCase(), ` ${cert.certNumber.toLowerCase()} `];
+    const res = await agent.json('/diamonds/lookup', 'POST', { codes });
+    expect(res.status).toBe(200);
+    const { data } = (await res.json()) as { data: Item[] };
+    expect(data.map((d) => [d.status, d.matched_by, d.id])).toEqual([
+      ['found', 'stock_code', stone.id],
+      ['found', 'certificate_number', cert.id],
+    ]);
+  });
+
   it('refuses visitors and lists over 500 codes', async () => {
     const t = await createLinkTestApp();
     const visitor = await t.json('/diamonds/lookup', 'POST', { codes: ['FT-1'] });

@@ -163,6 +163,25 @@ describe('the end of a hold', () => {
 });
 
 describe('staff and holds', () => {
+  it('a new end at or before now ends the hold at once, and the buyer reads "Ended by staff", not "Ran out"', async () => {
+    const { t, agent, staff, single, sweep } = await setup();
+    const hold = (await (await agent.json('/holds', 'POST', { diamondId: single.id })).json()) as { id: number };
+    const now = new Date(t.clock.now()).toISOString();
+    const ended = await staff.json(`/admin/holds/${hold.id}`, 'PATCH', { expires_at: now });
+    expect(ended.status).toBe(200);
+    expect(((await ended.json()) as { endReason: string }).endReason).toBe('staff');
+    const list = (await (await agent.request('/holds')).json()) as { ended: { endReason: string }[] };
+    expect(list.ended.map((h) => h.endReason)).toEqual(['staff']);
+    await sweep.runOnce();
+    await sweep.runOnce();
+    const mail = mailsTo(t, 'trader@facet.trade', /has ended/);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.text).toContain('Ended by staff');
+    expect(mail[0]!.text).not.toContain('Ran out');
+    const again = await staff.json(`/admin/holds/${hold.id}`, 'PATCH', { expires_at: now });
+    expect(again.status).toBe(409);
+  });
+
   it('list active holds soonest first, shorten and end them, each audited', async () => {
     const { t, agent, second, staff, single } = await setup();
     const later = await stoneOf(t, 'Single Item', 1);

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { auditLog } from '../../db/tables.ts';
+import { auditLog, diamonds, users } from '../../db/tables.ts';
 import { errorOf } from './auth-helpers.ts';
 import type { Agent } from './bag-fixtures.ts';
 import { detail, sentRequest } from './request-fixtures.ts';
@@ -24,7 +24,10 @@ const OURS = {
 async function pdfText(res: Response): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'facet-terms-pdf-'));
   writeFileSync(join(dir, 'c.pdf'), Buffer.from(await res.arrayBuffer()));
-  return execFileSync('pdftotext', ['-layout', join(dir, 'c.pdf'), '-'], { encoding: 'utf8' });
+  return execFileSync('pdftotext', ['-layout', join(dir, 'c.pdf'), '-'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
 }
 
 /** Staff confirm the request's one line and the request; the buyer's PDF as text. */
@@ -71,6 +74,26 @@ describe('request terms settings', () => {
     // customers can neither read nor change them
     expect((await agent.request(PATH)).status).toBe(403);
     expect((await agent.json(PATH, 'PUT', OURS)).status).toBe(403);
+  });
+
+  it('a memo is a trade document: the site letterhead, the buyer, the stone graded, tax and total', async () => {
+    const { t, agent, staff, id, single } = await sentRequest('memo');
+    const [stone] = await t.db.select().from(diamonds).where(eq(diamonds.id, single.id));
+    const [buyer] = await t.db.select().from(users).where(eq(users.email, 'trader@facet.trade'));
+    const text = await confirmedPdf(staff, agent, id);
+    expect(text).toContain('MEMORANDUM');
+    expect(text).toContain(`M-${String(id).padStart(6, '0')}`);
+    expect(text).toContain('88 Hatton Garden'); // the site settings' office address
+    expect(text).toContain('VAT no. GB 294 7361 08');
+    expect(text).toContain(buyer!.companyName);
+    expect(text).toContain(buyer!.addressLine1);
+    expect(text).toMatch(
+      new RegExp(`${stone!.stockCode}\\s+${stone!.shape}\\s+${stone!.weight.toFixed(2)}\\s+${stone!.colourFrom}`),
+    );
+    expect(text).toContain(stone!.certNumber);
+    expect(text).toContain('VAT 20%');
+    expect(text).toContain('Received on memo by');
+    expect(text).toContain('Page 1 of 1');
   });
 
   it('print the invoice terms on a pro-forma invoice', async () => {

@@ -45,6 +45,8 @@ describe('unsubscribing from alerts', () => {
     const page = await t.app.request(path);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    // the form's POST must carry the site's Origin (no-referrer made browsers send Origin: null)
+    expect(page.headers.get('referrer-policy')).toBe('same-origin');
     const html = await page.text();
     expect(html).toContain('Stop the alerts of &quot;Unsubscribe me&quot;?');
     expect(html).toMatch(/<form method="post" action="[^"]+"><button type="submit">Turn the alerts off<\/button>/);
@@ -55,9 +57,32 @@ describe('unsubscribing from alerts', () => {
       headers: { accept: 'text/html', origin: t.config.siteUrl },
     });
     expect(done.status).toBe(200);
-    expect(await done.text()).toContain('Alerts turned off');
+    expect(done.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await done.text()).toContain('Alerts turned off for &quot;Unsubscribe me&quot;');
     expect(await alertOf()).toBe('off');
     expect(await (await t.app.request(path)).text()).toContain('This saved search sends you no alerts.');
+  });
+
+  it('the origin check stays strict: a form posted with Origin: null is refused, as a page for a browser', async () => {
+    const { t, path, alertOf } = await alerted();
+    const form = { 'content-type': 'application/x-www-form-urlencoded', origin: 'null' };
+    const html = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+    for (const target of [path, '/api/v1/login']) {
+      const page = await t.app.request(target, {
+        method: 'POST',
+        headers: { ...form, accept: html, 'sec-fetch-mode': 'navigate' },
+        body: 'email=a%40b.example&password=x',
+      });
+      expect(page.status).toBe(403);
+      expect(page.headers.get('content-type')).toMatch(/text\/html/);
+      const text = await page.text();
+      expect(text).toContain('This form was refused');
+      expect(text).not.toContain('forbidden_origin');
+      const script = await t.app.request(target, { method: 'POST', headers: { ...form, accept: 'application/json' } });
+      expect(script.status).toBe(403);
+      expect(await script.json()).toEqual({ errors: { msg: 'forbidden_origin' } });
+    }
+    expect(await alertOf()).toBe('instant');
   });
 
   it('a tampered or truncated token is a 400 and changes nothing', async () => {
@@ -73,6 +98,9 @@ describe('unsubscribing from alerts', () => {
       expect(post.status).toBe(400);
       expect(((await post.json()) as { errors: { msg: unknown } }).errors.msg).toBeTruthy();
     }
+    const refused = await t.app.request(path.slice(0, -3), { method: 'POST', headers: { accept: 'text/html' } });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toMatch(/^<!doctype html>[\s\S]*The unsubscribe link is incomplete/);
     const page = await t.app.request(path.slice(0, -3));
     expect(page.status).toBe(400);
     expect(await page.text()).toContain('This link does not work');

@@ -1,9 +1,11 @@
 /**
  * The account's "Your requests" table reads the API's own answer: a request whose parcel is
- * priced by items has no total (totalPrice null), which the table shows as 'N/A'. The
+ * priced by items has no total (totalPrice null), which the table shows as 'N/A'; the request's
+ * own address (#request-N) opens it in view, clear of the sticky header. The
  * customer is made for this test, so no other test's bag or requests are touched.
  */
 import { createApprovedCustomer, GOOD_PASSWORD, uniqueEmail } from './support/accounts.ts';
+import { coveredBy } from './support/screens.ts';
 import { expect, test } from './support/test.ts';
 import { addByApi, pickStones, signInAs } from './bag-support.ts';
 
@@ -31,4 +33,10 @@ test("a request with a parcel priced by items shows its total as 'N/A' in the ac
   const requests = page.getByRole('region', { name: 'Your requests' });
   const row = requests.getByRole('row').filter({ hasText: `#${docs[0]?._id}` });
   await expect(row.getByRole('cell').nth(3)).toHaveText('N/A');
+
+  // the link of each step's e-mail, opened directly, brings the request into view below the header
+  await page.goto(`/my-account/?tab=requests#request-${docs[0]?._id}`);
+  const heading = page.getByRole('heading', { name: `Request #${docs[0]?._id}` });
+  await expect(heading).toBeInViewport();
+  await expect.poll(() => coveredBy(heading)).toBeNull();
 });

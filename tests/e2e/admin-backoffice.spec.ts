@@ -138,9 +138,13 @@ test('an admin moves a request through its lifecycle and the customer sees each 
   const detail = page.getByRole('article', { name: `Request #${id}` });
   await expect(detail).toContainText('Could you hold it until Friday?');
   await expect(detail).toContainText(stone.stock_code);
+  // staff answer messages in the inbox: no customer chat button over the desk
+  await expect(page.getByRole('button', { name: 'Message us' })).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/admin-requests.png`, fullPage: true });
   await detail.getByRole('button', { name: 'Start review' }).click();
   await expect.poll(statusSeen).toBe('in_review');
+  // confirming waits, and says so, until every line is answered
+  await expect(detail.getByRole('button', { name: 'Confirm after answering every line' })).toBeDisabled();
   await detail.getByRole('button', { name: `Confirm ${stone.stock_code}` }).click();
   await expect(detail.getByRole('button', { name: 'Confirm request' })).toBeEnabled();
   await detail.getByRole('button', { name: 'Confirm request' }).click();

@@ -1,11 +1,14 @@
 /**
  * Saved searches, at 1440 px and on an iPhone 13: a trader filters the list, saves the search
  * (axe clean with the dialog open), finds it in the account with "1 of 25", opens it (the same
- * filters and the saved currency come back), renames it and deletes it. Each size uses its own
+ * filters and the saved currency come back), renames it, turns its alerts off from the alert
+ * e-mail's unsubscribe link (1440 px) and deletes it. Each size uses its own
  * demo trader, whose searches are cleared before and after. Screenshots go to SAVED_SEARCH_SHOTS
  * (default test-results/screenshots/saved-searches).
  */
 import type { Page } from '@playwright/test';
+import { loadConfig } from '../../api/config.ts';
+import { unsubscribeUrl } from '../../api/services/saved-searches/unsubscribe-token.ts';
 import { TRADER } from './support/accounts.ts';
 import { axeClean, JEWELLER, signedIn } from './support/holds.ts';
 import { BOTH_SIZES, expectNoSidewaysScroll, saveShot } from './support/screens.ts';
@@ -107,6 +110,19 @@ BOTH_SIZES.forEach(([name, size]) => {
       await expect(edit).toBeHidden();
       await expect(section.getByRole('heading', { name: 'Rounds, any size' })).toBeVisible();
       await expect(section.getByText('Instant alerts, and price drops of 5% or more')).toBeVisible();
+
+      if (name === '1440') {
+        // the alert e-mail's unsubscribe link, opened in the browser: its button turns them off
+        const { searches } = (await (await page.request.get('/api/v1/saved-searches')).json()) as {
+          searches: { id: number }[];
+        };
+        await page.goto(unsubscribeUrl(loadConfig(), searches[0]!.id).replace(/^https?:\/\/[^/]+/, ''));
+        await expect(page.getByRole('heading', { name: 'Stop the alerts of "Rounds, any size"?' })).toBeVisible();
+        await page.getByRole('button', { name: 'Turn the alerts off' }).click();
+        await expect(page.getByRole('heading', { name: 'Alerts turned off for "Rounds, any size"' })).toBeVisible();
+        await page.getByRole('link', { name: 'Your saved searches' }).click();
+        await expect(section.getByText('Alerts off')).toBeVisible();
+      }
 
       await section.getByRole('button', { name: 'Delete Rounds, any size' }).click();
       await page

@@ -5,7 +5,7 @@
  * status text for a non-JSON error).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, call, client } from '../../src/lib/api.ts';
+import { ApiError, call, client, logUnexpected } from '../../src/lib/api.ts';
 
 type Seen = { url: string; method: string; headers: Headers; body: unknown };
 
@@ -74,5 +74,20 @@ describe('call(client...)', () => {
     const aborted = await call(client.me.$get()).catch((e: unknown) => e);
     expect(aborted).toBeInstanceOf(DOMException);
     expect((aborted as DOMException).name).toBe('AbortError');
+  });
+});
+
+describe('failures in the console', () => {
+  it('an expected refusal (a held stone, 409) is not logged as an error; a fault or no answer is', () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      logUnexpected('[bag] request failed', new ApiError(409, { errors: { msg: 'stone_on_hold' } }));
+      expect(logged).not.toHaveBeenCalled();
+      logUnexpected('[bag] request failed', new ApiError(500, { errors: { msg: 'internal_error' } }));
+      logUnexpected('[bag] request failed', new ApiError(0, { errors: { msg: 'offline' } }));
+      expect(logged).toHaveBeenCalledTimes(2);
+    } finally {
+      logged.mockRestore();
+    }
   });
 });

@@ -3,6 +3,7 @@ import {
   amountsAgree,
   BagRequestSchema,
   formatQuantity,
+  lineQuantity,
   initialQuantity,
   productName,
   quantityError,
@@ -63,6 +64,13 @@ describe('bag line units and quantities', () => {
   it('shows 0.05 ct in weight mode and a count in items mode', () => {
     expect(formatQuantity('weight', 0.05)).toBe('0.05 ct');
     expect(formatQuantity('items', 3)).toBe('3');
+  });
+
+  it('a single stone has no quantity; a parcel shows its weight or its stone count', () => {
+    expect(lineQuantity({ type: 'single', selectedUnit: 'weight', quantity: 1 })).toBeNull();
+    expect(lineQuantity({ type: 'parcel', selectedUnit: 'weight', quantity: 2.5 })).toBe('2.50 ct');
+    expect(lineQuantity({ type: 'parcel', selectedUnit: 'items', quantity: 12 })).toBe('12 items');
+    expect(lineQuantity({ type: 'parcel', selectedUnit: 'items', quantity: 1 })).toBe('1 item');
   });
 });
 

@@ -3,7 +3,7 @@
  *
  *   GET    /admin/holds?status=active|recent&customer=id&limit   200 { docs } (active: soonest end first)
  *   DELETE /admin/holds/:id                        200 HoldView (ended by staff) | 404 | 409 hold_ended
- *   PATCH  /admin/holds/:id { expires_at }         200 HoldView (extend or shorten; ISO time)
+ *   PATCH  /admin/holds/:id { expires_at }         200 HoldView (extend or shorten; ISO time; not after now: ended by staff)
  *   GET    /admin/customers/:id/hold-limits        200 { maxHolds, holdExtendAllowed }
  *   PUT    /admin/customers/:id/hold-limits { maxHolds, holdExtendAllowed }   200 the same
  *   GET    /admin/settings/holds                   200 { default_hours }

@@ -1,13 +1,15 @@
 /**
  * Stock codes and certificate numbers, mixed, looked up at once: the one rule behind API Link's
- * POST /stones/lookup and the site's pasted list. A code names a stone by its stock code first
- * (exact), else by its certificate number (any letter case; the stone in stock first). Each
+ * POST /stones/lookup and the site's pasted list. A code names a stone by its stock code first,
+ * else by its certificate number (the stone in stock first), both compared as the list's code
+ * search compares them (codeKey: trimmed, any letter case). Each
  * answer is found (in stock), gone (left the stock, with when: the change log's removal, else
  * the row's last change) or unknown, in the order asked.
  */
-import { inArray, or } from 'drizzle-orm';
+import { or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { diamonds, type Diamond } from '../../../db/tables.ts';
+import { codeKey } from '../../../src/domain/catalogue/codes.ts';
 import type { LookupStatus } from '../../../src/domain/catalogue/paste-list.ts';
 import { goneAt } from '../link/change-log.ts';
 
@@ -25,26 +27,31 @@ export type CodeMatch = {
 
 /** The row a code names: by stock code first, then by certificate number (in stock first). */
 function pick(rows: Diamond[], code: string): [Diamond, MatchedBy] | null {
-  const byCode = rows.find((r) => r.stockCode === code);
+  const key = codeKey(code);
+  const byCode = rows.find((r) => codeKey(r.stockCode) === key);
   if (byCode) return [byCode, 'stock_code'];
-  const lower = code.toLowerCase();
-  const certs = rows.filter((r) => r.certNumber && r.certNumber.toLowerCase() === lower);
+  const certs = rows.filter((r) => r.certNumber && codeKey(r.certNumber) === key);
   const best = certs.find((r) => r.inStock) ?? certs[0];
   return best ? [best, 'certificate_number'] : null;
 }
 
-async function rowsFor(db: Db, codes: string[]): Promise<Diamond[]> {
-  const lower = codes.map((c) => c.toLowerCase());
-  const upper = codes.map((c) => c.toUpperCase());
-  const certs = [...new Set([...codes, ...lower, ...upper])];
+/** The rows whose stock code or certificate number has one of these keys (lower-cased in SQL, as codeKey does). */
+async function rowsFor(db: Db, keys: string[]): Promise<Diamond[]> {
+  if (keys.length === 0) return [];
+  const list = sql.join(
+    keys.map((k) => sql`${k}`),
+    sql`, `,
+  );
   return db
     .select()
     .from(diamonds)
-    .where(or(inArray(diamonds.stockCode, codes), inArray(diamonds.certNumber, certs)));
+    .where(
+      or(sql`lower(trim(${diamonds.stockCode})) in (${list})`, sql`lower(trim(${diamonds.certNumber})) in (${list})`),
+    );
 }
 
 export async function lookupCodes(db: Db, codes: readonly string[]): Promise<CodeMatch[]> {
-  const rows = await rowsFor(db, [...new Set(codes)]);
+  const rows = await rowsFor(db, [...new Set(codes.map(codeKey))]);
   const out: CodeMatch[] = [];
   for (const code of codes) {
     const hit = pick(rows, code);

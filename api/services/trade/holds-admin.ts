@@ -1,12 +1,12 @@
 /**
  * Staff actions on holds, each audited (api/services/admin/audit.ts) in its own transaction:
- * end a hold, move its end (extend or shorten: a time in the past ends it at once through the
- * sweep), set a customer's limits (most holds at once, may extend once), and the shop's
+ * end a hold, move its end (extend or shorten: a time not after now ends it at once, as ended by
+ * staff, which the buyer reads as such and never as "Ran out"), set a customer's limits (most holds at once, may extend once), and the shop's
  * default hold length (configs `holds`).
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import { first, writeTx } from '../../../db/client.ts';
-import { configs, holds, users } from '../../../db/tables.ts';
+import { first, writeTx, type Db } from '../../../db/client.ts';
+import { configs, holds, users, type Hold } from '../../../db/tables.ts';
 import type { HoldLimits } from '../../../src/domain/trade/holds.ts';
 import { HttpError } from '../../middleware/errors.ts';
 import type { Deps } from '../../types.ts';
@@ -15,15 +15,20 @@ import { recordHoldChange } from './hold-events.ts';
 import { defaultHoldHours, endHold, HOLD_SETTINGS } from './holds.ts';
 import { diamonds } from '../../../db/tables.ts';
 
+/** Ends a running hold now as ended by staff (409 hold_ended when it had ended), audited. */
+async function endByStaff(tx: Db, adminId: number, hold: Hold, now: number): Promise<Hold> {
+  const ended = await endHold(tx, hold.id, 'staff', now);
+  if (!ended) throw new HttpError(409, 'hold_ended');
+  await audit(tx, adminId, 'hold.release', 'hold', hold.id, { diamondId: hold.diamondId, userId: hold.userId }, now);
+  return ended;
+}
+
 export function staffReleaseHold(deps: Deps, adminId: number, holdId: number) {
   const now = deps.clock.now();
   return writeTx(deps.db, async (tx) => {
     const hold = await first(tx.select().from(holds).where(eq(holds.id, holdId)));
     if (!hold) throw new HttpError(404, 'hold_not_found');
-    const ended = await endHold(tx, holdId, 'staff', now);
-    if (!ended) throw new HttpError(409, 'hold_ended');
-    await audit(tx, adminId, 'hold.release', 'hold', holdId, { diamondId: hold.diamondId, userId: hold.userId }, now);
-    return ended;
+    return endByStaff(tx, adminId, hold, now);
   });
 }
 
@@ -33,6 +38,7 @@ export function staffSetExpiry(deps: Deps, adminId: number, holdId: number, expi
   return writeTx(deps.db, async (tx) => {
     const hold = await first(tx.select().from(holds).where(eq(holds.id, holdId)));
     if (!hold) throw new HttpError(404, 'hold_not_found');
+    if (expiresAt.getTime() <= now) return endByStaff(tx, adminId, hold, now);
     const updated = (
       await tx
         .update(holds)

@@ -1,11 +1,12 @@
 /**
  * The e-mails of a bag request: a summary for the staff (STAFF_EMAIL) and a copy for the
- * customer, each in plain text and HTML with the priced items (stock code, description,
- * quantity, price per carat, price; N/A for a parcel priced by items), the total, the
+ * customer, each in plain text and HTML with the priced items (stock code, description with a
+ * parcel's quantity, a single stone having none: it is bought whole; price per carat, price;
+ * N/A for a parcel priced by items), the total, the
  * alternatives choices and the order notes. Every value put into HTML is escaped.
  */
 import type { RequestLine, User } from '../../../db/tables.ts';
-import { formatQuantity } from '../../../src/domain/bag/lines.ts';
+import { lineQuantity } from '../../../src/domain/bag/lines.ts';
 import { formatPriceOrNA } from '../../../src/domain/bag/pricing.ts';
 import { escapeHtml, type Site } from '../accounts/email-templates.ts';
 import type { MailMessage } from '../platform/mailer.ts';
@@ -14,14 +15,15 @@ import type { BagRequestView } from './bag-requests.ts';
 const money = (cents: number | null, ccy: string) => formatPriceOrNA(cents == null ? null : cents / 100, ccy);
 const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
 
-type Row = [string, string, string, string, string, string];
-const HEAD: Row = ['Stock', 'Description', 'Quantity', 'Price per carat', 'Price', 'Alternatives'];
+type Row = [string, string, string, string, string];
+const HEAD: Row = ['Stock', 'Description', 'Price per carat', 'Price', 'Alternatives'];
 
 function rows(lines: RequestLine[], ccy: string): Row[] {
   return lines.map((l) => [
     l.stockCode,
-    `${l.type === 'parcel' ? 'Parcel' : 'Single'}${l.description ? `: ${l.description}` : ''}`,
-    formatQuantity(l.selectedUnit, l.quantity) + (l.type === 'parcel' && l.selectedUnit === 'items' ? ' items' : ''),
+    [`${l.type === 'parcel' ? 'Parcel' : 'Single'}${l.description ? `: ${l.description}` : ''}`, lineQuantity(l)]
+      .filter(Boolean)
+      .join(' · '),
     money(l.ppcCents, ccy),
     money(l.itemPriceCents, ccy),
     yesNo(l.acceptsAlternatives),
@@ -62,7 +64,7 @@ function compose(
     ...facts.map(([k, val]) => `${k}: ${val}`),
     '',
     'Items:',
-    ...body.map((r) => `- ${r[0]} | ${r[1]} | ${r[2]} | ppc ${r[3]} | ${r[4]} | alternatives: ${r[5]}`),
+    ...body.map((r) => `- ${r[0]} | ${r[1]} | ppc ${r[2]} | ${r[3]} | alternatives: ${r[4]}`),
     '',
     'Order notes:',
     notes,

@@ -14,6 +14,7 @@ import { and, eq } from 'drizzle-orm';
 import { changes, writeTx } from '../../../db/client.ts';
 import { bagRequests } from '../../../db/tables.ts';
 import {
+  CONFIRM_REFUSALS,
   confirmError,
   FREES_RESERVATIONS,
   transitionError,
@@ -55,7 +56,7 @@ export async function moveRequest(
     const lines = await linesOf(tx, id);
     if (to === 'confirmed') {
       const why = confirmError(lines);
-      if (why) throw new HttpError(409, why, { from: r.status, to });
+      if (why) throw new HttpError(409, why, { from: r.status, to, message: CONFIRM_REFUSALS[why].sentence });
     }
     const carrierRef = opts.carrierRef?.trim();
     if (to === 'shipped' && !carrierRef)

@@ -103,3 +103,15 @@ export const initialQuantity = (kind: StockKind, unit: BagUnit = 'weight'): numb
 export function formatQuantity(unit: BagUnit, quantity: number): string {
   return unit === 'items' ? String(Math.round(quantity)) : `${roundTo(quantity, 2).toFixed(2)} ct`;
 }
+
+/**
+ * How much of a line is asked for, as the bag, the staff desk and the request e-mails write it:
+ * a parcel's weight ('2.50 ct') or stone count ('12 items', '1 item'); null for a single stone,
+ * which is bought whole (its own weight is in its description, never a quantity).
+ */
+export function lineQuantity(line: { type: string; selectedUnit: BagUnit; quantity: number }): string | null {
+  if (line.type !== 'parcel') return null;
+  if (line.selectedUnit === 'weight') return formatQuantity('weight', line.quantity);
+  const n = Math.round(line.quantity);
+  return `${n} item${n === 1 ? '' : 's'}`;
+}

@@ -17,6 +17,7 @@
  */
 import { CLARITY_SLIDER_MAX } from '../grades.ts';
 import { DEFAULT_COLUMNS, FIXED_LIMITS, type FilterState, type OptionalColumns } from './filter-state.ts';
+import { codeKey } from './codes.ts';
 import { searchCodes, type CatalogueIndex } from './prepare.ts';
 import { PRICE_MAX_VALUE, PRICE_MIN_VALUE, type NumRange } from './sliders.ts';
 import { shapeKey } from './shapes.ts';
@@ -31,8 +32,8 @@ export type FilterContext = {
 
 const narrower = (r: NumRange, limits: NumRange) => r[0] > limits[0] || r[1] < limits[1];
 
-/** Normalised search term: trimmed, lowercased. */
-export const searchTerm = (search: string | null | undefined) => (search ?? '').trim().toLowerCase();
+/** Normalised search term: the codes' own rule (codes.ts). */
+export const searchTerm = codeKey;
 
 /** The rows (positions in `index.docs`) of `ctx.tab` passing `filters`, in load order. */
 export function applyFilters(ix: CatalogueIndex, filters: FilterState, ctx: FilterContext): Int32Array {

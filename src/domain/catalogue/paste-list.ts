@@ -6,6 +6,7 @@
  * The same limit and schema bound the lookup calls (the site's and API Link's).
  */
 import * as v from 'valibot';
+import { codeKey } from './codes.ts';
 
 export const PASTE_LIST_MAX = 500;
 export const PASTE_CODE_MAX_LENGTH = 64;
@@ -28,7 +29,7 @@ export function parsePastedList(text: string): PastedList {
   for (const raw of text.split(SEPARATORS)) {
     const code = raw.trim();
     if (code === '') continue;
-    const key = code.toLowerCase();
+    const key = codeKey(code);
     if (seen.has(key)) {
       duplicates++;
       continue;

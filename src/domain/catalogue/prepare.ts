@@ -17,6 +17,7 @@ import { docAt, stringAt, type DictValues, type SetColumns } from './wire-decode
 import { EMPTY_BOUNDS, outwardRange, type FilterBounds } from './filter-state.ts';
 import { shapeIndex, shapeListFor } from './shapes.ts';
 import { mainTabOf, MAIN_TABS, PARCELS_TAB, type MainTab } from './tabs.ts';
+import { codeKey } from './codes.ts';
 
 /**
  * The ListDoc fields the index reads (filters, sorts, tabs, prices). A slim list payload
@@ -385,7 +386,7 @@ export function searchCodes(ix: CatalogueIndex): readonly string[] {
   for (let i = 0; i < ix.size; i++) {
     const c = code ? stringAt(code, i) : '';
     const n = cert ? stringAt(cert, i) : '';
-    out[i] = (n ? `${c}\n${n}` : c).toLowerCase();
+    out[i] = n ? `${codeKey(c)}\n${codeKey(n)}` : codeKey(c);
   }
   return (ix.codes = out);
 }

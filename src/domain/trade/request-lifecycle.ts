@@ -84,8 +84,26 @@ export const hasConfirmation = (s: RequestState): boolean =>
 
 export type LineForConfirm = { answer: LineAnswer; reply: AlternativeReply | null };
 
+export type ConfirmRefusal = 'lines_unanswered' | 'alternative_awaits_buyer' | 'nothing_confirmed';
+
+/** Why a request cannot be confirmed yet, in words: the server's 409 and the staff desk say the same. */
+export const CONFIRM_REFUSALS: Record<ConfirmRefusal, { button: string; sentence: string }> = {
+  lines_unanswered: {
+    button: 'Confirm after answering every line',
+    sentence: 'Every line needs an answer (confirmed, unavailable or an alternative) before the request is confirmed.',
+  },
+  alternative_awaits_buyer: {
+    button: "Confirm after the buyer's answer",
+    sentence: 'An offered alternative waits for the buyer to accept or refuse it; the request is confirmed after that.',
+  },
+  nothing_confirmed: {
+    button: 'Nothing to confirm',
+    sentence: 'No line is kept (none confirmed, no alternative accepted): decline the request instead.',
+  },
+};
+
 /** null when the request may be confirmed: no line waits for staff or the buyer, one line is kept. */
-export function confirmError(lines: readonly LineForConfirm[]): string | null {
+export function confirmError(lines: readonly LineForConfirm[]): ConfirmRefusal | null {
   if (lines.some((l) => l.answer === 'pending')) return 'lines_unanswered';
   if (lines.some((l) => l.answer === 'alternative' && l.reply == null)) return 'alternative_awaits_buyer';
   const kept = lines.filter((l) => l.answer === 'confirmed' || (l.answer === 'alternative' && l.reply === 'accepted'));

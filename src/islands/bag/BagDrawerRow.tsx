@@ -5,7 +5,7 @@
  * the drawer opens.
  */
 import { useEffect, useRef } from 'react';
-import { formatQuantity } from '../../domain/bag/lines.ts';
+import { lineQuantity } from '../../domain/bag/lines.ts';
 import { productName } from '../../domain/bag/names.ts';
 import { removeFromBag } from '../../stores/bag.ts';
 import { linePriceText, type PricedLine } from './use-bag.ts';
@@ -22,10 +22,7 @@ export function BagDrawerRow({ line, ccy, focused }: Props) {
     row.current?.scrollIntoView({ block: 'nearest' });
     row.current?.focus({ preventScroll: true });
   }, [focused]);
-  const unit =
-    line.type === 'parcel'
-      ? `${formatQuantity(line.selectedUnit, line.quantity)}${line.selectedUnit === 'items' ? ' items' : ''}`
-      : null;
+  const unit = lineQuantity(line);
   return (
     <li
       ref={row}

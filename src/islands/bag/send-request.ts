@@ -9,7 +9,7 @@ import { BagRequestSchema, type BagRequestInput } from '../../domain/bag/payload
 import { priceLine, totalOf } from '../../domain/bag/view.ts';
 import { NOT_AVAILABLE } from '../../domain/bag/pricing.ts';
 import type { FxRate } from '../../domain/money.ts';
-import { ApiError, call, client } from '../../lib/api.ts';
+import { ApiError, call, client, logUnexpected, refusalText } from '../../lib/api.ts';
 import { $bag, flushBag, loadBag, type BagLineView } from '../../stores/bag.ts';
 import { setSession, type AuthState } from '../../stores/session.ts';
 import { loadSite } from '../../stores/site.ts';
@@ -77,7 +77,7 @@ export async function sendBagRequest(
     setSession(reply);
     return { ok: true, reply, requestId: await newestRequestId() };
   } catch (err) {
-    console.error('[bag] request failed', err);
+    logUnexpected('[bag] request failed', err);
     await Promise.all([loadBag(), loadSite(true)]); // prices or rates may have moved on
     return { ok: false, reason: refusalReason(err) };
   }
@@ -85,11 +85,7 @@ export async function sendBagRequest(
 
 /** The server's reason in words (a field's message, or the refusal's own sentence, when it has one). */
 export function refusalReason(err: unknown): string {
-  if (err instanceof ApiError) {
-    if (err.status === 0) return err.message;
-    const sentence = err.options?.message;
-    return err.fieldError?.msg ?? (typeof sentence === 'string' ? sentence : err.message);
-  }
+  if (err instanceof ApiError) return err.status === 0 ? err.message : refusalText(err);
   if (v.isValiError(err)) return err.issues[0]?.message ?? 'The request is not complete.';
   return 'Your request could not be sent. Please try again.';
 }

@@ -3,12 +3,12 @@
  * the no-layout mode) that opens a panel (Radix Dialog: Escape closes it, focus goes back to
  * the button). A visitor leaves a message with their name and e-mail and is answered by
  * e-mail; a signed-in trader writes in their own conversation with the trade desk and reads
- * the answers there. Staff answer from the messages inbox.
+ * the answers there. Staff answer from the messages inbox, so the button shows to no staff
+ * member (nor before the session is known, so it never flashes over the back office).
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useState } from 'react';
-import { $session, loadSession } from '../../stores/session.ts';
-import { routes } from '../../domain/routes.ts';
+import { $isStaff, $session, loadSession } from '../../stores/session.ts';
 import { AT_BUILD } from '../ui/at-build.ts';
 import { DialogCloseButton } from '../ui/CloseButton.tsx';
 import { useIslandStore } from '../ui/useIslandStore.ts';
@@ -37,23 +37,17 @@ function PanelBody() {
   if (session.status !== 'ready') return <p className="mu-note">Loading…</p>;
   const user = session.user;
   if (!user) return <VisitorMessage />;
-  if (user.role === 'user') return <MessageThread />;
-  return (
-    <p className="mu-note">
-      Messages from visitors and traders are answered in the{' '}
-      <a className="link" href={routes.adminMessages}>
-        messages inbox
-      </a>
-      .
-    </p>
-  );
+  return user.role === 'user' ? <MessageThread /> : null;
 }
 
 export default function MessageUs() {
   const [open, setOpen] = useState(false);
+  const session = useIslandStore($session, AT_BUILD.session);
+  const staff = useIslandStore($isStaff, false);
   useEffect(() => {
-    if (open) void loadSession();
-  }, [open]);
+    void loadSession();
+  }, []);
+  if (session.status !== 'ready' || staff) return null;
   return (
     <div className="mu" data-chat-widget>
       <Dialog.Root open={open} onOpenChange={setOpen}>

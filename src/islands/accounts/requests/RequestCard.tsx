@@ -1,9 +1,10 @@
 /**
  * One of the buyer's requests opened (GET /profile/requests/:id): terms and state, each line
  * with the staff's answer (accept or refuse an offered alternative), the total now, cancel
- * while allowed, the timeline and the message thread with staff.
+ * while allowed, the timeline and the message thread with staff. Opened from a link to it
+ * (`intoView`), it scrolls itself into view once its detail is drawn, below the sticky header.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatPriceOrNA } from '../../../domain/bag/pricing.ts';
 import { statusLabel } from '../../../domain/status-label.ts';
 import { call, client, type AnswerOf } from '../../../lib/api.ts';
@@ -14,8 +15,15 @@ import '../../ui/requests/requests.css';
 const api = client.profile.requests;
 type Detail = AnswerOf<(typeof api)[':id']['$get']>;
 
-export function RequestCard({ id, onChanged }: { id: number; onChanged: (status: string) => void }) {
+type Props = { id: number; onChanged: (status: string) => void; intoView?: boolean };
+
+export function RequestCard({ id, onChanged, intoView = false }: Props) {
   const [r, setR] = useState<Detail | null>(null);
+  const card = useRef<HTMLDivElement>(null);
+  const drawn = r != null;
+  useEffect(() => {
+    if (drawn && intoView) card.current?.scrollIntoView({ block: 'start' });
+  }, [drawn, intoView]);
   const [error, setError] = useState<string | null>(null);
   const param = { id: String(id) };
   useEffect(() => {
@@ -45,7 +53,8 @@ export function RequestCard({ id, onChanged }: { id: number; onChanged: (status:
       ),
     ).catch(() => undefined);
   return (
-    <div className="acc-request" id={`request-${r._id}`}>
+    <div className="acc-request" id={`request-${r._id}`} ref={card}>
+      <h3 className="acc-request__title">Request #{r._id}</h3>
       <p>
         <span className="badge">{statusLabel(r.status)}</span> · {r.terms === 'memo' ? 'Memo (on approval)' : 'Invoice'}
         {r.carrierRef ? ` · carrier reference ${r.carrierRef}` : ''}

@@ -28,14 +28,12 @@ export function RequestsSection() {
       : 'ready';
 
   const hash = typeof window === 'undefined' ? '' : window.location.hash;
-  // a link to one request (#request-N, from the bag after sending) opens it once the list is in
+  const linked = Number(/^#request-(\d+)$/.exec(hash)?.[1] ?? 0);
+  // a link to one request (#request-N: the bag after sending, each step's e-mail) opens it once
+  // the list is in; the opened card brings itself into view once its detail is drawn
   useEffect(() => {
-    const m = /^#request-(\d+)$/.exec(window.location.hash);
-    if (state !== 'ready' || !m) return;
-    setOpen(Number(m[1]));
-    // the opened request (RequestCard, id request-N) is drawn on the next frame
-    requestAnimationFrame(() => document.getElementById(window.location.hash.slice(1))?.scrollIntoView());
-  }, [state]);
+    if (state === 'ready' && linked) setOpen(linked);
+  }, [state, linked]);
 
   if (state === 'absent') return null;
   return (
@@ -101,6 +99,7 @@ export function RequestsSection() {
                       <td colSpan={6}>
                         <RequestCard
                           id={r._id}
+                          intoView={r._id === linked}
                           onChanged={(status) =>
                             setData((d) =>
                               d

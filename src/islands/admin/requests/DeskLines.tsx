@@ -4,6 +4,7 @@
  * stock code, priced by the server in the request's currency).
  */
 import { useState } from 'react';
+import { lineQuantity } from '../../../domain/bag/lines.ts';
 import { statusLabel } from '../../../domain/status-label.ts';
 import { fmtMoney } from '../dashboard/kit.tsx';
 import type { FullRequest } from './RequestDesk.tsx';
@@ -74,7 +75,7 @@ export function DeskLines({
               <strong>{l.stockCode}</strong>
               <br />
               <span className="adm-muted">
-                {l.description} · {l.selectedUnit === 'weight' ? `${l.quantity.toFixed(2)} ct` : `${l.quantity} items`}
+                {[l.description, lineQuantity(l)].filter(Boolean).join(' · ')}
                 {l.acceptsAlternatives ? ' · accepts alternatives' : ''}
               </span>
             </td>

@@ -1,10 +1,16 @@
 /**
  * The lifecycle buttons of the staff desk: one per state the request may move to now
  * (src/domain/trade/request-lifecycle.ts), with the terms when confirming and the carrier
- * reference when shipping.
+ * reference when shipping. While a line waits for staff or the buyer, the confirm button is
+ * disabled and says what it waits for (the server refuses the same with a 409).
  */
 import { useState } from 'react';
-import type { RequestState, RequestTerms } from '../../../domain/trade/request-lifecycle.ts';
+import {
+  CONFIRM_REFUSALS,
+  confirmError,
+  type RequestState,
+  type RequestTerms,
+} from '../../../domain/trade/request-lifecycle.ts';
 import { statusLabel } from '../../../domain/status-label.ts';
 import type { FullRequest } from './RequestDesk.tsx';
 
@@ -24,6 +30,11 @@ export function DeskMoves({ request, onMove }: { request: FullRequest; onMove: (
   const [terms, setTerms] = useState<RequestTerms>(request.terms);
   const [carrierRef, setCarrierRef] = useState('');
   const next = request.next as RequestState[];
+  const blocked = next.includes('confirmed')
+    ? confirmError(request.lines.map((l) => ({ answer: l.answer, reply: l.alternative?.reply ?? null })))
+    : null;
+  const label = (s: RequestState) =>
+    s === 'confirmed' && blocked ? CONFIRM_REFUSALS[blocked].button : (VERB[s] ?? statusLabel(s));
   if (next.length === 0)
     return <p className="adm-muted">This request is {statusLabel(request.status).toLowerCase()}.</p>;
   return (
@@ -48,7 +59,7 @@ export function DeskMoves({ request, onMove }: { request: FullRequest; onMove: (
           key={s}
           type="button"
           className={s === 'cancelled' || s === 'declined' ? 'btn btn--ghost' : 'btn'}
-          disabled={s === 'shipped' && !carrierRef.trim()}
+          disabled={(s === 'shipped' && !carrierRef.trim()) || (s === 'confirmed' && blocked != null)}
           onClick={() =>
             void onMove({
               status: s,
@@ -57,9 +68,10 @@ export function DeskMoves({ request, onMove }: { request: FullRequest; onMove: (
             })
           }
         >
-          {VERB[s] ?? statusLabel(s)}
+          {label(s)}
         </button>
       ))}
+      {blocked && <p className="adm-muted">{CONFIRM_REFUSALS[blocked].sentence}</p>}
     </div>
   );
 }
