@@ -43,6 +43,7 @@ export default defineConfig(
     files: [
       'api/config.ts',
       'scripts/test-all.ts',
+      'scripts/test-timings.ts',
       'bench/**',
       'examples/**',
       'tests/**',

@@ -24,7 +24,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { startSmtpCapture } from './tests/e2e/support/smtp-capture.ts';
-import { copyTemplate, freePort, NODE, prepareTemplate, serverEnv } from './tests/e2e/support/servers.ts';
+import {
+  copyTemplate,
+  freePort,
+  NODE,
+  prepareTemplate,
+  serverEnv,
+  workerBaseURL,
+} from './tests/e2e/support/servers.ts';
 
 const isCI = !!process.env.CI;
 const external = process.env.E2E_BASE_URL;
@@ -57,7 +64,7 @@ const smtpPorts = (process.env.FACET_E2E_SMTP_PORTS ?? '').split(',').map(Number
 const slot = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 if (!external) process.env.FACET_E2E_DIR = join(base, `w${slot}`);
 const urlOf = (n: number) => `http://127.0.0.1:${ports[n]}`;
-const baseURL = external ?? urlOf(slot);
+const baseURL = workerBaseURL();
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -5,13 +5,13 @@
  * the same page (support/overlays.ts) and the cookie notice showing as a first visit sees it.
  * Any violation fails, whatever its impact.
  *
- * One test per role; the role signs in once through the API and both sizes reuse that stored
- * login. Each address is loaded once per size; a page whose content was already scanned at
+ * One test per role and size, shared out among the workers; a role's stored sign-in is made once
+ * per worker (support/sessions.ts). Each address is loaded once per size; a page whose content was already scanned at
  * that size (the sign-in prompt of every admin address for a visitor) is not scanned again,
  * and a layer is scanned on its own (the page under it was just scanned). The covered routes,
  * roles and sizes are printed, attached to the test and written to test-results/a11y-sweep.json.
  */
-import { request, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
 import { ADMIN, TRADER } from './support/accounts.ts';
 import { coverageText, writeCoverage, type Covered } from './support/a11y-coverage.ts';
 import { axeViolations } from './support/axe-scan.ts';
@@ -19,6 +19,7 @@ import { OVERLAYS, type Overlay, type Role, type Size } from './support/overlays
 import { watchSettled, type Settle } from './support/page-settled.ts';
 import { readShop, sweepRoutes } from './support/route-samples.ts';
 import { DESKTOP, IPHONE_13 } from './support/screens.ts';
+import { sessionState } from './support/sessions.ts';
 import { expect, test } from './support/test.ts';
 
 const ROLES: Role[] = ['visitor', 'trader', 'admin'];
@@ -151,38 +152,35 @@ async function sweepSize(
   return found;
 }
 
-test.describe.configure({ mode: 'parallel' }); // where there are several workers, the roles share them
+test.describe.configure({ mode: 'parallel' }); // the roles and sizes are shared out among the workers
 // a trace would film and snapshot every one of some 600 loads and scans: the violations say what failed
 test.use({ trace: 'off' });
 
 for (const role of ROLES) {
-  test(`axe finds no WCAG 2.2 AA violation on any route or open layer as ${role}, at 1440 and on an iPhone 13`, async ({
-    browser,
-    baseURL,
-    keep,
-  }, testInfo) => {
-    test.setTimeout(1_200_000); // some 90 addresses and 20 layers per size; a loaded shared machine is many times slower
-    const origin = new URL(baseURL ?? '').origin;
-    let storageState: BrowserContextOptions['storageState'];
-    if (role !== 'visitor') {
-      await keep.bag(ACCOUNTS[role]); // the bag drawer adds a stone: the bag is put back after
-      const api = await request.newContext({ baseURL });
-      expect((await api.post('/api/v1/login', { data: ACCOUNTS[role] })).status(), `${role} signs in`).toBe(200);
-      storageState = await api.storageState();
-      await api.dispose();
-    }
-    const covered: Covered[] = [];
-    // the two sizes side by side, each in its own browser context (a machine's second core)
-    const found = Object.assign(
-      {},
-      ...(await Promise.all(
-        (Object.keys(SIZES) as Size[]).map((size) => sweepSize(browser, origin, role, size, storageState, covered)),
-      )),
-    ) as Record<string, string[]>;
-
-    writeCoverage(role, covered);
-    await testInfo.attach(`axe sweep coverage (${role})`, { body: coverageText(covered), contentType: 'text/plain' });
-    const failed = Object.fromEntries(Object.entries(found).filter(([, v]) => v.length > 0));
-    expect(failed, `${Object.keys(failed).length} of ${Object.keys(found).length} scans found violations`).toEqual({});
-  });
+  for (const size of Object.keys(SIZES) as Size[]) {
+    test(`axe finds no WCAG 2.2 AA violation on any route or open layer as ${role} (${size === 'desktop' ? '1440' : 'iPhone 13'})`, async ({
+      browser,
+      baseURL,
+      keep,
+    }, testInfo) => {
+      test.setTimeout(900_000); // some 90 addresses and 20 layers; a loaded shared machine is many times slower
+      const origin = new URL(baseURL ?? '').origin;
+      let storageState: BrowserContextOptions['storageState'];
+      if (role !== 'visitor') {
+        await keep.bag(ACCOUNTS[role]); // the bag drawer adds a stone: the bag is put back after
+        storageState = await sessionState(baseURL ?? '', ACCOUNTS[role]);
+      }
+      const covered: Covered[] = [];
+      const found = await sweepSize(browser, origin, role, size, storageState, covered);
+      writeCoverage(`${role}-${size}`, covered);
+      await testInfo.attach(`axe sweep coverage (${role}, ${size})`, {
+        body: coverageText(covered),
+        contentType: 'text/plain',
+      });
+      const failed = Object.fromEntries(Object.entries(found).filter(([, v]) => v.length > 0));
+      expect(failed, `${Object.keys(failed).length} of ${Object.keys(found).length} scans found violations`).toEqual(
+        {},
+      );
+    });
+  }
 }

@@ -1,9 +1,10 @@
 /**
- * Helpers of the bag browser tests: sign in through the page's request context (it shares
- * cookies with the page), pick stones from the loaded catalogue, fill the bag by the API.
+ * Helpers of the bag browser tests: sign in with the worker's stored session, pick stones from the loaded catalogue, fill the bag by the API.
  */
 import { expect, type Page } from '@playwright/test';
 import { catalogueDocs } from './support/catalogue.ts';
+import { workerBaseURL } from './support/servers.ts';
+import { signInPage } from './support/sessions.ts';
 
 export type Stone = {
   _id: number;
@@ -14,9 +15,9 @@ export type Stone = {
   WebSpecial?: number;
 };
 
+/** Signs the page's context in with the worker's stored session of that account (support/sessions.ts). */
 export async function signInAs(page: Page, email: string, password: string): Promise<void> {
-  const res = await page.request.post('/api/v1/login', { data: { email, password } });
-  expect(res.status()).toBe(200);
+  await signInPage(page, { email, password }, workerBaseURL());
 }
 
 /** A priced single and parcel (no special offers), skipping `skip` of each. */

@@ -8,11 +8,12 @@
  * One test per role and size walks the routes in one page; the sign-ins are made once through
  * the API and shared as storage state. The cookie notice is left as a first visit sees it.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { request, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { ADMIN, TRADER } from './support/accounts.ts';
 import { DESKTOP, IPHONE_13, nextFrames } from './support/screens.ts';
+import { sessionState } from './support/sessions.ts';
 import { expect, islandsReady, test } from './support/test.ts';
 
 type Role = 'visitor' | 'trader' | 'admin';
@@ -82,15 +83,12 @@ async function specRoutes(baseURL: string): Promise<string[]> {
   ];
 }
 
-/** Storage state of a signed-in role (cookies only), made through the API. */
+/** Storage state of a signed-in role (the worker's stored session), as a file. */
 async function signedIn(baseURL: string, role: Role, dir: string): Promise<string | undefined> {
   if (role === 'visitor') return undefined;
-  const api = await request.newContext({ baseURL });
-  const res = await api.post('/api/v1/login', { data: role === 'admin' ? ADMIN : TRADER });
-  expect(res.status(), `${role} signs in`).toBe(200);
+  const state = await sessionState(baseURL, role === 'admin' ? ADMIN : TRADER);
   const file = join(dir, `${role}.json`);
-  await api.storageState({ path: file });
-  await api.dispose();
+  writeFileSync(file, JSON.stringify(state));
   return file;
 }
 

@@ -32,6 +32,13 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** The server this worker talks to: E2E_BASE_URL, or the runner's server for this worker's slot. */
+export function workerBaseURL(): string {
+  if (process.env.E2E_BASE_URL) return process.env.E2E_BASE_URL;
+  const ports = (process.env.FACET_E2E_PORTS ?? '').split(',');
+  return `http://127.0.0.1:${ports[Number(process.env.TEST_PARALLEL_INDEX ?? 0)]}`;
+}
+
 /** The settings of a test server whose files live in `dir`. */
 export function serverEnv(dir: string, port: number, smtpPort?: number): Record<string, string> {
   const url = `http://127.0.0.1:${port}`;

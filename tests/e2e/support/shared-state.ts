@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, request, type APIRequestContext, type APIResponse } from '@playwright/test';
 import { ADMIN } from './accounts.ts';
+import { sessionState } from './sessions.ts';
 
 export type Account = { email: string; password: string };
 type Restore = () => unknown;
@@ -59,14 +60,12 @@ export function keeper(baseURL: string) {
   const restores: Restore[] = [];
   const signedIn = new Map<string, Promise<APIRequestContext>>();
 
-  /** An API client signed in as `account` (one per account per test). */
+  /** An API client signed in as `account` (one per account per test, with the worker's stored session). */
   function as(account: Account): Promise<APIRequestContext> {
     let ctx = signedIn.get(account.email);
     if (!ctx) {
       ctx = (async () => {
-        const api = await request.newContext({ baseURL });
-        expect((await api.post('/api/v1/login', { data: account })).status()).toBe(200);
-        return api;
+        return request.newContext({ baseURL, storageState: await sessionState(baseURL, account) });
       })();
       signedIn.set(account.email, ctx);
     }
