@@ -13,7 +13,12 @@
  * `npm run test:pg` runs the two PostgreSQL projects alone.
  *
  * Workers: forks (better-sqlite3 is a native addon; a child process per worker keeps it
- * simple), at most 2 at a time, which is what the CI machines have in cores.
+ * simple), at most 2 at a time, which is what the CI machines have in cores. The unit and API
+ * projects run without per-file isolation (`isolate: false`): a worker imports the app once
+ * and runs file after file of its project, where importing it afresh for every file took more
+ * than half the suite's time. Every API test still builds its own app on its own copy of the
+ * database (tests/api/helpers.ts), so no state is shared but the loaded code. The cluster
+ * project, which starts real processes, keeps the default.
  */
 import { defineConfig } from 'vitest/config';
 
@@ -26,6 +31,7 @@ export default defineConfig({
   test: {
     pool: 'forks',
     maxWorkers: 2,
+    isolate: false,
     testTimeout: 15_000,
     hookTimeout: 60_000,
     projects: [
@@ -76,6 +82,7 @@ export default defineConfig({
           // two real app processes (npm start) sharing one throwaway PostgreSQL
           name: 'cluster',
           include: ['tests/cluster/**/*.test.ts'],
+          isolate: true,
           environment: 'node',
           testTimeout: 300_000,
           hookTimeout: 420_000,

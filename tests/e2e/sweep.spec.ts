@@ -14,7 +14,8 @@ import { request, type Browser, type BrowserContextOptions, type Page } from '@p
 import { ADMIN, TRADER } from './support/accounts.ts';
 import { DESKTOP, IPHONE_13, nextFrames } from './support/screens.ts';
 import { sessionState } from './support/sessions.ts';
-import { expect, islandsReady, test } from './support/test.ts';
+import { watchSettled, type Settle } from './support/page-settled.ts';
+import { expect, test } from './support/test.ts';
 
 type Role = 'visitor' | 'trader' | 'admin';
 const ROLES: Role[] = ['visitor', 'trader', 'admin'];
@@ -110,12 +111,11 @@ async function widthTrouble(page: Page, width: number): Promise<string | null> {
 }
 
 /** Loads `path`, scrolls to the bottom in steps of 80% of the window; returns what went wrong. */
-async function sweep(page: Page, path: string, width: number, errors: Trouble): Promise<Trouble> {
+async function sweep(page: Page, settle: Settle, path: string, width: number, errors: Trouble): Promise<Trouble> {
   const trouble: Trouble = [];
   errors.length = 0;
   await page.goto(path);
-  await islandsReady(page);
-  await page.waitForLoadState('networkidle');
+  await settle();
   for (let step = 0; step < 60; step++) {
     const problem = await widthTrouble(page, width);
     if (problem) trouble.push(problem);
@@ -129,7 +129,7 @@ async function sweep(page: Page, path: string, width: number, errors: Trouble): 
   }
   // what came into view has hydrated and loaded: look once more at the bottom
   await expect.poll(() => page.evaluate(() => document.querySelectorAll('astro-island[ssr]').length)).toBe(0);
-  await page.waitForLoadState('networkidle');
+  await settle();
   await nextFrames(page);
   const atEnd = await widthTrouble(page, width);
   if (atEnd) trouble.push(atEnd);
@@ -165,10 +165,11 @@ for (const role of ROLES) {
       mkdirSync(dir, { recursive: true });
       const routes = await specRoutes(baseURL ?? '');
       const { context, page, errors } = await newPage(browser, options, await signedIn(baseURL ?? '', role, dir));
+      const settle = watchSettled(page);
       const width = options.viewport?.width ?? 0;
       const found: Record<string, Trouble> = {};
       for (const path of routes) {
-        const trouble = await sweep(page, path, width, errors);
+        const trouble = await sweep(page, settle, path, width, errors);
         if (trouble.length > 0) found[path] = trouble;
       }
       await context.close();
