@@ -1,11 +1,13 @@
 /**
  * One-click unsubscribe from an alert e-mail, without signing in: the List-Unsubscribe
  * address answers a mail client's POST at once (RFC 8058) and a browser's GET with a page
- * whose one button turns the alerts off; a tampered or truncated token is a 400.
+ * whose one button turns the alerts off; a tampered or truncated token, or its signature spelt
+ * otherwise, is a 400.
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { savedSearches } from '../../db/tables.ts';
+import { otherSpellings } from '../support/signed-token-spellings.ts';
 import { alertTestApp, csv, newStoneRow } from './alert-fixtures.ts';
 
 async function alerted() {
@@ -68,6 +70,7 @@ describe('unsubscribing from alerts', () => {
       path.slice(0, -3),
       path.replace(/token=.*/, 'token=nonsense'),
       path.replace(/\?.*/, ''),
+      ...otherSpellings(path), // the same signature bytes, spelt otherwise
     ]) {
       const post = await t.app.request(bad, { method: 'POST' });
       expect(post.status).toBe(400);
