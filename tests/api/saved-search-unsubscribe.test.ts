@@ -2,11 +2,13 @@
  * One-click unsubscribe from an alert e-mail, without signing in: the List-Unsubscribe
  * address answers a mail client's POST at once (RFC 8058) and a browser's GET with a page
  * whose one button turns the alerts off; a tampered or truncated token, or its signature spelt
- * otherwise, is a 400.
+ * otherwise, is a 400. The outbox keeps the link with its signature redacted.
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { savedSearches } from '../../db/tables.ts';
+import { emailOutbox, savedSearches } from '../../db/tables.ts';
+import { REDACTED } from '../../api/services/platform/mailer.ts';
+import { UNSUBSCRIBE_PATH } from '../../api/services/saved-searches/unsubscribe-token.ts';
 import { otherSpellings } from '../support/signed-token-spellings.ts';
 import { alertTestApp, csv, newStoneRow } from './alert-fixtures.ts';
 
@@ -60,6 +62,17 @@ describe('unsubscribing from alerts', () => {
     expect(await done.text()).toContain('Alerts turned off');
     expect(await alertOf()).toBe('off');
     expect(await (await t.app.request(path)).text()).toContain('This saved search sends you no alerts.');
+  });
+
+  it('the outbox keeps the link with its signature redacted, in the text, the html and the header', async () => {
+    const { t, path, search } = await alerted();
+    const signature = path.slice(path.lastIndexOf('.') + 1);
+    const stored = (await t.db.select().from(emailOutbox)).filter((r) => r.subject.includes('"Unsubscribe me"'));
+    expect(stored).toHaveLength(1);
+    const row = JSON.stringify(stored[0]);
+    expect(row).not.toContain(signature);
+    expect(stored[0]!.text).toContain(`${UNSUBSCRIBE_PATH}?token=${search.id}.${REDACTED}`);
+    expect(stored[0]!.headers!['List-Unsubscribe']).toContain(`?token=${search.id}.${REDACTED}`);
   });
 
   it('a tampered or truncated token is a 400 and changes nothing', async () => {
