@@ -232,12 +232,18 @@ describe('the logo', () => {
     return f;
   };
 
-  it('is re-encoded, stored in the database and shown to the client; a non-image is a 400', async () => {
+  it('is re-encoded, stored in the database and shown to the client; a non-image or one over 4,000 px is a 400', async () => {
     const { t, agent, second, single } = await clientPageSetup();
     const page = await makePage(agent, pageInput([single.id]));
     const path = `/client-pages/${page.id}/logo`;
     const bad = await agent.request(path, { method: 'PUT', body: form(new File(['<svg/>'], 'logo.png')) });
     expect(bad.status).toBe(400);
+    const wide = await sharp({ create: { width: 4001, height: 1, channels: 3, background: '#111111' } })
+      .png()
+      .toBuffer();
+    const tooWide = await agent.request(path, { method: 'PUT', body: form(new File([wide], 'logo.png')) });
+    expect(tooWide.status).toBe(400);
+    expect(JSON.stringify(await errorOf(tooWide))).toContain('4,000 × 4,000 pixels');
     expect((await second.request(path, { method: 'PUT', body: form(new File([await png()], 'l.png')) })).status).toBe(
       404,
     );
