@@ -39,6 +39,17 @@ export async function openPage(deps: Deps, token: string): Promise<ClientPage> {
   return page;
 }
 
+/** What the page's address (/client/{token}) answers: 200 live, 404 unknown, 410 revoked or expired. */
+export async function addressStatus(deps: Deps, token: string): Promise<number> {
+  try {
+    await openPage(deps, token);
+    return 200;
+  } catch (err) {
+    if (err instanceof HttpError) return err.status;
+    throw err;
+  }
+}
+
 /** One more view (a single atomic increment, so views at once are all counted). */
 export async function countView(deps: Deps, page: ClientPage): Promise<void> {
   await deps.db
