@@ -51,6 +51,7 @@ describe('unsubscribing from alerts', () => {
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
     const html = await page.text();
     expect(html).toContain('Stop the alerts of &quot;Unsubscribe me&quot;?');
+    expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">'); // the site's icon, not a /favicon.ico guess
     expect(html).toMatch(/<form method="post" action="[^"]+"><button type="submit">Turn the alerts off<\/button>/);
     expect(await alertOf()).toBe('instant'); // a GET (a link scanner) changes nothing
     const action = /action="([^"]+)"/.exec(html)![1]!.replace(/&amp;/g, '&');

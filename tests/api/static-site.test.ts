@@ -10,8 +10,11 @@ import { siteRoot } from '../../api/static-site.ts';
 import { clientPages as clientPagesTable } from '../../db/tables.ts';
 import { insertUser } from './auth-helpers.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
+import sharp from 'sharp';
 
 const DAY = 86_400_000;
+/** The site's public folder, as the build copies it. */
+const PUBLIC = join(import.meta.dirname, '../../public');
 
 function fakeSite(label: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'facet-site-'));
@@ -246,5 +249,31 @@ describe('security headers of the site', () => {
       expect(res.text, path).not.toContain('secret-stamp-value');
       expect(res.text, path).not.toContain('sha256-');
     }
+  });
+});
+
+describe("the site's icon", () => {
+  it('answers /favicon.ico with the icon as an ICO of 16, 32 and 48 px, typed and cached', async () => {
+    const t = await createTestApp({ seed: false });
+    const app = createServerApp({ db: t.db, mailer: t.mailer, clock: t.clock, config: t.config }, siteRoot(PUBLIC));
+    const res = await app.request('/favicon.ico');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/x-icon');
+    expect(res.headers.get('cache-control')).toMatch(/^public, max-age=\d+/);
+    const ico = Buffer.from(await res.arrayBuffer());
+    expect([ico.readUInt16LE(0), ico.readUInt16LE(2)]).toEqual([0, 1]);
+    const sizes = [];
+    for (let i = 0; i < ico.readUInt16LE(4); i++) {
+      const entry = 6 + 16 * i;
+      const png = ico.subarray(
+        ico.readUInt32LE(entry + 12),
+        ico.readUInt32LE(entry + 12) + ico.readUInt32LE(entry + 8),
+      );
+      const meta = await sharp(png).metadata();
+      expect(meta.format).toBe('png');
+      expect(meta.width).toBe(ico.readUInt8(entry));
+      sizes.push(meta.width);
+    }
+    expect(sizes).toEqual([16, 32, 48]);
   });
 });

@@ -31,7 +31,7 @@ export async function alertsOff(db: Db, id: number): Promise<void> {
   await db.update(savedSearches).set({ alert: 'off', updatedAt: new Date() }).where(eq(savedSearches.id, id));
 }
 
-/** A small page in the site's colours: a heading, a line, and the form when there is one. */
+/** A small page in the site's colours and icon: a heading, a line, and the form when there is one. */
 export function unsubscribePage(siteName: string, heading: string, line: string, form?: { action: string }): string {
   const button = form
     ? `<form method="post" action="${escapeHtml(form.action)}"><button type="submit">Turn the alerts off</button></form>`
@@ -39,6 +39,7 @@ export function unsubscribePage(siteName: string, heading: string, line: string,
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(heading)} · ${escapeHtml(siteName)}</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>
 body{margin:0;background:#faf7f0;color:#141414;font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif}
 main{max-width:34rem;margin:12vh auto;padding:0 1.5rem}
