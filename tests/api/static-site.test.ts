@@ -43,7 +43,7 @@ async function clientPages(t: TestApp) {
     title: 'For a client',
     companyName: 'Hartley & Vane',
     markupTenths: 0,
-    currency: 'GBP',
+    currency: 'GBP' as const,
     diamondIds: [1],
     createdAt: new Date(now - 2 * DAY),
     updatedAt: new Date(now - 2 * DAY),

@@ -29,7 +29,7 @@ const png = (width = 40, height = 30) =>
     .png()
     .toBuffer();
 /** 548 KB of PNG at 6,300 × 6,300 px would cost 0.64 s of decoding a call; this one is 128 KB. */
-let huge: Promise<Buffer> | undefined;
+let huge: ReturnType<typeof png> | undefined;
 const hugePng = () => (huge ??= png(6300, 6300));
 const form = (...files: File[]) => {
   const f = new FormData();
