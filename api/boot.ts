@@ -9,6 +9,7 @@ import type { Server } from 'node:http';
 import type { Config } from './config.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { createMailer } from './services/platform/mailer.ts';
+import { unsubscribeRestorer } from './services/saved-searches/unsubscribe-token.ts';
 import { createLifecycle, onStopSignal, shutdown } from './services/platform/shutdown.ts';
 import { workers } from './services/platform/workers.ts';
 import { buildOwner, newestBuild } from './services/site/regenerate.ts';
@@ -72,7 +73,11 @@ export async function boot(config: Config, t0: number): Promise<void> {
     }
     if (stopping) return;
 
-    const mailer = createMailer(db, { smtpUrl: config.smtpUrl, from: config.MAIL_FROM });
+    const mailer = createMailer(db, {
+      smtpUrl: config.smtpUrl,
+      from: config.MAIL_FROM,
+      restorers: [unsubscribeRestorer(config)],
+    });
     running = await startServer({ db, mailer, clock: systemClock, config }, config.SITE_DIR);
   } catch (err) {
     if (stopping) return; // the shutdown stopped a build or closed the database under it

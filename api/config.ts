@@ -92,11 +92,19 @@ export type Config = v.InferOutput<typeof EnvSchema> & {
   smtpUrl: string;
 };
 
+/** Settings the environment gives in a form they cannot take; `message` is one line naming each. */
+export class ConfigError extends Error {}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = v.safeParse(EnvSchema, env);
   if (!parsed.success) {
-    const lines = parsed.issues.map((i) => `  ${v.getDotPath(i) ?? '?'}: ${i.message}`);
-    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+    // the first complaint about each setting
+    const settings = new Map<string, string>();
+    for (const i of parsed.issues) {
+      const name = v.getDotPath(i) ?? '?';
+      if (!settings.has(name)) settings.set(name, `${name}: ${i.message}`);
+    }
+    throw new ConfigError(`Invalid environment: ${[...settings.values()].join('; ')}`);
   }
   const c = parsed.output;
   return {

@@ -23,6 +23,7 @@ import { obtainSite } from './services/site/shared-build.ts';
 import { startOutboxResend } from './services/platform/outbox-resend.ts';
 import { warmCatalogue } from './services/catalogue/first-page.ts';
 import { blockOverlay } from './services/site/block-overlay.ts';
+import { addressStatus } from './services/client-pages/public-page.ts';
 import { serveUploads } from './services/site/uploads.ts';
 import { startWebhookWorker } from './services/webhooks/worker.ts';
 import { startHoldSweep } from './services/trade/hold-sweep.ts';
@@ -61,7 +62,13 @@ export function createServerApp(deps: Deps, root: SiteRoot, lifecycle: Lifecycle
   app.use(securityHeaders());
   app.use('/uploads/*', serveUploads(deps.db, deps.config.UPLOADS_DIR));
   // blocks saved since the served build show at once; the rebuild follows (block-overlay.ts)
-  app.use(staticSite(root, { html: blockOverlay(deps.db).apply }));
+  // a client page's address answers with the page's status (404 unknown, 410 withdrawn)
+  app.use(
+    staticSite(root, {
+      html: blockOverlay(deps.db).apply,
+      clientPageStatus: (token) => addressStatus(deps, token),
+    }),
+  );
   return app;
 }
 

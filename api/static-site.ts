@@ -9,6 +9,9 @@
  *   a build has none (the spec's fallback).
  * - Dot files (the build's stamp and script hashes) are never served.
  * - Each page carries its own Content-Security-Policy, allowing its inline scripts by hash.
+ * - A client page's address answers with the page's own status (`clientPageStatus`: 404 for
+ *   an unknown token, 410 for a revoked or expired page), still with its shell, whose island
+ *   tells the person so in the site's look.
  */
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
@@ -150,7 +153,7 @@ async function send(
  * never leaks in a Referer even where an outer middleware rewrites the header; never stored
  * by a cache or indexed.
  */
-async function sendTokenPage(root: string, file: string, method: string): Promise<Response> {
+async function sendTokenPage(root: string, file: string, method: string, status = 200): Promise<Response> {
   const headers = new Headers({
     'content-type': TYPES['.html'] as string,
     'cache-control': 'no-store',
@@ -158,18 +161,27 @@ async function sendTokenPage(root: string, file: string, method: string): Promis
     'x-robots-tag': 'noindex, nofollow',
     'content-security-policy': pagePolicy(root, file),
   });
-  if (method === 'HEAD') return new Response(null, { status: 200, headers });
+  if (method === 'HEAD') return new Response(null, { status, headers });
   const html = await readFile(file, 'utf8');
   return new Response(
     html.replace(/<head(\s[^>]*)?>/i, (m) => `${m}<meta name="referrer" content="no-referrer">`),
-    {
-      status: 200,
-      headers,
-    },
+    { status, headers },
   );
 }
 
-export function staticSite(root: SiteRoot, opts: { html?: HtmlTransform } = {}): MiddlewareHandler {
+/** The status a client page's address answers with: 200 live, 404 unknown, 410 revoked or expired. */
+export type ClientPageStatus = (token: string) => Promise<number>;
+
+/** The client page's own status; 200 (the shell, whose island asks again) when it cannot be read. */
+async function clientStatus(path: string, status?: ClientPageStatus): Promise<number> {
+  if (!status || !path.startsWith(CLIENT_PAGE)) return 200;
+  return status(path.slice(CLIENT_PAGE.length).replace(/\/$/, '')).catch(() => 200);
+}
+
+export function staticSite(
+  root: SiteRoot,
+  opts: { html?: HtmlTransform; clientPageStatus?: ClientPageStatus } = {},
+): MiddlewareHandler {
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
     const dir = root.get();
@@ -193,7 +205,7 @@ export function staticSite(root: SiteRoot, opts: { html?: HtmlTransform } = {}):
       const file = await fileAt(dir, shell.shell);
       if (file)
         return TOKEN_PAGE.test(path)
-          ? await sendTokenPage(dir, file, c.req.method)
+          ? await sendTokenPage(dir, file, c.req.method, await clientStatus(path, opts.clientPageStatus))
           : send(dir, file, 200, c.req.method, pages);
     }
     // the not-found page, still 404; a build without one: the home page

@@ -55,6 +55,8 @@ export const RATE_LIMITS = {
   message: { perAddress: { limit: 10, windowMs: HOUR } },
   /** POST /webhooks (and /profile/webhooks) and their /:id/test: each makes the server look up or call a customer's host */
   webhookSend: { perAccount: { limit: 30, windowMs: HOUR } },
+  /** image uploads (site image blocks, news covers, client page logos): each is decoded and re-encoded */
+  upload: { perAccount: { limit: 30, windowMs: HOUR } },
   /**
    * API Link guesses: well-formed keys that fail (unknown, revoked, expired), per client address;
    * an address that keeps guessing past the short window meets the long one (the back-off).

@@ -7,8 +7,8 @@
  *                                         | 409 stone_unavailable { ids } | 409 client_page_limit
  *   PATCH  /client-pages/:id  ClientPagePatch   200 ClientPageView | 404 | 410 client_page_revoked
  *   DELETE /client-pages/:id              200 ClientPageView (revoked; the address answers 410)
- *   PUT    /client-pages/:id/logo         multipart `src` (png or jpeg, re-encoded, 5 MB)
- *                                         200 ClientPageView | 400 | 413
+ *   PUT    /client-pages/:id/logo         multipart `src` (png or jpeg, re-encoded, 5 MB, 4,000 px a side)
+ *                                         200 ClientPageView | 400 | 413 | 429 (uploads per account)
  *   DELETE /client-pages/:id/logo         200 ClientPageView
  *
  * The client's reads, without sign-in, never cached and never indexed:
@@ -34,7 +34,7 @@ import {
   updateClientPage,
 } from '../services/client-pages/pages.ts';
 import { certificateStone, countView, openPage, publicPage } from '../services/client-pages/public-page.ts';
-import { checkImage, removeImage, singleFile, storeImage, UPLOAD_URL_PREFIX } from '../services/site/uploads.ts';
+import { removeImage, storeImage, UPLOAD_URL_PREFIX, uploadedImage } from '../services/site/uploads.ts';
 import type { AppEnv, Deps } from '../types.ts';
 
 const pageId = idParams({ id: 'client_page_not_found' });
@@ -45,14 +45,14 @@ function forClients(c: Context<AppEnv>) {
   c.header('Referrer-Policy', 'no-referrer');
 }
 
-async function logoOf(c: Context<AppEnv>) {
+async function logoOf(c: Context<AppEnv>, deps: Deps) {
   let form: Record<string, unknown>;
   try {
     form = await c.req.parseBody({ all: true });
   } catch {
     throw new HttpError(400, 'invalid_body');
   }
-  return checkImage(new Uint8Array(await singleFile(form.src).arrayBuffer()));
+  return (await uploadedImage(c, deps, signedInUser(c).id, form.src)).image;
 }
 
 export function clientPageRoutes(deps: Deps) {
@@ -71,7 +71,7 @@ export function clientPageRoutes(deps: Deps) {
     )
     .put('/:id/logo', pageId, async (c) => {
       const page = await ownPage(deps, signedInUser(c).id, c.req.valid('param').id);
-      const url = await storeImage(deps.db, await logoOf(c));
+      const url = await storeImage(deps.db, await logoOf(c, deps));
       const remove = (name: string) => removeImage(deps.db, `${UPLOAD_URL_PREFIX}${name}`);
       return c.json(await setLogo(deps, page, url.slice(UPLOAD_URL_PREFIX.length), remove));
     })

@@ -10,7 +10,8 @@
  *                                     ->  201 { block } | 409 block_exists
  *
  * Errors: 401 visitor, 403 non-admin, 400 field errors (value: Text is required; src: the
- * spec's two upload messages), 413 for a file over 5 MB (middleware/body-limit.ts). Nothing is stored on any refusal.
+ * spec's two upload messages, or an image over 4,000 px a side), 413 for a file over 5 MB
+ * (middleware/body-limit.ts), 429 past the uploads per account. Nothing is stored on any refusal.
  * Every change is audited and regenerates the static site (services/site/blocks.ts).
  */
 import type { Context } from 'hono';
@@ -21,7 +22,7 @@ import { HttpError, parseOr400 } from '../middleware/errors.ts';
 import { readJson } from '../middleware/json-body.ts';
 import { requireAdmin, signedInAdmin } from '../middleware/roles.ts';
 import { BlockId, BlockJson, blockView, findBlock, saveBlock, type BlockInput } from '../services/site/blocks.ts';
-import { checkImage, singleFile, removeImage, storeImage } from '../services/site/uploads.ts';
+import { removeImage, storeImage, uploadedImage } from '../services/site/uploads.ts';
 import type { AppEnv, Deps } from '../types.ts';
 
 const Alt = v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLength(300, 'Alt text is too long'));
@@ -30,7 +31,7 @@ const isMultipart = (c: Context) =>
   (c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data');
 
 /** Reads the request as a block: JSON for text/list, multipart for an image (file checked, not yet stored). */
-async function readBlock(c: Context<AppEnv>, id: string | undefined) {
+async function readBlock(c: Context<AppEnv>, deps: Deps, userId: number, id: string | undefined) {
   if (!isMultipart(c)) {
     const body = await readJson(c, BlockJson);
     const blockId = parseOr400(BlockId, id ?? body._id);
@@ -48,14 +49,14 @@ async function readBlock(c: Context<AppEnv>, id: string | undefined) {
   const blockId = parseOr400(BlockId, id ?? str('_id'));
   // no file: the alt text alone changes, on a block that has its image already
   const given = form.src !== undefined && form.src !== '';
-  const image = given ? await checkImage(new Uint8Array(await singleFile(form.src).arrayBuffer())) : null;
+  const image = given ? (await uploadedImage(c, deps, userId, form.src)).image : null;
   const alt = parseOr400(Alt, str('value') === 'placeholder' ? '' : str('value'));
   return { input: { id: blockId, type: 'image', value: alt } as BlockInput, image };
 }
 
 async function save(c: Context<AppEnv>, deps: Deps, id: string | undefined, mode: 'create' | 'update') {
   const admin = signedInAdmin(c);
-  const { input, image } = await readBlock(c, id);
+  const { input, image } = await readBlock(c, deps, admin.id, id);
   const existing = await findBlock(deps, input.id);
   if (mode === 'update' && !existing) throw new HttpError(404, 'block_not_found');
   if (mode === 'create' && existing) throw new HttpError(409, 'block_exists', { id: input.id });

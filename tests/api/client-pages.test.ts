@@ -6,9 +6,9 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { clientPages, diamonds, uploads } from '../../db/tables.ts';
+import { clientPages, diamondMedia, diamonds, uploads } from '../../db/tables.ts';
 import { CLIENT_PAGE_MAX_STONES, CLIENT_PAGES_MAX_LIVE } from '../../src/domain/client-pages/schema.ts';
-import type { ClientPageView } from '../../src/domain/client-pages/view.ts';
+import { gradeRows, type ClientPageView, type PublicClientPage } from '../../src/domain/client-pages/view.ts';
 import { errorOf } from './auth-helpers.ts';
 import {
   clientPageSetup,
@@ -52,6 +52,38 @@ describe('making a client page', () => {
     const { t, agent, single } = await clientPageSetup();
     const page = await makePage(agent, pageInput([single.id], { hideStockCode: false }));
     expect((await clientView(t, page)).stones[0]!.stockCode).toBe(single.stockCode);
+  });
+
+  it('with stock codes hidden, leaves out all that leads back to the stone: certificate number, photos named after it', async () => {
+    const { t, agent, single } = await clientPageSetup();
+    await t.db.update(diamonds).set({ certNumber: '7421093385' }).where(eq(diamonds.id, single.id));
+    await t.db.delete(diamondMedia).where(eq(diamondMedia.diamondId, single.id));
+    const code = single.stockCode;
+    const photos = [
+      `/media/stock/${code.toLowerCase()}-1.jpg`, // the stock code, in another case
+      `/media/stock/${code.replace(/[^A-Za-z0-9]/g, '')}_face.png`, // without its separators
+      '/media/certs/GIA-7421093385.jpg', // the certificate number
+      `/media/stones/${single.id}/front.jpg`, // the stone's id
+      '/media/gallery/round-2.svg', // nothing of the stone
+    ];
+    await t.db
+      .insert(diamondMedia)
+      .values(photos.map((src, position) => ({ diamondId: single.id, type: 'image' as const, src, position })));
+
+    const hidden = await makePage(agent, pageInput([single.id]));
+    const res = await readAsClient(t, hidden);
+    const text = await res.text();
+    for (const mark of [code, code.replace(/[^A-Za-z0-9]/g, ''), '7421093385', `/${single.id}/`])
+      expect(text.toLowerCase(), mark).not.toContain(mark.toLowerCase());
+    const stone = (JSON.parse(text) as PublicClientPage).stones[0]!;
+    expect(stone.certificateNumber).toBeUndefined();
+    expect(stone.images).toEqual(['/media/gallery/round-2.svg']);
+    expect(stone.certificateUrl).toBe(`/api/v1/client-pages/public/${tokenOf(hidden)}/certificates/1`);
+    expect(gradeRows(stone).map(([label]) => label)).not.toContain('Certificate');
+
+    const shown = (await clientView(t, await makePage(agent, pageInput([single.id], { hideStockCode: false }))))
+      .stones[0]!;
+    expect(shown).toMatchObject({ stockCode: code, certificateNumber: '7421093385', images: photos });
   });
 
   it('refuses bad input with field errors, and visitors with 401', async () => {
@@ -232,12 +264,18 @@ describe('the logo', () => {
     return f;
   };
 
-  it('is re-encoded, stored in the database and shown to the client; a non-image is a 400', async () => {
+  it('is re-encoded, stored in the database and shown to the client; a non-image or one over 4,000 px is a 400', async () => {
     const { t, agent, second, single } = await clientPageSetup();
     const page = await makePage(agent, pageInput([single.id]));
     const path = `/client-pages/${page.id}/logo`;
     const bad = await agent.request(path, { method: 'PUT', body: form(new File(['<svg/>'], 'logo.png')) });
     expect(bad.status).toBe(400);
+    const wide = await sharp({ create: { width: 4001, height: 1, channels: 3, background: '#111111' } })
+      .png()
+      .toBuffer();
+    const tooWide = await agent.request(path, { method: 'PUT', body: form(new File([wide], 'logo.png')) });
+    expect(tooWide.status).toBe(400);
+    expect(JSON.stringify(await errorOf(tooWide))).toContain('4,000 × 4,000 pixels');
     expect((await second.request(path, { method: 'PUT', body: form(new File([await png()], 'l.png')) })).status).toBe(
       404,
     );

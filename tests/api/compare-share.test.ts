@@ -11,6 +11,7 @@ import { diamonds, type Diamond } from '../../db/tables.ts';
 import type { SharedCompare } from '../../api/services/catalogue/compare-share.ts';
 import type { ListDoc } from '../../api/services/catalogue/lists.ts';
 import { signToken } from '../../api/services/platform/signed-token.ts';
+import { otherSpellings } from '../support/signed-token-spellings.ts';
 import { createTestApp, errorOf, insertUser, signIn, type TestApp } from './auth-helpers.ts';
 
 const PRICE_FIELDS = ['price', 'priceOrig', 'ppc', 'ExWebTotal', 'RAP', 'WebSpecial', 'StkWebAvailable'];
@@ -142,6 +143,7 @@ describe('a link that is not ours', () => {
     const otherIds = `${rows[2]!.id.toString(36)}-${payload}`;
     const bad = [
       `${payload}.${flipped}`, // signature changed
+      ...otherSpellings(token), // the same signature bytes, spelt otherwise
       `${otherIds}.${sig}`, // a stone added, old signature
       payload, // no signature
       `${payload}.`,

@@ -32,6 +32,7 @@ import { API_BASE, createApp } from '../../api/app.ts';
 import { loadConfig, type Config } from '../../api/config.ts';
 import { settled } from '../../api/services/platform/after-response.ts';
 import { createMailer, type Mailer, type MailMessage } from '../../api/services/platform/mailer.ts';
+import { unsubscribeRestorer } from '../../api/services/saved-searches/unsubscribe-token.ts';
 import type { Clock, Deps } from '../../api/types.ts';
 import { migrateDb, openDb, type Db, type Engine } from '../../db/client.ts';
 import { pgAdmin } from '../support/pg-cluster.ts';
@@ -91,7 +92,12 @@ export function createTestClock(start: number = Date.now()): TestClock {
 }
 
 export function createTestMailer(db: Db, config: Config): TestMailer {
-  const outbox = createMailer(db, { smtpUrl: '', from: config.MAIL_FROM, log: () => {} });
+  const outbox = createMailer(db, {
+    smtpUrl: '',
+    from: config.MAIL_FROM,
+    log: () => {},
+    restorers: [unsubscribeRestorer(config)],
+  });
   const messages: MailMessage[] = [];
   const mailer: TestMailer = {
     messages,

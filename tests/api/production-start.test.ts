@@ -1,6 +1,7 @@
 /**
- * `NODE_ENV=production` refuses the demo's public defaults: the server stops before it opens
- * the database or listens, with one line naming the setting, and exit code 1.
+ * `NODE_ENV=production` refuses the demo's public defaults, and any start refuses a setting in a
+ * form it cannot take (NODE_ENV=Production): the server stops before it opens the database or
+ * listens, with one line naming the setting (no stack trace), and exit code 1.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -39,6 +40,8 @@ describe('production start refuses unsafe settings', () => {
     ['SESSION_SECRET under 32 bytes', { SESSION_SECRET: 'x'.repeat(31) }, /SESSION_SECRET is shorter than 32 bytes/],
     ['SITE_URL missing', { SITE_URL: '' }, /SITE_URL is not set/],
     ['no SMTP_URL and no MAIL_TRANSPORT=log', { SMTP_URL: '' }, /SMTP_URL is not set.*MAIL_TRANSPORT=log/],
+    ['NODE_ENV spelt otherwise', { NODE_ENV: 'Production' }, /^Refusing to start: .*NODE_ENV: .*"Production"/],
+    ['PORT not a number', { PORT: 'eighty' }, /^Refusing to start: .*PORT: /],
   ];
   for (const [name, env, message] of cases) {
     it(`${name}: exit 1 with one line naming it, before the database is opened`, { timeout: 90_000 }, () => {

@@ -1,11 +1,15 @@
 /**
  * One-click unsubscribe from an alert e-mail, without signing in: the List-Unsubscribe
  * address answers a mail client's POST at once (RFC 8058) and a browser's GET with a page
- * whose one button turns the alerts off; a tampered or truncated token is a 400.
+ * whose one button turns the alerts off; a tampered or truncated token, or its signature spelt
+ * otherwise, is a 400. The outbox keeps the link with its signature redacted.
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { savedSearches } from '../../db/tables.ts';
+import { emailOutbox, savedSearches } from '../../db/tables.ts';
+import { REDACTED } from '../../api/services/platform/mailer.ts';
+import { UNSUBSCRIBE_PATH } from '../../api/services/saved-searches/unsubscribe-token.ts';
+import { otherSpellings } from '../support/signed-token-spellings.ts';
 import { alertTestApp, csv, newStoneRow } from './alert-fixtures.ts';
 
 async function alerted() {
@@ -49,6 +53,7 @@ describe('unsubscribing from alerts', () => {
     expect(page.headers.get('referrer-policy')).toBe('same-origin');
     const html = await page.text();
     expect(html).toContain('Stop the alerts of &quot;Unsubscribe me&quot;?');
+    expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">'); // the site's icon, not a /favicon.ico guess
     expect(html).toMatch(/<form method="post" action="[^"]+"><button type="submit">Turn the alerts off<\/button>/);
     expect(await alertOf()).toBe('instant'); // a GET (a link scanner) changes nothing
     const action = /action="([^"]+)"/.exec(html)![1]!.replace(/&amp;/g, '&');
@@ -85,6 +90,17 @@ describe('unsubscribing from alerts', () => {
     expect(await alertOf()).toBe('instant');
   });
 
+  it('the outbox keeps the link with its signature redacted, in the text, the html and the header', async () => {
+    const { t, path, search } = await alerted();
+    const signature = path.slice(path.lastIndexOf('.') + 1);
+    const stored = (await t.db.select().from(emailOutbox)).filter((r) => r.subject.includes('"Unsubscribe me"'));
+    expect(stored).toHaveLength(1);
+    const row = JSON.stringify(stored[0]);
+    expect(row).not.toContain(signature);
+    expect(stored[0]!.text).toContain(`${UNSUBSCRIBE_PATH}?token=${search.id}.${REDACTED}`);
+    expect(stored[0]!.headers!['List-Unsubscribe']).toContain(`?token=${search.id}.${REDACTED}`);
+  });
+
   it('a tampered or truncated token is a 400 and changes nothing', async () => {
     const { t, path, alertOf, search } = await alerted();
     const other = path.replace(/token=\d+\./, `token=${search.id + 1}.`);
@@ -93,6 +109,7 @@ describe('unsubscribing from alerts', () => {
       path.slice(0, -3),
       path.replace(/token=.*/, 'token=nonsense'),
       path.replace(/\?.*/, ''),
+      ...otherSpellings(path), // the same signature bytes, spelt otherwise
     ]) {
       const post = await t.app.request(bad, { method: 'POST' });
       expect(post.status).toBe(400);

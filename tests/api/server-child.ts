@@ -9,6 +9,7 @@ import { serve } from '@hono/node-server';
 import { loadConfig } from '../../api/config.ts';
 import { createServerApp } from '../../api/server.ts';
 import { createMailer } from '../../api/services/platform/mailer.ts';
+import { unsubscribeRestorer } from '../../api/services/saved-searches/unsubscribe-token.ts';
 import { siteRoot } from '../../api/static-site.ts';
 import { systemClock } from '../../api/types.ts';
 import { openDb } from '../../db/client.ts';
@@ -20,7 +21,12 @@ const db = await openDb(config.databaseLocation, {
   isolation: config.DATABASE_ISOLATION,
   poolSize: config.DATABASE_POOL,
 });
-const mailer = createMailer(db, { smtpUrl: '', from: config.MAIL_FROM, log: () => {} });
+const mailer = createMailer(db, {
+  smtpUrl: '',
+  from: config.MAIL_FROM,
+  log: () => {},
+  restorers: [unsubscribeRestorer(config)],
+});
 const site = mkdtempSync(join(tmpdir(), 'facet-child-site-'));
 mkdirSync(site, { recursive: true });
 writeFileSync(join(site, 'index.html'), '<!doctype html><title>home</title>');

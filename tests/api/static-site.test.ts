@@ -7,7 +7,14 @@ import { describe, expect, it } from 'vitest';
 import { createServerApp } from '../../api/server.ts';
 import { writeScriptHashes } from '../../api/services/site/inline-scripts.ts';
 import { siteRoot } from '../../api/static-site.ts';
-import { createTestApp } from './helpers.ts';
+import { clientPages as clientPagesTable } from '../../db/tables.ts';
+import { insertUser } from './auth-helpers.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+import sharp from 'sharp';
+
+const DAY = 86_400_000;
+/** The site's public folder, as the build copies it. */
+const PUBLIC = join(import.meta.dirname, '../../public');
 
 function fakeSite(label: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'facet-site-'));
@@ -26,6 +33,33 @@ function fakeSite(label: string): string {
   return dir;
 }
 
+/** Three client pages of one trader, by token: live, revoked and expired. */
+async function clientPages(t: TestApp) {
+  const user = await insertUser(t.db);
+  const now = t.clock.now();
+  const page = (token: string, set: Partial<typeof clientPagesTable.$inferInsert>) => ({
+    userId: user.id,
+    token,
+    title: 'For a client',
+    companyName: 'Hartley & Vane',
+    markupTenths: 0,
+    currency: 'GBP' as const,
+    diamondIds: [1],
+    createdAt: new Date(now - 2 * DAY),
+    updatedAt: new Date(now - 2 * DAY),
+    ...set,
+  });
+  const [live, revoked, expired] = ['L', 'R', 'E'].map((c) => c.repeat(43)) as [string, string, string];
+  await t.db
+    .insert(clientPagesTable)
+    .values([
+      page(live, {}),
+      page(revoked, { revokedAt: new Date(now - DAY) }),
+      page(expired, { expiresAt: new Date(now - DAY) }),
+    ]);
+  return { live, revoked, expired };
+}
+
 async function setup() {
   const t = await createTestApp({ seed: false });
   const root = siteRoot(fakeSite('v1'));
@@ -34,7 +68,7 @@ async function setup() {
     const res = await app.request(path);
     return { status: res.status, text: await res.text(), headers: res.headers };
   };
-  return { app, root, get };
+  return { t, app, root, get };
 }
 
 describe('the one-port server', () => {
@@ -55,13 +89,31 @@ describe('the one-port server', () => {
   });
 
   it('answers a client page address with its shell, never cached, indexed or sent on as a referrer', async () => {
-    const { get } = await setup();
-    const page = await get('/client/Ab-_9xYz0123456789012345678901234567890123');
+    const { t, get } = await setup();
+    const { live } = await clientPages(t);
+    const page = await get(`/client/${live}`);
     expect(page).toMatchObject({ status: 200, text: '<p>v1:client</p>' });
     expect(page.headers.get('referrer-policy')).toBe('no-referrer');
     expect(page.headers.get('cache-control')).toBe('no-store');
     expect(page.headers.get('x-robots-tag')).toContain('noindex');
     expect((await get('/client/a/b')).status).toBe(404);
+  });
+
+  it("answers a withdrawn client page's address 410 and an unknown one 404, with the shell that tells the person so", async () => {
+    const { t, app, get } = await setup();
+    const { revoked, expired } = await clientPages(t);
+    for (const [path, status] of [
+      [`/client/${revoked}`, 410],
+      [`/client/${expired}/`, 410],
+      ['/client/Ab-_9xYz0123456789012345678901234567890123', 404],
+      ['/client/short', 404],
+    ] as const) {
+      const page = await get(path);
+      expect(page, path).toMatchObject({ status, text: '<p>v1:client</p>' });
+      expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(page.headers.get('x-robots-tag')).toContain('noindex');
+      expect((await app.request(path, { method: 'HEAD' })).status, `HEAD ${path}`).toBe(status);
+    }
   });
 
   it('answers /diamonds, /diamonds/{page} and a shape with a slash with the list', async () => {
@@ -197,5 +249,31 @@ describe('security headers of the site', () => {
       expect(res.text, path).not.toContain('secret-stamp-value');
       expect(res.text, path).not.toContain('sha256-');
     }
+  });
+});
+
+describe("the site's icon", () => {
+  it('answers /favicon.ico with the icon as an ICO of 16, 32 and 48 px, typed and cached', async () => {
+    const t = await createTestApp({ seed: false });
+    const app = createServerApp({ db: t.db, mailer: t.mailer, clock: t.clock, config: t.config }, siteRoot(PUBLIC));
+    const res = await app.request('/favicon.ico');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/x-icon');
+    expect(res.headers.get('cache-control')).toMatch(/^public, max-age=\d+/);
+    const ico = Buffer.from(await res.arrayBuffer());
+    expect([ico.readUInt16LE(0), ico.readUInt16LE(2)]).toEqual([0, 1]);
+    const sizes = [];
+    for (let i = 0; i < ico.readUInt16LE(4); i++) {
+      const entry = 6 + 16 * i;
+      const png = ico.subarray(
+        ico.readUInt32LE(entry + 12),
+        ico.readUInt32LE(entry + 12) + ico.readUInt32LE(entry + 8),
+      );
+      const meta = await sharp(png).metadata();
+      expect(meta.format).toBe('png');
+      expect(meta.width).toBe(ico.readUInt8(entry));
+      sizes.push(meta.width);
+    }
+    expect(sizes).toEqual([16, 32, 48]);
   });
 });

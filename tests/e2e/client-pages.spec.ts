@@ -142,7 +142,7 @@ BOTH_SIZES.forEach(([name, size], i) => {
       .click();
     await expect(page.getByRole('status').filter({ hasText: 'is revoked' })).toBeVisible();
 
-    await view.reload();
+    expect((await view.reload())?.status(), 'the address itself answers 410').toBe(410);
     await expect(view.getByRole('heading', { level: 1, name: 'This page is no longer available' })).toBeVisible();
     await axeClean(view, `revoked client page (${name})`);
     const token = address.split('/').pop();

@@ -30,7 +30,7 @@ import {
   updatePost,
 } from '../../services/admin/posts.ts';
 import { audit } from '../../services/admin/audit.ts';
-import { checkImage, singleFile, storeImage } from '../../services/site/uploads.ts';
+import { storeImage, uploadedImage } from '../../services/site/uploads.ts';
 import type { AppEnv, Deps } from '../../types.ts';
 
 const ListQuery = v.object({
@@ -56,8 +56,8 @@ export function adminPostRoutes(deps: Deps) {
         } catch {
           throw new HttpError(400, 'invalid_body');
         }
-        const file = singleFile(form.src);
-        const src = await storeImage(deps.db, await checkImage(new Uint8Array(await file.arrayBuffer())));
+        const { file, image } = await uploadedImage(c, deps, admin.id, form.src);
+        const src = await storeImage(deps.db, image);
         await audit(
           deps.db,
           admin.id,

@@ -4,6 +4,12 @@
  * the trade uses (catalogue/diamond-docs.ts `toPriceFreeDoc`) plus the client price of
  * src/domain/client-pages/pricing.ts: no trade price, RAP, discount or supplier field is ever
  * put into the answer, and the stock code only when the trader shows it.
+ *
+ * Hidden stock codes hide the stone's way back to the shop: the public catalogue pairs each
+ * certificate number with its stock code, so the certificate number is left out too (the
+ * certificate itself still opens through the page's own address), and so is any photograph
+ * whose address holds the stock code, the certificate number or the stone's id (the shape
+ * drawing stands in when none is left).
  */
 import { eq, inArray, sql } from 'drizzle-orm';
 import { first } from '../../../db/client.ts';
@@ -33,6 +39,17 @@ export async function openPage(deps: Deps, token: string): Promise<ClientPage> {
   return page;
 }
 
+/** What the page's address (/client/{token}) answers: 200 live, 404 unknown, 410 revoked or expired. */
+export async function addressStatus(deps: Deps, token: string): Promise<number> {
+  try {
+    await openPage(deps, token);
+    return 200;
+  } catch (err) {
+    if (err instanceof HttpError) return err.status;
+    throw err;
+  }
+}
+
 /** One more view (a single atomic increment, so views at once are all counted). */
 export async function countView(deps: Deps, page: ClientPage): Promise<void> {
   await deps.db
@@ -44,6 +61,25 @@ export async function countView(deps: Deps, page: ClientPage): Promise<void> {
 /** The address of the n-th stone's certificate (1-based), through the page's token. */
 export const certificateUrl = (token: string, n: number) => `/api/v1/client-pages/public/${token}/certificates/${n}`;
 
+/** Letters and digits only, lower case: 'AB-12' and '/media/ab12.jpg' -> 'ab12', 'mediaab12jpg'. */
+const compact = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '');
+
+/**
+ * Whether an address could lead back to the stone in the shop: it holds its stock code or
+ * certificate number (in any case, with or without separators), or its id as a whole part.
+ */
+export function namesStone(url: string, row: Pick<Diamond, 'id' | 'stockCode' | 'certNumber'>): boolean {
+  const address = compact(url);
+  const marks = [row.stockCode, row.certNumber].map(compact).filter((m) => m.length >= 3);
+  return (
+    marks.some((m) => address.includes(m)) ||
+    url
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .includes(String(row.id))
+  );
+}
+
 function clientStone(
   page: ClientPage,
   row: Diamond,
@@ -53,7 +89,10 @@ function clientStone(
 ): ClientStone {
   const doc = toPriceFreeDoc(row);
   const available = row.inStock;
-  const gallery = extras.media.filter((m) => m.type === 'image').map((m) => m.src);
+  const hidden = page.hideStockCode;
+  const gallery = extras.media
+    .filter((m) => m.type === 'image' && !(hidden && namesStone(m.src, row)))
+    .map((m) => m.src);
   return {
     available,
     kind: isParcel(row.catType) ? 'parcel' : 'stone',
@@ -66,11 +105,11 @@ function clientStone(
     symmetry: formatRange(doc.Symmetry),
     fluorescence: formatRange(doc.flourecence),
     lab: doc.StkCertSup,
-    certificateNumber: doc.StkCertNo,
+    ...(hidden ? {} : { certificateNumber: doc.StkCertNo }),
     measurements: doc.Stk_Mes_Concat || '-',
     images: gallery.length > 0 ? gallery : [doc.img],
     certificateUrl: available && extras.certificates.length > 0 ? certificateUrl(page.token, n) : null,
-    ...(page.hideStockCode ? {} : { stockCode: doc.StkCodeCalcNS }),
+    ...(hidden ? {} : { stockCode: doc.StkCodeCalcNS }),
     // priced from the trade doc here, on the server; only the marked-up figure leaves
     price: available ? clientPrice(toDiamondDoc(row, true), markupPct(page.markupTenths), page.currency, rates) : null,
   };

@@ -3,12 +3,15 @@
  * when SMTP_URL is set (status 'sent' or 'failed'), or printed to the console with its
  * links (status 'logged') so the demo works without a mail server.
  *
- * A message's `secrets` (the one-time token of a verification or reset link) are sent as
- * written but stored and printed as REDACTED, so neither a copy of the database nor the logs
- * open an account. A token mail that fails to send is not kept for a retry: the customer asks
- * for a new link.
+ * A message's `secrets` (the one-time token of a verification or reset link, the signature of
+ * an alert's unsubscribe link) are sent as written but stored and printed as REDACTED, in its
+ * text, html and headers, so neither a copy of the database nor the logs open an account or
+ * act for its owner. A one-time token cannot be made again: such a mail left queued is never
+ * resent (the customer asks for a new link). A signed link can: it keeps its payload and only
+ * its signature is redacted (`…?token=42.[redacted]`), and the resend signs it again through
+ * the mailer's `restorers` before sending.
  */
-import { and, asc, eq, like, lte, not } from 'drizzle-orm';
+import { and, asc, eq, like, lte, not, or } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../../db/client.ts';
 import { emailOutbox } from '../../../db/tables.ts';
@@ -26,11 +29,33 @@ export type MailMessage = {
 
 export const REDACTED = '[redacted]';
 
-/** The message as the outbox keeps it: every secret replaced by REDACTED. */
+/** The message as the outbox keeps it (and the log prints it): every secret replaced by REDACTED. */
 export function atRest(message: MailMessage): Omit<MailMessage, 'secrets'> {
   const { secrets = [], ...rest } = message;
   const hide = (s: string) => secrets.reduce((out, secret) => (secret ? out.split(secret).join(REDACTED) : out), s);
-  return { ...rest, text: hide(rest.text), html: hide(rest.html) };
+  const headers = rest.headers && Object.fromEntries(Object.entries(rest.headers).map(([k, v]) => [k, hide(v)]));
+  return { ...rest, text: hide(rest.text), html: hide(rest.html), ...(headers ? { headers } : {}) };
+}
+
+/**
+ * Makes a redacted secret again for the resend: `like` finds the stored messages that hold one
+ * (an SQL LIKE pattern on the text); `restore` puts the secrets back into a stored string and
+ * names them, so they stay secrets (the log still prints them redacted).
+ */
+export type Restorer = { like: string; restore: (stored: string) => { text: string; secrets: string[] } };
+
+/** The stored message with its secrets made again, or null when one cannot be (a one-time token). */
+function restored(message: MailMessage, restorers: readonly Restorer[]): MailMessage | null {
+  const secrets = new Set<string>();
+  const put = (s: string) =>
+    restorers.reduce((out, r) => {
+      const done = r.restore(out);
+      done.secrets.forEach((x) => secrets.add(x));
+      return done.text;
+    }, s);
+  const headers = message.headers && Object.fromEntries(Object.entries(message.headers).map(([k, v]) => [k, put(v)]));
+  const out = { ...message, text: put(message.text), html: put(message.html), ...(headers ? { headers } : {}) };
+  return JSON.stringify(out).includes(REDACTED) ? null : { ...out, secrets: [...secrets] };
 }
 /** A message stored in the outbox, to be delivered once its transaction has committed. */
 export type QueuedMail = { id: number; message: MailMessage };
@@ -49,16 +74,32 @@ export type Mailer = {
   deliver(mail: QueuedMail): Promise<Delivery>;
   /**
    * Delivers the messages left queued since before `olderThan` (their node died after the
-   * commit); a message that carried a secret is never resent (the customer asks for a new link).
+   * commit), their signed links signed again; a message that carried a one-time token is never
+   * resent (the customer asks for a new link).
    */
   resendStale(olderThan: Date): Promise<number>;
 };
 
 const RESEND_BATCH = 50;
 
-export function createMailer(db: Db, opts: { smtpUrl: string; from: string; log?: (line: string) => void }): Mailer {
+/** What sends a message: nodemailer's SMTP transport (a test may pass its own). */
+export type Transport = { sendMail(mail: Record<string, unknown>): Promise<unknown> };
+
+export type MailerOptions = {
+  smtpUrl: string;
+  from: string;
+  log?: (line: string) => void;
+  /** the secrets the resend can make again (saved-searches/unsubscribe-token.ts) */
+  restorers?: readonly Restorer[];
+  /** instead of SMTP_URL's transport */
+  transport?: Transport;
+};
+
+export function createMailer(db: Db, opts: MailerOptions): Mailer {
   const log = opts.log ?? ((line: string) => logger.info({ worker: 'mail' }, line));
-  const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl, { from: opts.from }) : null;
+  const restorers = opts.restorers ?? [];
+  const transport: Transport | null =
+    opts.transport ?? (opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl, { from: opts.from }) : null);
   const mark = (id: number, set: Partial<typeof emailOutbox.$inferInsert>) =>
     db.update(emailOutbox).set(set).where(eq(emailOutbox.id, id));
 
@@ -66,7 +107,7 @@ export function createMailer(db: Db, opts: { smtpUrl: string; from: string; log?
     const row = (
       await tx
         .insert(emailOutbox)
-        .values({ ...atRest(message), headers: message.headers ?? null, status: 'queued' })
+        .values({ ...atRest(message), headers: atRest(message).headers ?? null, status: 'queued' })
         .returning({ id: emailOutbox.id })
     )[0]!;
     return { id: row.id, message };
@@ -114,23 +155,17 @@ export function createMailer(db: Db, opts: { smtpUrl: string; from: string; log?
           and(
             eq(emailOutbox.status, 'queued'),
             lte(emailOutbox.createdAt, olderThan),
-            not(like(emailOutbox.text, `%${REDACTED}%`)),
+            or(not(like(emailOutbox.text, `%${REDACTED}%`)), ...restorers.map((r) => like(emailOutbox.text, r.like))),
           ),
         )
         .orderBy(asc(emailOutbox.id))
         .limit(RESEND_BATCH);
       let sent = 0;
       for (const row of stale) {
-        const done = await deliver({
-          id: row.id,
-          message: {
-            to: row.to,
-            subject: row.subject,
-            text: row.text,
-            html: row.html,
-            headers: row.headers ?? undefined,
-          },
-        });
+        const stored = { to: row.to, subject: row.subject, text: row.text, html: row.html };
+        const message = restored({ ...stored, ...(row.headers ? { headers: row.headers } : {}) }, restorers);
+        if (!message) continue;
+        const done = await deliver({ id: row.id, message });
         if (done.status !== 'skipped') sent++;
       }
       return sent;

@@ -26,6 +26,7 @@ export function plainPage({ siteName, heading, line, form, link }: PlainPage): s
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${title}</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>
 body{margin:0;background:#faf7f0;color:#141414;font:16px/1.6 Inter,system-ui,-apple-system,"Segoe UI",sans-serif}
 header{border-bottom:1px solid #e4dccb;padding:1.1rem 1.5rem}

@@ -2,7 +2,8 @@
  * The alert e-mail of one saved search: the stones (stock code linking to the stone's page,
  * shape, carat, colour, clarity, price in the search's currency, what happened), a link that
  * opens the search, why the trader gets it, and a one-click unsubscribe: the signed link in
- * the text and the List-Unsubscribe / List-Unsubscribe-Post headers (RFC 8058).
+ * the text and the List-Unsubscribe / List-Unsubscribe-Post headers (RFC 8058), its signature
+ * a secret of the message (stored and logged redacted).
  */
 import type { Config } from '../../config.ts';
 import type { User } from '../../../db/tables.ts';
@@ -21,7 +22,7 @@ import { compose, hello, type Site, type TableRow } from '../accounts/email-temp
 import { pricedStone } from '../catalogue/priced-stone.ts';
 import type { MailMessage } from '../platform/mailer.ts';
 import type { AlertEvent } from './alert-matches.ts';
-import { unsubscribeUrl } from './unsubscribe-token.ts';
+import { unsubscribeSecret, unsubscribeUrl } from './unsubscribe-token.ts';
 
 export type AlertSearch = {
   id: number;
@@ -92,5 +93,6 @@ export function alertEmail(
   return {
     ...message,
     headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    secrets: [unsubscribeSecret(unsubscribe)],
   };
 }

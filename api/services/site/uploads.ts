@@ -1,28 +1,37 @@
 /**
- * Image uploads for image blocks: the file is checked by its content (file-type), not its
- * name, capped in size, re-encoded with sharp (drops metadata and anything hidden after the
- * image data) and stored in the database (table `uploads`), so that every app node serves it.
- * Served at /uploads/<name> by api/server.ts.
+ * Image uploads (image blocks, news covers, client page logos): the file is checked by its
+ * content (file-type), not its name, capped in bytes and in pixels (the size read from the
+ * image's header before anything is decoded: no logo or photograph is shown larger than
+ * UPLOAD_MAX_SIDE), re-encoded with sharp (drops metadata and anything hidden after the image
+ * data) and stored in the database (table `uploads`), so that every app node serves it.
+ * Uploads are counted per account (rate limit `upload`). Served at /uploads/<name> by
+ * api/server.ts.
  *
- *   const url = await storeImage(deps.db, await checkImage(bytes));   // '/uploads/ab12...png'
+ *   const { image } = await uploadedImage(c, deps, user.id, form.src);
+ *   const url = await storeImage(deps.db, image);   // '/uploads/ab12...png'
  */
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import sharp from 'sharp';
 import type { Db } from '../../../db/client.ts';
 import { uploads } from '../../../db/tables.ts';
 import { HttpError } from '../../middleware/errors.ts';
+import { rateLimiter } from '../../middleware/rate-limit.ts';
+import type { Deps } from '../../types.ts';
 
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+/** The widest and tallest image accepted, in pixels: more than any logo or photograph is shown at. */
+export const UPLOAD_MAX_SIDE = 4000;
 export const UPLOAD_URL_PREFIX = '/uploads/';
 /** The words of an upload refusal, shown to the admin under the file field. */
 export const MSG_ONE_FILE = 'You cannot upload more than one file at once';
 export const MSG_NOT_IMAGE = "The file you wanted to upload isn't an image";
 export const MSG_TOO_LARGE = 'The image is too large: the limit is 5 MB';
+export const MSG_TOO_MANY_PIXELS = `The image is too large: the limit is ${UPLOAD_MAX_SIDE.toLocaleString('en-GB')} × ${UPLOAD_MAX_SIDE.toLocaleString('en-GB')} pixels`;
 
 const ALLOWED = new Map([
   ['image/png', 'png'],
@@ -38,14 +47,32 @@ export function singleFile(value: unknown): File {
   return file;
 }
 
+export type CheckedImage = { data: Buffer; ext: string };
+
+/** The image's width and height from its header (nothing decoded), or a 400 when it has none. */
+async function sizeOf(bytes: Uint8Array): Promise<{ width: number; height: number }> {
+  const meta = await sharp(bytes)
+    .metadata()
+    .catch(() => null);
+  if (!meta?.width || !meta.height) throw new HttpError(400, [{ param: 'src', msg: MSG_NOT_IMAGE }]);
+  return { width: meta.width, height: meta.height };
+}
+
 /** Checks and re-encodes an image; returns the bytes to store and the extension. */
-export async function checkImage(bytes: Uint8Array): Promise<{ data: Buffer; ext: string }> {
+export async function checkImage(bytes: Uint8Array): Promise<CheckedImage> {
   if (bytes.byteLength > UPLOAD_MAX_BYTES) throw new HttpError(413, [{ param: 'src', msg: MSG_TOO_LARGE }]);
   const type = await fileTypeFromBuffer(bytes);
   const ext = type ? ALLOWED.get(type.mime) : undefined;
   if (!ext) throw new HttpError(400, [{ param: 'src', msg: MSG_NOT_IMAGE }]);
+  const { width, height } = await sizeOf(bytes);
+  if (width > UPLOAD_MAX_SIDE || height > UPLOAD_MAX_SIDE)
+    throw new HttpError(400, [{ param: 'src', msg: MSG_TOO_MANY_PIXELS }], {
+      maxWidth: UPLOAD_MAX_SIDE,
+      maxHeight: UPLOAD_MAX_SIDE,
+    });
   try {
-    const img = sharp(bytes, { limitInputPixels: 40_000_000 }).rotate();
+    // the decoder's own cap, should a header have told less than the data holds
+    const img = sharp(bytes, { limitInputPixels: UPLOAD_MAX_SIDE * UPLOAD_MAX_SIDE }).rotate();
     const data =
       ext === 'png'
         ? await img.png({ compressionLevel: 9 }).toBuffer()
@@ -56,8 +83,23 @@ export async function checkImage(bytes: Uint8Array): Promise<{ data: Buffer; ext
   }
 }
 
+/**
+ * The one image of a multipart field, counted against the account's uploads (429 past the
+ * `upload` rate limit, before any decoding), checked and re-encoded.
+ */
+export async function uploadedImage(
+  c: Context,
+  deps: Pick<Deps, 'db' | 'clock' | 'config'>,
+  userId: number,
+  value: unknown,
+): Promise<{ file: File; image: CheckedImage }> {
+  const file = singleFile(value);
+  await rateLimiter(deps).hit(c, 'upload', { account: `user:${userId}` });
+  return { file, image: await checkImage(new Uint8Array(await file.arrayBuffer())) };
+}
+
 /** Stores a checked image in the database under a random name; every app node serves it. */
-export async function storeImage(db: Db, checked: { data: Buffer; ext: string }): Promise<string> {
+export async function storeImage(db: Db, checked: CheckedImage): Promise<string> {
   const name = `${randomBytes(12).toString('hex')}.${checked.ext}`;
   await db
     .insert(uploads)

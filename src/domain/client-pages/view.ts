@@ -19,7 +19,11 @@ export type ClientStone = {
   symmetry: string;
   fluorescence: string;
   lab: string;
-  certificateNumber: string;
+  /**
+   * only when the trader shows stock codes: the public catalogue pairs each certificate number
+   * with its stock code, so a hidden code hides the number too
+   */
+  certificateNumber?: string;
   measurements: string;
   images: string[];
   /** the certificate PDF through the page's own address; null when none (or not available) */
@@ -81,7 +85,7 @@ export function gradeRows(s: ClientStone): [string, string][] {
     ['Symmetry', s.symmetry],
     ['Fluorescence', s.fluorescence],
     ['Lab', s.lab],
-    ['Certificate', s.certificateNumber],
+    ['Certificate', s.certificateNumber ?? ''],
     ['Measurements', s.measurements === '-' ? '' : `${s.measurements} mm`],
     ['Stock code', s.stockCode ?? ''],
   ];

@@ -2,7 +2,8 @@
  * The client page (/client/{token}, shell page src/pages/client/index.astro): reads the token
  * from the address, asks GET /client-pages/public/{token} and shows the trader's logo and
  * company name, the title and one card per stone with its client price; "Download PDF" makes
- * the same content as a file. An expired or revoked page says so; an unknown one too.
+ * the same content as a file. An expired or revoked page says so; an unknown one too (the
+ * address itself then answered 410 or 404: api/static-site.ts).
  */
 import { useEffect, useState } from 'react';
 import type { PublicClientPage } from '../../domain/client-pages/view.ts';
