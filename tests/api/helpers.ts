@@ -24,6 +24,7 @@
  *   this file's `afterAll`. `cleanup()` may also be called (and awaited) by hand; it is
  *   idempotent.
  */
+import { forgetLocalWrites } from '../../api/services/site/versions.ts';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -164,6 +165,8 @@ async function pgTestDb(stones: number): Promise<TestDatabase> {
 export async function createTestApp(opts: TestAppOptions = {}) {
   const stones = opts.seed === false ? 0 : (opts.stones ?? DEFAULT_TEST_STONES);
   const { db, env, drop } = TEST_ENGINE === 'postgres' ? await pgTestDb(stones) : await sqliteTestDb(stones);
+  // a worker runs many test files in one process: the last app's version writes are not this one's
+  forgetLocalWrites();
   await migrateDb(db);
   const config = loadConfig({ ...opts.env, ...env, NODE_ENV: 'test', LOG_REQUESTS: 'false' });
   const clock = createTestClock(opts.now);

@@ -77,6 +77,13 @@ export async function contentChanged(deps: Deps, reason: string): Promise<void> 
  * write is not trusted (recentVersion), so this node never serves what it knows it replaced.
  */
 const written = new Map<VersionKey, { version: number; at: number }>();
+/**
+ * Forgets this process's writes. A server holds one database for its life; a test process that
+ * runs many apps one after another calls this so one app's writes never count for the next.
+ */
+export function forgetLocalWrites(): void {
+  written.clear();
+}
 /** how long a local write that no read has shown yet (its transaction still open, or rolled back) forces reads */
 const WRITE_SEEN_WITHIN_MS = 60_000;
 
