@@ -761,6 +761,11 @@ export const webhooks = sqliteTable(
     /** deliveries failed in a row (reset by a success); the endpoint is disabled past a limit */
     failures: integer('failures').notNull().default(0),
     disabledAt: integer('disabled_at', { mode: 'timestamp_ms' }),
+    /**
+     * made with an API Link test key: only test keys (and the account page) manage it, and it
+     * receives only test events (test keys' own, samples), never the account's real ones
+     */
+    test: integer('test', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index('webhooks_user_idx').on(t.userId)],

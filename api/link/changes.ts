@@ -3,6 +3,8 @@
  * changed fields, price_changed, availability_changed, removed) and the next cursor. A cursor
  * older than the retention (API_CHANGES_RETENTION_DAYS) gets 410, one ahead of the newest event
  * (after a restore to an older backup) 409 `cursor_ahead`: resync from /feed.
+ * A retail key (public) never learns that a stone was held or reserved: the fields `on_hold`
+ * and `reserved` of its events read `available`, the one state its stones show.
  */
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
@@ -13,6 +15,13 @@ import { errorResponses, jsonResponse } from './openapi-responses.ts';
 import { valid } from './request.ts';
 import { ChangesPageSchema, ChangesQuerySchema, ErrorSchema } from './schemas.ts';
 import type { LinkEnv } from './types.ts';
+import { priceScopeOf } from './scopes.ts';
+
+/** Hold and reservation fields, which a retail key never sees, as the field it does see. */
+const HIDDEN_FROM_RETAIL = new Set(['on_hold', 'reserved', 'held_by_you', 'hold_expires_at', 'reserved_for_you']);
+const retailFields = (fields: string[]) => [
+  ...new Set(fields.map((f) => (HIDDEN_FROM_RETAIL.has(f) ? 'available' : f))),
+];
 
 export function changeRoutes(deps: Deps) {
   return new Hono<LinkEnv>().get(
@@ -42,7 +51,9 @@ export function changeRoutes(deps: Deps) {
     async (c) => {
       const q = c.req.valid('query');
       c.header('Cache-Control', 'no-store');
-      return c.json(await readChanges(deps.db, q.since, q.limit));
+      const page = await readChanges(deps.db, q.since, q.limit);
+      if (priceScopeOf(c.var.linkKey.scope) !== 'retail') return c.json(page);
+      return c.json({ ...page, data: page.data.map((e) => ({ ...e, fields: retailFields(e.fields) })) });
     },
   );
 }

@@ -24,6 +24,7 @@ export const STONE_EXAMPLE = {
   price: { amount: '6840.00', currency: 'USD', unit: 'stone' },
   rap_pct: -27.3,
   availability: 'available_now',
+  available: true,
   on_hold: false,
   held_by_you: false,
   hold_expires_at: null,
@@ -44,6 +45,7 @@ export const GONE_EXAMPLE = {
 };
 
 const KEPT = { on_hold: false, held_by_you: false, hold_expires_at: null, reserved: false, reserved_for_you: false };
+const GONE = { available: false, ...KEPT };
 
 export const AVAILABILITY_EXAMPLE = {
   data: [
@@ -54,10 +56,11 @@ export const AVAILABILITY_EXAMPLE = {
       price: STONE_EXAMPLE.price,
       gone_at: null,
       ...KEPT,
+      available: false,
       reserved: true,
     },
-    { stock_code: 'FT-10301', status: 'gone', availability: null, price: null, gone_at: at, ...KEPT },
-    { stock_code: 'FT-00000', status: 'unknown', availability: null, price: null, gone_at: null, ...KEPT },
+    { stock_code: 'FT-10301', status: 'gone', availability: null, price: null, gone_at: at, ...GONE },
+    { stock_code: 'FT-00000', status: 'unknown', availability: null, price: null, gone_at: null, ...GONE },
   ],
 };
 

@@ -68,7 +68,7 @@ export function linkHoldRoutes(deps: Deps) {
           'Keeps the stone for you for `hours` (1-168; default: the shop’s hold length). Nobody else can hold or request it meanwhile; it ends by itself. Trade and test keys. A test key’s hold is checked and answered as a real one (`test: true`) but reserves nothing: nobody else sees the stone on hold, and no e-mail goes out.',
         responses: {
           201: jsonResponse('The hold', LinkHoldViewSchema, HOLD_EXAMPLE),
-          ...errorResponses(400, 404, 409),
+          ...errorResponses(404, 409),
         },
       }),
       valid('json', LinkHoldSchema),

@@ -9,7 +9,7 @@ import { toLinkStones } from '../services/link/stone-view.ts';
 import type { Deps } from '../types.ts';
 import { STONE_EXAMPLE } from './examples.ts';
 import { holderOf } from './holds.ts';
-import { errorResponses, jsonResponse } from './openapi-responses.ts';
+import { jsonResponse } from './openapi-responses.ts';
 import { priceView, valid } from './request.ts';
 import { LookupAnswerSchema, LookupBodySchema } from './schemas.ts';
 import type { Hono } from 'hono';
@@ -47,7 +47,6 @@ export function lookupRoute(deps: Deps, app: Hono<LinkEnv>) {
       description: 'For each code: found (the full stone, in the asked currency), gone (with when) or unknown.',
       responses: {
         200: jsonResponse('One answer per code, in the order asked', LookupAnswerSchema, EXAMPLE),
-        ...errorResponses(413),
       },
     }),
     valid('json', LookupBodySchema),

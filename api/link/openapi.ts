@@ -8,6 +8,7 @@ import type { Context, Env, Hono, Schema } from 'hono';
 import { describeRoute, generateSpecs } from 'hono-openapi';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { LINK_BASE } from './base.ts';
+import { withSharedErrors } from './openapi-responses.ts';
 import { webhookEventDocs } from './webhook-events-doc.ts';
 
 const DESCRIPTION = `Facet Trade's trade API for approved customers with API access.
@@ -22,7 +23,10 @@ from the bag on the site. A \`retail\` key is made
 to sit in a web page: it reads stone data (/stones, /stones/{stock_code}, /stones/availability,
 /stones/lookup, /changes, /feed) at the account's retail prices (trade x (1 + markup)), never a
 trade price or RAP, and /me without personal data; every other call answers 403
-\`scope_not_allowed\`.
+\`scope_not_allowed\`. It sees what a visitor to that page may see: whether a stone can be
+bought (\`available\`), never whether it is held or reserved, by whom or until when (no
+\`on_hold\`, \`held_by_you\`, \`hold_expires_at\`, \`reserved\`, \`reserved_for_you\`; in
+/changes those fields read \`available\`).
 
 Test keys (\`ftk_test_…\`, scope \`test\`): any customer with API access makes one on
 /my-account/api, no staff step. A test key calls everything a trade key calls, against the live
@@ -31,10 +35,15 @@ stock at trade prices. Holds made with it are checked and answered as real ones,
 feed do not move, and no e-mail goes to you or to the shop (their \`hold.created\` and
 \`hold.ended\` webhooks reach your own endpoints, with \`data.test: true\`). GET /holds and
 DELETE /holds/{id} with a test key see only its test holds. POST /requests with a test key is
-checked and priced as a real request and answered with \`test: true\`, but not kept: nothing is
-reserved, nobody is told, and GET /requests does not list it. Webhooks registered with a test key
-deliver as usual. POST /test/events \`{ type }\` (trade and test keys) sends a sample of any
-webhook event type to your endpoints, signed like every delivery, with \`data.test: true\`.
+checked and priced as a real request and answered with \`test: true\` and \`id: null\` (its lines
+too), but not kept: nothing is reserved, nobody is told, GET /requests does not list it, and it
+has no id. Webhook endpoints: a test key manages only the test endpoints it registers
+(\`test: true\`), which receive test events only (what test keys do, and samples); a trade key
+manages the live ones, which never receive what a test key does. Each kind answers 404 to the
+other kind of key. POST /test/events \`{ type }\` (trade and test keys) sends a sample of any
+webhook event type to your endpoints of the key's kind, signed like every delivery, with
+\`data.test: true\`. Every sample and every event of a test key's action carries
+\`data.test: true\`; a real event never does.
 
 Limits: every call counts against the key's \`default\` policy (per minute); full /feed downloads
 also against \`feed\` (per hour). Both are announced on every answer (\`RateLimit-Policy\`,
@@ -42,20 +51,37 @@ also against \`feed\` (per hour). Both are announced on every answer (\`RateLimi
 too (a wrong key is a guess): that limit never refuses a valid key.
 
 Sync recipe: download /feed once, remember its \`X-Change-Seq\`, then poll /changes?since= (or
-take webhooks) and check /stones/availability at checkout. Every stone says \`on_hold\` and
-\`reserved\` (kept for a buyer's request); \`held_by_you\` and \`reserved_for_you\` mark your own.
-Holds and reservations write \`availability_changed\` events with the fields \`on_hold\` or
-\`reserved\`. The events sent to webhook endpoints are listed under \`webhooks\`:
+take webhooks) and check /stones/availability at checkout. Every stone says \`available\` (can be
+bought now); for trade and test keys also \`on_hold\` and \`reserved\` (kept for a buyer's
+request), with \`held_by_you\` and \`reserved_for_you\` marking your own. Holds and reservations
+write \`availability_changed\` events with the fields \`on_hold\` or \`reserved\` (\`available\`
+for a retail key). The events sent to webhook endpoints are listed under \`webhooks\`:
 \`request.updated\` (with the request's new state), \`saved_search.matched\` (your saved search's new matches,
 price drops and stones back in stock) and the hold events go to your own endpoints only.
 
-Unknown query parameters answer 400 naming them. Errors: \`{ "errors": { "msg": ..., "options": {...} } }\`.
+Unknown query parameters answer 400 naming them. Errors: \`{ "errors": { "msg": ..., "options": {...} } }\`;
+an error about a stone names it by its stock code (\`stockCode\`), never by an internal id. Every
+call lists every status it answers: besides its own, 400, 401, 403 and 429 (all calls with a
+key), 413 (a body over 64 KiB, on any call but GET) and 415 (a call with a JSON body sent as
+another media type).
 Money: decimal strings with an ISO currency and a unit (stone or carat). Times: ISO 8601 UTC.
 
 ## Changelog
 
-Published feed header rows change only deliberately, and are listed here.
+Changes that can break an integration (published feed header rows among them) are made only
+deliberately, and are listed here, newest first.
 
+- Retail keys no longer get a stone's \`on_hold\`, \`held_by_you\`, \`hold_expires_at\`,
+  \`reserved\` or \`reserved_for_you\` (/stones, /stones/{stock_code}, /stones/availability,
+  /stones/lookup, /feed): every stone, for every key, says \`available\` instead; in /changes a
+  retail key reads \`available\` where the fields were \`on_hold\` or \`reserved\`.
+- Test keys: POST /requests answers \`id: null\` (and null line ids); webhook endpoints registered
+  with a test key are test endpoints (\`test: true\`) receiving test events only, and a test key no
+  longer sees, reads the secret of or changes the other endpoints (404); a trade key no longer
+  sees the test endpoints. Test holds' events go to test endpoints only.
+- The \`test\` event of POST /webhooks/{id}/test carries \`data.test: true\`, like every sample.
+- A call with a JSON body sent as another media type answers 415 \`unsupported_media_type\`
+  (was: read as an empty body).
 - /feed \`template=idex\`: the natural file's headers are IDEX's natural feed's own names (\`Make\`,
   \`Video Path\` and \`Measurements Depth\` became \`Cut Grade\`, \`Video URL\` and
   \`Measurements Height\`); the lab-grown file takes IDEX's lab-grown names (\`Supplier Stock Ref\`,
@@ -78,7 +104,8 @@ export async function openApiDocument<E extends Env, S extends Schema, P extends
   // excludeStaticFile: false keeps /openapi.json (a path with a file extension) in the document
   const options = { defaultValidationErrorResponse: false, excludeStaticFile: false } as const;
   const served = await generateSpecs(app, options);
-  const paths = withoutBase(served.paths);
+  // every operation gets the error answers all operations share, here and nowhere else
+  const paths = await withSharedErrors(withoutBase(served.paths));
   return {
     openapi: '3.1.0',
     info: { title: 'Facet Trade API Link', version: '1.0.0', description: DESCRIPTION },

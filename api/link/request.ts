@@ -4,11 +4,12 @@
  * price view of the calling key (scope, the customer's markup, the currency and the rates).
  */
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import type { Context, ValidationTargets } from 'hono';
-import { validator } from 'hono-openapi';
+import type { Context, MiddlewareHandler, ValidationTargets } from 'hono';
+import { uniqueSymbol, validator } from 'hono-openapi';
 import type { Db } from '../../db/client.ts';
 import { defaultCurrency } from '../../src/domain/money.ts';
 import { HttpError, type FieldError } from '../middleware/errors.ts';
+import { jsonBody } from '../middleware/json-body.ts';
 import { loadRates } from '../services/trade/bag.ts';
 import type { Currency, PriceView } from '../services/link/stone-view.ts';
 import type { LinkEnv } from './types.ts';
@@ -27,11 +28,23 @@ function fieldErrors(issues: readonly StandardSchemaV1.Issue[]): FieldError[] {
   return out;
 }
 
-/** hono-openapi's validator with the house 400 (`{ errors: { msg: [{ param, msg }] } }`). */
-export const valid = <S extends StandardSchemaV1, T extends keyof ValidationTargets>(target: T, schema: S) =>
-  validator(target, schema, (result) => {
+/**
+ * hono-openapi's validator with the house 400 (`{ errors: { msg: [{ param, msg }] } }`). A
+ * JSON body sent as another media type is 415 `unsupported_media_type` (json-body.ts, as under
+ * /api/v1), not read as an empty object; the document lists 415 for every call with a body.
+ */
+export const valid = <S extends StandardSchemaV1, T extends keyof ValidationTargets>(target: T, schema: S) => {
+  const check = validator(target, schema, (result) => {
     if (!result.success) throw new HttpError(400, fieldErrors(result.error));
   });
+  if (target !== 'json') return check;
+  const guard = jsonBody();
+  const guarded: MiddlewareHandler = (c, next) => guard(c, () => check(c, next) as Promise<void>);
+  // the validator's description (its schema, for the document) goes with it
+  return Object.assign(guarded, {
+    [uniqueSymbol]: check[uniqueSymbol as keyof typeof check],
+  }) as unknown as typeof check;
+};
 
 /** The calling key's price view: trade or retail (with the account's markup), in `currency`. */
 export async function priceView(c: Context<LinkEnv>, db: Db, currency?: Currency): Promise<PriceView> {

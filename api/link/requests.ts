@@ -14,7 +14,8 @@
  * which key sent it. With a test key (api/link/scopes.ts) POST /requests runs the same checks
  * and pricing in a transaction that is then rolled back: the answer is the request as it would
  * be, with `test: true`, and nothing is kept (no claim on a stone, no e-mail, no webhook, not
- * in GET /requests).
+ * in GET /requests). Its `id` (and its lines' ids) is null: the rolled-back transaction's ids
+ * are handed out again to the next real request, so an id in a test answer would name another.
  */
 import { writeTx } from '../../db/client.ts';
 import { Hono, type Context } from 'hono';
@@ -30,7 +31,13 @@ import type { Deps } from '../types.ts';
 import { REQUEST_BODY_EXAMPLE, REQUEST_EXAMPLE, REQUESTS_PAGE_EXAMPLE } from './request-examples.ts';
 import { errorResponses, jsonResponse } from './openapi-responses.ts';
 import { valid } from './request.ts';
-import { LinkRequestSchema, LinkRequestsPageSchema, RequestIdParam, RequestsQuerySchema } from './trade-schemas.ts';
+import {
+  LinkRequestSchema,
+  LinkRequestsPageSchema,
+  LinkSentRequestSchema,
+  RequestIdParam,
+  RequestsQuerySchema,
+} from './trade-schemas.ts';
 import { NoQuerySchema } from './schemas.ts';
 import type { LinkEnv } from './types.ts';
 import { isTestKey } from './scopes.ts';
@@ -59,14 +66,18 @@ export function linkRequestRoutes(deps: Deps) {
         tags: ['Requests'],
         summary: 'Send a request for stones, on memo or invoice',
         description:
-          'Priced by the server as a request from the bag on the site, in `currency` (default: the shop’s). Single stones are claimed for you at once: nobody else can hold or request them while the request is open. A stone on hold for another buyer, in another open request or out of stock is refused with 409, naming it. Trade and test keys: a test key’s request is checked and priced the same and answered with `test: true`, but not kept (nothing reserved, nobody told, not listed).',
+          'Priced by the server as a request from the bag on the site, in `currency` (default: the shop’s). Single stones are claimed for you at once: nobody else can hold or request them while the request is open. A stone on hold for another buyer, in another open request or out of stock is refused with 409, naming it. Trade and test keys: a test key’s request is checked and priced the same and answered with `test: true` and `id: null` (its lines too), but not kept (nothing reserved, nobody told, not listed, no id).',
         requestBody: {
           required: true,
           content: { 'application/json': { schema: resolver(LinkRequestBody), example: REQUEST_BODY_EXAMPLE } },
         },
         responses: {
-          201: jsonResponse('The request, as sent', LinkRequestSchema, REQUEST_EXAMPLE),
-          ...errorResponses(404, 409, 413),
+          201: jsonResponse(
+            'The request, as sent; with a test key, as it would be (`test: true`, `id: null`)',
+            LinkSentRequestSchema,
+            REQUEST_EXAMPLE,
+          ),
+          ...errorResponses(404, 409),
         },
       }),
       valid('json', LinkRequestBody),
@@ -79,7 +90,9 @@ export function linkRequestRoutes(deps: Deps) {
             const stored = await createCodedRequest(deps.db, user.id, viaKey(c), body, deps.clock.now());
             return detail(stored.id, user.id);
           });
-          return c.json({ ...made, test: true as const }, 201);
+          // nothing kept, so no id: the rolled-back ids go to the next real request
+          const lines = made.lines.map((l) => ({ ...l, id: null }));
+          return c.json({ ...made, id: null, lines, test: true as const }, 201);
         }
         const { stored, mails } = await writeTx(deps.db, async (tx) => {
           const made = await createCodedRequest(tx, user.id, viaKey(c), c.req.valid('json'), deps.clock.now());

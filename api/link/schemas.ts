@@ -19,22 +19,40 @@ const nullableNumber = (text: string) => v.pipe(v.nullable(v.number()), d(text))
 
 // ---------------------------------------------------------------- stones
 
-/** A stone's hold and reservation state as every caller sees it, and the caller's own. */
+/**
+ * A stone's state: `available` for every key; the hold and reservation state, and the
+ * caller's own, for trade and test keys only (a retail key is public: it sits in a web page).
+ */
 function holdFields() {
+  const tradeOnly = (text: string) => `${text}. Trade and test keys only (never sent to a retail key)`;
   return {
-    on_hold: v.pipe(
-      v.boolean(),
-      d('Held by a trader (only single stones are held); nobody else can hold or request it'),
-    ),
-    held_by_you: v.pipe(v.boolean(), d('The hold is yours (this key’s account)')),
-    hold_expires_at: v.pipe(v.nullable(isoTime), d('When your hold ends; null unless held_by_you')),
-    reserved: v.pipe(
+    available: v.pipe(
       v.boolean(),
       d(
-        'Kept for a buyer’s request (single stones, from sending until declined, cancelled, returned or answered unavailable): nobody else can hold or request it',
+        'Can be bought now: in stock, and neither on hold nor kept for a request. The one state a retail key sees (never whose or until when)',
       ),
     ),
-    reserved_for_you: v.pipe(v.boolean(), d('The request keeping it is yours (this key’s account)')),
+    on_hold: v.pipe(
+      v.optional(v.boolean()),
+      d(tradeOnly('Held by a trader (only single stones are held); nobody else can hold or request it')),
+    ),
+    held_by_you: v.pipe(v.optional(v.boolean()), d(tradeOnly('The hold is yours (this key’s account)'))),
+    hold_expires_at: v.pipe(
+      v.optional(v.nullable(isoTime)),
+      d(tradeOnly('When your hold ends; null unless held_by_you')),
+    ),
+    reserved: v.pipe(
+      v.optional(v.boolean()),
+      d(
+        tradeOnly(
+          'Kept for a buyer’s request (single stones, from sending until declined, cancelled, returned or answered unavailable): nobody else can hold or request it',
+        ),
+      ),
+    ),
+    reserved_for_you: v.pipe(
+      v.optional(v.boolean()),
+      d(tradeOnly('The request keeping it is yours (this key’s account)')),
+    ),
   };
 }
 
@@ -312,7 +330,12 @@ export const ChangeEventSchema = v.object({
   seq: v.number(),
   type: v.picklist(STOCK_CHANGE_KINDS),
   stock_code: v.string(),
-  fields: v.pipe(v.array(v.string()), d('API field names that changed (updated, price_changed, availability_changed)')),
+  fields: v.pipe(
+    v.array(v.string()),
+    d(
+      'API field names that changed (updated, price_changed, availability_changed). A hold or a reservation changing names `on_hold` or `reserved`; for a retail key, `available`',
+    ),
+  ),
   at: isoTime,
 });
 export type ChangeEvent = v.InferOutput<typeof ChangeEventSchema>;

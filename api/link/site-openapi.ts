@@ -9,7 +9,7 @@ import { describeRoute, generateSpecs, resolver } from 'hono-openapi';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import * as v from 'valibot';
 import { NewKeySchema, RollKeySchema } from '../../src/domain/validation/api-keys.ts';
-import { errorResponses, jsonResponse } from './openapi-responses.ts';
+import { errorResponses, jsonResponse, withSharedErrors } from './openapi-responses.ts';
 import { API_SCOPES } from './schemas.ts';
 
 const iso = v.nullable(v.pipe(v.string(), v.isoTimestamp()));
@@ -118,7 +118,7 @@ export async function siteKeysDocument(): Promise<OpenAPIV3_1.Document> {
     servers: [{ url: '/api/v1' }],
     security: [{ session: [] }],
     tags: [{ name: 'Keys', description: 'API Link keys of the signed-in account' }],
-    paths: spec.paths,
+    paths: await withSharedErrors(spec.paths),
     components: {
       securitySchemes: {
         session: { type: 'apiKey', in: 'cookie', name: 'sid', description: 'The site session (`__Host-sid` on https)' },

@@ -3,8 +3,9 @@
  * - GET /            the in-stock list: filters, sort, currency, keyset cursor paging (<= 500)
  * - GET /{code}      one stone, live price and availability; 410 when it left the stock
  *                    (with when), 404 for a code never known
- * Every stone says `on_hold` and `reserved`, and `held_by_you` / `hold_expires_at` /
- * `reserved_for_you` for the caller's own holds and requests.
+ * Every stone says `available` (neither held nor kept by a request); for trade and test keys
+ * also `on_hold` and `reserved`, and `held_by_you` / `hold_expires_at` / `reserved_for_you`
+ * for the caller's own holds and requests. A retail key (public) gets `available` alone.
  * - POST /availability  up to 100 codes at once (in stock / gone / unknown, with prices)
  * - POST /lookup     up to 500 stock codes or certificate numbers, full stones (lookup.ts)
  */
@@ -16,7 +17,7 @@ import { diamonds, type Diamond } from '../../db/tables.ts';
 import { HttpError } from '../middleware/errors.ts';
 import { goneAt } from '../services/link/change-log.ts';
 import { stonePage } from '../services/link/stone-query.ts';
-import { availabilityOf, keptFieldsOf, linkPrice, NOT_KEPT, toLinkStones } from '../services/link/stone-view.ts';
+import { availabilityOf, keptFieldsOf, linkPrice, stateOf, toLinkStones } from '../services/link/stone-view.ts';
 import { holderOf } from './holds.ts';
 import type { Deps } from '../types.ts';
 import { AVAILABILITY_EXAMPLE, GONE_EXAMPLE, STONE_EXAMPLE } from './examples.ts';
@@ -76,7 +77,6 @@ export function stoneRoutes(deps: Deps) {
         description: 'For each code: in_stock (with availability and live price), gone (with when) or unknown.',
         responses: {
           200: jsonResponse('One answer per code, in the order asked', AvailabilityAnswerSchema, AVAILABILITY_EXAMPLE),
-          ...errorResponses(413),
         },
       }),
       valid('json', AvailabilityBodySchema),
@@ -100,7 +100,7 @@ export function stoneRoutes(deps: Deps) {
               availability: null,
               price: null,
               gone_at: null,
-              ...NOT_KEPT,
+              ...stateOf(undefined, view.scope, false),
             });
           else if (!r.inStock) {
             const at = await goneAt(db, code, r.updatedAt);
@@ -110,7 +110,7 @@ export function stoneRoutes(deps: Deps) {
               availability: null,
               price: null,
               gone_at: at.toISOString(),
-              ...NOT_KEPT,
+              ...stateOf(undefined, view.scope, false),
             });
           } else {
             data.push({
@@ -119,7 +119,7 @@ export function stoneRoutes(deps: Deps) {
               availability: availabilityOf(r.availability),
               price: linkPrice(r, view),
               gone_at: null,
-              ...(held.get(r.id) ?? NOT_KEPT),
+              ...stateOf(held.get(r.id), view.scope),
             });
           }
         }

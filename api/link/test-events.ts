@@ -1,8 +1,8 @@
 /**
  * POST /test/events { type } (trade and test keys; a retail key gets 403 scope_not_allowed):
  * a sample event of any documented webhook type, with a realistic payload marked
- * `data.test: true`, queued to the caller's enabled endpoints that take that type and sent like
- * every delivery (Standard Webhooks signature, retries). 202 with the deliveries; 409
+ * `data.test: true`, queued to the caller's enabled endpoints that take that type (a trade
+ * key's live endpoints, a test key's test endpoints) and sent like every delivery (Standard Webhooks signature, retries). 202 with the deliveries; 409
  * no_webhook_endpoint when no endpoint takes it. Shares the 30 an hour per account of
  * registering endpoints and POST /webhooks/{id}/test.
  */
@@ -11,11 +11,12 @@ import { describeRoute, resolver } from 'hono-openapi';
 import { rateLimiter } from '../middleware/rate-limit.ts';
 import { sendSampleEvent } from '../services/webhooks/samples.ts';
 import type { Deps } from '../types.ts';
-import { errorResponses, jsonResponse } from './openapi-responses.ts';
+import { jsonResponse } from './openapi-responses.ts';
 import { valid } from './request.ts';
 import { ErrorSchema } from './schemas.ts';
 import { TestEventAnswerSchema, TestEventBodySchema } from './webhook-schemas.ts';
 import type { LinkEnv } from './types.ts';
+import { isTestKey } from './scopes.ts';
 
 const EXAMPLE = {
   type: 'price_changed',
@@ -30,7 +31,7 @@ export function testEventRoutes(deps: Deps) {
       tags: ['Webhooks'],
       summary: 'Send a sample of any webhook event type to your endpoints',
       description:
-        'For building a receiver: a realistic payload of `type` (a real stone in stock), marked `data.test: true`, goes to each of your enabled endpoints that takes that type, signed and retried like every delivery. Trade and test keys; shares the limit of 30 an hour with registering endpoints and POST /webhooks/{id}/test.',
+        'For building a receiver: a realistic payload of `type` (a real stone in stock), marked `data.test: true`, goes to each of your enabled endpoints that takes that type, signed and retried like every delivery: with a trade key your live endpoints, with a test key the test endpoints made with test keys. Trade and test keys; shares the limit of 30 an hour with registering endpoints and POST /webhooks/{id}/test.',
       requestBody: {
         required: true,
         content: { 'application/json': { schema: resolver(TestEventBodySchema), example: { type: 'price_changed' } } },
@@ -40,7 +41,6 @@ export function testEventRoutes(deps: Deps) {
         409: jsonResponse('`no_webhook_endpoint`: none of your enabled endpoints takes this type', ErrorSchema, {
           errors: { msg: 'no_webhook_endpoint', options: { type: 'hold.created' } },
         }),
-        ...errorResponses(413),
       },
     }),
     valid('json', TestEventBodySchema),
@@ -48,7 +48,7 @@ export function testEventRoutes(deps: Deps) {
       const { type } = c.req.valid('json');
       const userId = c.get('linkUser').id;
       await limiter.hit(c, 'webhookSend', { account: `user:${userId}` });
-      return c.json(await sendSampleEvent(deps, userId, type), 202);
+      return c.json(await sendSampleEvent(deps, userId, type, isTestKey(c.var.linkKey)), 202);
     },
   );
 }

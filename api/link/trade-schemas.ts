@@ -94,15 +94,33 @@ export const LinkRequestSchema = v.object({
     ),
     d('The thread with staff (write on /my-account)'),
   ),
-  test: v.optional(
-    v.pipe(
+});
+
+/**
+ * POST /requests with a test key: the request as it would be, checked and priced as a real one,
+ * but never kept, so it has no id (nor have its lines): nothing it carries can ever name
+ * something else (as a test key's saved search, `id: null`).
+ */
+export const LinkTestRequestSchema = v.pipe(
+  v.object({
+    ...LinkRequestSchema.entries,
+    id: v.pipe(v.null(), d('null: a test key’s request is not kept, so it has no id (GET /requests does not know it)')),
+    lines: v.array(
+      v.object({
+        ...LinkRequestLineSchema.entries,
+        id: v.pipe(v.null(), d('null: not kept')),
+      }),
+    ),
+    test: v.pipe(
       v.literal(true),
       d(
         'Sent with a test key: checked and priced as a real request, but not kept, reserving nothing and reaching no staff',
       ),
     ),
-  ),
-});
+  }),
+  d('A test key’s request: answered as it would be, not kept'),
+);
+export const LinkSentRequestSchema = v.union([LinkRequestSchema, LinkTestRequestSchema]);
 
 export const LinkRequestSummarySchema = v.object({
   id: v.number(),

@@ -32,6 +32,7 @@ const webhook = {
   enabled: true,
   failures_in_a_row: 0,
   disabled_at: null,
+  test: false,
   created_at: '2026-05-04T09:30:00.000Z',
 };
 const delivery = {
@@ -48,7 +49,7 @@ const delivery = {
   payload: {
     type: 'test',
     timestamp: '2026-05-04T09:31:00.000Z',
-    data: { message: 'This is a test event from API Link.' },
+    data: { message: 'This is a test event from API Link.', test: true },
   },
 };
 const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
@@ -75,7 +76,7 @@ export function webhookDocs(create: typeof WebhookCreateSchema, patch: typeof We
       requestBody: body(create, { url: webhook.url, events: ['price_changed', 'removed'] }),
       responses: {
         201: jsonResponse('The endpoint and its whsec_ secret', WebhookCreatedSchema, { webhook, secret }),
-        ...errorResponses(409, 413),
+        ...errorResponses(409),
       },
     }),
     get: describeRoute({
@@ -91,7 +92,7 @@ export function webhookDocs(create: typeof WebhookCreateSchema, patch: typeof We
       requestBody: body(patch, { enabled: false }),
       responses: {
         200: jsonResponse('The endpoint', WebhookOneSchema, { webhook: { ...webhook, enabled: false } }),
-        ...errorResponses(404, 413),
+        ...errorResponses(404),
       },
     }),
     delete: describeRoute({

@@ -2,14 +2,19 @@
  * The events API Link sends to webhook endpoints, as the OpenAPI 3.1 document's `webhooks`
  * section: one entry per event type with its payload (Standard Webhooks: `{ type, timestamp,
  * data }`, signed with the endpoint's whsec_ secret) and an example. The payloads are made by
- * api/services/webhooks/model.ts (stock changes), api/services/trade/hold-events.ts (holds)
- * and api/services/trade/request-notices.ts (requests).
+ * api/services/webhooks/model.ts (stock changes, the `test` event), api/services/trade/hold-events.ts
+ * (holds), api/services/trade/request-notices.ts (requests) and
+ * api/services/saved-searches/alert-webhook.ts (saved searches). Every sample (POST
+ * /test/events, POST /webhooks/{id}/test) and every event of what a test key did carries
+ * `data.test: true`; a real event never does. The webhook tests hold every delivered body
+ * against this section (tests/api/webhook-helpers.ts).
  */
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { STOCK_CHANGE_KINDS } from '../../db/schema.ts';
 import { HOLD_EVENTS } from '../../src/domain/trade/holds.ts';
 import { REQUEST_STATES, REQUEST_TERMS } from '../../src/domain/trade/request-lifecycle.ts';
 import { HOLD_END_REASONS } from '../../src/domain/trade/holds.ts';
+import { TEST_EVENT } from '../services/webhooks/model.ts';
 
 type Schema = OpenAPIV3_1.SchemaObject;
 const at = '2026-05-04T09:30:00.000Z';
@@ -20,6 +25,15 @@ const object = (properties: Record<string, Schema>): Schema => ({
   properties,
   required: Object.keys(properties),
 });
+
+/** `data.test`: on samples and on what test keys do, never on a real event. */
+const TEST_FLAG: Schema = {
+  type: 'boolean',
+  const: true,
+  description:
+    'Present, and true, on a sample (POST /test/events, POST /webhooks/{id}/test) and on an event of what a test key did (its test holds), which only test endpoints receive; absent on a real event. Do not act on an event that has it.',
+};
+const withTestFlag = (data: Schema): Schema => ({ ...data, properties: { ...data.properties, test: TEST_FLAG } });
 
 function event(type: string, summary: string, data: Schema, example: unknown): OpenAPIV3_1.PathItemObject {
   return {
@@ -33,7 +47,7 @@ function event(type: string, summary: string, data: Schema, example: unknown): O
         required: true,
         content: {
           'application/json': {
-            schema: object({ type: { type: 'string', const: type }, timestamp: time, data }),
+            schema: object({ type: { type: 'string', const: type }, timestamp: time, data: withTestFlag(data) }),
             example: { type, timestamp: at, data: example },
           },
         },
@@ -95,6 +109,12 @@ export function webhookEventDocs(): Record<string, OpenAPIV3_1.PathItemObject> {
   return {
     ...stock,
     ...holds,
+    [TEST_EVENT]: event(
+      TEST_EVENT,
+      'The test event of POST /webhooks/{id}/test (the account page’s "Send test event"): one signed attempt, to check that your endpoint receives and verifies. Not a subscription kind: any endpoint may be sent one',
+      object({ message: { type: 'string' }, test: TEST_FLAG }),
+      { message: 'This is a test event from API Link.', test: true },
+    ),
     'saved_search.matched': event(
       'saved_search.matched',
       "One of your saved searches has news (your own endpoints only): new matching stones, price drops of at least its threshold, matching stones back in stock. Sent with the search's alert e-mail: at once for instant alerts, with the digest for daily ones",

@@ -13,10 +13,12 @@
  * An id that is not a number answers 404 webhook_not_found, as an id of no endpoint does.
  *   GET    /:id/deliveries   ?limit=1..100&before=id         200 { deliveries: [Delivery], next_before }
  * POST / and POST /:id/test share a limit of 30 an hour per account (429 too_many_requests).
+ * The owner also says which kind of endpoint the caller manages (services/webhooks/endpoints.ts
+ * `Owner`): an API Link test key its test endpoints, a trade key its live ones (the other kind
+ * is 404 webhook_not_found), the account page both.
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
-import type { User } from '../../db/tables.ts';
 import { HttpError } from '../middleware/errors.ts';
 import { jsonIn, queryIn } from '../middleware/validate.ts';
 import { rateLimiter } from '../middleware/rate-limit.ts';
@@ -29,6 +31,7 @@ import {
   sendTestEvent,
   updateWebhook,
   webhookSecret,
+  type Owner,
 } from '../services/webhooks/endpoints.ts';
 import { WEBHOOK_EVENTS } from '../services/webhooks/model.ts';
 import type { Deps } from '../types.ts';
@@ -61,12 +64,13 @@ const pass: MiddlewareHandler = async (_c, next) => {
 };
 
 /**
- * `ownerOf(c)` names the account (or throws 401/403); the mounting app's variables are read
- * through it. `docs` (API Link: api/link/webhook-docs.ts) describes each call for the document.
+ * `ownerOf(c)` names the account and the kind of endpoint it manages (or throws 401/403); the
+ * mounting app's variables are read through it. `docs` (API Link: api/link/webhook-docs.ts)
+ * describes each call for the document.
  */
 export function webhookCrudRoutes(
   deps: Deps,
-  ownerOf: (c: Context) => User,
+  ownerOf: (c: Context) => Owner,
   docs: Partial<Record<Op, MiddlewareHandler>> = {},
 ) {
   const doc = (op: Op) => docs[op] ?? pass;
@@ -77,7 +81,7 @@ export function webhookCrudRoutes(
   };
   const limiter = rateLimiter(deps);
   /** registering (DNS look-ups) and test events (requests to the customer's host) are capped per account */
-  const sending = (c: Context) => limiter.hit(c, 'webhookSend', { account: `user:${ownerOf(c).id}` });
+  const sending = (c: Context) => limiter.hit(c, 'webhookSend', { account: `user:${ownerOf(c).user.id}` });
   return new Hono()
     .use('*', async (c, next) => {
       ownerOf(c); // 401/403 before the body is read

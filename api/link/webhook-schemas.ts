@@ -16,6 +16,12 @@ export const WebhookSchema = v.object({
   enabled: v.boolean(),
   failures_in_a_row: v.number(),
   disabled_at: v.nullable(isoTime),
+  test: v.pipe(
+    v.boolean(),
+    d(
+      'Made with a test key: only test keys manage it, and it receives test events only (what test keys do, and samples), all marked `data.test: true`. A trade key manages the other endpoints, which never receive what a test key does',
+    ),
+  ),
   created_at: isoTime,
 });
 export const WebhookListSchema = v.object({ webhooks: v.array(WebhookSchema) });

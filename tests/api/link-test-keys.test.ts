@@ -2,9 +2,10 @@
  * API Link test keys: a customer with API access makes an `ftk_test_` key on the account page
  * (no staff step); it reads the live stock like a trade key; its holds are checked and answered
  * as real ones, marked `test: true`, but reserve nothing, move no change log and send no
- * e-mail; its requests are checked and priced as real ones and answered with `test: true`, but
- * not kept; its webhooks deliver as usual; and POST /test/events sends a signed sample of every
- * documented event type to the caller's endpoints (verified with the standardwebhooks package).
+ * e-mail; its requests are checked and priced as real ones and answered with `test: true` and
+ * `id: null`, but not kept; its webhooks are test endpoints (link-test-webhooks.test.ts); and
+ * POST /test/events sends a signed sample of every documented event type to the caller's
+ * endpoints (verified with the standardwebhooks package).
  */
 import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
@@ -112,10 +113,19 @@ describe('API Link test keys', () => {
     const lines = [{ stock_code: stone.stockCode }, { stock_code: parcel.stockCode, quantity: 0.5 }];
     const res = await t.post('/requests', test, { lines, terms: 'memo', currency: 'EUR' });
     expect(res.status).toBe(201);
-    type Req = { id: number; state: string; currency: string; total_sent: unknown; lines: unknown[]; test?: true };
+    type Req = {
+      id: number | null;
+      state: string;
+      currency: string;
+      total_sent: unknown;
+      lines: { id: number | null }[];
+      test?: true;
+    };
     const sent = await body<Req>(res);
-    expect(sent).toMatchObject({ state: 'submitted', currency: 'EUR', test: true });
+    expect(sent).toMatchObject({ id: null, state: 'submitted', currency: 'EUR', test: true });
     expect(sent.lines).toHaveLength(2);
+    // nothing kept, so nothing in it has an id (the rolled-back ids go to the next real request)
+    expect(sent.lines.map((l) => l.id)).toEqual([null, null]);
     expect(t.mailer.messages.length).toBe(mails);
     expect(await t.db.select().from(bagRequests)).toHaveLength(0);
     expect((await body<{ data: unknown[] }>(await t.call('/requests', test))).data).toEqual([]);
@@ -126,10 +136,36 @@ describe('API Link test keys', () => {
     const kept = await body<Req>(real);
     expect(kept.total_sent).toEqual(sent.total_sent);
     expect(kept.test).toBeUndefined();
+    expect(kept.id).toEqual(expect.any(Number));
+    expect((await t.call(`/requests/${kept.id}`, other)).status).toBe(200);
     // refused as a real one would be: now reserved for the other buyer
     expect((await errorOf(await t.post('/requests', test, { lines, terms: 'memo' }))).msg).toBe('stone_reserved');
     expect((await t.post('/requests', test, { lines: [], terms: 'memo' })).status).toBe(400);
     expect((await t.call('/requests', trade)).status).toBe(200);
+  });
+
+  it('answer no id that can ever name a request: 30 at once are all id null, and real requests keep their own', async () => {
+    const { t, test, other } = await setup();
+    const stones = await Promise.all([0, 1, 2].map((i) => stoneOf(t, 'Single Item', i)));
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        t.post('/requests', test, { lines: [{ stock_code: stones[i % 3]!.stockCode }], terms: 'memo' }),
+      ),
+    );
+    const sent = await Promise.all(
+      answers.map((r) => body<{ id: unknown; test: boolean; lines: { id: unknown }[] }>(r)),
+    );
+    expect(answers.map((r) => r.status)).toEqual(answers.map(() => 201));
+    for (const one of sent) {
+      expect(one).toMatchObject({ id: null, test: true });
+      expect(one.lines.every((l) => l.id === null)).toBe(true);
+    }
+    // the next real request has an id of its own, which GET knows; no test answer named it
+    const real = await body<{ id: number }>(
+      await t.post('/requests', other, { lines: [{ stock_code: stones[0]!.stockCode }], terms: 'memo' }),
+    );
+    expect(await body<{ id: number }>(await t.call(`/requests/${real.id}`, other))).toMatchObject({ id: real.id });
+    expect(JSON.stringify(sent)).not.toMatch(/"id":\d/);
   });
 
   it('webhooks made with a test key deliver; POST /test/events sends a signed sample of every event type', async () => {
@@ -163,8 +199,15 @@ describe('API Link test keys', () => {
     const price = verified.find((e) => e.type === 'price_changed')!;
     expect((await t.call(`/stones/${price.data.stock_code}`, test)).status).toBe(200);
 
-    // a trade key may send them too; a retail key may not; an unknown type is 400
+    // a trade key may send them too (to its live endpoints, which it needs); a retail key may
+    // not; an unknown type is 400
     const tradeKey = await linkKeyFor(t, DEV, 'trade');
+    expect((await errorOf(await t.post('/test/events', tradeKey, { type: 'removed' }))).msg).toBe(
+      'no_webhook_endpoint',
+    );
+    const live = await startReceiver();
+    closers.push(live.close);
+    expect((await t.post('/webhooks', tradeKey, { url: live.url })).status).toBe(201);
     expect((await t.post('/test/events', tradeKey, { type: 'removed' })).status).toBe(202);
     expect((await errorOf(await t.post('/test/events', retail, { type: 'removed' }))).msg).toBe('scope_not_allowed');
     expect((await t.post('/test/events', test, { type: 'sold' })).status).toBe(400);

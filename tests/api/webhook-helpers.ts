@@ -1,6 +1,11 @@
 /**
  * Helpers for the webhook tests: a receiver on loopback (node:http) whose answers the test
  * scripts, and calls to the API Link's webhook routes with a real key.
+ *
+ * Every body a receiver gets is held against the document's `webhooks` section
+ * (tests/api/link-contract.ts `checkWebhookBody`), as every Link answer is against its
+ * operation: a body that does not match fails the test when the receiver is closed (every
+ * test closes its receivers), naming the body.
  */
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,20 +16,32 @@ import type { User } from '../../db/tables.ts';
 import { enqueueChangeEvents } from '../../api/services/webhooks/enqueue.ts';
 import type { ChangeEvent } from '../../api/services/webhooks/model.ts';
 import type { TestApp } from './helpers.ts';
+import { checkWebhookBody, LinkContractError } from './link-contract.ts';
 import { linkKeyFor } from './link-helpers.ts';
 
 export type Received = { headers: IncomingHttpHeaders; body: string };
 
-/** A loopback receiver: answers with `answer()` (default 200), keeps every request. */
+/**
+ * A loopback receiver: answers with `answer()` (default 200), keeps every request, and checks
+ * every body against the document: `close()` throws LinkContractError if one did not match.
+ */
 export async function startReceiver(answer: (n: number) => number = () => 200) {
   const received: Received[] = [];
+  const problems: string[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      res.statusCode = answer(received.length);
-      res.end('ok');
+      const body = Buffer.concat(chunks).toString('utf8');
+      void checkWebhookBody(body)
+        .catch((err: unknown) => {
+          problems.push(err instanceof Error ? err.message : String(err));
+        })
+        .finally(() => {
+          received.push({ headers: req.headers, body });
+          res.statusCode = answer(received.length);
+          res.end('ok');
+        });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -33,7 +50,12 @@ export async function startReceiver(answer: (n: number) => number = () => 200) {
     received,
     url: `http://127.0.0.1:${port}/hooks`,
     port,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /** bodies received that the document does not describe (close() throws if any) */
+    problems,
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (problems.length) throw new LinkContractError(problems.join('\n'));
+    },
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * The whole in-stock list in one download (API Link /feed), gzip-compressed once per
  * (stock version, holds version — holds and reservations —, scope, markup, currency, rates,
- * format, template; and the caller, when they hold stones or have a request keeping some, for
+ * format, template; and a trade caller, when they hold stones or have a request keeping some, for
  * `held_by_you` and `reserved_for_you`) and kept in a small
  * per-process cache, so a cached download costs two small reads and a buffer write.
  *
@@ -70,9 +70,11 @@ export function feedCache(siteUrl: string) {
   return async (db: Db, q: FeedRequest, view: PriceView, holder: Holder): Promise<FeedFile> => {
     const { stock, holds } = await readVersions(db, ['stock', 'holds']);
     const rates = view.rates.map((r) => `${r.currency}:${r.ExRate}`).join(',');
-    // a caller holding or reserving stones gets a file of their own (held_by_you,
-    // reserved_for_you); everyone else shares one
-    const keeps = (await countRunning(db, holder.userId, holder.now)) > 0 || (await hasClaims(db, holder.userId));
+    // a trade caller holding or reserving stones gets a file of their own (held_by_you,
+    // reserved_for_you); everyone else shares one (a retail key's file has `available` only)
+    const keeps =
+      view.scope === 'trade' &&
+      ((await countRunning(db, holder.userId, holder.now)) > 0 || (await hasClaims(db, holder.userId)));
     const own = keeps ? holder.userId : 0;
     const key = [
       stock,

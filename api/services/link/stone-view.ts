@@ -9,10 +9,14 @@
  *   (src/domain/client-pages/pricing.ts `markUpMinor`, exact in minor units); never the trade
  *   price, ppc or RAP.
  * - Media and certificate addresses are made absolute against SITE_URL.
- * - Hold and reservation state: `on_hold` for every caller, `held_by_you` and `hold_expires_at`
- *   for the caller's own holds; `reserved` for every caller when a single stone is kept by an
- *   open request (sent, in review, confirmed: nobody else can hold or request it), and
- *   `reserved_for_you` when that request is the caller's. Never who else holds or reserved it.
+ * - Hold and reservation state (`stateOf`): `available` for every key (in stock, and nobody
+ *   holds it or keeps it in a request: it can be held or requested now). Trade and test keys
+ *   also get `on_hold`, `held_by_you` and `hold_expires_at` for the caller's own holds;
+ *   `reserved` when a single stone is kept by an open request (sent, in review, confirmed:
+ *   nobody else can hold or request it), and `reserved_for_you` when that request is the
+ *   caller's. Never who else holds or reserved it. A retail key is public by design (it sits in
+ *   a jeweller's web page): it gets `available` only, never whether a stone is held or
+ *   reserved, by whom or until when.
  */
 import { asc, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
@@ -112,7 +116,7 @@ export function toLinkStone(d: Diamond, extras: StoneExtras, view: PriceView, si
     price: linkPrice(d, view),
     ...(view.scope === 'trade' ? { rap_pct: d.rap } : {}),
     availability: availabilityOf(d.availability),
-    ...NOT_KEPT,
+    ...stateOf(undefined, view.scope, d.inStock),
     created_at: d.createdAt.toISOString(),
     updated_at: d.updatedAt.toISOString(),
   };
@@ -181,7 +185,7 @@ export async function toLinkStones(
   const kept = await keptFieldsOf(db, ids, holder);
   return rows.map((r) => ({
     ...toLinkStone(r, extras.get(r.id) ?? { media: [], certificates: [] }, view, siteUrl),
-    ...(kept.get(r.id) ?? NOT_KEPT),
+    ...stateOf(kept.get(r.id), view.scope, r.inStock),
   }));
 }
 
@@ -193,6 +197,21 @@ export const NOT_KEPT = {
   reserved_for_you: false,
 };
 export type KeptFields = typeof NOT_KEPT;
+
+/**
+ * A stone's state as a key of `scope` sees it: `available` (in stock, neither held nor kept
+ * by a request), and for trade (and test) keys the hold and reservation fields. A retail key
+ * gets `available` alone: whether a visitor may buy it, never whose it is or until when.
+ */
+export function stateOf(
+  kept: KeptFields | undefined,
+  scope: Scope,
+  inStock = true,
+): { available: boolean } | ({ available: boolean } & KeptFields) {
+  const k = kept ?? NOT_KEPT;
+  const available = inStock && !k.on_hold && !k.reserved;
+  return scope === 'retail' ? { available } : { available, ...k };
+}
 
 /** The hold and reservation fields of the stones held or reserved now (absent: neither). */
 export async function keptFieldsOf(db: Db, ids: readonly number[], holder?: Holder) {

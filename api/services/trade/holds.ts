@@ -81,7 +81,6 @@ export async function assertMayRequest(tx: Db, userId: number, ids: readonly num
   );
   if (held) {
     throw new HttpError(409, 'stone_on_hold', {
-      stock: held.id,
       stockCode: held.stockCode,
       message: `Stone ${held.stockCode} is on hold for another buyer. It stays in your bag; ask to be told when it is free.`,
     });
@@ -190,7 +189,7 @@ export async function holdableStone(tx: Db, where: { diamondId: number } | { sto
     throw new HttpError(400, 'hold_single_only', {
       message: 'Only single stones can be held; send a request for a parcel.',
     });
-  if (!stone.inStock) throw new HttpError(409, 'stone_unavailable', { stock: stone.id, stockCode: stone.stockCode });
+  if (!stone.inStock) throw new HttpError(409, 'stone_unavailable', { stockCode: stone.stockCode });
   return stone;
 }
 
@@ -250,9 +249,8 @@ export async function placeHold(
 
 function onHold(stone: Stone, yours: boolean): HttpError {
   return yours
-    ? new HttpError(409, 'already_held_by_you', { stock: stone.id, stockCode: stone.stockCode })
+    ? new HttpError(409, 'already_held_by_you', { stockCode: stone.stockCode })
     : new HttpError(409, 'stone_on_hold', {
-        stock: stone.id,
         stockCode: stone.stockCode,
         message: `Stone ${stone.stockCode} is on hold for another buyer.`,
       });

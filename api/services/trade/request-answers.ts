@@ -57,7 +57,7 @@ async function alternativeFor(tx: Db, r: StoredRequest, line: LineRow, stockCode
   if (kindOf(doc) !== 'single')
     throw new HttpError(400, [{ param: 'stockCode', msg: 'An alternative must be a single stone' }]);
   if (!stone.inStock || stone.id === line.diamondId)
-    throw new HttpError(409, 'stone_unavailable', { stock: stone.id, stockCode: stone.stockCode });
+    throw new HttpError(409, 'stone_unavailable', { stockCode: stone.stockCode });
   await assertStoneFreeOfHolds(tx, r.userId, stone.id, now);
   await assertUnclaimed(tx, r.userId, [stone.id]);
   const price = priceLine({ stock: doc, selectedUnit: 'weight', quantity: stone.weight }, r.ccy, await loadRates(tx));

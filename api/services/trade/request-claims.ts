@@ -46,10 +46,10 @@ export async function assertUnclaimed(tx: Db, userId: number, ids: readonly numb
   const taken = (await claimsOn(tx, ids))[0];
   if (!taken) return;
   const stone = (await tx.select().from(diamonds).where(eq(diamonds.id, taken.diamondId)).limit(1))[0];
-  const code = stone?.stockCode ?? String(taken.diamondId);
+  // named by its stock code only: the internal id is nobody's business (a claim's stone exists)
+  const code = stone?.stockCode ?? 'unknown';
   const yours = taken.userId === userId;
   throw new HttpError(409, 'stone_reserved', {
-    stock: taken.diamondId,
     stockCode: code,
     ...(yours ? { request: taken.requestId } : {}),
     message: yours

@@ -35,7 +35,6 @@ const cents = (n: number | null): number | null => (n == null ? null : Math.roun
 export function assertInStock(stone: Pick<Diamond, 'id' | 'stockCode' | 'inStock'>): void {
   if (!stone.inStock)
     throw new HttpError(409, 'stone_unavailable', {
-      stock: stone.id,
       stockCode: stone.stockCode,
       message: `Stone ${stone.stockCode} is no longer in stock.`,
     });

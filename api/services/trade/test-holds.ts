@@ -8,8 +8,8 @@
  * - Kept in their own table (test_holds), which nothing that reads stock state looks at: no
  *   other trader sees the stone on hold, requests and real holds pass, the change log and the
  *   feed do not move, no e-mail goes to the buyer or the staff, and the sweep never sees them.
- * - `hold.created` and `hold.ended` (on release) go to the account's own webhook endpoints as
- *   for real holds, with `data.test: true`.
+ * - `hold.created` and `hold.ended` (on release) go to the account's own test webhook endpoints
+ *   (made with a test key; never its live ones), with `data.test: true`.
  */
 import { and, asc, count, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { first, writeTx, type Db } from '../../../db/client.ts';
@@ -26,7 +26,7 @@ const runningTest = (now: number) => and(isNull(testHolds.endedAt), gt(testHolds
 async function tell(tx: Db, type: HoldEvent, hold: TestHold, stockCode: string, now: number): Promise<void> {
   const payload = holdPayload(type, hold, stockCode, new Date(now));
   const data = { ...(payload.data as Record<string, unknown>), test: true };
-  await enqueueForAccount(tx, hold.userId, type, { ...payload, data }, now);
+  await enqueueForAccount(tx, hold.userId, type, { ...payload, data }, now, true);
 }
 
 /** A test hold on `stockCode` for `hours` (default: the shop's hold length), or the real hold's refusal. */
@@ -68,7 +68,7 @@ export async function placeTestHold(
         .onConflictDoNothing()
         .returning()
     )[0];
-    if (!hold) throw new HttpError(409, 'already_held_by_you', { stock: stone.id, stockCode: stone.stockCode });
+    if (!hold) throw new HttpError(409, 'already_held_by_you', { stockCode: stone.stockCode });
     await tell(tx, 'hold.created', hold, stone.stockCode, now);
     return { hold, stockCode: stone.stockCode };
   });

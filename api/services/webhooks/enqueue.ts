@@ -1,9 +1,12 @@
 /**
  * `enqueueChangeEvents(tx, changes)`: called by the stock change-log writer inside its own
- * transaction, it writes one webhook_deliveries row per change and per enabled endpoint that
- * takes that kind of event, of an approved account that still has API Link (`api_allow`).
- * `enqueueForAccount(tx, userId, type, payload, now)`: one event (a hold's or a request's) for
- * that account's own endpoints only, under the same conditions.
+ * transaction, it writes one webhook_deliveries row per change and per enabled live endpoint
+ * that takes that kind of event, of an approved account that still has API Link (`api_allow`).
+ * `enqueueForAccount(tx, userId, type, payload, now, test?)`: one event (a hold's or a request's)
+ * for that account's own endpoints only, under the same conditions: its live endpoints, or,
+ * with `test` (what a test key did, marked `data.test: true`), its test endpoints only.
+ * A test endpoint (made with a test key) never gets a real event, a live one never gets what a
+ * test key did (docs/decisions/017-test-keys-and-webhooks.md).
  * The worker sends them (api/services/webhooks/worker.ts).
  */
 import { and, eq } from 'drizzle-orm';
@@ -20,7 +23,9 @@ export async function enqueueChangeEvents(tx: Db, changes: ChangeEvent[], now: D
     .select({ id: webhooks.id, events: webhooks.events })
     .from(webhooks)
     .innerJoin(users, eq(users.id, webhooks.userId))
-    .where(and(eq(webhooks.enabled, true), eq(users.status, 'approved'), eq(users.apiAllow, true)));
+    .where(
+      and(eq(webhooks.enabled, true), eq(webhooks.test, false), eq(users.status, 'approved'), eq(users.apiAllow, true)),
+    );
   if (hooks.length === 0) return 0;
   const rows: (typeof webhookDeliveries.$inferInsert)[] = [];
   for (const change of changes) {
@@ -40,15 +45,19 @@ export async function enqueueChangeEvents(tx: Db, changes: ChangeEvent[], now: D
   return rows.length;
 }
 
-/** One event for one account's own enabled endpoints that take it (approved, with API Link). */
+/**
+ * One event for one account's own enabled endpoints that take it (approved, with API Link):
+ * its live endpoints, or its test endpoints when `test`.
+ */
 export async function enqueueForAccount(
   tx: Db,
   userId: number,
   type: string,
   payload: Record<string, unknown>,
   now: number,
+  test = false,
 ): Promise<number> {
-  return (await accountDeliveries(tx, userId, type, payload, now)).length;
+  return (await accountDeliveries(tx, userId, type, payload, now, test)).length;
 }
 
 /** enqueueForAccount, answering the delivery rows it wrote. */
@@ -58,6 +67,7 @@ export async function accountDeliveries(
   type: string,
   payload: Record<string, unknown>,
   now: number,
+  test = false,
 ): Promise<(typeof webhookDeliveries.$inferSelect)[]> {
   const hooks = await tx
     .select({ id: webhooks.id, events: webhooks.events })
@@ -67,6 +77,7 @@ export async function accountDeliveries(
       and(
         eq(webhooks.userId, userId),
         eq(webhooks.enabled, true),
+        eq(webhooks.test, test),
         eq(users.status, 'approved'),
         eq(users.apiAllow, true),
       ),

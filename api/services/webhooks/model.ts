@@ -16,7 +16,7 @@ export const SAVED_SEARCH_MATCHED = 'saved_search.matched';
 export const WEBHOOK_EVENTS = [...STOCK_CHANGE_KINDS, ...HOLD_EVENTS, 'request.updated', SAVED_SEARCH_MATCHED] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
-/** endpoints per account */
+/** endpoints per account, of each kind (live ones, and test ones made with a test key) */
 export const MAX_WEBHOOKS = 5;
 /** attempts per delivery: the first, then one after each step of RETRY_SCHEDULE_S */
 export const RETRY_SCHEDULE_S = [5, 30, 120, 600, 3600, 6 * 3600, 12 * 3600];
@@ -48,8 +48,13 @@ export function changePayload(change: ChangeEvent): Record<string, unknown> {
   };
 }
 
+/** The `test` event of "Send test event": a sample like every other, marked `data.test: true`. */
 export function testPayload(at: Date): Record<string, unknown> {
-  return { type: TEST_EVENT, timestamp: at.toISOString(), data: { message: 'This is a test event from API Link.' } };
+  return {
+    type: TEST_EVENT,
+    timestamp: at.toISOString(),
+    data: { message: 'This is a test event from API Link.', test: true },
+  };
 }
 
 /** Does an endpoint subscribed to `events` (empty = all) take `kind`? */
@@ -66,6 +71,7 @@ export function webhookView(row: typeof webhooks.$inferSelect) {
     enabled: row.enabled,
     failures_in_a_row: row.failures,
     disabled_at: iso(row.disabledAt),
+    test: row.test,
     created_at: iso(row.createdAt),
   };
 }

@@ -1,8 +1,9 @@
 /**
  * Sample events for `POST /test/events` (API Link): any webhook event type, with a realistic
  * payload of the shape a real delivery of that type has, marked `data.test: true`, queued to
- * the caller's own enabled endpoints that take that type and sent (signed, retried) by the
- * worker like every other delivery. The stone named is a real one in stock, so a receiver that
+ * the caller's own enabled endpoints that take that type (a trade key's: the live endpoints; a
+ * test key's: the test endpoints) and sent (signed, retried) by the worker like every other
+ * delivery. The stone named is a real one in stock, so a receiver that
  * looks it up finds it.
  */
 import { and, asc, eq } from 'drizzle-orm';
@@ -67,8 +68,11 @@ function samplePayload(type: SampleEventType, stockCode: string, seq: number, no
   return changePayload({ seq: seq + 1, stockCode, kind, fields: CHANGED_FIELDS[kind] ?? [], at });
 }
 
-/** Queues a sample `type` event to the account's endpoints; 409 when none of them takes it. */
-export async function sendSampleEvent(deps: Deps, userId: number, type: SampleEventType) {
+/**
+ * Queues a sample `type` event to the account's live endpoints (`test`: its test endpoints);
+ * 409 when none of them takes it.
+ */
+export async function sendSampleEvent(deps: Deps, userId: number, type: SampleEventType, test = false) {
   const now = deps.clock.now();
   const stone = await first(
     deps.db
@@ -80,11 +84,11 @@ export async function sendSampleEvent(deps: Deps, userId: number, type: SampleEv
   );
   const payload = samplePayload(type, stone?.code ?? 'FT-10482', await latestSeq(deps.db), now);
   const data = { ...(payload.data as Record<string, unknown>), test: true };
-  const rows = await writeTx(deps.db, (tx) => accountDeliveries(tx, userId, type, { ...payload, data }, now));
+  const rows = await writeTx(deps.db, (tx) => accountDeliveries(tx, userId, type, { ...payload, data }, now, test));
   if (rows.length === 0)
     throw new HttpError(409, 'no_webhook_endpoint', {
       type,
-      message: `None of your enabled webhook endpoints takes ${type} events: register one (POST /webhooks) or add the event to one.`,
+      message: `None of your enabled ${test ? 'test ' : ''}webhook endpoints takes ${type} events: register one (POST /webhooks${test ? ' with this test key' : ''}) or add the event to one.`,
     });
   return { type, deliveries: rows.map((r) => ({ id: r.id, webhook_id: r.webhookId, message_id: r.msgId })) };
 }

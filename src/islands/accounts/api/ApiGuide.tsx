@@ -10,7 +10,12 @@ const FIELDS: Array<[string, string]> = [
   ['measurements, depth_pct, table_pct', 'Millimetres and percentages.'],
   ['images, video, frames_360', 'Absolute media URLs.'],
   ['price', 'Decimal string with currency (ISO 4217) and unit (stone or carat). Retail keys: your markup.'],
-  ['availability', 'Whether the stone can be ordered now.'],
+  ['availability', 'available_now, available_later or on_demand: when the stone can be delivered.'],
+  ['available', 'true when nobody holds the stone or keeps it in a request: it can be bought now.'],
+  [
+    'on_hold, held_by_you, hold_expires_at, reserved, reserved_for_you',
+    'Trade and test keys only: holds and requests keeping the stone, and your own. Never sent to a retail key.',
+  ],
   ['updated_at', 'ISO 8601 time in UTC, as every time in the API.'],
 ];
 

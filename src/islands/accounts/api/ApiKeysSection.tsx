@@ -199,7 +199,8 @@ function CreateKeyForm({
       {scope === 'test' && (
         <p className="acc-muted api-keys__full">
           A test key reads the live stock at trade prices; holds made with it are answered as real ones but keep nothing
-          from anyone, and nobody here is told.
+          from anyone, and nobody here is told. It manages only the webhook endpoints it makes, which receive test
+          events only.
         </p>
       )}
       <button type="submit" className="btn" disabled={disabled}>

@@ -68,10 +68,14 @@ export function WebhookItem({ hook, freshSecret, onChanged, onDeleted, announce 
         <p id={titleId} className="wh-url">
           {hook.url}
         </p>
+        {hook.test && <span className="wh-badge wh-badge--pending">Test</span>}
         <span className={`wh-badge wh-badge--${hook.enabled ? 'delivered' : 'failed'}`}>
           {hook.enabled ? 'Enabled' : 'Disabled'}
         </span>
       </div>
+      {hook.test && (
+        <p className="acc-muted">Made with a test key: it receives test events only, marked data.test: true.</p>
+      )}
       <p className="acc-muted">
         {hook.all_events ? 'All events' : hook.events.map(eventLabel).join(', ')} · added {when(hook.created_at)}
         {!hook.enabled && hook.disabled_at && <> · disabled {when(hook.disabled_at)}</>}

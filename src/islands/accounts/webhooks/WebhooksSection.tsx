@@ -25,7 +25,9 @@ export function WebhooksSection() {
     setMessage('Endpoint added. Copy its signing secret now; you can show it again later.');
     loaded.reload();
   };
-  const full = (hooks?.length ?? 0) >= MAX_WEBHOOKS;
+  // the limit counts live endpoints (what this page adds); test ones, made with a test key, have their own
+  const live = hooks?.filter((h) => !h.test).length ?? 0;
+  const full = live >= MAX_WEBHOOKS;
 
   return (
     <section className="acc-card wh" id="webhooks" aria-labelledby="wh-title">
@@ -35,7 +37,8 @@ export function WebhooksSection() {
         </h2>
         {hooks && (
           <span className="acc-muted">
-            {hooks.length} of {MAX_WEBHOOKS} endpoints
+            {live} of {MAX_WEBHOOKS} endpoints
+            {hooks.length > live && <> (and {hooks.length - live} test)</>}
           </span>
         )}
       </div>

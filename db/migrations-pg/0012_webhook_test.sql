@@ -1,0 +1,1 @@
+ALTER TABLE "webhooks" ADD COLUMN "test" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE `webhooks` ADD `test` integer DEFAULT false NOT NULL;
