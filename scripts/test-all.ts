@@ -85,7 +85,10 @@ const suites: Suite[] = [
         phase: `  vitest project ${name} (first to last file)`,
         seconds: s,
       }));
-      return { phases: [{ phase: 'vitest (all projects, side by side)', seconds }, ...projects], files: t?.files ?? [] };
+      return {
+        phases: [{ phase: 'vitest (all projects, side by side)', seconds }, ...projects],
+        files: t?.files ?? [],
+      };
     },
   },
   {

@@ -31,7 +31,10 @@ export default class TimingReporter implements Reporter {
     const seconds = (d.collectDuration + d.setupDuration + d.duration) / 1000;
     this.files.push({ layer: project, file: relative(ROOT, module.moduleId), seconds: round(seconds) });
     const span = this.spans.get(project);
-    this.spans.set(project, span ? { start: Math.min(span.start, start), end: Math.max(span.end, end) } : { start, end });
+    this.spans.set(
+      project,
+      span ? { start: Math.min(span.start, start), end: Math.max(span.end, end) } : { start, end },
+    );
   }
 
   onTestRunEnd(): void {
