@@ -79,10 +79,11 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // two real app processes (npm start) sharing one throwaway PostgreSQL
+          // real app processes (npm start) sharing a database of the run's throwaway PostgreSQL
           name: 'cluster',
           include: ['tests/cluster/**/*.test.ts'],
           isolate: true,
+          globalSetup: [PG_SETUP],
           environment: 'node',
           testTimeout: 300_000,
           hookTimeout: 420_000,

@@ -8,22 +8,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, client, startNode, waitForSiteEverywhere, siteBuilds, type AppNode } from '../support/app-node.ts';
-import { startPgCluster, type PgCluster } from '../support/pg-cluster.ts';
+import { freshDatabase, type FreshDatabase } from '../support/shared-pg.ts';
 
-let pg: PgCluster;
+let pg: FreshDatabase;
 let dir: string;
 let nodes: AppNode[] = [];
 
 beforeAll(async () => {
-  pg = await startPgCluster();
-  await pg.createDatabase('cluster');
+  pg = await freshDatabase('one-build');
   dir = mkdtempSync(join(tmpdir(), 'facet-one-build-'));
-  nodes = await Promise.all(['a', 'b', 'c'].map((n) => startNode(n, dir, pg.url('cluster'))));
+  nodes = await Promise.all(['a', 'b', 'c'].map((n) => startNode(n, dir, pg.url)));
 }, 400_000);
 
 afterAll(async () => {
   await Promise.all(nodes.map((n) => n.stop()));
-  await pg?.stop();
+  await pg?.drop();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 

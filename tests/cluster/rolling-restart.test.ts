@@ -13,12 +13,12 @@ import pgDriver from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, startNode, TRADER, type AppNode } from '../support/app-node.ts';
 import { freePort } from '../support/free-port.ts';
-import { startPgCluster, type PgCluster } from '../support/pg-cluster.ts';
+import { freshDatabase, type FreshDatabase } from '../support/shared-pg.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const NGINX = '/usr/sbin/nginx';
 
-let pg: PgCluster;
+let pg: FreshDatabase;
 let dir: string;
 let nodes: AppNode[] = [];
 let nginx: ChildProcess | undefined;
@@ -43,12 +43,11 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs = 12
 }
 
 beforeAll(async () => {
-  pg = await startPgCluster();
-  await pg.createDatabase('cluster');
+  pg = await freshDatabase('rolling');
   dir = mkdtempSync(join(tmpdir(), 'facet-rolling-'));
   // every call comes from 127.0.0.1: raise the per-address limits; log API calls (who served what)
   const env = { RATE_LIMIT_FACTOR: '1000', LOG_REQUESTS: 'true' };
-  nodes = await Promise.all(['a', 'b'].map((n) => startNode(n, dir, pg.url('cluster'), env)));
+  nodes = await Promise.all(['a', 'b'].map((n) => startNode(n, dir, pg.url, env)));
   const folder = join(dir, 'nginx');
   mkdirSync(folder);
   const port = await freePort();
@@ -67,7 +66,7 @@ afterAll(async () => {
     await gone;
   }
   await Promise.all(nodes.map((n) => n.stop()));
-  await pg?.stop();
+  await pg?.drop();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -147,7 +146,7 @@ describe('rolling restart behind nginx', () => {
         .join('\n');
     expect(failures, `nginx said:\n${proxyLog()}`).toEqual([]);
     expect(reads).toBeGreaterThan(100);
-    const db = new pgDriver.Client({ connectionString: pg.url('cluster') });
+    const db = new pgDriver.Client({ connectionString: pg.url });
     await db.connect();
     try {
       const stored = new Set(

@@ -14,14 +14,14 @@ import pgDriver from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, siteBuilds, startNode, waitForSiteEverywhere, type AppNode } from '../support/app-node.ts';
-import { startPgCluster, type PgCluster } from '../support/pg-cluster.ts';
+import { freshDatabase, type FreshDatabase } from '../support/shared-pg.ts';
 
 const STONES = 120;
 type Node = AppNode;
 
 /** One value from the shared database. */
 async function count(query: string): Promise<number> {
-  const c = new pgDriver.Client({ connectionString: pg.url('cluster') });
+  const c = new pgDriver.Client({ connectionString: pg.url });
   await c.connect();
   try {
     return Number((await c.query(query)).rows[0].n);
@@ -30,22 +30,21 @@ async function count(query: string): Promise<number> {
   }
 }
 
-let pg: PgCluster;
+let pg: FreshDatabase;
 let dir: string;
 let a: Node;
 let b: Node;
 
 beforeAll(async () => {
-  pg = await startPgCluster();
-  await pg.createDatabase('cluster');
+  pg = await freshDatabase('two-nodes');
   dir = mkdtempSync(join(tmpdir(), 'facet-two-nodes-'));
-  [a, b] = await Promise.all([startNode('a', dir, pg.url('cluster')), startNode('b', dir, pg.url('cluster'))]);
+  [a, b] = await Promise.all([startNode('a', dir, pg.url), startNode('b', dir, pg.url)]);
 }, 400_000);
 
 afterAll(async () => {
   for (const n of [a, b]) if (n && n.proc.exitCode === null) n.proc.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 500));
-  await pg?.stop();
+  await pg?.drop();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 

@@ -1,5 +1,5 @@
 /**
- * Global setup of the PostgreSQL test projects (api-pg, api-pg-serializable): starts one
+ * Global setup of the PostgreSQL test projects (api-pg, api-pg-serializable, cluster): starts one
  * throwaway PostgreSQL server (tests/support/pg-cluster.ts) for the run, shared by the pg
  * projects of the run, builds the template databases (300 seeded stones, and an empty one)
  * and hands the server's admin URL to the tests (`inject('facetPgAdminUrl')`). The server is

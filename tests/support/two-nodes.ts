@@ -1,5 +1,5 @@
 /**
- * Two real app nodes (`npm start`'s script) on one throwaway PostgreSQL, and a plain client of
+ * Two real app nodes (`npm start`'s script) on a fresh database of the run's PostgreSQL, and a plain client of
  * its database: the set-up of the cluster tests that kill a node in the middle of its work.
  *
  *   let c: TwoNodes;
@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pgDriver from 'pg';
 import { startNode, type AppNode } from './app-node.ts';
-import { startPgCluster } from './pg-cluster.ts';
+import { freshDatabase } from './shared-pg.ts';
 
 export type TwoNodes = {
   a: AppNode;
@@ -19,17 +19,16 @@ export type TwoNodes = {
   db: pgDriver.Client;
   /** the number in column `n` of the query's first row */
   one: (sql: string, params?: unknown[]) => Promise<number>;
-  /** stops what is still running and removes the cluster and the nodes' folders */
+  /** stops what is still running and removes the database and the nodes' folders */
   stop: () => Promise<void>;
 };
 
 export async function startTwoNodes(name: string, env: Record<string, string> = {}): Promise<TwoNodes> {
-  const pg = await startPgCluster();
-  await pg.createDatabase('cluster');
+  const pg = await freshDatabase(name);
   const dir = mkdtempSync(join(tmpdir(), `facet-${name}-`));
-  const a = await startNode('a', dir, pg.url('cluster'), env);
-  const b = await startNode('b', dir, pg.url('cluster'), env);
-  const db = new pgDriver.Client({ connectionString: pg.url('cluster') });
+  const a = await startNode('a', dir, pg.url, env);
+  const b = await startNode('b', dir, pg.url, env);
+  const db = new pgDriver.Client({ connectionString: pg.url });
   await db.connect();
   return {
     a,
@@ -39,7 +38,7 @@ export async function startTwoNodes(name: string, env: Record<string, string> = 
     async stop() {
       await db.end();
       for (const n of [a, b]) if (n.proc.exitCode === null && n.proc.signalCode === null) await n.stop();
-      await pg.stop();
+      await pg.drop();
       rmSync(dir, { recursive: true, force: true });
     },
   };
