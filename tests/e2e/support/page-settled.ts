@@ -28,6 +28,11 @@ export function watchSettled(page: Page): Settle {
   page.on('request', start);
   page.on('requestfinished', end);
   page.on('requestfailed', end);
+  // a script's answer is its end: a Web Worker's own script may never report one (seen in
+  // Chromium when the page starts its worker while the previous document's is torn down)
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script') end(res.request());
+  });
   // a navigation drops what the old document had open (its requests may never report an end)
   page.on('framenavigated', (frame) => {
     if (frame === page.mainFrame()) open.clear();

@@ -127,7 +127,8 @@ export default function AuditSection() {
         <ListSelect label="Show" value={entity} options={ENTITIES} onChange={(k) => (setEntity(k), setPage(1))} />
       </div>
       <Notice notice={failedNotice(error)} />
-      <div className="adm-table-wrap" aria-busy={loading}>
+      {/* a long change scrolls sideways: the region takes the keyboard's focus so it can be scrolled */}
+      <div className="adm-table-wrap" aria-busy={loading} role="region" aria-labelledby="adm-audit" tabIndex={0}>
         {data && data.docs.length > 0 && <AuditTable docs={data.docs} />}
         {data && data.docs.length === 0 && (
           <p className="adm-empty">
