@@ -12,8 +12,8 @@
  * web server that does not start) counts as at least one failure. Exit code 1 when anything
  * failed. Runners are started with this process's Node (the pinned Node 24).
  */
-import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, type StdioOptions } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { VITEST_TIMINGS } from '../tests/support/timing-reporter.ts';
@@ -111,22 +111,29 @@ const suites: Suite[] = [
   },
 ];
 
-let child: ReturnType<typeof spawn> | null = null;
+const children = new Set<ReturnType<typeof spawn>>();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    child?.kill(signal);
+    for (const child of children) child.kill(signal);
     process.exit(130);
   });
 }
 
-function run(entry: string, args: string[]): Promise<number> {
+function run(entry: string, args: string[], log?: string): Promise<number> {
   return new Promise((resolveRun) => {
-    child = spawn(process.execPath, [join(root, entry), ...args], { cwd: root, stdio: 'inherit', env: process.env });
+    const out = log ? openSync(log, 'w') : undefined;
+    const stdio: StdioOptions = out === undefined ? 'inherit' : ['ignore', out, out];
+    const child = spawn(process.execPath, [join(root, entry), ...args], { cwd: root, stdio, env: process.env });
+    children.add(child);
     child.on('error', (err) => {
       console.error(`[test-all] could not start ${entry}: ${err.message}`);
       resolveRun(127);
     });
-    child.on('exit', (code, signal) => resolveRun(code ?? (signal ? 128 : 1)));
+    child.on('exit', (code, signal) => {
+      children.delete(child);
+      if (out !== undefined) closeSync(out);
+      resolveRun(code ?? (signal ? 128 : 1));
+    });
   });
 }
 
@@ -146,33 +153,48 @@ const startedAt = ci.startedAt ?? Date.now();
 const phases: Phase[] = [...ci.phases];
 const files: Table['files'] = [];
 
-for (const suite of suites) {
+type Outcome = { counts: Counts; note: string; timings: Pick<Table, 'phases' | 'files'> };
+
+/** Runs one suite (its output to the console, or to `log` when suites run side by side) and reads its report. */
+async function runSuite(suite: Suite, log?: string): Promise<Outcome> {
   rmSync(suite.report, { force: true });
-  console.log(`\n[test-all] ${suite.name}\n`);
+  console.log(`\n[test-all] ${suite.name}${log ? ` (its output follows when it ends)` : ''}\n`);
   const t0 = performance.now();
-  const code = await run(suite.entry, suite.args);
+  const code = await run(suite.entry, suite.args, log);
   const seconds = Math.round((performance.now() - t0) / 100) / 10;
+  if (log) console.log(`\n[test-all] ${suite.name}: output\n${readFileSync(log, 'utf8')}`);
   const report = readReport(suite.report);
-  const timings = suite.timings(report, seconds);
+  if (report == null) {
+    return {
+      counts: { passed: 0, failed: 1, skipped: 0 },
+      note: ` (no report; runner exited with ${code})`,
+      timings: suite.timings(report, seconds),
+    };
+  }
+  const counts = suite.count(report);
+  const failedRun = code !== 0 && counts.failed === 0;
+  if (failedRun) counts.failed = 1;
+  return { counts, note: failedRun ? ` (runner exited with ${code})` : '', timings: suite.timings(report, seconds) };
+}
+
+// Side by side (TEST_SIDE_BY_SIDE=1): the browser suite and vitest at once, vitest's output kept
+// in test-results/vitest.log and printed when it ends. Each leaves the other's idle time to it.
+const sideBySide = process.env.TEST_SIDE_BY_SIDE === '1';
+const outcomes = sideBySide
+  ? await Promise.all(suites.map((suite, i) => runSuite(suite, i === 0 ? join(results, 'vitest.log') : undefined)))
+  : await suites.reduce<Promise<Outcome[]>>(
+      async (done, suite) => [...(await done), await runSuite(suite)],
+      Promise.resolve([]),
+    );
+suites.forEach((suite, i) => {
+  const { counts, note, timings } = outcomes[i]!;
   phases.push(...timings.phases);
   files.push(...timings.files);
-  let counts: Counts;
-  let note = '';
-  if (report == null) {
-    counts = { passed: 0, failed: 1, skipped: 0 };
-    note = ` (no report; runner exited with ${code})`;
-  } else {
-    counts = suite.count(report);
-    if (code !== 0 && counts.failed === 0) {
-      counts.failed = 1;
-      note = ` (runner exited with ${code})`;
-    }
-  }
   total.passed += counts.passed;
   total.failed += counts.failed;
   total.skipped += counts.skipped;
   lines.push(`  ${suite.name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped${note}`);
-}
+});
 
 const table: Table = { phases, files, total: Math.round((Date.now() - startedAt) / 100) / 10 };
 writeFileSync(LAST_TABLE, JSON.stringify(table, null, 2));
