@@ -174,6 +174,18 @@ export function patchedLine(line: BagLineView, patch: BagPatchInput): BagLineVie
   return next;
 }
 
+/**
+ * What a line's waiting changes send. An invalid quantity stays on screen, unsent. A unit switch
+ * goes with the quantity on screen: switches merged into one call (items, then back to weight)
+ * must not leave the server on the quantity it had before the first switch.
+ */
+export function outgoingPatch(line: BagLineView | undefined, queued: BagPatchInput): BagPatchInput {
+  const patch = { ...queued };
+  if (line && lineError(line)) delete patch.quantity;
+  else if (line && patch.selectedUnit !== undefined) patch.quantity = line.quantity;
+  return patch;
+}
+
 /** Why a line cannot be sent as it stands, or null. */
 export const lineError = (l: BagLineView): string | null =>
   quantityError(kindOf(l.stock), l.type === 'parcel' ? l.selectedUnit : 'weight', l.quantity, limitsOfDoc(l.stock));
@@ -199,8 +211,7 @@ function send(diamondId: number): Promise<unknown> {
   clearTimeout(queued.timer);
   timers.delete(diamondId);
   const line = $bag.get().lines.find((l) => l.diamondId === diamondId);
-  const patch = { ...queued.patch };
-  if (line && lineError(line)) delete patch.quantity; // an invalid quantity stays on screen, unsent
+  const patch = outgoingPatch(line, queued.patch);
   if (Object.keys(patch).length === 0) return chain;
   chain = chain.then(() =>
     call(bagApi[':diamondId'].$patch({ ...lineOf(diamondId), json: patch }))

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BagLineView } from '../../src/domain/bag/view.ts';
-import { lineError, patchedLine } from '../../src/stores/bag.ts';
+import { lineError, outgoingPatch, patchedLine } from '../../src/stores/bag.ts';
 import { parcel, stone } from './catalogue/factory.ts';
 
 const line = (over: Partial<BagLineView> = {}): BagLineView => ({
@@ -37,5 +37,16 @@ describe('bag lines on screen follow the server rules', () => {
     expect(lineError(line({ quantity: 0 }))).toBe('Quantity must be above 0');
     expect(lineError(line({ quantity: 2.01 }))).toBe('Weight cannot be above the parcel weight');
     expect(lineError(line({ quantity: 0.3 }))).toBeNull();
+  });
+
+  it('a unit switch is sent with the quantity on screen, so merged switches cannot keep an older one', () => {
+    // on screen: 0.02 ct, then Items, then Weight again within one send: 0.01 ct
+    const shown = patchedLine(patchedLine(line({ quantity: 0.02 }), { selectedUnit: 'items' }), {
+      selectedUnit: 'weight',
+    });
+    expect(shown.quantity).toBe(0.01);
+    expect(outgoingPatch(shown, { selectedUnit: 'weight' })).toEqual({ selectedUnit: 'weight', quantity: 0.01 });
+    // an invalid quantity is never sent
+    expect(outgoingPatch(line({ quantity: 0 }), { quantity: 0 })).toEqual({});
   });
 });
