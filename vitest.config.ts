@@ -13,12 +13,12 @@
  * `npm run test:pg` runs the two PostgreSQL projects alone.
  *
  * Workers: forks (better-sqlite3 is a native addon; a child process per worker keeps it
- * simple), at most 2 at a time, which is what the CI machines have in cores. The unit and API
- * projects run without per-file isolation (`isolate: false`): a worker imports the app once
+ * simple), at most 2 at a time, which is what the CI machines have in cores. The API projects
+ * run without per-file isolation (`isolate: false`): a worker imports the app once
  * and runs file after file of its project, where importing it afresh for every file took more
  * than half the suite's time. Every API test still builds its own app on its own copy of the
- * database (tests/api/helpers.ts), so no state is shared but the loaded code. The cluster
- * project, which starts real processes, keeps the default.
+ * database (tests/api/helpers.ts), so no state is shared but the loaded code. The unit project
+ * (the islands' stores are module state) and the cluster project keep the default.
  */
 import { defineConfig } from 'vitest/config';
 
@@ -40,6 +40,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
+          // the islands' stores live in modules: each file starts from their first values
+          isolate: true,
           environment: 'node',
         },
       },
