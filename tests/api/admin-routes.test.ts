@@ -375,6 +375,29 @@ describe('settings', () => {
   });
 });
 
+describe('the tax number and rate the trade documents print', () => {
+  it('are read and saved in the site settings; a rate that is not a percentage is a 400 naming it', async () => {
+    const { staff } = await staffApp();
+    const put = (body: Record<string, string>) =>
+      staff.json('/admin/settings/site', 'PUT', { site_name: 'Facet Trade', ...body });
+    const saved = await put({ tax_number: 'GB 123 4567 89', tax_rate: '17.5' });
+    expect(saved.status).toBe(200);
+    expect(((await saved.json()) as { site: Record<string, string> }).site).toMatchObject({
+      tax_number: 'GB 123 4567 89',
+      tax_rate: '17.5',
+    });
+    // absent keeps them; empty rate means no tax line
+    const kept = (await (await put({})).json()) as { site: Record<string, string> };
+    expect(kept.site).toMatchObject({ tax_number: 'GB 123 4567 89', tax_rate: '17.5' });
+    expect(((await (await put({ tax_rate: '' })).json()) as { site: Record<string, string> }).site.tax_rate).toBe('');
+    for (const bad of ['120', 'abc', '-5', '1e2']) {
+      const res = await put({ tax_rate: bad });
+      expect(res.status, bad).toBe(400);
+      expect(JSON.stringify(await res.json())).toContain('tax_rate');
+    }
+  });
+});
+
 describe('dashboard and audit log', () => {
   it('counts what waits for staff and shows the latest changes', async () => {
     const { t, staff } = await staffApp();

@@ -1,7 +1,7 @@
 /**
  * Staff settings: exchange rates (and which currency is the default), the registration
- * messages the dialogs show per account status, and the `site` document's name and social
- * links (other keys of that document, e.g. the office address, are kept as they are).
+ * messages the dialogs show per account status, and the `site` document's name, social
+ * links and the tax number and rate the trade documents print (other keys of that document, e.g. the office address, are kept as they are).
  * The availability labels are the configs route's (services/catalogue/availability-config.ts).
  * Every save is audited.
  */
@@ -88,6 +88,18 @@ export const SiteSettingsSchema = v.object(
     >),
     /** the catalogue's Coloured tab (a coming-soon placeholder): 'on' shows it; absent keeps the current choice */
     coloured_tab: v.optional(v.picklist(['on', 'off'], 'coloured_tab is on or off')),
+    /** printed on memos and pro-forma invoices; absent keeps the current value */
+    tax_number: v.optional(
+      v.pipe(v.string('Must be text'), v.trim(), plainText('The tax number'), v.maxLength(40, 'At most 40 characters')),
+    ),
+    /** a percentage (0 to 99.99) that adds a tax line to memos and invoices; '' for none */
+    tax_rate: v.optional(
+      v.pipe(
+        v.string('Must be text'),
+        v.trim(),
+        v.regex(/^(\d{1,2}(\.\d{1,2})?)?$/, 'A percentage from 0 to 99.99, or empty for no tax line'),
+      ),
+    ),
   },
   'The request body must be a JSON object',
 );
@@ -112,6 +124,8 @@ async function siteView(db: Db, fallbackName: string) {
     site_name: site.site_name || fallbackName,
     ...socials,
     coloured_tab: site.coloured_tab === 'on' ? ('on' as const) : ('off' as const),
+    tax_number: site.tax_number ?? '',
+    tax_rate: site.tax_rate ?? '',
   };
 }
 

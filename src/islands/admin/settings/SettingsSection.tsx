@@ -1,7 +1,8 @@
 /**
  * The Rates & site tab of Settings (/admin/site-settings; the tabs are in
  * ../../admin-settings/SettingsSection.tsx): exchange rates with the default currency, the
- * registration messages shown per account status, the site name and social links. (The
+ * registration messages shown per account status, the site name, social links and the tax
+ * number and rate the memos and invoices print. (The
  * availability labels are the Availability tab.)
  * Each form is shown only once the settings have loaded and takes its starting values from
  * them then: nothing loaded later replaces what the admin has typed.
@@ -21,7 +22,10 @@ const MESSAGE_LABELS: Record<keyof Settings['registrationMessages'], string> = {
   rejected: 'Rejected',
   disabled: 'Disabled',
 };
-const SOCIAL_LABELS: Record<Exclude<keyof Settings['site'], 'site_name' | 'coloured_tab'>, string> = {
+const SOCIAL_LABELS: Record<
+  Exclude<keyof Settings['site'], 'site_name' | 'coloured_tab' | 'tax_number' | 'tax_rate'>,
+  string
+> = {
   social_link_facebook: 'Facebook',
   social_link_twitter: 'Twitter / X',
   social_link_linkedin: 'LinkedIn',
@@ -153,7 +157,7 @@ function SiteForm({ site }: { site: Settings['site'] }) {
     s.run(e, () => call(settings.site.$put({ json: values })), 'The site settings were saved.');
   return (
     <form className="adk-panel" onSubmit={(e) => void save(e)} aria-labelledby="set-site">
-      <h2 id="set-site">Site name, social links and stock list</h2>
+      <h2 id="set-site">Site name, social links, tax and stock list</h2>
       <label className="field">
         <span className="field__label">Site name</span>
         <input
@@ -177,6 +181,27 @@ function SiteForm({ site }: { site: Settings['site'] }) {
             />
           </label>
         ))}
+      </div>
+      <div className="adk-grid2">
+        <label className="field">
+          <span className="field__label">Tax number (printed on memos and invoices)</span>
+          <input
+            className="input"
+            maxLength={40}
+            value={values.tax_number ?? ''}
+            onChange={(e) => setValues((v) => ({ ...v, tax_number: e.target.value }))}
+          />
+        </label>
+        <label className="field">
+          <span className="field__label">Tax rate, % (a tax line on memos and invoices; empty for none)</span>
+          <input
+            className="input"
+            inputMode="decimal"
+            pattern="\d{1,2}(\.\d{1,2})?"
+            value={values.tax_rate ?? ''}
+            onChange={(e) => setValues((v) => ({ ...v, tax_rate: e.target.value }))}
+          />
+        </label>
       </div>
       <label className="adk-check">
         <input
