@@ -24,12 +24,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { startSmtpCapture } from './tests/e2e/support/smtp-capture.ts';
+import { freePort } from './tests/support/free-port.ts';
 import {
   copyTemplate,
-  freePort,
   NODE,
   prepareTemplate,
   serverEnv,
+  serverURL,
   workerBaseURL,
 } from './tests/e2e/support/servers.ts';
 
@@ -63,7 +64,6 @@ const smtpPorts = (process.env.FACET_E2E_SMTP_PORTS ?? '').split(',').map(Number
 // in a worker: its own server and folder (the runner itself runs no test)
 const slot = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 if (!external) process.env.FACET_E2E_DIR = join(base, `w${slot}`);
-const urlOf = (n: number) => `http://127.0.0.1:${ports[n]}`;
 const baseURL = workerBaseURL();
 
 export default defineConfig({
@@ -100,7 +100,7 @@ export default defineConfig({
     : slots.map((n) => ({
         // the pinned Node 24, whatever `node` is first on PATH
         command: `"${NODE}" scripts/start.ts`,
-        url: `${urlOf(n)}/api/v1/health`,
+        url: `${serverURL(ports[n]!)}/api/v1/health`,
         timeout: 180_000,
         reuseExistingServer: false,
         stdout: 'pipe' as const,

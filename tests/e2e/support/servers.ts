@@ -13,35 +13,25 @@
  */
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import { freePort } from '../../support/free-port.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 export const NODE = resolve(ROOT, 'node_modules/.bin/node');
 
-export function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolvePort(port));
-    });
-  });
-}
-
 /** The server this worker talks to: E2E_BASE_URL, or the runner's server for this worker's slot. */
 export function workerBaseURL(): string {
   if (process.env.E2E_BASE_URL) return process.env.E2E_BASE_URL;
-  const ports = (process.env.FACET_E2E_PORTS ?? '').split(',');
-  return `http://127.0.0.1:${ports[Number(process.env.TEST_PARALLEL_INDEX ?? 0)]}`;
+  const ports = (process.env.FACET_E2E_PORTS ?? '').split(',').map(Number);
+  return serverURL(ports[Number(process.env.TEST_PARALLEL_INDEX ?? 0)]!);
 }
+
+/** The address of a test server on `port`. */
+export const serverURL = (port: number) => `http://127.0.0.1:${port}`;
 
 /** The settings of a test server whose files live in `dir`. */
 export function serverEnv(dir: string, port: number, smtpPort?: number): Record<string, string> {
-  const url = `http://127.0.0.1:${port}`;
+  const url = serverURL(port);
   return {
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -74,7 +64,7 @@ export async function prepareTemplate(dir: string): Promise<void> {
   const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
   const deadline = Date.now() + 240_000;
   for (;;) {
-    const ok = await fetch(`http://127.0.0.1:${port}/api/v1/health`)
+    const ok = await fetch(`${serverURL(port)}/api/v1/health`)
       .then((r) => r.ok)
       .catch(() => false);
     if (ok) break;
