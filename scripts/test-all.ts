@@ -18,14 +18,14 @@ import { spawn, type StdioOptions } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { VITEST_TIMINGS } from '../tests/support/timing-reporter.ts';
+import { VITEST_TIMINGS, type VitestTimings } from '../tests/support/timing-reporter.ts';
 import {
   ciPhases,
   formatTable,
   LAST_TABLE,
   playwrightFiles,
   readRecorded,
-  readVitestTimings,
+  readJson,
   type Phase,
   type Table,
 } from './test-timings.ts';
@@ -82,7 +82,7 @@ const suites: Suite[] = [
       };
     },
     timings(_report, seconds) {
-      const t = readVitestTimings(VITEST_TIMINGS);
+      const t = readJson<VitestTimings>(VITEST_TIMINGS);
       const projects = Object.entries(t?.projects ?? {}).map(([name, s]) => ({
         phase: `  vitest project ${name} (first to last file)`,
         seconds: s,
@@ -139,14 +139,6 @@ function run(entry: string, args: string[], log?: string): Promise<number> {
   });
 }
 
-function readReport(file: string): unknown {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    return null;
-  }
-}
-
 mkdirSync(results, { recursive: true });
 const total: Counts = { passed: 0, failed: 0, skipped: 0 };
 const lines: string[] = [];
@@ -165,7 +157,7 @@ async function runSuite(suite: Suite, log?: string): Promise<Outcome> {
   const code = await run(suite.entry, suite.args, log);
   const seconds = Math.round((performance.now() - t0) / 100) / 10;
   if (log) console.log(`\n[test-all] ${suite.name}: output\n${readFileSync(log, 'utf8')}`);
-  const report = readReport(suite.report);
+  const report = readJson<unknown>(suite.report);
   if (report == null) {
     return {
       counts: { passed: 0, failed: 1, skipped: 0 },

@@ -9,7 +9,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { FileTiming, VitestTimings } from '../tests/support/timing-reporter.ts';
+import type { FileTiming } from '../tests/support/timing-reporter.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const RESULTS = join(ROOT, 'test-results');
@@ -53,9 +53,10 @@ export function ciPhases(): { phases: Phase[]; startedAt?: number } {
   return { phases: rows.filter((r) => r.phase).map(({ phase, seconds }) => ({ phase, seconds })), startedAt };
 }
 
-export function readVitestTimings(file: string): VitestTimings | null {
+/** A JSON file read back, or null when it is missing or unreadable (a runner that crashed). */
+export function readJson<T>(file: string): T | null {
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as VitestTimings;
+    return JSON.parse(readFileSync(file, 'utf8')) as T;
   } catch {
     return null;
   }
@@ -92,13 +93,7 @@ export function formatTable(table: Table, recorded: Table | null): string[] {
   return out;
 }
 
-export function readRecorded(): Table | null {
-  try {
-    return JSON.parse(readFileSync(RECORDED, 'utf8')) as Table;
-  } catch {
-    return null;
-  }
-}
+export const readRecorded = () => readJson<Table>(RECORDED);
 
 export const LAST_TABLE = join(RESULTS, 'timings.json');
 
