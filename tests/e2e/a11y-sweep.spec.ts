@@ -1,9 +1,12 @@
 /**
- * The accessibility sweep: axe-core with the WCAG 2.0, 2.1 and 2.2 A and AA rules on every
- * address of the route table (support/route-samples.ts), as a visitor, a trader and an admin,
- * at 1440 x 900 and as an iPhone 13, with each route's dialogs, drawers and menus opened on
- * the same page (support/overlays.ts) and the cookie notice showing as a first visit sees it.
- * Any violation fails, whatever its impact.
+ * The route sweep: every address of the route table (support/route-samples.ts), as a visitor,
+ * a trader and an admin, at 1440 x 900 and as an iPhone 13 (390 x 844, touch), with the cookie
+ * notice showing as a first visit sees it. On each address, in one visit:
+ * - axe-core with the WCAG 2.0, 2.1 and 2.2 A and AA rules, then each of the route's dialogs,
+ *   drawers and menus opened on the same page (support/overlays.ts) and scanned on its own. Any
+ *   violation fails, whatever its impact;
+ * - the fit-and-finish checks (support/layout-check.ts): scrolled to the bottom, the page never
+ *   scrolls sideways, a fixed header stays in the window, and no console error appears.
  *
  * One test per role and size, shared out among the workers; a role's stored sign-in is made once
  * per worker (support/sessions.ts). Each address is loaded once per size; a page whose content was already scanned at
@@ -17,7 +20,8 @@ import { coverageText, writeCoverage, type Covered } from './support/a11y-covera
 import { axeViolations } from './support/axe-scan.ts';
 import { OVERLAYS, type Overlay, type Role, type Size } from './support/overlays.ts';
 import { watchSettled, type Settle } from './support/page-settled.ts';
-import { readShop, sweepRoutes } from './support/route-samples.ts';
+import { scrollTrouble, watchConsole } from './support/layout-check.ts';
+import { expectedRefusal, readShop, sweepRoutes, type RouteKey, type SweepRoute } from './support/route-samples.ts';
 import { DESKTOP, IPHONE_13 } from './support/screens.ts';
 import { sessionState } from './support/sessions.ts';
 import { expect, test } from './support/test.ts';
@@ -121,11 +125,16 @@ async function sweepSize(
   const context = await localContext(browser, origin, { ...SIZES[size], storageState });
   const page = await context.newPage();
   const settle = watchSettled(page);
+  let route: RouteKey | null = null;
+  const errors = watchConsole(page, (text, url, at) => expectedRefusal(route, text, url, at));
+  const width = SIZES[size].viewport.width;
   const found: Record<string, string[]> = {};
   const scanned = new Map<string, string>();
   const layersDone = new Set<string>();
   for (const { key, path } of addresses) {
     const where = `${role} ${size} ${path}`;
+    route = key;
+    errors.length = 0;
     if (!(await load(page, settle, origin, path))) {
       covered.push({ role, size, route: key, path, leavesSite: true });
       continue;
@@ -137,19 +146,37 @@ async function sweepSize(
       found[where] = await timed(where, () => axeViolations(page));
     }
     covered.push({ role, size, route: key, path, ...(same ? { sameAs: same } : {}) });
-    if (layersDone.has(key)) continue; // a route's layers are opened on its first address
-    layersDone.add(key);
-    const layers = (OVERLAYS[key] ?? []).filter(
-      (o) => (o.roles ?? ROLES).includes(role) && (o.sizes ?? ['desktop', 'phone']).includes(size),
-    );
-    for (const layer of layers) {
-      const name = `${where} + ${layer.name}`;
-      found[name] = await timed(name, () => scanLayer(page, () => load(page, settle, origin, path), layer));
-      covered.push({ role, size, route: key, path, layer: layer.name });
+    if (!layersDone.has(key)) {
+      layersDone.add(key); // a route's layers are opened on its first address
+      await scanLayers(page, settle, origin, { key, path }, role, size, found, covered);
     }
+    // last, as the layers leave the page as it loaded: the page scrolled to the bottom
+    found[`${where} (scrolled: layout and console)`] = await scrollTrouble(page, settle, path, width, errors);
   }
   await context.close();
   return found;
+}
+
+/** Opens and scans each of the route's layers at this role and size. */
+async function scanLayers(
+  page: Page,
+  settle: Settle,
+  origin: string,
+  { key, path }: SweepRoute,
+  role: Role,
+  size: Size,
+  found: Record<string, string[]>,
+  covered: Covered[],
+): Promise<void> {
+  const where = `${role} ${size} ${path}`;
+  const layers = (OVERLAYS[key] ?? []).filter(
+    (o) => (o.roles ?? ROLES).includes(role) && (o.sizes ?? ['desktop', 'phone']).includes(size),
+  );
+  for (const layer of layers) {
+    const name = `${where} + ${layer.name}`;
+    found[name] = await timed(name, () => scanLayer(page, () => load(page, settle, origin, path), layer));
+    covered.push({ role, size, route: key, path, layer: layer.name });
+  }
 }
 
 test.describe.configure({ mode: 'parallel' }); // the roles and sizes are shared out among the workers
@@ -158,12 +185,12 @@ test.use({ trace: 'off' });
 
 for (const role of ROLES) {
   for (const size of Object.keys(SIZES) as Size[]) {
-    test(`axe finds no WCAG 2.2 AA violation on any route or open layer as ${role} (${size === 'desktop' ? '1440' : 'iPhone 13'})`, async ({
+    test(`every route and open layer as ${role} (${size === 'desktop' ? '1440' : 'iPhone 13'}): no WCAG 2.2 AA violation, no sideways scroll, header in the window, no console error`, async ({
       browser,
       baseURL,
       keep,
     }, testInfo) => {
-      test.setTimeout(900_000); // some 90 addresses and 20 layers; a loaded shared machine is many times slower
+      test.setTimeout(900_000); // some 50 addresses and 20 layers; a loaded shared machine is many times slower
       const origin = new URL(baseURL ?? '').origin;
       let storageState: BrowserContextOptions['storageState'];
       if (role !== 'visitor') {

@@ -58,10 +58,14 @@ export function pgAdmin(adminUrl: string): PgAdmin {
     url,
     query,
     async createDatabase(name, template) {
-      // a template is briefly busy while another CREATE DATABASE copies it (55006)
+      // a template is briefly busy while another CREATE DATABASE copies it (55006); a file
+      // copy (one checkpoint, cheap with fsync off) clones a small template in half the time of
+      // PostgreSQL 15's default WAL-logged copy
       for (let attempt = 1; ; attempt++) {
         try {
-          await query(`CREATE DATABASE ${ident(name)}${template ? ` TEMPLATE ${ident(template)}` : ''}`);
+          await query(
+            `CREATE DATABASE ${ident(name)}${template ? ` TEMPLATE ${ident(template)} STRATEGY FILE_COPY` : ''}`,
+          );
           return;
         } catch (err) {
           if ((err as { code?: string }).code !== '55006' || attempt >= 50) throw err;

@@ -58,8 +58,36 @@ export async function readShop(baseURL: string): Promise<Shop> {
   };
 }
 
-/** Every address of the route table, in the table's order. */
+/** Addresses visited besides the table's own: a search from the news page's box. */
+const EXTRA: SweepRoute[] = [{ key: 'news', path: `${routes.news}?keywords=diamond` }];
+
+/** Routes sampled with something that is not there (a made-up token, an unknown request). */
+const REFUSALS = new Set<RouteKey>([
+  'verify',
+  'reset',
+  'compareShared',
+  'clientPage',
+  'accountRequest',
+  'adminRequest',
+]);
+
+/**
+ * The console errors a page is meant to show: its own 404 status, and on a refusal sample the
+ * API's 4xx answer to what is not there (Chromium logs every failed resource).
+ */
+export function expectedRefusal(route: RouteKey | null, text: string, url: string, page: string): boolean {
+  const failed = /Failed to load resource: .* (4\d\d)/.exec(text);
+  if (!failed) return false;
+  if (failed[1] === '404' && url === page) return true;
+  return route !== null && REFUSALS.has(route) && new URL(url || page, page).pathname.startsWith('/api/');
+}
+
+/** Every address of the route table, in the table's order, then the extra ones. */
 export function sweepRoutes(shop: Shop): SweepRoute[] {
+  return [...tableRoutes(shop), ...EXTRA];
+}
+
+function tableRoutes(shop: Shop): SweepRoute[] {
   return (Object.keys(routes) as RouteKey[]).flatMap((key) => {
     const route = routes[key];
     if (typeof route === 'string') return [{ key, path: route }];
