@@ -79,6 +79,9 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {
     baseURL,
+    // a step that can never happen fails on its own line within this, not at the test's end
+    actionTimeout: 45_000,
+    navigationTimeout: 45_000,
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {

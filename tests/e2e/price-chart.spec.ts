@@ -48,10 +48,11 @@ async function filters(page: Page) {
   await expect(page.getByRole('button', { name: /^Open .+ details$/ }).first()).toBeVisible({ timeout: 30_000 });
   const toggle = page.getByRole('button', { name: /^(Filters \(\d+\)|Hide filters)$/ });
   const panel = page.getByRole('complementary', { name: 'Filters' });
-  // the list may settle its panel state (phone layout, remembered settings) after the rows show
+  // the list may settle its panel state (phone layout, remembered settings) after the rows show:
+  // open until its sliders show, not only its frame
   await expect(async () => {
     if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
-    await expect(panel).toBeVisible({ timeout: 2_000 });
+    await expect(panel.getByRole('slider', { name: 'Weight to' })).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
   return panel;
 }
