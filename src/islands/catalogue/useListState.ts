@@ -12,12 +12,13 @@
  * - the signed-in state and the saved dialog preferences follow the session;
  * - an open pasted list's `codes` parameter stays in the address (stores/paste-list.ts).
  */
-import { useEffect, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef } from 'react';
 import {
   LAB_GROWN_TAB,
   LAB_GROWN_TAB_DELAY_MS,
   initialListState,
   listReducer,
+  MOBILE_MAX_WIDTH,
   type CatalogueIndex,
   type DialogSettings,
   type ListAction,
@@ -43,6 +44,20 @@ export function useListState(bounds: Bounds | null, authorised: boolean, dialogS
   const labGrownTimer = useRef<number | undefined>(undefined);
   const opts = useRef({ authorised, dialogSettings });
   opts.current = { authorised, dialogSettings };
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  // the filter panel opened or closed by the buyer before the list could read its address
+  // (rows drawn early, before the slider bounds): that choice stands
+  const panelChosen = useRef(false);
+  const act = useCallback((a: Action) => {
+    if (a.type === 'collapseMenu' || a.type === 'closeDrawer') panelChosen.current = true;
+    dispatch(a);
+  }, []);
+  // a phone starts with the panel folded away, as its address will say, before the first paint
+  // after hydration: the panel never shows for a moment and folds under the buyer's finger
+  useLayoutEffect(() => {
+    if (width() <= MOBILE_MAX_WIDTH) dispatch({ type: 'collapseMenu', collapsed: true });
+  }, []);
 
   // first read of the address, once the slider bounds are known
   useEffect(() => {
@@ -52,7 +67,9 @@ export function useListState(bounds: Bounds | null, authorised: boolean, dialogS
       return;
     }
     ready.current = true;
-    const { state: s, intent } = stateFromAddress(window.location, { bounds }, { width: width(), ...opts.current });
+    const read = stateFromAddress(window.location, { bounds }, { width: width(), ...opts.current });
+    const { intent } = read;
+    const s = panelChosen.current ? { ...read.state, menuCollapsed: stateRef.current.menuCollapsed } : read.state;
     dispatch({ type: 'replace', state: s });
     // opened from a saved search: its columns (a column switched off also clears its filters)
     const columns = takeOpenedColumns();
@@ -86,8 +103,6 @@ export function useListState(bounds: Bounds | null, authorised: boolean, dialogS
   }, [state.tab, state.page, state.pageSize, state.sort, state.filters, state]);
 
   // back / forward -> state
-  const stateRef = useRef(state);
-  stateRef.current = state;
   const boundsRef = useRef(bounds);
   boundsRef.current = bounds;
   const hasBounds = bounds != null;
@@ -114,5 +129,5 @@ export function useListState(bounds: Bounds | null, authorised: boolean, dialogS
   useEffect(() => dispatch({ type: 'authorised', authorised }), [authorised]);
   useEffect(() => dispatch({ type: 'dialogSettings', settings: dialogSettings }), [dialogSettings]);
 
-  return [state, dispatch] as const;
+  return [state, act] as const;
 }
