@@ -7,6 +7,7 @@
  * to PRICE_CHART_SHOTS (default test-results/screenshots/price-chart).
  */
 import type { Browser, Page, Request } from '@playwright/test';
+import { MOBILE_MAX_WIDTH } from '../../src/domain/catalogue/list-state.ts';
 import { isSimilar, summaryText, wholePrice, type Comparable } from '../../src/domain/catalogue/similar-prices.ts';
 import type { SimilarPrices } from '../../api/services/catalogue/similar-prices.ts';
 import type { ListDoc } from '../../src/domain/diamond.ts';
@@ -48,8 +49,10 @@ async function filters(page: Page) {
   await expect(page.getByRole('button', { name: /^Open .+ details$/ }).first()).toBeVisible({ timeout: 30_000 });
   const toggle = page.getByRole('button', { name: /^(Filters \(\d+\)|Hide filters)$/ });
   const panel = page.getByRole('complementary', { name: 'Filters' });
-  // the list may settle its panel state (phone layout, remembered settings) after the rows show:
-  // open until its sliders show, not only its frame
+  // the rows may show (drawn early) before the list has read its address, which folds the panel
+  // away on a phone: press only once it has
+  if ((page.viewportSize()?.width ?? 0) <= MOBILE_MAX_WIDTH)
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await expect(async () => {
     if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
     await expect(panel.getByRole('slider', { name: 'Weight to' })).toBeVisible({ timeout: 2_000 });
