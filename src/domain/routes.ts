@@ -69,6 +69,8 @@ export const routes = {
   adminNewPost: `${ADMIN}/posts/new`,
   adminPost: (id: number | string) => `${ADMIN}/posts/${id}`,
   adminStock: `${ADMIN}/stock`,
+  adminStockHistory: `${ADMIN}/stock/history`,
+  adminStockRun: (id: number) => `${ADMIN}/stock/history?id=${id}`,
   adminSettings: `${ADMIN}/settings`,
   adminSiteSettings: `${ADMIN}/site-settings`,
   adminRequestSettings: `${ADMIN}/request-settings`,
