@@ -93,6 +93,7 @@ describe('the audit log', () => {
     form.set('file', new File([readFileSync(new URL('../fixtures/stock/good.csv', import.meta.url))], 'good.csv'));
     form.set('mode', 'apply');
     let runId = 0;
+    let stockKeyId = 0;
     const waitingRun = async (row = 'AUD-0001,Round,1.01,G,VS1,1000') => {
       const replace = new FormData();
       replace.set('file', new File([`StkCodeCalcNS,StkShape,STWeight,Colour,Clarity,price\n${row}\n`], 'all.csv'));
@@ -216,6 +217,26 @@ describe('the audit log', () => {
           return staff.request(`/admin/stock-import/runs/${runId}/discard`, { method: 'POST' });
         },
         'stock.discard',
+      ],
+      'POST /admin/stock-import/api-keys': [
+        async () => {
+          const res = await staff.json('/admin/stock-import/api-keys', 'POST', { name: 'ERP push' });
+          stockKeyId = ((await res.clone().json()) as { id: number }).id;
+          return res;
+        },
+        'api_key.create',
+      ],
+      'POST /admin/stock-import/api-keys/:keyId/roll': [
+        async () => {
+          const res = await staff.json(`/admin/stock-import/api-keys/${stockKeyId}/roll`, 'POST', { overlapHours: 0 });
+          stockKeyId = ((await res.clone().json()) as { id: number }).id;
+          return res;
+        },
+        'api_key.roll',
+      ],
+      'DELETE /admin/stock-import/api-keys/:keyId': [
+        () => staff.request(`/admin/stock-import/api-keys/${stockKeyId}`, { method: 'DELETE' }),
+        'api_key.revoke',
       ],
       'PUT /admin/stock-import/settings': [
         () => staff.json('/admin/stock-import/settings', 'PUT', { badRowsPct: 3, removalPct: 25 }),

@@ -18,6 +18,10 @@
  *   GET  /admin/stock-import/runs/:id/skipped.csv   the skipped rows: row, column, value, reason
  *   POST /admin/stock-import/runs/:id/confirm   200 ImportResult (status confirmed); 409 import_not_waiting
  *   POST /admin/stock-import/runs/:id/discard   200 RunDetail (status discarded); 409 import_not_waiting
+ *   GET    /admin/stock-import/api-keys         200 { docs: StockKeyView[] } (every working stock key)
+ *   POST   /admin/stock-import/api-keys { name }   201 the key, shown once | 409 too_many_keys
+ *   POST   /admin/stock-import/api-keys/:keyId/roll { overlapHours? }   201 the new key (+ replaces)
+ *   DELETE /admin/stock-import/api-keys/:keyId    200 the revoked key | 404 key_not_found
  *   GET  /admin/stock-import/settings           200 { badRowsPct, removalPct }
  *   PUT  /admin/stock-import/settings           200 the same
  * Both query string and form fields may carry mode, full and strict. An applied import asks
@@ -34,6 +38,8 @@ import { detailOf, findRun, listRuns, skippedCsv } from '../../services/stock-im
 import { parseStockFile } from '../../services/stock-import/parse.ts';
 import { confirmRun, discardRun, previewRun, runImport } from '../../services/stock-import/runs.ts';
 import { importSettings, ImportSettingsSchema, saveImportSettings } from '../../services/stock-import/settings.ts';
+import { createStockKey, listStockKeys, revokeStockKey, rollStockKey } from '../../services/link/stock-keys.ts';
+import { NewStockKeySchema, RollKeySchema } from '../../../src/domain/validation/api-keys.ts';
 import type { AppEnv, Deps } from '../../types.ts';
 
 const flag = (name: string) =>
@@ -59,6 +65,7 @@ const Page = v.object({
 });
 
 const RUN_ID = { id: 'import_not_found' };
+const KEY_ID = { keyId: 'key_not_found' };
 
 const staffName = (u: { firstName: string; lastName: string; email: string }) =>
   `${u.firstName} ${u.lastName}`.trim() || u.email;
@@ -119,6 +126,16 @@ export function stockImportRoutes(deps: Deps) {
       await discardRun(deps, id, signedInAdmin(c).id);
       return c.json(detailOf(await findRun(deps.db, id)));
     })
+    .get('/api-keys', async (c) => c.json({ docs: await listStockKeys(deps) }))
+    .post('/api-keys', jsonBody(), jsonIn(NewStockKeySchema), async (c) =>
+      c.json(await createStockKey(deps, signedInAdmin(c), c.req.valid('json').name), 201),
+    )
+    .post('/api-keys/:keyId/roll', idParams(KEY_ID), jsonBody(), jsonIn(RollKeySchema), async (c) =>
+      c.json(await rollStockKey(deps, c.req.valid('param').keyId, c.req.valid('json').overlapHours), 201),
+    )
+    .delete('/api-keys/:keyId', idParams(KEY_ID), async (c) =>
+      c.json(await revokeStockKey(deps, signedInAdmin(c), c.req.valid('param').keyId)),
+    )
     .get('/settings', async (c) => c.json(await importSettings(deps.db)))
     .put('/settings', jsonBody(), jsonIn(ImportSettingsSchema), async (c) =>
       c.json(await saveImportSettings(deps, signedInAdmin(c).id, c.req.valid('json'))),

@@ -220,7 +220,7 @@ export async function assessTable(
   if (table.rows.length === 0) throw invalidFile('The file has a header row but no stones');
   if (table.rows.length > IMPORT_MAX_ROWS) throw invalidFile(`At most ${IMPORT_MAX_ROWS} rows in one file`);
 
-  const stockRows = await db.select({ code: diamonds.stockCode, inStock: diamonds.inStock }).from(diamonds);
+  const stockRows = opts.full ? await stockOf(db) : await stockOf(db, codesOf(table, map));
   const existing = new Set(stockRows.map((r) => r.code));
   const now = new Date(opts.now);
   const allErrors: RowError[] = [];
@@ -281,10 +281,68 @@ export async function assessTable(
     allErrors,
     invalidRows: total - records.length,
     outIds,
-    inStockCount: stockRows.filter((r) => r.inStock).length,
+    inStockCount: opts.full ? stockRows.filter((r) => r.inStock).length : 0,
     updateKeys: [...map.fields].flatMap((f) => FIELD_COLUMNS[f]) as Key[],
     total,
     started,
+  };
+}
+
+/** The stock codes a table names (trimmed, as validateRow reads them). */
+function codesOf(table: Table, map: ReturnType<typeof mapHeaders>): string[] {
+  const col = [...map.columns].find(([, t]) => t.field === 'StkCodeCalcNS')?.[0] ?? 0;
+  return [...new Set(table.rows.map((r) => (r[col] ?? '').trim()).filter(Boolean))];
+}
+
+/** Stock codes and whether they are in stock: the whole stock, or only `codes`. */
+export async function stockOf(db: Db, codes?: string[]): Promise<{ code: string; inStock: boolean }[]> {
+  const cols = { code: diamonds.stockCode, inStock: diamonds.inStock };
+  if (!codes) return db.select(cols).from(diamonds);
+  const out: { code: string; inStock: boolean }[] = [];
+  for (let i = 0; i < codes.length; i += BATCH)
+    out.push(
+      ...(await db
+        .select(cols)
+        .from(diamonds)
+        .where(inArray(diamonds.stockCode, codes.slice(i, i + BATCH)))),
+    );
+  return out;
+}
+
+/**
+ * Taking named stones out of stock (sold elsewhere) as an assessment `writeAssessment`
+ * applies like a replace-all's leavers: holds end, `removed` events. Unknown codes are left
+ * out of `known`; a stone already out of stock changes nothing.
+ */
+export async function assessRemoval(db: Db, codes: string[]): Promise<Assessment & { known: string[] }> {
+  const rows = await stockOf(db, codes);
+  const outIds = rows.filter((r) => r.inStock).map((r) => r.code);
+  return {
+    result: {
+      mode: 'apply',
+      full: false,
+      applied: false,
+      rows: codes.length,
+      valid: rows.length,
+      errorCount: 0,
+      errors: [],
+      created: 0,
+      updated: 0,
+      markedOut: outIds.length,
+      columns: [],
+      ignoredColumns: [],
+      preview: [],
+      ms: 0,
+    },
+    records: [],
+    allErrors: [],
+    invalidRows: 0,
+    outIds,
+    inStockCount: outIds.length,
+    updateKeys: [],
+    total: codes.length,
+    started: performance.now(),
+    known: rows.map((r) => r.code),
   };
 }
 

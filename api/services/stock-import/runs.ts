@@ -32,7 +32,7 @@ import { audit } from '../admin/audit.ts';
 import { logger } from '../platform/logger.ts';
 import { deliverQueued } from '../platform/mailer.ts';
 import type { Deps } from '../../types.ts';
-import { assessTable, elapsed, writeAssessment, type Assessment, type Written } from './index.ts';
+import { assessRemoval, assessTable, elapsed, writeAssessment, type Assessment, type Written } from './index.ts';
 import type { Table } from './parse.ts';
 import { importSettings } from './settings.ts';
 import { waitingImportEmail } from './valve-email.ts';
@@ -264,4 +264,22 @@ export async function discardRun(deps: Deps, id: number, staffId: number): Promi
     if (rows.length === 0) throw new HttpError(409, 'import_not_waiting');
     await audit(tx, staffId, 'stock.discard', 'stock_import', String(id), { file: rows[0]!.fileName }, now);
   });
+}
+
+/**
+ * Takes named stones out of stock now (sold elsewhere), as a recorded run through the same
+ * write: holds end (`left_stock`), `removed` events. 404 stone_not_found for an unknown code.
+ */
+export async function removeStones(deps: Deps, by: RunBy, codes: string[], fileName: string): Promise<ImportResult> {
+  const a = await assessRemoval(deps.db, codes);
+  const unknown = codes.find((c) => !a.known.includes(c));
+  if (unknown) throw new HttpError(404, 'stone_not_found', { stock_code: unknown });
+  const id = await openRun(deps, { by, fileName, mode: 'update', strict: true });
+  try {
+    const w = await apply(deps, id, a, { fileName, actorId: actorOf(by) }, 'applied', false);
+    return done({ ...a.result, runId: id }, a, w, 'applied');
+  } catch (err) {
+    await finish(deps.db, id, 'failed', deps.clock.now(), { reason: 'internal_error' });
+    throw err;
+  }
 }
