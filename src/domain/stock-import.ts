@@ -42,6 +42,8 @@ export type ImportResult = {
   /** the run in the import history (not for a preview) */
   runId?: number;
   status?: RunStatus;
+  /** preview: the share of bad rows (percent) past which applying is refused */
+  badRowsLimitPct?: number;
   /** needs_confirmation: how many stones in stock would leave it, and the first of them */
   leaving?: { count: number; codes: string[] };
 };

@@ -80,7 +80,7 @@ export async function openRun(deps: Deps, input: Omit<RunInput, 'load'>): Promis
 /** A preview (dry run): what the run would do, with nothing written and nothing recorded. */
 export async function previewRun(deps: Deps, table: Table, mode: RunMode): Promise<ImportResult> {
   const a = await assessTable(deps.db, table, { mode: 'preview', full: mode === 'replace', now: deps.clock.now() });
-  return { ...a.result, ms: elapsed(a) };
+  return { ...a.result, badRowsLimitPct: (await importSettings(deps.db)).badRowsPct, ms: elapsed(a) };
 }
 
 /** Opens and runs an import (see the file's comment); refusals are recorded and thrown. */
