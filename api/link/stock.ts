@@ -18,7 +18,7 @@ import { skippedOf, type ImportResult, type RunMode } from '../../src/domain/sto
 import { HttpError } from '../middleware/errors.ts';
 import { noStore } from '../middleware/no-store.ts';
 import { afterResponse } from '../services/platform/after-response.ts';
-import { findRun } from '../services/stock-import/history.ts';
+import { findRun, summaryOf } from '../services/stock-import/history.ts';
 import { stockOf } from '../services/stock-import/index.ts';
 import { parseCsv, parseStockFile, type Table } from '../services/stock-import/parse.ts';
 import { tableOfRows, tableOfStone } from '../services/stock-import/push.ts';
@@ -51,24 +51,18 @@ import { STOCK_RUN_EXAMPLE as RUN_EXAMPLE } from './examples.ts';
 export const PUSH_SYNC_ROWS = 2000;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-/** A recorded run on the wire. */
-export const linkRunOf = (r: StockImport): LinkStockRun => ({
-  id: r.id,
-  status: r.status,
-  mode: r.mode,
-  rows: r.rows,
-  created: r.created,
-  updated: r.updated,
-  unchanged: r.unchanged,
-  out_of_stock: r.markedOut,
-  skipped: r.skipped,
-  skipped_rows: r.skippedRows,
-  changes: r.seqFrom != null && r.seqTo != null ? { from: r.seqFrom, to: r.seqTo } : null,
-  started_at: iso(r.startedAt),
-  finished_at: iso(r.finishedAt),
-});
+/** A recorded run on the wire (the history's summary in the API's names). */
+export const linkRunOf = (r: StockImport): LinkStockRun => {
+  const { id, status, mode, rows, created, updated, unchanged, markedOut, skipped, changes, startedAt, finishedAt } =
+    summaryOf(r);
+  return {
+    ...{ id, status, mode, rows, created, updated, unchanged, skipped, changes },
+    out_of_stock: markedOut,
+    skipped_rows: r.skippedRows,
+    started_at: startedAt,
+    finished_at: finishedAt,
+  };
+};
 
 /** A dry run on the wire: what would happen. */
 const dryRunOf = (r: ImportResult, mode: RunMode): LinkStockRun => ({

@@ -5,6 +5,7 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { diamonds, stockChanges } from '../../db/tables.ts';
+import type { RunDetail } from '../../src/domain/stock-import.ts';
 import { createTestApp, errorOf, insertAdmin, signIn, type TestApp } from './auth-helpers.ts';
 
 type Result = {
@@ -19,22 +20,7 @@ type Result = {
   errors: { row: number; field: string; value: string; msg: string }[];
   leaving?: { count: number; codes: string[] };
 };
-type Run = {
-  id: number;
-  status: string;
-  origin: string;
-  originLabel: string;
-  mode: string;
-  rows: number;
-  created: number;
-  updated: number;
-  unchanged: number;
-  markedOut: number;
-  skipped: number;
-  changes: { from: number; to: number } | null;
-  skippedRows: { row: number; column: string; value: string; reason: string }[];
-  leaving: { count: number; codes: string[] } | null;
-};
+type Run = RunDetail;
 
 async function setup() {
   const t = await createTestApp();

@@ -1,11 +1,22 @@
 /** The import history: every run, newest first, with its counts; each opens its detail. */
 import { useState } from 'react';
 import { routes } from '../../../domain/routes.ts';
+import type { RunSummary } from '../../../domain/stock-import.ts';
 import { call, client } from '../../../lib/api.ts';
 import { useApiQuery } from '../../ui/useApiQuery.ts';
 import { AdminTable } from '../AdminTable.tsx';
 import { failedNotice, fmtCount, fmtDateTime, Notice, StatusBadge } from '../dashboard/kit.tsx';
 import { MODE_LABEL, originLabel } from './run-labels.ts';
+import { StockLimits } from './StockLimits.tsx';
+
+/** the count columns: heading and value */
+const COUNTS: [string, (r: RunSummary) => number][] = [
+  ['New', (r) => r.created],
+  ['Updated', (r) => r.updated],
+  ['Unchanged', (r) => r.unchanged],
+  ['Out', (r) => r.markedOut],
+  ['Skipped', (r) => r.skipped],
+];
 
 export function StockHistory() {
   const [page, setPage] = useState(1);
@@ -23,9 +34,7 @@ export function StockHistory() {
       </header>
       <Notice notice={failedNotice(error)} />
       <div className="adm-table-wrap" aria-busy={loading}>
-        <AdminTable
-          columns={['Run', 'Started', 'From', 'Mode', 'Status', 'New', 'Updated', 'Unchanged', 'Out', 'Skipped']}
-        >
+        <AdminTable columns={['Run', 'Started', 'From', 'Mode', 'Status', ...COUNTS.map(([label]) => label)]}>
           {data?.runs.map((r) => (
             <tr key={r.id}>
               <td data-label="Run">
@@ -42,21 +51,11 @@ export function StockHistory() {
               <td data-label="Status">
                 <StatusBadge status={r.status} />
               </td>
-              <td data-label="New" className="is-num num">
-                {fmtCount(r.created)}
-              </td>
-              <td data-label="Updated" className="is-num num">
-                {fmtCount(r.updated)}
-              </td>
-              <td data-label="Unchanged" className="is-num num">
-                {fmtCount(r.unchanged)}
-              </td>
-              <td data-label="Out" className="is-num num">
-                {fmtCount(r.markedOut)}
-              </td>
-              <td data-label="Skipped" className="is-num num">
-                {fmtCount(r.skipped)}
-              </td>
+              {COUNTS.map(([label, n]) => (
+                <td key={label} data-label={label} className="is-num num">
+                  {fmtCount(n(r))}
+                </td>
+              ))}
             </tr>
           ))}
         </AdminTable>
@@ -82,6 +81,7 @@ export function StockHistory() {
           </button>
         </div>
       )}
+      <StockLimits />
     </section>
   );
 }
