@@ -435,6 +435,7 @@ export async function importTable(db: Db, table: Table, opts: ImportOptions): Pr
     ...a.result,
     applied: true,
     written: w.written,
+    updated: w.changedUpdates,
     unchanged: a.records.length - a.result.created - w.changedUpdates,
     ms: elapsed(a),
   };
