@@ -1,7 +1,8 @@
 /**
  * The stock import's history in Chromium, at 1440 and on an iPhone 13 (axe on each screen):
  * an import with a bad row is applied without it, the history lists the run, its skipped
- * rows download as CSV, and a replace-all that would empty the shop waits until confirmed.
+ * rows download as CSV, a replace-all that would empty the shop waits until confirmed, and a
+ * stock API key is made and shown once.
  * The rules behind it (limits, counts, the e-mail) are checked in tests/api/stock-import-runs.test.ts.
  */
 import { readFileSync } from 'node:fs';
@@ -72,6 +73,13 @@ for (const [size, device] of BOTH_SIZES) {
       await page.getByRole('dialog').getByRole('button', { name: 'Confirm import' }).click();
       await expect(page.getByRole('status').first()).toContainText('Confirmed');
       await expect(page.getByText('Confirmed', { exact: true }).first()).toBeVisible();
+
+      // a stock key for the wholesaler's own system, shown once
+      await page.getByRole('navigation', { name: 'Stock' }).getByRole('link', { name: 'API keys' }).click();
+      await page.getByLabel('Key name').fill(`ERP ${size}`);
+      await page.getByRole('button', { name: 'Make a stock key' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'shown only once' })).toContainText('ftk_s_');
+      expect(await axeViolations(page)).toEqual([]);
     } finally {
       await context.close();
     }
