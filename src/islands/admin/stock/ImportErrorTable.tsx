@@ -1,13 +1,14 @@
-/** Every row error of the import (row, field, value, problem): those rows are skipped (strict: nothing is imported). */
+/** Every row error of the import (row, column, value, reason): those rows are skipped (strict: nothing is imported). */
 import type { ImportResult } from '../../../domain/stock-import.ts';
 import { fmtCount } from '../dashboard/kit.tsx';
 import { ImportTable } from './ImportTable.tsx';
 
-const HEADINGS = [
+/** the columns of a row problem, here and in a run's skipped rows (StockRun.tsx) */
+export const ROW_PROBLEM_HEADINGS = [
   { label: 'Row', num: true },
-  { label: 'Field' },
+  { label: 'Column' },
   { label: 'Value' },
-  { label: 'Problem', cellClass: 'adk-error-cell' },
+  { label: 'Reason', cellClass: 'adk-error-cell' },
 ];
 
 export function ImportErrorTable({ result }: { result: ImportResult }) {
@@ -24,7 +25,7 @@ export function ImportErrorTable({ result }: { result: ImportResult }) {
       id="stock-errors"
       captionClass="adk-field-error"
       caption={caption}
-      headings={HEADINGS}
+      headings={ROW_PROBLEM_HEADINGS}
       rows={errors.map((e, i) => ({ key: `${e.row}-${e.field}-${i}`, cells: [e.row, e.field, e.value, e.msg] }))}
     />
   );

@@ -6,6 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import { call, client } from '../../../lib/api.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { CopyButton } from '../../ui/CopyButton.tsx';
 import { useApiQuery } from '../../ui/useApiQuery.ts';
 import { failedNotice, fmtDateTime, Notice, type NoticeState } from '../dashboard/kit.tsx';
 
@@ -76,13 +77,7 @@ export function StockKeys() {
           <p>
             <code className="num adm-wrap">{made.key}</code>
           </p>
-          <button
-            type="button"
-            className="btn btn--small btn--ghost"
-            onClick={() => void navigator.clipboard?.writeText(made.key)}
-          >
-            Copy the key
-          </button>
+          <CopyButton text={made.key} label="Copy the key" className="btn btn--small btn--ghost" />
         </div>
       )}
       {data && data.docs.length === 0 && <p className="adm-empty">No stock keys yet.</p>}

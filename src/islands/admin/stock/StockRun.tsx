@@ -17,15 +17,9 @@ import {
   StatusBadge,
   type NoticeState,
 } from '../dashboard/kit.tsx';
+import { ROW_PROBLEM_HEADINGS } from './ImportErrorTable.tsx';
 import { ImportTable } from './ImportTable.tsx';
 import { MODE_LABEL, originLabel } from './run-labels.ts';
-
-const SKIPPED_HEADINGS = [
-  { label: 'Row', num: true },
-  { label: 'Column' },
-  { label: 'Value' },
-  { label: 'Reason', cellClass: 'adk-error-cell' },
-];
 
 export function StockRun({ id }: { id: number }) {
   const param = { id: String(id) };
@@ -137,7 +131,7 @@ export function StockRun({ id }: { id: number }) {
                 id="stock-skipped"
                 captionClass="adk-field-error"
                 caption={`${fmtCount(run.skipped)} skipped ${run.skipped === 1 ? 'row' : 'rows'}`}
-                headings={SKIPPED_HEADINGS}
+                headings={ROW_PROBLEM_HEADINGS}
                 rows={run.skippedRows.slice(0, 500).map((s, i) => ({
                   key: `${s.row}-${s.column}-${i}`,
                   cells: [s.row, s.column, s.value, s.reason],
