@@ -37,6 +37,7 @@ export const {
   apiKeys,
   apiUsage,
   stockChanges,
+  stockImports,
   webhooks,
   webhookDeliveries,
   holds,

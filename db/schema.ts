@@ -20,6 +20,7 @@ import { CAT_TYPES } from '../src/domain/diamond.ts';
 import { HOLD_END_REASONS } from '../src/domain/trade/holds.ts';
 import { API_KEY_SCOPES } from '../src/domain/validation/api-keys.ts';
 import { ALERT_MODES } from '../src/domain/saved-searches/alerts.ts';
+import { RUN_MODES, RUN_ORIGINS, RUN_STATUSES, type SkippedRow } from '../src/domain/stock-import.ts';
 
 const createdAt = () =>
   integer('created_at', { mode: 'timestamp_ms' })
@@ -741,6 +742,48 @@ export const stockChanges = sqliteTable(
   (t) => [index('stock_changes_at_idx').on(t.at)],
 );
 
+/**
+ * The stock import history: one row per run (a staff upload, an API Link `stock` key's push;
+ * later a pulled source), its counts, the rows it skipped and the change-log range it wrote.
+ * A replace-all waiting for staff keeps its table in `pending` until confirmed or discarded.
+ */
+export const stockImports = sqliteTable(
+  'stock_imports',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    origin: text('origin', { enum: RUN_ORIGINS }).notNull(),
+    staffId: integer('staff_id').references(() => users.id, { onDelete: 'set null' }),
+    apiKeyId: integer('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
+    /** who or what, as written when the run started (a name survives its account) */
+    originLabel: text('origin_label').notNull().default(''),
+    fileName: text('file_name').notNull().default(''),
+    mode: text('mode', { enum: RUN_MODES }).notNull(),
+    strict: integer('strict', { mode: 'boolean' }).notNull().default(false),
+    status: text('status', { enum: RUN_STATUSES }).notNull(),
+    /** why a run was refused or failed */
+    reason: text('reason'),
+    startedAt: integer('started_at', { mode: 'timestamp_ms' }).notNull(),
+    finishedAt: integer('finished_at', { mode: 'timestamp_ms' }),
+    rows: integer('rows').notNull().default(0),
+    created: integer('created').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    unchanged: integer('unchanged').notNull().default(0),
+    markedOut: integer('marked_out').notNull().default(0),
+    skipped: integer('skipped').notNull().default(0),
+    skippedRows: text('skipped_rows', { mode: 'json' })
+      .$type<SkippedRow[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    seqFrom: integer('seq_from'),
+    seqTo: integer('seq_to'),
+    /** needs_confirmation: the parsed table, applied again on confirmation */
+    pending: text('pending', { mode: 'json' }).$type<{ headers: string[]; rows: string[][] }>(),
+    /** needs_confirmation: the stones in stock the run would take out (count, first codes) */
+    leaving: text('leaving', { mode: 'json' }).$type<{ count: number; codes: string[] }>(),
+  },
+  (t) => [index('stock_imports_started_idx').on(t.startedAt)],
+);
+
 /** Customers' webhook endpoints (Standard Webhooks signing; the secret is needed to sign). */
 export const webhooks = sqliteTable(
   'webhooks',
@@ -901,6 +944,7 @@ export const sqliteTables = {
   apiKeys,
   apiUsage,
   stockChanges,
+  stockImports,
   webhooks,
   webhookDeliveries,
   holds,
@@ -918,3 +962,4 @@ export type SiteBlock = typeof siteBlocks.$inferSelect;
 export type Hold = typeof holds.$inferSelect;
 export type TestHold = typeof testHolds.$inferSelect;
 export type ClientPage = typeof clientPages.$inferSelect;
+export type StockImport = typeof stockImports.$inferSelect;

@@ -58,7 +58,7 @@ try {
   const secs = ((performance.now() - started) / 1000).toFixed(2);
   console.log(
     `${dryRun ? 'dry run' : 'imported'} ${file}: ${result.rows} rows, ${result.valid} valid, ` +
-      `${result.created} new, ${result.updated} updated, ${result.markedOut} marked out of stock${full ? '' : ' (not a full feed)'} in ${secs} s`,
+      `${result.created} new, ${result.updated} updated, ${result.unchanged ?? 0} unchanged, ${result.markedOut} marked out of stock${full ? '' : ' (not a full feed)'} in ${secs} s`,
   );
   if (result.errorCount) {
     for (const e of result.errors) console.log(`  row ${e.row}  ${e.field}: ${e.msg}`);

@@ -9,15 +9,17 @@
  * (api/link/limits.ts) -> query parameters as documented (400 naming unknown ones) -> the route.
  */
 import { Hono, type Context } from 'hono';
-import { bodyLimits } from '../middleware/body-limit.ts';
+import { bodyLimits, fixedLimit } from '../middleware/body-limit.ts';
+import { IMPORT_MAX_BYTES } from '../services/stock-import/index.ts';
 import { onError, onNotFound } from '../middleware/errors.ts';
 import type { AppEnv, Deps } from '../types.ts';
-import { linkAuth } from './auth.ts';
+import { isStockKeyShaped, linkAuth } from './auth.ts';
 import { LINK_BASE } from './base.ts';
 import { linkCors } from './cors.ts';
 import { linkLimit } from './limits.ts';
 import { linkOperations } from './operations.ts';
-import { requireScope } from './scopes.ts';
+import { requireScope, stockKeysPushOnly } from './scopes.ts';
+import { stockPushRoutes } from './stock.ts';
 import { meRoutes } from './me.ts';
 import type { LinkEnv } from './types.ts';
 import { linkUsage } from './usage.ts';
@@ -33,10 +35,12 @@ import { linkSavedSearchRoutes } from './saved-searches.ts';
 
 /** Paths that answer without a key. */
 const PUBLIC_PATHS = new Set([`${LINK_BASE}/openapi.json`]);
+const PUSH_PATH = `${LINK_BASE}/stock/imports`;
 
 export function createLinkApp(deps: Deps): Hono<LinkEnv> {
   const auth = linkAuth(deps);
   const limits = bodyLimits();
+  const pushLimit = bodyLimits(fixedLimit(IMPORT_MAX_BYTES));
   const usage = linkUsage(deps);
   const limit = linkLimit(deps, 'default');
   const app = new Hono<LinkEnv>();
@@ -45,12 +49,19 @@ export function createLinkApp(deps: Deps): Hono<LinkEnv> {
   const operations = linkOperations(app);
   app.use('*', linkCors());
   app.use('*', operations.methods);
-  // the site's body limits (64 KiB, read before any route parses it), as under /api/v1
-  app.use('*', (c, next) => limits(c as unknown as Context<AppEnv>, next));
+  // the site's body limits (64 KiB, read before any route parses it), as under /api/v1; a
+  // stock push's file (25 MB) is read only once the key is known to be a stock key
+  const isPush = (c: Context) =>
+    c.req.method === 'POST' && c.req.path === PUSH_PATH && isStockKeyShaped(c.req.header('authorization'));
+  app.use('*', (c, next) => (isPush(c) ? next() : limits(c as unknown as Context<AppEnv>, next)));
   app.use('*', async (c, next) => (PUBLIC_PATHS.has(c.req.path) ? next() : auth(c, next)));
+  app.use('*', (c, next) =>
+    isPush(c) ? (c.var.linkKey?.scope === 'stock' ? pushLimit : limits)(c as unknown as Context<AppEnv>, next) : next(),
+  );
   app.use('*', async (c, next) => (c.var.linkKey ? usage(c, next) : next()));
   app.use('*', async (c, next) => (c.var.linkKey ? limit(c, next) : next()));
   app.use('*', operations.query);
+  app.use('*', stockKeysPushOnly(LINK_BASE)); // a stock key reads nothing else
 
   app.route('/me', meRoutes(deps));
   app.route('/stones', stoneRoutes(deps));
@@ -70,6 +81,8 @@ export function createLinkApp(deps: Deps): Hono<LinkEnv> {
   app.use('/saved-searches/*', requireScope('trade')); // the account's saved searches: trade and test keys
   app.use('/saved-searches', requireScope('trade'));
   app.route('/saved-searches', linkSavedSearchRoutes(deps));
+  app.use('/stock/*', requireScope('stock')); // the stock push: stock keys only
+  app.route('/stock', stockPushRoutes(deps));
   // GET /openapi.json (public, see PUBLIC_PATHS): generated from the routes above
   app.get('/openapi.json', ...openApiHandler(app));
   return app;

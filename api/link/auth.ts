@@ -21,7 +21,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { HttpError } from '../middleware/errors.ts';
 import { clientAddress, RATE_LIMITS, rateLimiter } from '../middleware/rate-limit.ts';
-import { canUseApi, hashKey, isWellFormedKey, keyByHash, touchKey } from '../services/link/api-keys.ts';
+import { hashKey, keyUsable, isWellFormedKey, keyByHash, touchKey } from '../services/link/api-keys.ts';
 import type { Deps } from '../types.ts';
 import type { LinkEnv } from './types.ts';
 
@@ -48,6 +48,15 @@ export function presentedKey(header: string | undefined): string | null {
     return colon >= 0 ? decoded.slice(colon + 1) || null : null;
   }
   return null;
+}
+
+/**
+ * Does the header carry what looks like a stock key (format and checksum, no database)? Only
+ * then may a stock push's body be read past 64 KiB, and only once the key is known.
+ */
+export function isStockKeyShaped(header: string | undefined): boolean {
+  const key = presentedKey(header);
+  return !!key && key.startsWith('ftk_s_') && isWellFormedKey(key);
 }
 
 export function linkAuth(deps: Deps): MiddlewareHandler<LinkEnv> {
@@ -83,7 +92,7 @@ export function linkAuth(deps: Deps): MiddlewareHandler<LinkEnv> {
     const now = deps.clock.now();
     if (found.key.revokedAt) return guess('api_key_revoked');
     if (found.key.expiresAt && found.key.expiresAt.getTime() <= now) return guess('api_key_expired');
-    if (!canUseApi(found.user)) {
+    if (!keyUsable(found.user, found.key.scope)) {
       throw new HttpError(403, 'api_access_withdrawn', {
         message: 'API Link access is not enabled for this account. Contact us to restore it.',
       });

@@ -72,3 +72,20 @@ export const CHANGES_EXAMPLE = {
   next_since: 8122,
   has_more: false,
 };
+
+/** A stock push's run (POST /stock/imports and the single-stone calls). */
+export const STOCK_RUN_EXAMPLE = {
+  id: 42,
+  status: 'applied',
+  mode: 'update',
+  rows: 20000,
+  created: 120,
+  updated: 830,
+  unchanged: 19047,
+  out_of_stock: 0,
+  skipped: 3,
+  skipped_rows: [{ row: 118, column: 'Colour', value: 'Z', reason: 'Colour must be D to M, not "Z"' }],
+  changes: { from: 90211, to: 91160 },
+  started_at: '2026-11-28T06:00:00.000Z',
+  finished_at: '2026-11-28T06:00:04.120Z',
+};

@@ -45,6 +45,13 @@ webhook event type to your endpoints of the key's kind, signed like every delive
 \`data.test: true\`. Every sample and every event of a test key's action carries
 \`data.test: true\`; a real event never does.
 
+Stock keys (\`ftk_s_…\`, scope \`stock\`) are for the wholesaler's own system and are made only
+by the shop's staff (Admin → Stock → API keys). A stock key pushes stock (/stock: a file or rows,
+one stone, sold elsewhere) and reads /me; every other call answers it 403 \`scope_not_allowed\`,
+and no other key may call /stock (403). Every push goes through the shop's stock import: bad
+rows are skipped and reported, too many refuse the push, a replace that would empty too much of
+the stock waits for the staff, and the change log, holds and webhooks follow as for any import.
+
 Limits: every call counts against the key's \`default\` policy (per minute); full /feed downloads
 also against \`feed\` (per hour). Both are announced on every answer (\`RateLimit-Policy\`,
 \`RateLimit\`) and refused with 429 and \`Retry-After\`. Failed keys from one address are limited
@@ -62,7 +69,7 @@ price drops and stones back in stock) and the hold events go to your own endpoin
 Unknown query parameters answer 400 naming them. Errors: \`{ "errors": { "msg": ..., "options": {...} } }\`;
 an error about a stone names it by its stock code (\`stockCode\`), never by an internal id. Every
 call lists every status it answers: besides its own, 400, 401, 403 and 429 (all calls with a
-key), 413 (a body over 64 KiB, on any call but GET) and 415 (a call with a JSON body sent as
+key), 413 (a body over 64 KiB, on any call but GET; a stock push over 25 MB) and 415 (a call with a JSON body sent as
 another media type).
 Money: decimal strings with an ISO currency and a unit (stone or carat). Times: ISO 8601 UTC.
 
@@ -122,6 +129,7 @@ export async function openApiDocument<E extends Env, S extends Schema, P extends
         description: 'Requests on memo or invoice, and how staff answered them (trade and test keys)',
       },
       { name: 'Webhooks', description: 'Change events pushed to your endpoint; sample events (trade and test keys)' },
+      { name: 'Stock push', description: 'The wholesaler’s own system keeps the stock true (stock keys only)' },
       { name: 'Reference', description: 'This document' },
     ],
     paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),

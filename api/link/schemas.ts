@@ -197,7 +197,7 @@ const decimal = (text: string) =>
     v.transform((s) => (s == null ? undefined : Number(s))),
     d(text),
   );
-const flag = (text: string) =>
+export const flag = (text: string) =>
   v.pipe(
     v.optional(v.picklist(['true', 'false'], 'Must be true or false')),
     wire<'true' | 'false' | undefined>({ type: 'boolean', enum: undefined }),

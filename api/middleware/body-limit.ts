@@ -81,40 +81,45 @@ function closeGently(c: Context): void {
   };
 }
 
-export const bodyLimits = (): MiddlewareHandler<AppEnv> => async (c, next) => {
-  // a GET or HEAD has no body; asking for one would build a whole Request from the light one
-  const method = c.req.method;
-  if (method === 'GET' || method === 'HEAD') return next();
-  const body = c.req.raw.body;
-  if (!body) return next();
-  const limit = limitFor(c);
-  const reader = body.getReader();
-  const refuse = (): never => {
-    closeGently(c);
-    throw new HttpError(413, limit.msg);
-  };
-  const declared = c.req.header('content-length');
-  if (declared !== undefined && Number(declared) > limit.max) refuse();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    let step: ReadableStreamReadResult<Uint8Array>;
-    try {
-      step = await reader.read();
-    } catch {
-      throw new HttpError(400, 'invalid_body');
+/** A fixed limit (API Link's stock push: a stock key's file, checked after the key). */
+export const fixedLimit = (max: number) => (): Limit => ({ max, msg: 'payload_too_large' });
+
+export const bodyLimits =
+  (limitOf: (c: Context<AppEnv>) => Limit = limitFor): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    // a GET or HEAD has no body; asking for one would build a whole Request from the light one
+    const method = c.req.method;
+    if (method === 'GET' || method === 'HEAD') return next();
+    const body = c.req.raw.body;
+    if (!body) return next();
+    const limit = limitOf(c);
+    const reader = body.getReader();
+    const refuse = (): never => {
+      closeGently(c);
+      throw new HttpError(413, limit.msg);
+    };
+    const declared = c.req.header('content-length');
+    if (declared !== undefined && Number(declared) > limit.max) refuse();
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for (;;) {
+      let step: ReadableStreamReadResult<Uint8Array>;
+      try {
+        step = await reader.read();
+      } catch {
+        throw new HttpError(400, 'invalid_body');
+      }
+      if (step.done) break;
+      size += step.value.byteLength;
+      if (size > limit.max) refuse();
+      chunks.push(step.value);
     }
-    if (step.done) break;
-    size += step.value.byteLength;
-    if (size > limit.max) refuse();
-    chunks.push(step.value);
-  }
-  const whole = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    whole.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  c.req.raw = new Request(c.req.raw, { body: whole });
-  return next();
-};
+    const whole = new Uint8Array(size);
+    let offset = 0;
+    for (const chunk of chunks) {
+      whole.set(chunk, offset);
+      offset += chunk.byteLength;
+    }
+    c.req.raw = new Request(c.req.raw, { body: whole });
+    return next();
+  };

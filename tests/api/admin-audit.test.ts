@@ -92,6 +92,18 @@ describe('the audit log', () => {
     const form = new FormData();
     form.set('file', new File([readFileSync(new URL('../fixtures/stock/good.csv', import.meta.url))], 'good.csv'));
     form.set('mode', 'apply');
+    let runId = 0;
+    let stockKeyId = 0;
+    const waitingRun = async (row = 'AUD-0001,Round,1.01,G,VS1,1000') => {
+      const replace = new FormData();
+      replace.set('file', new File([`StkCodeCalcNS,StkShape,STWeight,Colour,Clarity,price\n${row}\n`], 'all.csv'));
+      replace.set('mode', 'apply');
+      replace.set('full', 'true');
+      const res = await staff.request('/admin/stock-import', { method: 'POST', body: replace });
+      const body = (await res.json()) as { status: string; runId: number };
+      expect(body.status).toBe('needs_confirmation');
+      return body.runId;
+    };
 
     const cover = new FormData();
     cover.set(
@@ -190,6 +202,45 @@ describe('the audit log', () => {
       'POST /admin/stock-import': [
         () => staff.request('/admin/stock-import', { method: 'POST', body: form }),
         'stock.import',
+      ],
+      // a replace-all listing none of good.csv's 3 stones waits for confirmation: confirmed, then again discarded
+      'POST /admin/stock-import/runs/:id/confirm': [
+        async () => {
+          runId = await waitingRun();
+          return staff.request(`/admin/stock-import/runs/${runId}/confirm`, { method: 'POST' });
+        },
+        'stock.import',
+      ],
+      'POST /admin/stock-import/runs/:id/discard': [
+        async () => {
+          runId = await waitingRun('IMP-0001,Round,1.01,G,VS1,7450');
+          return staff.request(`/admin/stock-import/runs/${runId}/discard`, { method: 'POST' });
+        },
+        'stock.discard',
+      ],
+      'POST /admin/stock-import/api-keys': [
+        async () => {
+          const res = await staff.json('/admin/stock-import/api-keys', 'POST', { name: 'ERP push' });
+          stockKeyId = ((await res.clone().json()) as { id: number }).id;
+          return res;
+        },
+        'api_key.create',
+      ],
+      'POST /admin/stock-import/api-keys/:keyId/roll': [
+        async () => {
+          const res = await staff.json(`/admin/stock-import/api-keys/${stockKeyId}/roll`, 'POST', { overlapHours: 0 });
+          stockKeyId = ((await res.clone().json()) as { id: number }).id;
+          return res;
+        },
+        'api_key.roll',
+      ],
+      'DELETE /admin/stock-import/api-keys/:keyId': [
+        () => staff.request(`/admin/stock-import/api-keys/${stockKeyId}`, { method: 'DELETE' }),
+        'api_key.revoke',
+      ],
+      'PUT /admin/stock-import/settings': [
+        () => staff.json('/admin/stock-import/settings', 'PUT', { badRowsPct: 3, removalPct: 25 }),
+        'stock.settings',
       ],
       'POST /admin/messages/:id/replies': [
         () => staff.json(`/admin/messages/${message.id}/replies`, 'POST', { message: 'Thank you, we will call you.' }),

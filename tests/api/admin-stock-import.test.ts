@@ -69,20 +69,25 @@ describe('stock import', () => {
     const body = (await res.json()) as ImportResult;
     expect(body).toMatchObject({ applied: false, rows: 6, valid: 1, created: 1 });
     expect(body.errors).toEqual([
-      { row: 3, field: 'STWeight', msg: 'The weight must be a number, not "heavy"' },
-      { row: 4, field: 'Colour', msg: 'Colour must be D to M, not "Z"' },
-      { row: 5, field: 'StkShape', msg: 'The shape is required' },
-      { row: 6, field: 'Clarity', msg: 'Clarity must be FL to I3, not "VS9"' },
-      { row: 6, field: 'price', msg: 'A stone needs a price' },
-      { row: 6, field: 'StkWebAvailable', msg: 'Availability must be 1 (now), 2 (later) or 3 (on demand)' },
-      { row: 7, field: 'StkCodeCalcNS', msg: 'The stock code is already on row 2' },
+      { row: 3, field: 'STWeight', value: 'heavy', msg: 'The weight must be a number, not "heavy"' },
+      { row: 4, field: 'Colour', value: 'Z', msg: 'Colour must be D to M, not "Z"' },
+      { row: 5, field: 'StkShape', value: '', msg: 'The shape is required' },
+      { row: 6, field: 'Clarity', value: 'VS9', msg: 'Clarity must be FL to I3, not "VS9"' },
+      { row: 6, field: 'price', value: '', msg: 'A stone needs a price' },
+      { row: 6, field: 'StkWebAvailable', value: '7', msg: 'Availability must be 1 (now), 2 (later) or 3 (on demand)' },
+      { row: 7, field: 'StkCodeCalcNS', value: 'BAD-0001', msg: 'The stock code is already on row 2' },
     ]);
 
-    const apply = await upload('bad-rows.csv', fixture('bad-rows.csv'), { mode: 'apply' });
-    expect(apply.status).toBe(422);
-    const err = await errorOf(apply);
+    // strict: all or nothing
+    const strict = await upload('bad-rows.csv', fixture('bad-rows.csv'), { mode: 'apply', strict: 'true' });
+    expect(strict.status).toBe(422);
+    const err = await errorOf(strict);
     expect(err.msg).toBe('import_has_errors');
     expect((err.options as unknown as ImportResult).errorCount).toBe(7);
+    // partial (the default): 5 bad rows of 6 is past the bad-rows limit, so nothing is applied
+    const apply = await upload('bad-rows.csv', fixture('bad-rows.csv'), { mode: 'apply' });
+    expect(apply.status).toBe(422);
+    expect((await errorOf(apply)).msg).toBe('too_many_bad_rows');
     // nor does a full feed with bad rows mark the stones missing from it out of stock
     const full = await upload('bad-rows.csv', fixture('bad-rows.csv'), { mode: 'apply', full: 'true' });
     expect(full.status).toBe(422);
@@ -190,13 +195,19 @@ describe('stock import', () => {
   });
 
   it('reads parcels (semicolon separated, ranges, sizes) and a full feed marks missing stones out of stock', async () => {
-    const { t, upload } = await setup();
+    const { t, upload, staff } = await setup();
     const inStock = async () =>
       (await t.db.select({ n: count() }).from(diamonds).where(eq(diamonds.inStock, true)))[0]?.n;
     expect(await inStock()).toBe(300);
     const res = await upload('parcels.csv', fixture('parcels.csv'), { mode: 'apply', full: 'true' });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ created: 2, markedOut: 300 });
+    // taking all 300 out of stock waits for a staff member's confirmation (the safety valve)
+    const waiting = (await res.json()) as ImportResult & { runId: number };
+    expect(waiting).toMatchObject({ created: 2, markedOut: 300, status: 'needs_confirmation', applied: false });
+    expect(await inStock()).toBe(300);
+    const confirmed = await staff.request(`/admin/stock-import/runs/${waiting.runId}/confirm`, { method: 'POST' });
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.json()).toMatchObject({ created: 2, markedOut: 300, status: 'confirmed' });
     expect(await inStock()).toBe(2);
     expect((await t.db.select().from(diamonds).where(eq(diamonds.stockCode, 'IMP-P-02')))[0]).toMatchObject({
       catType: 'Multiple Items',

@@ -208,7 +208,7 @@ describe('an unchanged stock import', () => {
     t.clock.advance(60_000);
 
     const again = await upload(feed);
-    expect(await again.json()).toMatchObject({ applied: true, updated: 2, written: 0 });
+    expect(await again.json()).toMatchObject({ applied: true, updated: 0, unchanged: 2, written: 0 });
     expect(await rowsOf()).toEqual(before);
     const same = await t.request('/diamonds/catalogue', { headers: { 'if-none-match': etag } });
     expect(same.status).toBe(304);

@@ -46,17 +46,23 @@ export async function createLinkTestApp(opts: TestAppOptions = {}) {
 export type LinkTestApp = Awaited<ReturnType<typeof createLinkTestApp>>;
 
 /**
- * Inserts a key for `email` (the customer is created, approved with api_allow, when missing)
+ * Inserts a key for `email` (the customer, or for a stock key a staff member, is created, approved with api_allow, when missing)
  * and returns the key itself. `markupPct` sets the account's retail markup.
  */
 export async function linkKeyFor(
   t: LinkTestApp,
   email: string,
-  scope: 'trade' | 'retail' | 'test',
+  scope: 'trade' | 'retail' | 'test' | 'stock',
   markupPct = 0,
 ): Promise<string> {
   let user = (await t.db.select().from(users).where(eq(users.email, email)).limit(1))[0];
-  user ??= await insertUser(t.db, { email, apiAllow: true, retailMarkupPct: markupPct });
+  // a stock key is a staff member's
+  user ??= await insertUser(t.db, {
+    email,
+    apiAllow: true,
+    retailMarkupPct: markupPct,
+    ...(scope === 'stock' ? { role: 'admin' } : {}),
+  });
   await t.db.update(users).set({ apiAllow: true, retailMarkupPct: markupPct }).where(eq(users.id, user.id));
   const key = generateKey(scope);
   await t.db.insert(apiKeys).values({

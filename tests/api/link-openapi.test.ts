@@ -36,6 +36,11 @@ const ROUTES = [
   ['post', '/saved-searches'],
   ['get', '/saved-searches/{id}'],
   ['delete', '/saved-searches/{id}'],
+  ['post', '/stock/imports'],
+  ['get', '/stock/imports/{id}'],
+  ['put', '/stock/{stock_code}'],
+  ['patch', '/stock/{stock_code}'],
+  ['delete', '/stock/{stock_code}'],
 ] as const;
 
 const SITE_ROUTES = [

@@ -368,6 +368,20 @@ describe('errors of one row', () => {
     ];
     const r = validateRow(cells, 17, { map: mapHeaders(headers), existing: new Set(), now });
     expect(r.record).toBeUndefined();
+    // each error carries the cell as written
+    expect(r.errors.map((e) => [e.field, e.value])).toEqual([
+      ['StkCatType', 'box'],
+      ['Source', 'moon'],
+      ['StkShape', ''],
+      ['STWeight', '0'],
+      ['Colour', 'Q'],
+      ['ppc', ''],
+      ['RAP', '200'],
+      ['Stk_Mes_Concat', '1x2'],
+      ['StkWebAvailable', 'soon'],
+      ['StkDesc', 'd'.repeat(301)],
+      ['SizeTo', '4'],
+    ]);
     expect(r.errors).toEqual(
       [
         ['StkCatType', "The type must be 'Single Item' or 'Multiple Items'"],
@@ -381,7 +395,7 @@ describe('errors of one row', () => {
         ['StkWebAvailable', 'Availability must be 1 (now), 2 (later) or 3 (on demand)'],
         ['StkDesc', 'The description must be at most 300 characters'],
         ['SizeTo', 'Size To must not be below Size From'],
-      ].map(([field, msg]) => ({ row: 17, field, msg })),
+      ].map(([field, msg]) => ({ row: 17, field, value: expect.any(String), msg })),
     );
   });
 });

@@ -3,6 +3,7 @@ import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { bagRequests, contactMessages, diamonds, posts, users } from '../../../db/tables.ts';
 import { listAudit } from './audit.ts';
+import { stockLastUpdated } from '../stock-import/history.ts';
 import { isParcel } from '../../../src/domain/diamond.ts';
 
 export async function dashboard(db: Db) {
@@ -43,5 +44,7 @@ export async function dashboard(db: Db) {
     },
     stock: [...byCategory.values()],
     recent: (await listAudit(db, { page: 1, limit: 10 })).docs,
+    /** when an import last changed the stock (null: none yet) */
+    stockUpdatedAt: await stockLastUpdated(db),
   };
 }

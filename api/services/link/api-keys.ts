@@ -1,7 +1,7 @@
 /**
  * API Link keys: their format, their keyed hash, and their life (create, list, roll, revoke).
  *
- * Format: `ftk_` + scope mark (`t` trade, `r` retail, `test` test) + `_` + 22 base62 characters of random
+ * Format: `ftk_` + scope mark (`t` trade, `r` retail, `test` test, `s` stock) + `_` + 22 base62 characters of random
  * (about 131 bits) + 6 base62 characters of the CRC-32 of everything before them. The checksum
  * lets the API refuse a mistyped or made-up key before any database lookup, and lets secret
  * scanners recognise a key. A key is shown once, when it is made; the database keeps only
@@ -35,8 +35,8 @@ const HOUR = 3_600_000;
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const RANDOM_CHARS = 22;
 const CHECK_CHARS = 6;
-const KEY_RE = /^ftk_(t|r|test)_([0-9A-Za-z]{22})([0-9A-Za-z]{6})$/;
-const SCOPE_MARK: Record<ApiScope, string> = { trade: 't', retail: 'r', test: 'test' };
+const KEY_RE = /^ftk_(t|r|test|s)_([0-9A-Za-z]{22})([0-9A-Za-z]{6})$/;
+const SCOPE_MARK: Record<ApiScope, string> = { trade: 't', retail: 'r', test: 'test', stock: 's' };
 
 function base62(n: bigint, width: number): string {
   let out = '';
@@ -69,6 +69,11 @@ export function hashKey(config: Pick<Config, 'SESSION_SECRET'>, key: string): st
 
 /** May this account hold and use keys? */
 export const canUseApi = (u: Pick<User, 'status' | 'apiAllow'>) => u.status === 'approved' && u.apiAllow;
+/** May this account's `stock` key be used? Only a staff member's, while the account is not disabled. */
+export const canUseStockKey = (u: Pick<User, 'role' | 'status'>) => u.role === 'admin' && u.status !== 'disabled';
+/** May a key of `scope` held by `u` be used? */
+export const keyUsable = (u: Pick<User, 'role' | 'status' | 'apiAllow'>, scope: ApiScope) =>
+  scope === 'stock' ? canUseStockKey(u) : canUseApi(u);
 
 function requireApiAccess(user: User): void {
   if (!canUseApi(user)) throw new HttpError(403, 'api_access_not_enabled');
@@ -122,7 +127,7 @@ export async function listKeys(db: Db, userId: number, now: number): Promise<Api
 
 export type NewKey = ApiKeyView & { key: string };
 
-async function insertKey(tx: Db, config: Config, userId: number, name: string, scope: ApiScope, now: number) {
+export async function insertKey(tx: Db, config: Config, userId: number, name: string, scope: ApiScope, now: number) {
   const key = generateKey(scope);
   const row = (
     await tx
@@ -133,7 +138,7 @@ async function insertKey(tx: Db, config: Config, userId: number, name: string, s
   return { key, row };
 }
 
-async function tell(deps: Deps, owner: User, event: templates.ApiKeyEvent, facts: templates.ApiKeyFacts) {
+export async function tell(deps: Deps, owner: User, event: templates.ApiKeyEvent, facts: templates.ApiKeyFacts) {
   await deps.mailer.send(templates.apiKeyChanged(await siteOf(deps), owner.email, owner.firstName, event, facts));
 }
 
@@ -158,8 +163,8 @@ export async function createKey(deps: Deps, user: User, input: { name: string; s
   return { ...toKeyView(made.row), key: made.key };
 }
 
-const keyDetail = (k: KeyRow) => ({ userId: k.userId, name: k.name, scope: k.scope, last4: k.last4 });
-const facts = (k: KeyRow) => ({ name: k.name, scope: k.scope, last4: k.last4 });
+export const keyDetail = (k: KeyRow) => ({ userId: k.userId, name: k.name, scope: k.scope, last4: k.last4 });
+export const facts = (k: KeyRow) => ({ name: k.name, scope: k.scope, last4: k.last4 });
 
 async function ownKeyOr404(tx: Db, userId: number, id: number, now: number): Promise<KeyRow> {
   const row = (
@@ -180,7 +185,7 @@ export async function rollKey(
   id: number,
   overlapHours: number = DEFAULT_OVERLAP_HOURS,
 ): Promise<NewKey & { replaces: { id: number; expiresAt: string } }> {
-  requireApiAccess(user);
+  if (user.role !== 'admin') requireApiAccess(user);
   const now = deps.clock.now();
   const until = new Date(now + overlapHours * HOUR);
   const made = await writeTx(deps.db, async (tx) => {
@@ -215,7 +220,7 @@ export async function rollKey(
  */
 export async function revokeKey(deps: Deps, actor: User, ownerId: number, id: number): Promise<ApiKeyView> {
   const byStaff = actor.role === 'admin' && actor.id !== ownerId;
-  if (!byStaff) requireApiAccess(actor);
+  if (actor.role !== 'admin') requireApiAccess(actor);
   const now = deps.clock.now();
   const row = await writeTx(deps.db, async (tx) => {
     const key = await ownKeyOr404(tx, ownerId, id, now);

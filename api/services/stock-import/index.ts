@@ -15,7 +15,7 @@ import { writeTx, type Db } from '../../../db/client.ts';
 import { diamonds, type NewDiamond } from '../../../db/tables.ts';
 import { HttpError } from '../../middleware/errors.ts';
 import { audit } from '../admin/audit.ts';
-import { lockStock, recordStockChanges, stoneChanges, type StockChange } from '../link/change-log.ts';
+import { latestSeq, lockStock, recordStockChanges, stoneChanges, type StockChange } from '../link/change-log.ts';
 import { mapHeaders, type Field } from './headers.ts';
 import { invalidFile, parseStockFile, type Table } from './parse.ts';
 import type { ImportResult, PreviewRow } from '../../../src/domain/stock-import.ts';
@@ -85,7 +85,7 @@ const FIELD_COLUMNS: Record<Field, (keyof NewDiamond)[]> = {
 };
 
 const COLUMNS = getTableColumns(diamonds);
-type Key = keyof typeof COLUMNS;
+export type Key = keyof typeof COLUMNS;
 const INSERT_KEYS = (Object.keys(COLUMNS) as Key[]).filter((k) => k !== 'id');
 
 const DEFAULTS: Partial<Record<Key, unknown>> = {
@@ -186,8 +186,31 @@ const previewOf = (r: StoneRecord, existing: ReadonlySet<string>): PreviewRow =>
   };
 };
 
-/** Validates a parsed table against the stock in `db`; writes when mode is apply. */
-export async function importTable(db: Db, table: Table, opts: ImportOptions): Promise<ImportResult> {
+/** Skipped rows a run keeps for its history and CSV (the count is always complete). */
+export const SKIPPED_KEPT = 20_000;
+
+/** A table read against the stock: what would be written, skipped and taken out of stock. */
+export type Assessment = {
+  result: ImportResult;
+  records: StoneRecord[];
+  /** every problem found, up to SKIPPED_KEPT */
+  allErrors: RowError[];
+  /** rows that cannot be written */
+  invalidRows: number;
+  /** stones in stock now that a full (replace) run would take out of stock */
+  outIds: string[];
+  inStockCount: number;
+  updateKeys: Key[];
+  total: number;
+  started: number;
+};
+
+/** Validates a parsed table against the stock in `db` (no writes). */
+export async function assessTable(
+  db: Db,
+  table: Table,
+  opts: Pick<ImportOptions, 'mode' | 'full' | 'now' | 'onProgress'>,
+): Promise<Assessment> {
   const started = performance.now();
   const map = mapHeaders(table.headers);
   if (!map.fields.has('StkCodeCalcNS')) {
@@ -197,10 +220,10 @@ export async function importTable(db: Db, table: Table, opts: ImportOptions): Pr
   if (table.rows.length === 0) throw invalidFile('The file has a header row but no stones');
   if (table.rows.length > IMPORT_MAX_ROWS) throw invalidFile(`At most ${IMPORT_MAX_ROWS} rows in one file`);
 
-  const stockRows = await db.select({ code: diamonds.stockCode, inStock: diamonds.inStock }).from(diamonds);
+  const stockRows = opts.full ? await stockOf(db) : await stockOf(db, codesOf(table, map));
   const existing = new Set(stockRows.map((r) => r.code));
   const now = new Date(opts.now);
-  const errors: RowError[] = [];
+  const allErrors: RowError[] = [];
   let errorCount = 0;
   const records: StoneRecord[] = [];
   const firstRow = new Map<string, number>();
@@ -211,17 +234,24 @@ export async function importTable(db: Db, table: Table, opts: ImportOptions): Pr
     let errs = rowErrors;
     if (record) {
       const seen = firstRow.get(record.stone.stockCode);
-      if (seen != null) errs = [{ row: line, field: 'StkCodeCalcNS', msg: `The stock code is already on row ${seen}` }];
+      if (seen != null)
+        errs = [
+          {
+            row: line,
+            field: 'StkCodeCalcNS',
+            value: record.stone.stockCode,
+            msg: `The stock code is already on row ${seen}`,
+          },
+        ];
       else {
         firstRow.set(record.stone.stockCode, line);
         records.push(record);
       }
     }
     errorCount += errs.length;
-    for (const e of errs) if (errors.length < ERRORS_LISTED) errors.push(e);
+    for (const e of errs) if (allErrors.length < SKIPPED_KEPT) allErrors.push(e);
     if (opts.onProgress && (i % 1000 === 999 || i === total - 1)) opts.onProgress('validate', i + 1, total);
   });
-  const invalidRows = total - records.length;
   const inFile = new Set(records.map((r) => r.stone.stockCode));
   const created = records.filter((r) => !existing.has(r.stone.stockCode)).length;
   const outIds = opts.full ? stockRows.filter((r) => r.inStock && !inFile.has(r.code)).map((r) => r.code) : [];
@@ -233,7 +263,7 @@ export async function importTable(db: Db, table: Table, opts: ImportOptions): Pr
     rows: total,
     valid: records.length,
     errorCount,
-    errors,
+    errors: allErrors.slice(0, ERRORS_LISTED),
     created,
     updated: records.length - created,
     markedOut: outIds.length,
@@ -245,20 +275,110 @@ export async function importTable(db: Db, table: Table, opts: ImportOptions): Pr
     preview: records.slice(0, PREVIEW_ROWS).map((r) => previewOf(r, existing)),
     ms: 0,
   };
-  if (opts.mode === 'preview') return { ...result, ms: Math.round(performance.now() - started) };
-  if (invalidRows > 0 || errorCount > 0) {
-    throw new HttpError(422, 'import_has_errors', { ...result, ms: Math.round(performance.now() - started) });
-  }
+  return {
+    result,
+    records,
+    allErrors,
+    invalidRows: total - records.length,
+    outIds,
+    inStockCount: opts.full ? stockRows.filter((r) => r.inStock).length : 0,
+    updateKeys: [...map.fields].flatMap((f) => FIELD_COLUMNS[f]) as Key[],
+    total,
+    started,
+  };
+}
 
-  const updateKeys = [...map.fields].flatMap((f) => FIELD_COLUMNS[f]) as Key[];
+/** The stock codes a table names (trimmed, as validateRow reads them). */
+function codesOf(table: Table, map: ReturnType<typeof mapHeaders>): string[] {
+  const col = [...map.columns].find(([, t]) => t.field === 'StkCodeCalcNS')?.[0] ?? 0;
+  return [...new Set(table.rows.map((r) => (r[col] ?? '').trim()).filter(Boolean))];
+}
+
+/** Stock codes and whether they are in stock: the whole stock, or only `codes`. */
+export async function stockOf(db: Db, codes?: string[]): Promise<{ code: string; inStock: boolean }[]> {
+  const cols = { code: diamonds.stockCode, inStock: diamonds.inStock };
+  if (!codes) return db.select(cols).from(diamonds);
+  const out: { code: string; inStock: boolean }[] = [];
+  for (let i = 0; i < codes.length; i += BATCH)
+    out.push(
+      ...(await db
+        .select(cols)
+        .from(diamonds)
+        .where(inArray(diamonds.stockCode, codes.slice(i, i + BATCH)))),
+    );
+  return out;
+}
+
+/**
+ * Taking named stones out of stock (sold elsewhere) as an assessment `writeAssessment`
+ * applies like a replace-all's leavers: holds end, `removed` events. Unknown codes are left
+ * out of `known`; a stone already out of stock changes nothing.
+ */
+export async function assessRemoval(db: Db, codes: string[]): Promise<Assessment & { known: string[] }> {
+  const rows = await stockOf(db, codes);
+  const outIds = rows.filter((r) => r.inStock).map((r) => r.code);
+  return {
+    result: {
+      mode: 'apply',
+      full: false,
+      applied: false,
+      rows: codes.length,
+      valid: rows.length,
+      errorCount: 0,
+      errors: [],
+      created: 0,
+      updated: 0,
+      markedOut: outIds.length,
+      columns: [],
+      ignoredColumns: [],
+      preview: [],
+      ms: 0,
+    },
+    records: [],
+    allErrors: [],
+    invalidRows: 0,
+    outIds,
+    inStockCount: outIds.length,
+    updateKeys: [],
+    total: codes.length,
+    started: performance.now(),
+    known: rows.map((r) => r.code),
+  };
+}
+
+export const elapsed = (a: Assessment) => Math.round(performance.now() - a.started);
+
+export type Written = {
+  /** stones whose row was written (new, changed content, or marked out) */
+  written: number;
+  /** known stones whose content changed */
+  changedUpdates: number;
+  /** the change-log sequence numbers written, null when nothing changed */
+  seq: { from: number; to: number } | null;
+};
+
+/**
+ * Writes an assessment's valid rows (and, for a full run, takes the stones it does not list
+ * out of stock) in ONE write transaction with its change-log events and audit row; `inTx`
+ * runs last in the same transaction (the run's own record).
+ */
+export async function writeAssessment(
+  db: Db,
+  a: Assessment,
+  opts: Pick<ImportOptions, 'adminId' | 'fileName' | 'now' | 'retentionDays' | 'onProgress'> & {
+    inTx?: (tx: Db, w: Written) => Promise<void>;
+  },
+): Promise<Written> {
+  const { outIds, records, result } = a;
+  const now = new Date(opts.now);
   const changes: StockChange[] = outIds.map((stockCode) => ({ stockCode, kind: 'removed', fields: [] }));
-  let written = outIds.length;
-  await writeTx(db, async (tx) => {
+  return writeTx(db, async (tx) => {
     await lockStock(tx); // compare against what other writers committed (PostgreSQL)
-    written += await upsertStones(
+    const before = await latestSeq(tx);
+    const upserted = await upsertStones(
       tx,
       records.map((r) => r.stone),
-      updateKeys,
+      a.updateKeys,
       changes,
       (done) => opts.onProgress?.('write', done, records.length),
     );
@@ -273,17 +393,52 @@ export async function importTable(db: Db, table: Table, opts: ImportOptions): Pr
     // the change log bumps the stock version only when something really changed, so an
     // import that wrote nothing keeps every cache (and the API Link feed's ETag) warm
     await recordStockChanges(tx, changes, { now: opts.now, retentionDays: opts.retentionDays ?? RETENTION_DAYS });
+    const after = changes.length ? await latestSeq(tx) : before;
     await audit(
       tx,
       opts.adminId,
       'stock.import',
       'diamond',
       null,
-      { file: opts.fileName, full: opts.full, rows: total, created, updated: result.updated, markedOut: outIds.length },
+      {
+        file: opts.fileName,
+        full: result.full,
+        rows: a.total,
+        created: result.created,
+        updated: result.updated,
+        markedOut: outIds.length,
+      },
       opts.now,
     );
+    const w: Written = {
+      written: upserted + outIds.length,
+      changedUpdates: upserted - result.created,
+      seq: after > before ? { from: before + 1, to: after } : null,
+    };
+    await opts.inTx?.(tx, w);
+    return w;
   });
-  return { ...result, applied: true, written, ms: Math.round(performance.now() - started) };
+}
+
+/**
+ * Validates a parsed table against the stock in `db`; writes when mode is apply, all or
+ * nothing (the command line's import: a row error refuses the file, 422 import_has_errors).
+ */
+export async function importTable(db: Db, table: Table, opts: ImportOptions): Promise<ImportResult> {
+  const a = await assessTable(db, table, opts);
+  if (opts.mode === 'preview') return { ...a.result, ms: elapsed(a) };
+  if (a.invalidRows > 0 || a.result.errorCount > 0) {
+    throw new HttpError(422, 'import_has_errors', { ...a.result, ms: elapsed(a) });
+  }
+  const w = await writeAssessment(db, a, opts);
+  return {
+    ...a.result,
+    applied: true,
+    written: w.written,
+    updated: w.changedUpdates,
+    unchanged: a.records.length - a.result.created - w.changedUpdates,
+    ms: elapsed(a),
+  };
 }
 
 /** Parses and imports a file (see importTable). */

@@ -85,8 +85,13 @@ export function validateRow(
   ctx: RowContext,
 ): { record?: StoneRecord; errors: RowError[] } {
   const errors: RowError[] = [];
-  const err = (field: string, msg: string) => void errors.push({ row, field, msg });
   const { val, ends } = cellsByField(cells, ctx.map);
+  /** the cell as written (a range given in two columns: "from-to") */
+  const written = (field: string): string => {
+    const e = ends[field as RangeField];
+    return e ? [e.from ?? '', e.to ?? ''].filter(Boolean).join('-') : (val[field as Field] ?? '');
+  };
+  const err = (field: string, msg: string) => void errors.push({ row, field, value: written(field), msg });
   const has = (f: Field) => ctx.map.fields.has(f);
   /** the cell's value by its rule; undefined when the rule refused it (the error is noted) */
   const check = <I, T>(field: Field, schema: v.GenericSchema<I, T>, input: I): T | undefined => {
@@ -121,8 +126,8 @@ export function validateRow(
   for (const f of RANGE_FIELDS) {
     if (!has(f)) continue;
     const e = ends[f];
-    const written = e ? { from: e.from ?? '', to: e.to ?? '' } : read(f, RANGE_TEXT[f]);
-    const range = written && check(f, GRADE_RANGE[f], written);
+    const given = e ? { from: e.from ?? '', to: e.to ?? '' } : read(f, RANGE_TEXT[f]);
+    const range = given && check(f, GRADE_RANGE[f], given);
     if (!range) continue;
     const [from, to, fromRank, toRank] = GRADE_SCALES[f].keys;
     put(from, range.from);

@@ -7,18 +7,28 @@ export const KEY_NAME_MAX = 60;
 /**
  * What a key may call: `trade` everything, at trade prices; `retail` stone data only, at the
  * account's marked-up prices (it sits in a web page); `test` what a trade key may, against the
- * live stock at trade prices, but its holds and requests reserve nothing and reach no staff.
+ * live stock at trade prices, but its holds and requests reserve nothing and reach no staff;
+ * `stock` only the stock push calls (/stock), for the wholesaler's own system: made by staff
+ * only (Admin → Stock → API keys), never by a customer.
  */
-export const API_KEY_SCOPES = ['trade', 'retail', 'test'] as const;
+export const API_KEY_SCOPES = ['trade', 'retail', 'test', 'stock'] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+/** The scopes a customer may make keys of. */
+export const CUSTOMER_KEY_SCOPES = ['trade', 'retail', 'test'] as const satisfies readonly ApiKeyScope[];
 export const OVERLAP_HOURS_MAX = 168;
 export const RETAIL_MARKUP_MAX = 1000;
 
 export const NewKeySchema = v.object(
   {
     name: requiredText('name is required', 'name', KEY_NAME_MAX),
-    scope: v.picklist(API_KEY_SCOPES, 'scope must be trade, retail or test'),
+    scope: v.picklist(CUSTOMER_KEY_SCOPES, 'scope must be trade, retail or test'),
   },
+  'The request body must be a JSON object',
+);
+
+/** A staff member's new `stock` key (Admin → Stock → API keys). */
+export const NewStockKeySchema = v.object(
+  { name: requiredText('name is required', 'name', KEY_NAME_MAX) },
   'The request body must be a JSON object',
 );
 

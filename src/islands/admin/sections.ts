@@ -53,7 +53,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   {
     path: routes.adminStock,
     label: 'Stock import',
-    component: lazy(() => import('./stock/StockImportSection.tsx')),
+    component: lazy(() => import('./stock/StockSection.tsx')),
   },
   {
     path: routes.adminSettings,

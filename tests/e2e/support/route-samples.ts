@@ -33,6 +33,8 @@ const SAMPLES: Samples = {
   accountRequest: (s) => [routes.accountRequest(s.request)],
   adminRequest: (s) => [routes.adminRequest(s.request)],
   adminPost: (s) => [routes.adminPost(s.postId)],
+  // an import run that is not there: the page says so
+  adminStockRun: (s) => [routes.adminStockRun(s.request)],
 };
 
 /** Reads the ids the parameterised routes need from the shop's public API. */

@@ -294,6 +294,23 @@ export function keeper(baseURL: string) {
       });
     },
 
+    /** Which stones are in stock, and the stock import's limits, put back after the test (a replace-all takes stones out). */
+    async stockInStock() {
+      const saved = withDb(
+        (db) => db.prepare('SELECT id, in_stock AS inStock FROM diamonds').all() as { id: number; inStock: number }[],
+      );
+      after(async () => {
+        withDb((db) =>
+          db.transaction(() => {
+            const put = db.prepare('UPDATE diamonds SET in_stock = ? WHERE id = ?');
+            for (const r of saved) put.run(r.inStock, r.id);
+            bumpStock(db);
+          })(),
+        );
+        await touchContent();
+      });
+    },
+
     /** Runs the restores, newest first; each one runs even if an earlier one failed. */
     async restoreAll() {
       const failures: unknown[] = [];

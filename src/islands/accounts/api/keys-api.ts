@@ -6,7 +6,8 @@ import type { UsageDay } from '../../../../api/services/link/api-usage.ts';
 export type { ApiKeyView, NewKey, UsageDay };
 const keys = client.profile['api-keys'];
 export type KeyList = Answer<Awaited<ReturnType<typeof keys.$get>>>;
-export type Scope = ApiKeyView['scope'];
+/** The scopes a customer makes keys of (stock keys are the shop staff's). */
+export type Scope = Exclude<ApiKeyView['scope'], 'stock'>;
 
 export const LINK_BASE_PATH = '/api/link/v1';
 

@@ -2,7 +2,7 @@
 import { call, client } from '../../../lib/api.ts';
 import { useApiQuery } from '../../ui/useApiQuery.ts';
 import { AuditList } from '../audit/AuditSection.tsx';
-import { failedNotice, fmtCount, Notice } from './kit.tsx';
+import { failedNotice, fmtCount, fmtDateTime, Notice } from './kit.tsx';
 import { routes } from '../../../domain/routes.ts';
 
 export default function DashboardSection() {
@@ -67,6 +67,14 @@ export default function DashboardSection() {
                 ))}
               </tbody>
             </table>
+            <p className="adm-muted">
+              Stock last updated:{' '}
+              <span className="num">{data?.stockUpdatedAt ? fmtDateTime(data.stockUpdatedAt) : 'not yet'}</span> (
+              <a className="link" href={routes.adminStockHistory}>
+                history
+              </a>
+              )
+            </p>
             <a className="link" href={routes.adminStock}>
               Import a stock file
             </a>

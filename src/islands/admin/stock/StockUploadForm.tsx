@@ -1,4 +1,4 @@
-/** The stock file picker, the full-feed switch and the Preview / Apply import buttons. */
+/** The stock file picker, the full-feed and strict switches and the Preview / Apply import buttons. */
 import type { FormEvent } from 'react';
 import type { ImportMode } from './use-stock-import.ts';
 
@@ -15,12 +15,14 @@ type Props = {
   onFile: (file: File | null) => void;
   full: boolean;
   onFull: (on: boolean) => void;
+  strict: boolean;
+  onStrict: (on: boolean) => void;
   busy: boolean;
   canApply: boolean;
   onSend: (mode: ImportMode) => void;
 };
 
-export function StockUploadForm({ file, onFile, full, onFull, busy, canApply, onSend }: Props) {
+export function StockUploadForm({ file, onFile, full, onFull, strict, onStrict, busy, canApply, onSend }: Props) {
   const preview = (e: FormEvent) => {
     e.preventDefault();
     onSend('preview');
@@ -48,6 +50,10 @@ export function StockUploadForm({ file, onFile, full, onFull, busy, canApply, on
         <label className="adk-check">
           <input type="checkbox" checked={full} onChange={(e) => onFull(e.target.checked)} />
           Full feed: stones missing from this file go out of stock
+        </label>
+        <label className="adk-check">
+          <input type="checkbox" checked={strict} onChange={(e) => onStrict(e.target.checked)} />
+          Strict: import nothing if any row is bad
         </label>
       </div>
       <div className="adk-actions">

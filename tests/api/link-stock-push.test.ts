@@ -1,0 +1,270 @@
+/**
+ * API Link's stock push (api/link/stock.ts): `stock` keys made by staff only, the scope rules,
+ * pushes of rows and files through the one import core, the single-stone calls, limits and
+ * concurrency. Every answer is held against the OpenAPI document by the test app.
+ */
+import { and, count, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { settled } from '../../api/services/platform/after-response.ts';
+import { diamonds, holds, stockChanges, stockImports } from '../../db/tables.ts';
+import { errorOf, insertAdmin, insertUser, signIn } from './auth-helpers.ts';
+import { createLinkTestApp, linkKeyFor, type LinkTestApp } from './link-fixtures.ts';
+
+type Run = {
+  id: number | null;
+  status: string;
+  mode: string;
+  rows: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  out_of_stock: number;
+  skipped: number;
+  skipped_rows: { row: number; column: string; value: string; reason: string }[];
+  changes: { from: number; to: number } | null;
+};
+
+async function setup() {
+  const t = await createLinkTestApp();
+  const admin = await insertAdmin(t.db, { firstName: 'Sam', lastName: 'Stock' });
+  const staff = await signIn(t, admin.email);
+  const made = await staff.json('/admin/stock-import/api-keys', 'POST', { name: 'ERP push' });
+  expect(made.status).toBe(201);
+  const { key } = (await made.json()) as { key: string };
+  const json = (method: string, path: string, body: unknown, k = key) =>
+    t.call(path, k, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return { t, admin, staff, key, json };
+}
+
+const stockState = async (t: LinkTestApp) => JSON.stringify(await t.db.select().from(diamonds).orderBy(diamonds.id));
+const changesOf = async (t: LinkTestApp, code?: string) =>
+  (
+    await t.db
+      .select({ n: count() })
+      .from(stockChanges)
+      .where(code ? eq(stockChanges.stockCode, code) : undefined)
+  )[0]?.n ?? 0;
+const aStone = async (t: LinkTestApp) =>
+  (
+    await t.db
+      .select()
+      .from(diamonds)
+      .where(and(eq(diamonds.inStock, true), eq(diamonds.catType, 'Single Item')))
+      .limit(1)
+  )[0]!;
+const row = (code: string, colour = 'G') => ({
+  StkCodeCalcNS: code,
+  StkShape: 'Round',
+  STWeight: 1.01,
+  Colour: colour,
+  Clarity: 'VS1',
+  price: 7450,
+});
+
+describe('stock keys', () => {
+  it('are made by staff only; a stock key pushes and reads /me, nothing else; no other key pushes', async () => {
+    const { t, staff, key, json } = await setup();
+    expect(key).toMatch(/^ftk_s_/);
+    const listed = (await (await staff.request('/admin/stock-import/api-keys')).json()) as {
+      docs: { scope: string; holder: string }[];
+    };
+    expect(listed.docs).toEqual([expect.objectContaining({ scope: 'stock', holder: 'Sam Stock' })]);
+
+    // a customer cannot make one
+    const buyer = await insertUser(t.db, { email: 'erp@jeweller.example', apiAllow: true });
+    const customer = await signIn(t, buyer.email);
+    const refused = await customer.json('/profile/api-keys', 'POST', { name: 'x', scope: 'stock' });
+    expect(refused.status).toBe(400);
+
+    const code = (await aStone(t)).stockCode;
+    for (const scope of ['trade', 'retail', 'test'] as const) {
+      const other = await linkKeyFor(t, `${scope}@jeweller.example`, scope);
+      for (const [method, path, body] of [
+        ['POST', '/stock/imports', { rows: [row('X-1')] }],
+        ['PUT', `/stock/${code}`, { price: 1 }],
+        ['PATCH', `/stock/${code}`, { price: 1 }],
+        ['DELETE', `/stock/${code}`, undefined],
+        ['GET', '/stock/imports/1', undefined],
+      ] as const) {
+        const res = body ? await json(method, path, body, other) : await t.call(path, other, { method });
+        expect(res.status, `${scope} ${method} ${path}`).toBe(403);
+        expect((await errorOf(res)).msg).toBe('scope_not_allowed');
+      }
+    }
+    for (const path of ['/stones', `/stones/${code}`, '/requests', '/holds', '/changes', '/feed', '/webhooks']) {
+      const res = await t.call(path, key);
+      expect(res.status, path).toBe(403);
+      expect((await errorOf(res)).msg).toBe('scope_not_allowed');
+    }
+    expect((await t.call('/me', key)).status).toBe(200);
+
+    // a revoked stock key stops at once
+    const id = ((await (await staff.request('/admin/stock-import/api-keys')).json()) as { docs: { id: number }[] })
+      .docs[0]!.id;
+    expect((await staff.request(`/admin/stock-import/api-keys/${id}`, { method: 'DELETE' })).status).toBe(200);
+    expect((await t.call('/me', key)).status).toBe(401);
+  });
+});
+
+describe('POST /stock/imports', () => {
+  it('applies JSON rows, skipping and reporting the bad ones; the run reads back; dry_run changes nothing', async () => {
+    const { t, key, json } = await setup();
+    const rows = Array.from({ length: 60 }, (_, i) => row(`PUSH-${i}`));
+    rows[4] = row('PUSH-BAD', 'Z');
+    const before = await stockState(t);
+    const dry = await json('POST', '/stock/imports', { rows, dry_run: true });
+    expect(dry.status).toBe(200);
+    expect(await dry.json()).toMatchObject({ id: null, status: 'dry_run', created: 59, skipped: 1 });
+    expect(await stockState(t)).toBe(before);
+    expect(await t.db.select().from(stockImports)).toEqual([]);
+
+    const res = await json('POST', '/stock/imports', { rows });
+    expect(res.status).toBe(200);
+    const run = (await res.json()) as Run;
+    expect(run).toMatchObject({ status: 'applied', mode: 'update', rows: 60, created: 59, skipped: 1 });
+    expect(run.skipped_rows).toEqual([
+      { row: 6, column: 'Colour', value: 'Z', reason: 'Colour must be D to M, not "Z"' },
+    ]);
+    expect(run.changes).toEqual({ from: 1, to: 59 });
+    expect(await (await t.call(`/stock/imports/${run.id}`, key)).json()).toEqual(run);
+    expect((await t.call('/stock/imports/999999', key)).status).toBe(404);
+    // the history names the key
+    expect((await t.db.select().from(stockImports).where(eq(stockImports.id, run.id!)))[0]).toMatchObject({
+      origin: 'api_key',
+      originLabel: 'ERP push',
+    });
+  });
+
+  it('takes a CSV body; a replace that drops 30 % waits for staff; a large push answers 202 and runs once', async () => {
+    const { t, key, json } = await setup();
+    const csv = 'StkCodeCalcNS,StkShape,STWeight,Colour,Clarity,price\nCSV-1,Oval,0.9,F,VS2,3100\n';
+    const res = await t.call('/stock/imports', key, {
+      method: 'POST',
+      headers: { 'content-type': 'text/csv' },
+      body: csv,
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: 'applied', created: 1 });
+
+    const inStock = await t.db.select({ code: diamonds.stockCode }).from(diamonds).where(eq(diamonds.inStock, true));
+    const keep = inStock.slice(0, Math.floor(inStock.length * 0.7)).map((r) => ({ StkCodeCalcNS: r.code }));
+    const before = await stockState(t);
+    const waiting = await json('POST', '/stock/imports?mode=replace', {
+      rows: keep.map((r) => ({ ...r, Comments: '' })),
+    });
+    expect(waiting.status).toBe(200);
+    expect(await waiting.json()).toMatchObject({
+      status: 'needs_confirmation',
+      out_of_stock: inStock.length - keep.length,
+    });
+    expect(await stockState(t)).toBe(before);
+
+    const big = Array.from({ length: 2500 }, (_, i) => row(`BIG-${i}`));
+    const accepted = await json('POST', '/stock/imports', { rows: big });
+    expect(accepted.status).toBe(202);
+    const started = (await accepted.json()) as Run;
+    expect(started.status).toBe('running');
+    await settled(t.db); // the work after the answer
+    const done = (await (await t.call(`/stock/imports/${started.id}`, key)).json()) as Run;
+    expect(done).toMatchObject({ status: 'applied', created: 2500 });
+    const bigRuns = await t.db.select().from(stockImports).where(eq(stockImports.created, 2500));
+    expect(bigRuns).toHaveLength(1);
+  });
+
+  it('refuses a body over 25 MB (413) and another media type (415)', async () => {
+    const { t, key } = await setup();
+    const huge = new Uint8Array(26 * 1024 * 1024).fill(65);
+    const res = await t.call('/stock/imports', key, {
+      method: 'POST',
+      headers: { 'content-type': 'text/csv' },
+      body: huge,
+    });
+    expect(res.status).toBe(413);
+    expect((await errorOf(res)).msg).toBe('payload_too_large');
+    const text = await t.call('/stock/imports', key, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'x',
+    });
+    expect(text.status).toBe(415);
+  });
+});
+
+describe('one stone', () => {
+  it('PUT creates, then changes nothing when sent again (no change-log row); a bad field is 422', async () => {
+    const { t, json } = await setup();
+    const first = await json('PUT', '/stock/ONE-1', {
+      StkShape: 'Pear',
+      STWeight: 1.5,
+      Colour: 'E',
+      Clarity: 'VVS2',
+      price: 9900,
+    });
+    expect(first.status).toBe(200);
+    expect(await first.json()).toMatchObject({ status: 'applied', created: 1 });
+    const logged = await changesOf(t, 'ONE-1');
+    expect(logged).toBe(1);
+    const second = await json('PUT', '/stock/ONE-1', {
+      StkShape: 'Pear',
+      STWeight: 1.5,
+      Colour: 'E',
+      Clarity: 'VVS2',
+      price: 9900,
+    });
+    expect(await second.json()).toMatchObject({
+      status: 'applied',
+      created: 0,
+      updated: 0,
+      unchanged: 1,
+      changes: null,
+    });
+    expect(await changesOf(t, 'ONE-1')).toBe(logged);
+
+    const bad = await json('PUT', '/stock/ONE-1', { Colour: 'Z' });
+    expect(bad.status).toBe(422);
+    const err = await errorOf(bad);
+    expect(err.msg).toBe('stone_invalid');
+    expect(err.options).toMatchObject({
+      import: { status: 'refused', skipped_rows: [{ column: 'Colour', value: 'Z' }] },
+    });
+    const other = await json('PUT', '/stock/ONE-1', { StkCodeCalcNS: 'ONE-2', price: 1 });
+    expect(other.status).toBe(400);
+  });
+
+  it('DELETE takes a stone out of stock and ends its hold (left_stock); an unknown code is 404', async () => {
+    const { t, key } = await setup();
+    const stone = await aStone(t);
+    const buyer = await insertUser(t.db, { email: 'holder@jeweller.example' });
+    await t.db
+      .insert(holds)
+      .values({ diamondId: stone.id, userId: buyer.id, expiresAt: new Date(t.clock.now() + 3_600_000) });
+    const res = await t.call(`/stock/${stone.stockCode}`, key, { method: 'DELETE' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: 'applied', out_of_stock: 1 });
+    expect((await t.db.select().from(diamonds).where(eq(diamonds.id, stone.id)))[0]?.inStock).toBe(false);
+    expect((await t.db.select().from(holds).where(eq(holds.diamondId, stone.id)))[0]?.endReason).toBe('left_stock');
+    const again = await t.call(`/stock/${stone.stockCode}`, key, { method: 'DELETE' });
+    expect(await again.json()).toMatchObject({ out_of_stock: 0, changes: null });
+    const unknown = await t.call('/stock/NO-SUCH-STONE', key, { method: 'DELETE' });
+    expect(unknown.status).toBe(404);
+    expect((await errorOf(unknown)).msg).toBe('stone_not_found');
+  });
+
+  it('10 concurrent PATCHes of one stone: each writes its one change-log row, the last write wins', async () => {
+    const { t, json } = await setup();
+    const stone = await aStone(t);
+    const before = await changesOf(t, stone.stockCode);
+    const prices = Array.from({ length: 10 }, (_, i) => 5001 + i);
+    const answers = await Promise.all(prices.map((price) => json('PATCH', `/stock/${stone.stockCode}`, { price })));
+    const runs = (await Promise.all(answers.map((r) => r.json()))) as Run[];
+    expect(answers.map((r) => r.status)).toEqual(prices.map(() => 200));
+    expect(runs.every((r) => r.updated === 1 && r.changes && r.changes.to === r.changes.from)).toBe(true);
+    expect((await changesOf(t, stone.stockCode)) - before).toBe(10);
+    // the stone holds the price of the run committed last (the highest change-log sequence)
+    const last = runs.reduce((a, b) => (a.changes!.to > b.changes!.to ? a : b));
+    const order = runs.map((r) => r.id);
+    const lastPrice = prices[order.indexOf(last.id)]!;
+    expect((await t.db.select().from(diamonds).where(eq(diamonds.id, stone.id)))[0]?.priceCents).toBe(lastPrice * 100);
+    expect((await json('PATCH', '/stock/NO-SUCH-STONE', { price: 1 })).status).toBe(404);
+  });
+});

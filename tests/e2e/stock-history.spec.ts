@@ -1,0 +1,87 @@
+/**
+ * The stock import's history in Chromium, at 1440 and on an iPhone 13 (axe on each screen):
+ * an import with a bad row is applied without it, the history lists the run, its skipped
+ * rows download as CSV, a replace-all that would empty the shop waits until confirmed, and a
+ * stock API key is made and shown once.
+ * The rules behind it (limits, counts, the e-mail) are checked in tests/api/stock-import-runs.test.ts.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, test } from './support/test.ts';
+import { openLogin, ADMIN, submitLogin } from './support/accounts.ts';
+import { axeViolations } from './support/axe-scan.ts';
+import { BOTH_SIZES, noCookieNotice } from './support/screens.ts';
+
+const HEAD = 'StkCodeCalcNS,StkShape,STWeight,Colour,Clarity,price';
+/** 60 new stones and one bad row: under the 2 % limit, so the 60 are applied */
+const partial = (tag: string) =>
+  [
+    HEAD,
+    ...Array.from({ length: 60 }, (_, i) => `HIS-${tag}-${i},Round,1.01,G,VS1,1000`),
+    `HIS-${tag}-BAD,Round,1.01,Z,VS1,1000`,
+  ].join('\n');
+
+for (const [size, device] of BOTH_SIZES) {
+  test(`an import skips its bad row, the history shows it and a large removal waits for confirmation (${size})`, async ({
+    browser,
+    baseURL,
+    keep,
+  }) => {
+    test.setTimeout(90_000);
+    const tag = size === 'iphone13' ? 'P' : 'D';
+    await keep.newStones(...Array.from({ length: 60 }, (_, i) => `HIS-${tag}-${i}`), `HIS-${tag}-X`);
+    await keep.stockInStock();
+    const context = await browser.newContext({ ...device, baseURL, acceptDownloads: true });
+    await noCookieNotice(context, baseURL);
+    const page = await context.newPage();
+    try {
+      await page.goto('/admin/stock');
+      await openLogin(page, page.getByRole('button', { name: 'Login' }));
+      await submitLogin(page, ADMIN.email, ADMIN.password);
+      const upload = async (name: string, csv: string) => {
+        await page.getByLabel('Stock file').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+        await page.getByRole('button', { name: 'Preview' }).click();
+        await expect(page.getByRole('button', { name: 'Apply import' })).toBeEnabled();
+        await page.getByRole('button', { name: 'Apply import' }).click();
+      };
+
+      await upload('partial.csv', partial(tag));
+      await expect(page.getByRole('status').first()).toContainText('60 new');
+      await expect(page.getByRole('status').first()).toContainText('1 skipped');
+
+      await page.getByRole('navigation', { name: 'Stock' }).getByRole('link', { name: 'History' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Import history' })).toBeVisible();
+      const run = page.getByRole('link', { name: /partial\.csv/ }).first();
+      await expect(run).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+      await run.click();
+      await expect(page.getByRole('cell', { name: 'Colour must be D to M, not "Z"' })).toBeVisible();
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: 'Download the skipped rows (CSV)' }).click(),
+      ]);
+      expect(readFileSync((await download.path())!, 'utf8')).toContain(`${partial(tag).split('\n').length},Colour,Z,`);
+      expect(await axeViolations(page)).toEqual([]);
+
+      // a full feed of one stone would take the whole shop out of stock: it waits
+      await page.goto('/admin/stock');
+      await page.getByLabel('Full feed: stones missing from this file go out of stock').check();
+      await upload('one.csv', `${HEAD}\nHIS-${tag}-X,Round,1.01,G,VS1,1000`);
+      await page.getByRole('link', { name: 'Review it: confirm or discard' }).click();
+      await expect(page.getByRole('heading', { level: 2, name: 'Waiting for confirmation' })).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Confirm import' }).click();
+      await expect(page.getByRole('status').first()).toContainText('Confirmed');
+      await expect(page.getByText('Confirmed', { exact: true }).first()).toBeVisible();
+
+      // a stock key for the wholesaler's own system, shown once
+      await page.getByRole('navigation', { name: 'Stock' }).getByRole('link', { name: 'API keys' }).click();
+      await page.getByLabel('Key name').fill(`ERP ${size}`);
+      await page.getByRole('button', { name: 'Make a stock key' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'shown only once' })).toContainText('ftk_s_');
+      expect(await axeViolations(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+}
