@@ -24,7 +24,7 @@ const isStone = (e: { event: string }) => e.event === 'stone';
 
 describe('GET /api/v1/live', () => {
   it('opens with ready (the newest sequence), no-store and unbuffered, then each hold in sequence order', async () => {
-    const { t, trader, single, single2 } = await setup();
+    const { trader, single, single2 } = await setup();
     const res = await trader.request('/live');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
@@ -56,7 +56,7 @@ describe('GET /api/v1/live', () => {
   });
 
   it('resumes after Last-Event-ID (or ?since=) with no event twice and none missed', async () => {
-    const { t, trader, single, single2 } = await setup();
+    const { trader, single, single2 } = await setup();
     const first = sseReader(await trader.request('/live'));
     await first.next();
     expect((await trader.json('/holds', 'POST', { diamondId: single.id })).status).toBe(201);
