@@ -14,7 +14,7 @@ import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import type { LiveReady, LiveResync } from '../../src/domain/live/events.ts';
 import { framesFor, sseFrame, type Viewer } from '../services/live/events.ts';
 import { liveHub } from '../services/live/hub.ts';
-import { resumePoint, runLiveStream } from '../services/live/stream.ts';
+import { resumePoint, runLiveStream, startingPoint } from '../services/live/stream.ts';
 import { logger } from '../services/platform/logger.ts';
 import type { AppEnv, Deps } from '../types.ts';
 
@@ -49,7 +49,7 @@ export function liveRoutes(deps: Deps) {
           hub,
           db: deps.db,
           clock: deps.clock,
-          since,
+          start: (latest) => startingPoint(deps.db, since, latest),
           signal: c.req.raw.signal,
           pick: (ev) => framesFor(ev, viewer),
           opening: (latest, start) => {

@@ -73,7 +73,11 @@ describe('live stock: what each viewer sees', () => {
     });
 
     const last = (e: SseEvent) => e.event === 'stone' && dataOf<LiveStoneEvent>(e).code === 'LIVE-NEW-1';
-    const [seenV, seenT, seenS] = await Promise.all([visitor, trader, second].map((s) => s.until(last, 5000)));
+    const [seenV, seenT, seenS] = (await Promise.all([visitor, trader, second].map((s) => s.until(last, 5000)))) as [
+      SseEvent[],
+      SseEvent[],
+      SseEvent[],
+    ];
     const stones = (seen: SseEvent[]) => seen.filter((e) => e.event === 'stone').map((e) => dataOf<LiveStoneEvent>(e));
     const mines = (seen: SseEvent[]) => seen.filter((e) => e.event === 'mine').map((e) => dataOf<LiveMineEvent>(e));
     const summary = (seen: SseEvent[]) => stones(seen).map((e) => [e.code, e.change, e.hold, e.reserved]);

@@ -207,12 +207,11 @@ export const changeEventOf = (r: ChangeRow): ChangeEvent => ({
   at: r.at.toISOString(),
 });
 
-/** Events after `since`, oldest first; 410 when events after `since` were pruned, 409 when `since` is ahead of the log. */
-export async function readChanges(
-  db: Db,
-  since: number,
-  limit: number,
-): Promise<{ data: ChangeEvent[]; next_since: number; has_more: boolean }> {
+/**
+ * 410 `changes_expired` when events after `since` were pruned, 409 `cursor_ahead` when `since`
+ * is beyond the newest event; else the newest sequence.
+ */
+export async function checkCursor(db: Db, since: number): Promise<number> {
   const pruned = await prunedSeq(db);
   if (since < pruned) {
     throw new HttpError(410, 'changes_expired', {
@@ -233,6 +232,16 @@ export async function readChanges(
         'This cursor is ahead of the change log (the shop restored an older backup): download /feed again and continue from its X-Change-Seq',
     });
   }
+  return latest;
+}
+
+/** Events after `since`, oldest first (410 or 409 from `checkCursor`). */
+export async function readChanges(
+  db: Db,
+  since: number,
+  limit: number,
+): Promise<{ data: ChangeEvent[]; next_since: number; has_more: boolean }> {
+  await checkCursor(db, since);
   const rows = await db
     .select()
     .from(stockChanges)

@@ -3,9 +3,10 @@
  * hub (hub.ts):
  *
  * 1. subscribes first, holding what the hub delivers meanwhile;
- * 2. decides where to start: the newest sequence, or the browser's `Last-Event-ID` / `?since=`
- *    (`startingPoint`: below the pruned mark or too far behind is a gap, beyond the newest a
- *    cursor ahead: the site answers those with one `resync` event);
+ * 2. decides where to start: the newest sequence, or the client's `Last-Event-ID` / `?since=`
+ *    (the site's `startingPoint`: below the pruned mark or too far behind is a gap, beyond the
+ *    newest a cursor ahead, answered with one `resync` event; API Link refuses those with
+ *    410 / 409 before the stream, as /changes does);
  * 3. sends the opening frames, then the events after `since` read from the log (this stream's
  *    own catch-up), then what the hub held, then lives on the hub's batches. An event is sent
  *    at most once, in sequence order: everything at or below the stream's cursor is skipped.
@@ -62,7 +63,8 @@ export type StreamPlan = {
   hub: LiveHub;
   db: Db;
   clock: Clock;
-  since: number | null;
+  /** where to start, the newest sequence delivered being `latest` (the site: `startingPoint`) */
+  start(latest: number): Promise<Start>;
   /** this stream's frames of an event */
   pick(ev: PreparedEvent): Uint8Array[];
   /** the opening frames, once the start is known (may throw an HttpError-like refusal before any byte) */
@@ -124,10 +126,11 @@ export async function runLiveStream(stream: SSEStreamingApi, plan: StreamPlan): 
   plan.signal?.addEventListener('abort', close);
   try {
     const latest = sub.seq;
-    const start = await startingPoint(plan.db, plan.since, latest);
+    const start = await plan.start(latest);
     write(encodeFrame(plan.opening(latest, start)));
     cursor = start.from;
     while (start.catchUp && cursor < latest && !closed) {
+      // this stream's own catch-up, as many pages as it is behind (the site caps it: MAX_CATCH_UP)
       const rows = (await changeRowsAfter(plan.db, cursor, PAGE)).filter((r) => Number(r.seq) <= latest);
       if (rows.length === 0) break;
       send(await prepareEvents(plan.db, rows, plan.clock.now()));
