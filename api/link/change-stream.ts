@@ -9,10 +9,9 @@
  */
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
-import { liveHeaders, liveStreamOrResync } from '../routes/live.ts';
 import { checkCursor } from '../services/link/change-log.ts';
 import { liveHub } from '../services/live/hub.ts';
-import { resumePoint, runLiveStream } from '../services/live/stream.ts';
+import { liveHeaders, liveStreamOrResync, resumePoint, runLiveStream } from '../services/live/stream.ts';
 import { streamSSE } from 'hono/streaming';
 import type { Deps } from '../types.ts';
 import { CHANGE_STREAM_EXAMPLE } from './examples.ts';

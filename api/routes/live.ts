@@ -10,31 +10,12 @@
  * 400 when either is not a sequence number. Heartbeat comments every LIVE_HEARTBEAT_MS.
  */
 import { Hono } from 'hono';
-import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
+import { streamSSE } from 'hono/streaming';
 import type { LiveReady, LiveResync } from '../../src/domain/live/events.ts';
 import { framesFor, sseFrame, type Viewer } from '../services/live/events.ts';
 import { liveHub } from '../services/live/hub.ts';
-import { resumePoint, runLiveStream, startingPoint } from '../services/live/stream.ts';
-import { logger } from '../services/platform/logger.ts';
+import { liveHeaders, liveStreamOrResync, resumePoint, runLiveStream, startingPoint } from '../services/live/stream.ts';
 import type { AppEnv, Deps } from '../types.ts';
-
-/** What every live stream's answer carries: never cached, never buffered by a proxy. */
-export function liveHeaders(res: Response): Response {
-  res.headers.set('Cache-Control', 'no-store');
-  res.headers.set('X-Accel-Buffering', 'no');
-  return res;
-}
-
-/** Runs a stream; one that fails is logged and ends asking the browser to reload (never the error's text). */
-export async function liveStreamOrResync(stream: SSEStreamingApi, run: () => Promise<void>): Promise<void> {
-  try {
-    await run();
-  } catch (err) {
-    logger.error({ err }, 'live stream failed');
-    const resync: LiveResync = { reason: 'restart' };
-    await stream.write(sseFrame('resync', resync));
-  }
-}
 
 export function liveRoutes(deps: Deps) {
   return new Hono<AppEnv>().get('/', async (c) => {

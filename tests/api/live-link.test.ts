@@ -6,7 +6,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { appState, diamonds } from '../../db/tables.ts';
+import type { diamonds } from '../../db/tables.ts';
+import { appState } from '../../db/tables.ts';
 import { dataOf, sseReader, type SseEvent } from '../support/sse.ts';
 import { stoneOf } from './bag-fixtures.ts';
 import { contractChecker } from './link-contract.ts';

@@ -18,9 +18,11 @@ import type { SSEStreamingApi } from 'hono/streaming';
 import type { Db } from '../../../db/client.ts';
 import type { Clock } from '../../types.ts';
 import { changeRowsAfter, prunedSeq } from '../link/change-log.ts';
-import { encodeFrame, prepareEvents, type PreparedEvent } from './events.ts';
+import { encodeFrame, prepareEvents, sseFrame, type PreparedEvent } from './events.ts';
 import type { LiveHub } from './hub.ts';
 import { HttpError } from '../../middleware/errors.ts';
+import { logger } from '../platform/logger.ts';
+import type { LiveResync } from '../../../src/domain/live/events.ts';
 
 /** the most events a reconnecting stream catches up on; further behind, it reloads */
 export const MAX_CATCH_UP = 2000;
@@ -143,5 +145,23 @@ export async function runLiveStream(stream: SSEStreamingApi, plan: StreamPlan): 
     closed = true;
     sub.unsubscribe();
     plan.signal?.removeEventListener('abort', close);
+  }
+}
+
+/** What every live stream's answer carries: never cached, never buffered by a proxy. */
+export function liveHeaders(res: Response): Response {
+  res.headers.set('Cache-Control', 'no-store');
+  res.headers.set('X-Accel-Buffering', 'no');
+  return res;
+}
+
+/** Runs a stream; one that fails is logged and ends asking the browser to reload (never the error's text). */
+export async function liveStreamOrResync(stream: SSEStreamingApi, run: () => Promise<void>): Promise<void> {
+  try {
+    await run();
+  } catch (err) {
+    logger.error({ err }, 'live stream failed');
+    const resync: LiveResync = { reason: 'restart' };
+    await stream.write(sseFrame('resync', resync));
   }
 }
