@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- --live`: live stock at scale (GET /api/v1/live).
  *
- *   npm run bench -- --live [--streams 2000] [--holds 20] [--duration 10]
+ *   npm run bench -- --live [--streams 2000] [--events 20] [--duration 10]
  *   npm run bench -- --live --nodes 2 [--streams 1000]     # PostgreSQL, --streams on each node
  *
  * One node (SQLite, a copy of the cached 3,600-stone bench database) or two nodes on one
@@ -11,7 +11,7 @@
  *    for --duration seconds with no stream open;
  * 2. opens --streams trader streams per node (plain sockets) and reads the nodes' memory
  *    (RSS) before and after: memory per open stream;
- * 3. --holds times: a hold placed (or released) through the first node's API, and the time
+ * 3. --events times: a hold placed (or released) through the first node's API, and the time
  *    from sending it to each stream's receipt of its event (so it includes the hold's own
  *    round trip, printed beside it): p50 and p99 over every stream and hold;
  * 4. the list call again with every stream open.
@@ -102,7 +102,7 @@ export type LiveFigures = {
 /** The bench on running nodes (the first takes the writes). */
 export async function benchLive(
   nodes: Server[],
-  opts: { streams: number; holds: number; duration: number },
+  opts: { streams: number; events: number; duration: number },
 ): Promise<LiveFigures> {
   const url = nodes[0]!.url;
   const cookie = await signIn(url);
@@ -123,7 +123,7 @@ export async function benchLive(
   let holdId: number | null = null;
   const newest = () => Math.max(0, ...streams.flatMap((s) => [...s.seen.keys()]));
   let lastSeq = newest();
-  for (let i = 0; i < opts.holds; i++) {
+  for (let i = 0; i < opts.events; i++) {
     const t0 = performance.now();
     const res: Response =
       holdId == null
@@ -184,7 +184,7 @@ export async function main(): Promise<void> {
     args: process.argv.slice(2).filter((a) => a !== '--live'),
     options: {
       streams: { type: 'string' },
-      holds: { type: 'string', default: '20' },
+      events: { type: 'string', default: '20' },
       duration: { type: 'string', default: '10' },
       nodes: { type: 'string', default: '1' },
     },
@@ -192,7 +192,7 @@ export async function main(): Promise<void> {
   const nodeCount = Number(values.nodes);
   const opts = {
     streams: Number(values.streams ?? (nodeCount > 1 ? 1000 : 2000)),
-    holds: Number(values.holds),
+    events: Number(values.events),
     duration: Number(values.duration),
   };
   const dir = mkdtempSync(join(tmpdir(), 'facet-bench-live-'));
