@@ -82,7 +82,6 @@ function kindOf(row: ChangeRow, stone: Diamond): Kind | null {
       // the shop's availability column: a trade field
       return inStock ? { change: 'updated', doc: true, visitor: false } : null;
   }
-  return null;
 }
 
 type Facts = {

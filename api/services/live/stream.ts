@@ -101,11 +101,12 @@ export async function runLiveStream(stream: SSEStreamingApi, plan: StreamPlan): 
     closed = true;
     finish();
   };
+  let written: Promise<unknown> = Promise.resolve();
   const write = (chunk: Uint8Array) => {
     if (closed) return;
     if (pending >= MAX_PENDING) return close();
     pending++;
-    void stream.write(chunk).finally(() => pending--);
+    written = stream.write(chunk).finally(() => pending--);
   };
   const send = (events: readonly PreparedEvent[]) => {
     const parts: Uint8Array[] = [];
@@ -136,6 +137,7 @@ export async function runLiveStream(stream: SSEStreamingApi, plan: StreamPlan): 
       const rows = (await changeRowsAfter(plan.db, cursor, PAGE)).filter((r) => Number(r.seq) <= latest);
       if (rows.length === 0) break;
       send(await prepareEvents(plan.db, rows, plan.clock.now()));
+      await Promise.race([written, done]); // a long catch-up goes at the reader's pace
     }
     cursor = Math.max(cursor, latest);
     live = true;
