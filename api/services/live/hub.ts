@@ -19,6 +19,7 @@ import type { Db } from '../../../db/client.ts';
 import type { Deps } from '../../types.ts';
 import { changeRowsAfter, latestSeq } from '../link/change-log.ts';
 import { logger } from '../platform/logger.ts';
+import { liveStreamsOpen } from '../platform/metrics.ts';
 import { prepareEvents, type PreparedEvent } from './events.ts';
 import { onLocalStockChange } from './notify.ts';
 
@@ -128,7 +129,13 @@ function createHub({ db, config, clock }: Deps): LiveHub {
       })),
     subscribe(sub) {
       subs.add(sub);
-      return { seq: last, unsubscribe: () => void subs.delete(sub) };
+      liveStreamsOpen.inc();
+      return {
+        seq: last,
+        unsubscribe: () => {
+          if (subs.delete(sub)) liveStreamsOpen.dec();
+        },
+      };
     },
     open: () => subs.size,
     wake,
@@ -138,6 +145,7 @@ function createHub({ db, config, clock }: Deps): LiveHub {
       onLocalStockChange(db, null);
       await unlisten();
       for (const sub of subs) sub.end(retryHint());
+      liveStreamsOpen.dec(subs.size);
       subs.clear();
       await reading;
       await started?.catch(() => undefined);
