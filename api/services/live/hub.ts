@@ -73,6 +73,8 @@ function createHub({ db, config, clock }: Deps): LiveHub {
   const subs = new Set<Subscriber>();
   let last = 0;
   let started: Promise<void> | null = null;
+  /** the newest sequence is known: wake-ups read from there */
+  let awake = false;
   let stopped = false;
   let reading: Promise<void> | null = null;
   let again = false;
@@ -96,7 +98,7 @@ function createHub({ db, config, clock }: Deps): LiveHub {
 
   const wake = () =>
     outsideAnyRequest(() => {
-      if (stopped || !started) return;
+      if (stopped || !awake) return;
       if (reading) {
         again = true;
         return;
@@ -112,6 +114,7 @@ function createHub({ db, config, clock }: Deps): LiveHub {
   const start = async () => {
     last = await latestSeq(db);
     if (stopped) return;
+    awake = true;
     if (db.engine === 'postgres' && config.DATABASE_URL) {
       const { listenForChanges } = await import('./listen.ts');
       unlisten = listenForChanges(config.DATABASE_URL, wake);
