@@ -24,9 +24,10 @@ export function liveRoutes(deps: Deps) {
       start: (latest) => startingPoint(deps.db, since, latest),
       pick: (ev) => framesFor(ev, viewer),
       opening: (latest, start) => {
-        const ready: LiveReady = { seq: latest };
+        const ready: LiveReady = { seq: Math.max(latest, start.from) };
         const resync: LiveResync | null = start.gap ? { reason: start.gap } : null;
-        return sseFrame('ready', ready, start.catchUp ? null : latest) + (resync ? sseFrame('resync', resync) : '');
+        // starting from where it stands (no catch-up): that is the id to resume after
+        return sseFrame('ready', ready, start.catchUp ? null : start.from) + (resync ? sseFrame('resync', resync) : '');
       },
     });
   });

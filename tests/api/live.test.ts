@@ -73,7 +73,7 @@ describe('GET /api/v1/live', () => {
       const sse = sseReader(res);
       const ready = (await sse.next())!;
       expect(ready.event).toBe('ready');
-      expect(ready.id).toBeUndefined(); // it resumes from the browser's own id
+      expect(ready.id ?? one.id).toBe(one.id); // it resumes from the browser's own id
       const a = dataOf<LiveStoneEvent>((await sse.until(isStone)).at(-1)!);
       const b = dataOf<LiveStoneEvent>((await sse.until(isStone)).at(-1)!);
       expect([a.id, a.hold, b.id, b.hold]).toEqual([single2.id, 'mine', single.id, 'none']);
@@ -88,6 +88,22 @@ describe('GET /api/v1/live', () => {
     await both.next();
     expect(dataOf<LiveStoneEvent>((await both.until(isStone)).at(-1)!).id).toBe(single2.id);
     await both.close();
+  });
+
+  it('resumes, without a resync, after an event this node has not read yet (heard through another node)', async () => {
+    const { t, trader } = await setup();
+    const first = sseReader(await trader.request('/live')); // the hub is running
+    await first.next();
+    // committed without this node's wake-up: as another node's write before its notice arrives
+    const [row] = await t.db
+      .insert(stockChanges)
+      .values({ stockCode: 'ELSEWHERE-1', kind: 'updated', fields: ['comments'], at: new Date(t.clock.now()) })
+      .returning();
+    const sse = sseReader(await trader.request('/live', { headers: { 'Last-Event-ID': String(row!.seq) } }));
+    const ready = (await sse.next())!;
+    expect([ready.event, ready.id]).toEqual(['ready', String(row!.seq)]);
+    expect((await sse.drain(300)).map((e) => e.event)).not.toContain('resync');
+    for (const s of [first, sse]) await s.close();
   });
 
   it('answers a resync for a cursor below the pruned mark or ahead of the log, and 400 for a bad one', async () => {

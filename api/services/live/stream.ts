@@ -18,7 +18,7 @@ import type { Context } from 'hono';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import type { Db } from '../../../db/client.ts';
 import type { Clock, Deps } from '../../types.ts';
-import { changeRowsAfter, prunedSeq } from '../link/change-log.ts';
+import { changeRowsAfter, latestSeq, prunedSeq } from '../link/change-log.ts';
 import { encodeFrame, prepareEvents, sseFrame, type PreparedEvent } from './events.ts';
 import { liveHub, type LiveHub } from './hub.ts';
 import { HttpError } from '../../middleware/errors.ts';
@@ -56,7 +56,11 @@ export type Start = { from: number; catchUp: boolean; gap: 'gap' | 'cursor_ahead
 /** Where a stream asking for events after `since` starts, the newest sequence being `latest`. */
 export async function startingPoint(db: Db, since: number | null, latest: number): Promise<Start> {
   if (since == null || since === latest) return { from: latest, catchUp: false, gap: null };
-  if (since > latest) return { from: latest, catchUp: false, gap: 'cursor_ahead' };
+  if (since > latest) {
+    // this node's hub may not have read what the browser heard from another node yet
+    if (since > (await latestSeq(db))) return { from: latest, catchUp: false, gap: 'cursor_ahead' };
+    return { from: since, catchUp: false, gap: null };
+  }
   if (since < (await prunedSeq(db)) || latest - since > MAX_CATCH_UP)
     return { from: latest, catchUp: false, gap: 'gap' };
   return { from: since, catchUp: true, gap: null };
