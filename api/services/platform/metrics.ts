@@ -56,6 +56,12 @@ const outboxDepth = new Gauge({
   help: 'E-mails queued in the outbox and not sent yet',
   registers: [registry],
 });
+/** Live stock streams open on this node (api/services/live/hub.ts keeps it). */
+export const liveStreamsOpen = new Gauge({
+  name: 'live_streams_open',
+  help: 'Live stock streams open on this node (/api/v1/live and API Link /changes/stream)',
+  registers: [registry],
+});
 export const siteBuilds = new Histogram({
   name: 'site_build_duration_seconds',
   help: 'Static site builds by outcome (the count is the number of builds)',
