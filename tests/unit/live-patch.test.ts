@@ -10,7 +10,9 @@ import {
   rowsToDocs,
   type PriceContext,
 } from '../../src/domain/catalogue/index.ts';
+import type { BagLineView } from '../../src/domain/bag/view.ts';
 import type { DiamondDoc } from '../../src/domain/diamond.ts';
+import { bagLineWarnings, patchBagLines } from '../../src/domain/live/bag.ts';
 import type { LiveStoneEvent } from '../../src/domain/live/events.ts';
 import { patchHolds } from '../../src/domain/live/holds.ts';
 import { applyLiveEvents, freshMatching, liveSetOf, type LiveSet } from '../../src/domain/live/patch.ts';
@@ -135,5 +137,42 @@ describe("the trader's hold overlay", () => {
   it("reads the overlay again for the trader's own hold; a visitor has none", () => {
     expect(patchHolds(state, [{ ...ev(1, 9, 'hold'), hold: 'mine' }]).refresh).toBe(true);
     expect(patchHolds(null, [{ ...ev(1, 9, 'hold'), hold: 'other' }])).toEqual({ state: null, refresh: false });
+  });
+});
+
+describe('the bag follows the stream', () => {
+  const line = (id: number, doc: DiamondDoc): BagLineView => ({
+    diamondId: id,
+    type: 'single',
+    selectedUnit: 'weight',
+    quantity: 1,
+    acceptsAlternatives: false,
+    inStock: true,
+    addedAt: '2026-01-01T00:00:00.000Z',
+    stock: doc,
+    ccy: 'USD',
+    ppc: null,
+    itemPrice: null,
+  });
+  it('takes the new price, remembers the one it had, and marks a stone that left', () => {
+    const lines = [line(101, a), line(102, b)];
+    const p = patchBagLines(
+      lines,
+      [ev(11, 101, 'price_changed', { ...a, price: 1200 }), ev(12, 102, 'left_stock')],
+      new Map(),
+    );
+    expect(p.changed).toBe(true);
+    expect(p.lines[0]!.stock.price).toBe(1200);
+    expect(p.priceWas.get(101)?.price).toBe(1000);
+    expect(p.lines[1]!.inStock).toBe(false);
+    expect(patchBagLines(lines, [ev(13, 999, 'left_stock')], new Map()).changed).toBe(false);
+  });
+  it('says each warning in words', () => {
+    expect(bagLineWarnings({ inStock: true }, 'theirs', null)).toEqual([
+      'On hold for another buyer: it cannot be requested until it is free.',
+    ]);
+    expect(bagLineWarnings({ inStock: true }, 'reserved', { was: '$1,000.00', now: '$1,200.00' })).toHaveLength(2);
+    expect(bagLineWarnings({ inStock: false }, 'theirs', null)[0]).toMatch(/^No longer available/);
+    expect(bagLineWarnings({ inStock: true }, 'free', { was: '$1', now: '$1' })).toEqual([]);
   });
 });

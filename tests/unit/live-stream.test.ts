@@ -11,7 +11,10 @@ class FakeSource implements EventSourceLike {
   listeners = new Map<string, (e: MessageEvent<string>) => void>();
   onerror: ((e: Event) => void) | null = null;
   closed = false;
-  constructor(readonly url: string) {}
+  readonly url: string;
+  constructor(url: string) {
+    this.url = url;
+  }
   addEventListener(type: string, fn: (e: MessageEvent<string>) => void) {
     this.listeners.set(type, fn);
   }

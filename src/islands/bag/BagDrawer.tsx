@@ -88,7 +88,13 @@ export default function BagDrawer() {
             ) : (
               <ul className="bag-drawer__list">
                 {bag.lines.map((l) => (
-                  <BagDrawerRow key={l.diamondId} line={l} ccy={bag.ccy} focused={l.diamondId === drawer.focusId} />
+                  <BagDrawerRow
+                    key={l.diamondId}
+                    line={l}
+                    ccy={bag.ccy}
+                    rates={bag.rates}
+                    focused={l.diamondId === drawer.focusId}
+                  />
                 ))}
               </ul>
             )}

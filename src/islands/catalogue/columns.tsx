@@ -21,6 +21,7 @@ import {
 } from '../../domain/money.ts';
 import type { AvailabilityLabels } from '../../stores/catalogue.ts';
 import { DownloadTick } from '../downloads/CatalogueDownload.tsx';
+import { LiveRowState } from '../live/LiveRowState.tsx';
 import {
   abbreviated,
   availabilityText,
@@ -82,7 +83,10 @@ function ShapeCell({ d }: { d: ListDoc }) {
           {shapeName(d.StkShape)}
           {Number(d.WebSpecial) > 0 && <span className="badge badge--accent cat-shape__badge">Offer</span>}
         </span>
-        <span className="cat-shape__code">{d.StkCodeCalcNS}</span>
+        <span className="cat-shape__code">
+          {d.StkCodeCalcNS}
+          <LiveRowState id={d._id} />
+        </span>
       </span>
     </a>
   );

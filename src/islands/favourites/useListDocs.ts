@@ -1,13 +1,15 @@
 /**
  * The stones behind a list of ids (favourites or compare). Signed in: the server's list
  * answer (GET /profile/{list}) carries them; visitors: GET /diamonds/{id} for each id.
- * A stone the server no longer knows (404) is kept as `missing` so it can be removed.
+ * A stone the server no longer knows (404) is kept as `missing` so it can be removed. All are
+ * read again when the live stream says one of them changed.
  */
 import { useStore } from '@nanostores/react';
 import { useRef } from 'react';
 import { ApiError, call, client, type AnswerOf } from '../../lib/api.ts';
 import { $session } from '../../stores/session.ts';
 import { useApiQuery } from '../ui/useApiQuery.ts';
+import { useLiveRevision } from '../live/useLive.ts';
 
 export type ListDoc = AnswerOf<typeof client.profile.favourites.$get>['docs'][number];
 /** doc null and known true: the stone is gone from the data (404) */
@@ -40,9 +42,11 @@ export function useListDocs(ids: number[], list: 'favourites' | 'compare') {
   const session = useStore($session);
   const authorised = session.isAuthorised && session.user != null;
   const who = session.status === 'ready' ? (session.user?._id ?? 'visitor') : null;
-  const cache = useRef<{ who: string | null; docs: Cache }>({ who: null, docs: new Map() });
+  const cache = useRef<{ who: string | null; rev: string; docs: Cache }>({ who: null, rev: '', docs: new Map() });
 
-  if (cache.current.who !== who) cache.current = { who, docs: new Map() };
+  // a stone the live stream says changed is read again
+  const rev = useLiveRevision(ids);
+  if (cache.current.who !== who || cache.current.rev !== rev) cache.current = { who, rev, docs: new Map() };
   const missing = ids.filter((id) => !cache.current.docs.has(id));
   const key = missing.join(',');
 
