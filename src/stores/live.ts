@@ -23,7 +23,7 @@ import { applyLiveEvents, liveSetOf, type LiveSet, type LiveSetEvent } from '../
 import { API_BASE } from '../lib/api.ts';
 import { $bag, loadBag, showLiveLines } from './bag.ts';
 import { $catalogue, reloadCatalogue, showPatchedIndex } from './catalogue.ts';
-import { $holds, refreshHolds } from './holds.ts';
+import { $holds, loadHolds, refreshHolds } from './holds.ts';
 import { liveStream, type LiveStream, type LiveStreamStatus } from './live-stream.ts';
 import { $session } from './session.ts';
 
@@ -130,6 +130,7 @@ export function startLive(): void {
     onStatus: (status) => update({ status }),
   });
   stream.start();
+  loadHolds(); // the rows' hold state (signed-in traders only) is the overlay the stream moves
   document.addEventListener('visibilitychange', () => stream?.visibility(document.hidden));
   // a change of viewer (signing in or out) changes what the stream may say: open it again
   let who = $session.get().user?._id ?? null;
