@@ -55,7 +55,7 @@ export const $liveStock = atom<LiveStock>({
 export const $liveMine = atom<LiveMineEvent | null>(null);
 
 /** how long events are gathered before they are applied together (an import sends many) */
-export const LIVE_BATCH_MS = 60;
+export const LIVE_BATCH_MS = 200;
 
 let stream: LiveStream | null = null;
 let queue: LiveSetEvent[] = [];
