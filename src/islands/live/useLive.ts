@@ -16,7 +16,10 @@ export function useLiveStock(): LiveStock {
 
 export function useLiveRevision(ids: readonly number[]): string {
   const { revisions, epoch } = useLiveStock();
-  return `${epoch}:${ids.map((id) => revisions.get(id) ?? 0).join(',')}`;
+  // the newest change among them: a stone added to the list moves it only if it changed since
+  let newest = 0;
+  for (const id of ids) newest = Math.max(newest, revisions.get(id) ?? 0);
+  return `${epoch}:${newest}`;
 }
 
 /** A key that moves with each of the viewer's own hold or request changes (null: none yet). */
