@@ -109,9 +109,8 @@ export function liveStream(deps: LiveStreamDeps): LiveStream {
       'mine',
       mine((e) => {
         const ev = parse<LiveMineEvent>(e);
-        if (!ev) return;
-        heard(ev.seq);
-        deps.onMine(ev);
+        // its sequence is its change's, whose `stone` event may follow: the cursor is left alone
+        if (ev) deps.onMine(ev);
       }),
     );
     es.addEventListener(

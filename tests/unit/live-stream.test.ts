@@ -118,3 +118,15 @@ describe('the reconnect schedule', () => {
     expect(last().url).toBe('/api/v1/live?since=7');
   });
 });
+
+describe('the viewer’s own events', () => {
+  it('a `mine` event does not move the cursor past the stone event of the same change', () => {
+    const s = make();
+    s.start();
+    last().send('ready', { seq: 5 });
+    last().send('mine', { seq: 6, what: 'hold', id: 1, stoneId: 6, state: 'active' });
+    last().send('stone', stone(6));
+    expect(stones.map((e) => e.seq)).toEqual([6]);
+    expect(s.seq).toBe(6);
+  });
+});
