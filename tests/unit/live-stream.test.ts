@@ -119,7 +119,7 @@ describe('the reconnect schedule', () => {
   });
 });
 
-describe('the viewer’s own events', () => {
+describe("the viewer's own events", () => {
   it('a `mine` event does not move the cursor past the stone event of the same change', () => {
     const s = make();
     s.start();
