@@ -83,10 +83,8 @@ function ShapeCell({ d }: { d: ListDoc }) {
           {shapeName(d.StkShape)}
           {Number(d.WebSpecial) > 0 && <span className="badge badge--accent cat-shape__badge">Offer</span>}
         </span>
-        <span className="cat-shape__code">
-          {d.StkCodeCalcNS}
-          <LiveRowState id={d._id} />
-        </span>
+        <span className="cat-shape__code">{d.StkCodeCalcNS}</span>
+        <LiveRowState id={d._id} />
       </span>
     </a>
   );
