@@ -34,6 +34,7 @@ import { geoRoutes } from './routes/geo.ts';
 import { healthRoutes } from './routes/health.ts';
 import { holdRoutes } from './routes/holds.ts';
 import { listRoutes } from './routes/lists.ts';
+import { liveRoutes } from './routes/live.ts';
 import { messageRoutes } from './routes/messages.ts';
 import { postRoutes } from './routes/posts.ts';
 import { profileRoutes } from './routes/profile.ts';
@@ -69,6 +70,7 @@ export function apiRoutes(deps: Deps) {
     .route('/', authRoutes(deps))
     .route('/profile/bag', bagRoutes(deps))
     .route('/holds', holdRoutes(deps))
+    .route('/live', liveRoutes(deps))
     .route('/saved-searches', savedSearchRoutes(deps))
     .route('/client-pages', clientPageRoutes(deps))
     .route('/profile/webhooks', profileWebhookRoutes(deps))

@@ -5,6 +5,7 @@
  * (`productionRefusal`, checked by scripts/start.ts before it opens anything).
  */
 import * as v from 'valibot';
+import { LIVE_HEARTBEAT_MS } from '../src/domain/live/events.ts';
 
 /** The public development value of SESSION_SECRET: refused in production. */
 export const DEV_SESSION_SECRET = 'dev-only-secret-change-me';
@@ -77,6 +78,10 @@ const EnvSchema = v.object({
   /** `npm run admin:create`: the staff account to create, or whose password to set */
   ADMIN_EMAIL: v.optional(v.string(), ''),
   ADMIN_PASSWORD: v.optional(v.string(), ''),
+  /** live stock (/api/v1/live, API Link /changes/stream): the heartbeat comment's period, in ms */
+  LIVE_HEARTBEAT_MS: v.pipe(int(LIVE_HEARTBEAT_MS), v.minValue(5)),
+  /** live stock: the safety poll of the change log (a lost wake-up costs at most this), in ms */
+  LIVE_POLL_MS: v.pipe(int(3000), v.minValue(50)),
   /** on SIGTERM/SIGINT: how long requests in flight and workers may take to finish, in ms */
   SHUTDOWN_GRACE_MS: int(10_000),
 });

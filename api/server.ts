@@ -26,6 +26,7 @@ import { blockOverlay } from './services/site/block-overlay.ts';
 import { addressStatus } from './services/client-pages/public-page.ts';
 import { serveUploads } from './services/site/uploads.ts';
 import { startWebhookWorker } from './services/webhooks/worker.ts';
+import { stopLiveHub } from './services/live/hub.ts';
 import { startHoldSweep } from './services/trade/hold-sweep.ts';
 import { startAlertWorker } from './services/saved-searches/alert-worker.ts';
 import { siteRoot, staticSite, type SiteRoot } from './static-site.ts';
@@ -115,5 +116,7 @@ export function startServer(deps: Deps, siteDir: string): Promise<RunningServer>
     // e-mails stored by a node that died before delivering them (each claimed by one node)
     const outbox = startOutboxResend(deps);
     workers.register('outbox resend', () => outbox.stop());
+    // live stock: its streams end with a retry hint, its LISTEN connection closes
+    workers.register('live stock', () => stopLiveHub(deps.db));
   });
 }

@@ -23,6 +23,7 @@ import type { LinkEnv } from './types.ts';
 import { linkUsage } from './usage.ts';
 import { stoneRoutes } from './stones.ts';
 import { changeRoutes } from './changes.ts';
+import { changeStreamRoutes } from './change-stream.ts';
 import { feedRoutes } from './feed.ts';
 import { openApiHandler } from './openapi.ts';
 import { webhookRoutes } from './webhooks.ts';
@@ -55,6 +56,7 @@ export function createLinkApp(deps: Deps): Hono<LinkEnv> {
   app.route('/me', meRoutes(deps));
   app.route('/stones', stoneRoutes(deps));
   app.route('/changes', changeRoutes(deps));
+  app.route('/changes/stream', changeStreamRoutes(deps)); // one call against the limits, however long
   app.route('/feed', feedRoutes(deps)); // feed applies linkLimit(deps, 'feed') itself
   app.use('/webhooks/*', requireScope('trade')); // a retail key is public: no account changes
   app.use('/webhooks', requireScope('trade'));

@@ -8,7 +8,7 @@
  */
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
-import { readChanges } from '../services/link/change-log.ts';
+import { readChanges, retailChange } from '../services/link/change-log.ts';
 import type { Deps } from '../types.ts';
 import { CHANGES_EXAMPLE } from './examples.ts';
 import { errorResponses, jsonResponse } from './openapi-responses.ts';
@@ -16,12 +16,6 @@ import { valid } from './request.ts';
 import { ChangesPageSchema, ChangesQuerySchema, ErrorSchema } from './schemas.ts';
 import type { LinkEnv } from './types.ts';
 import { priceScopeOf } from './scopes.ts';
-
-/** Hold and reservation fields, which a retail key never sees, as the field it does see. */
-const HIDDEN_FROM_RETAIL = new Set(['on_hold', 'reserved', 'held_by_you', 'hold_expires_at', 'reserved_for_you']);
-const retailFields = (fields: string[]) => [
-  ...new Set(fields.map((f) => (HIDDEN_FROM_RETAIL.has(f) ? 'available' : f))),
-];
 
 export function changeRoutes(deps: Deps) {
   return new Hono<LinkEnv>().get(
@@ -53,7 +47,7 @@ export function changeRoutes(deps: Deps) {
       c.header('Cache-Control', 'no-store');
       const page = await readChanges(deps.db, q.since, q.limit);
       if (priceScopeOf(c.var.linkKey.scope) !== 'retail') return c.json(page);
-      return c.json({ ...page, data: page.data.map((e) => ({ ...e, fields: retailFields(e.fields) })) });
+      return c.json({ ...page, data: page.data.map(retailChange) });
     },
   );
 }

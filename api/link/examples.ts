@@ -64,6 +64,13 @@ export const AVAILABILITY_EXAMPLE = {
   ],
 };
 
+/** Two events of GET /changes/stream (each `data` is one /changes event), then a heartbeat. */
+export const CHANGE_STREAM_EXAMPLE = [
+  `id: 8121\nevent: change\ndata: ${JSON.stringify({ seq: 8121, type: 'price_changed', stock_code: 'FT-10482', fields: ['price'], at })}\n`,
+  `id: 8122\nevent: change\ndata: ${JSON.stringify({ seq: 8122, type: 'availability_changed', stock_code: 'FT-10301', fields: ['on_hold'], at })}\n`,
+  ': ping\n',
+].join('\n');
+
 export const CHANGES_EXAMPLE = {
   data: [
     { seq: 8121, type: 'price_changed', stock_code: 'FT-10482', fields: ['price'], at },

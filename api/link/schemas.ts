@@ -340,6 +340,20 @@ export const ChangeEventSchema = v.object({
 });
 export type ChangeEvent = v.InferOutput<typeof ChangeEventSchema>;
 
+export const ChangeStreamQuerySchema = v.strictObject(
+  {
+    since: v.pipe(
+      v.optional(v.string()),
+      wire<string | undefined>({ type: 'integer', minimum: 0, maximum: 999_999_999_999_999 }),
+      v.check((s) => s == null || /^\d{1,15}$/.test(s), 'Must be a change sequence number'),
+      d(
+        "Events after this sequence (your last event's id); `Last-Event-ID` wins when both are sent. Neither: from now on",
+      ),
+    ),
+  },
+  UNKNOWN_PARAM,
+);
+
 export const ChangesPageSchema = v.object({
   data: v.array(ChangeEventSchema),
   next_since: v.pipe(v.number(), d('Pass as `since` next time')),

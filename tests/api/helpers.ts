@@ -32,6 +32,7 @@ import { afterAll, inject, onTestFinished } from 'vitest';
 import { API_BASE, createApp } from '../../api/app.ts';
 import { loadConfig, type Config } from '../../api/config.ts';
 import { settled } from '../../api/services/platform/after-response.ts';
+import { stopLiveHub } from '../../api/services/live/hub.ts';
 import { createMailer, type Mailer, type MailMessage } from '../../api/services/platform/mailer.ts';
 import { unsubscribeRestorer } from '../../api/services/saved-searches/unsubscribe-token.ts';
 import type { Clock, Deps } from '../../api/types.ts';
@@ -178,7 +179,8 @@ export async function createTestApp(opts: TestAppOptions = {}) {
   let closed: Promise<void> | undefined;
   const cleanup = (): Promise<void> => {
     pending.delete(cleanup);
-    return (closed ??= drop());
+    // live stock's hub (its LISTEN connection, timers) goes before the database
+    return (closed ??= stopLiveHub(db).then(drop));
   };
   try {
     onTestFinished(cleanup);

@@ -10,7 +10,8 @@
  *   uses it), with every object closed: a field the document does not describe fails;
  * - an error's `options` never name a stone by its internal id (`stock`, `diamondId`, ...):
  *   stones are named by stock code;
- * - any other body must have a content type the operation lists.
+ * - any other body must have a content type the operation lists (an event stream too: its
+ *   events are checked by the test reading them, `linkEventChecker`).
  *
  * createTestApp (tests/api/helpers.ts) wraps `app.request` with `checkedLinkRequest`, so every
  * Link call of every API test, on both engines, is checked; a mismatch throws
@@ -93,11 +94,14 @@ export function contractChecker(doc: Doc) {
     const fail = (why: string) => {
       throw new LinkContractError(`API Link answer not in the document: ${where}: ${why}`);
     };
-    const body = res.status === 204 || res.status === 304 || method === 'HEAD' ? '' : await res.clone().text();
+    const type = (res.headers.get('content-type') ?? '').split(';')[0]!.trim();
+    // an event stream stays open: its type is checked here, its events by the test that reads them
+    const streaming = type === 'text/event-stream';
+    const body =
+      res.status === 204 || res.status === 304 || method === 'HEAD' || streaming ? '' : await res.clone().text();
     const template = templates.find((t) => t.re.test(path));
     const m = method === 'HEAD' ? 'get' : method.toLowerCase();
     const op = template ? doc.paths[template.path]![m] : undefined;
-    const type = (res.headers.get('content-type') ?? '').split(';')[0]!.trim();
     if (!op) {
       // the only answers outside the operations: 404 for an unknown path, 405 for a known path
       const expected = template ? 405 : 404;
@@ -111,6 +115,7 @@ export function contractChecker(doc: Doc) {
     const answer = op.responses[String(res.status)];
     if (!answer) fail(`status not documented (documented: ${Object.keys(op.responses).join(', ')})`);
     const content = answer!.content;
+    if (streaming && !content?.[type]) fail(`content type "${type}" not documented`);
     if (!content || body === '') {
       if (body !== '' && !res.headers.get('content-encoding')) fail('a body where the document lists none');
       return;

@@ -15,6 +15,7 @@ const ROUTES = [
   ['post', '/stones/lookup'],
   ['post', '/test/events'],
   ['get', '/changes'],
+  ['get', '/changes/stream'],
   ['get', '/feed'],
   ['get', '/openapi.json'],
   ['get', '/me'],
@@ -100,7 +101,8 @@ describe('API Link OpenAPI and reference', () => {
       if (path === '/openapi.json' || path === '/feed') continue;
       const responses = doc.paths[path]![method]!.responses as Record<string, { content?: Record<string, object> }>;
       for (const [status, r] of Object.entries(responses))
-        if (r.content) expect(r.content['application/json'], `${method} ${path} ${status}`).toHaveProperty('example');
+        for (const media of Object.values(r.content ?? {}))
+          expect(media, `${method} ${path} ${status}`).toHaveProperty('example');
     }
   });
 

@@ -15,6 +15,8 @@
  * - A `since` beyond the newest event (a database restored to an older backup) gets 409
  *   `cursor_ahead`: resync from /feed rather than silently wait for sequence numbers that
  *   will name other changes.
+ * - Live stock: every writer announces its rows (api/services/live/notify.ts), so open screens
+ *   hear of them within a second of the commit.
  */
 import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
@@ -25,6 +27,7 @@ import { enqueueChangeEvents } from '../webhooks/enqueue.ts';
 import { bumpVersion } from '../site/versions.ts';
 import { listedPrice, type Money } from '../../../src/domain/money.ts';
 import { pricedStone } from '../catalogue/priced-stone.ts';
+import { announceStockChange } from '../live/notify.ts';
 
 export type ChangeKind = (typeof STOCK_CHANGE_KINDS)[number];
 /** `prevPrice` (price_changed): the listed price before the change, kept for price-drop alerts. */
@@ -150,6 +153,7 @@ export async function recordStockChanges(
     // every subscribed webhook endpoint gets its deliveries in this same transaction
     await enqueueChangeEvents(tx, rows, at);
   }
+  await announceStockChange(tx);
   await pruneChanges(tx, opts.now - opts.retentionDays * DAY_MS);
 }
 
@@ -179,17 +183,35 @@ export async function latestSeq(db: Db): Promise<number> {
   return Math.max(Number(row?.seq ?? 0), pruned);
 }
 
-async function prunedSeq(db: Db): Promise<number> {
+/** The highest pruned sequence: a reader below it missed events. */
+export async function prunedSeq(db: Db): Promise<number> {
   const row = (await db.select({ v: appState.version }).from(appState).where(eq(appState.key, PRUNED_KEY)).limit(1))[0];
   return row?.v ?? 0;
 }
 
-/** Events after `since`, oldest first; 410 when events after `since` were pruned, 409 when `since` is ahead of the log. */
-export async function readChanges(
-  db: Db,
-  since: number,
-  limit: number,
-): Promise<{ data: ChangeEvent[]; next_since: number; has_more: boolean }> {
+/** Hold and reservation fields, which a retail key never sees, as the field it does see. */
+const HIDDEN_FROM_RETAIL = new Set(['on_hold', 'reserved', 'held_by_you', 'hold_expires_at', 'reserved_for_you']);
+
+/** An event as a retail key reads it: `on_hold` and `reserved` read `available`. */
+export const retailChange = (e: ChangeEvent): ChangeEvent => ({
+  ...e,
+  fields: [...new Set(e.fields.map((f) => (HIDDEN_FROM_RETAIL.has(f) ? 'available' : f)))],
+});
+
+/** A change-log row as API Link shows it (/changes and its stream). */
+export const changeEventOf = (r: ChangeRow): ChangeEvent => ({
+  seq: Number(r.seq),
+  type: r.kind,
+  stock_code: r.stockCode,
+  fields: r.fields,
+  at: r.at.toISOString(),
+});
+
+/**
+ * 410 `changes_expired` when events after `since` were pruned, 409 `cursor_ahead` when `since`
+ * is beyond the newest event; else the newest sequence.
+ */
+export async function checkCursor(db: Db, since: number): Promise<number> {
   const pruned = await prunedSeq(db);
   if (since < pruned) {
     throw new HttpError(410, 'changes_expired', {
@@ -210,6 +232,16 @@ export async function readChanges(
         'This cursor is ahead of the change log (the shop restored an older backup): download /feed again and continue from its X-Change-Seq',
     });
   }
+  return latest;
+}
+
+/** Events after `since`, oldest first (410 or 409 from `checkCursor`). */
+export async function readChanges(
+  db: Db,
+  since: number,
+  limit: number,
+): Promise<{ data: ChangeEvent[]; next_since: number; has_more: boolean }> {
+  await checkCursor(db, since);
   const rows = await db
     .select()
     .from(stockChanges)
@@ -218,13 +250,7 @@ export async function readChanges(
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   return {
-    data: page.map((r) => ({
-      seq: Number(r.seq),
-      type: r.kind,
-      stock_code: r.stockCode,
-      fields: r.fields,
-      at: r.at.toISOString(),
-    })),
+    data: page.map(changeEventOf),
     next_since: page.length ? Number(page.at(-1)!.seq) : since,
     has_more: rows.length > limit,
   };
@@ -241,4 +267,11 @@ export async function goneAt(db: Db, stockCode: string, updatedAt: Date): Promis
       .limit(1)
   )[0];
   return row?.at ?? updatedAt;
+}
+
+export type ChangeRow = typeof stockChanges.$inferSelect;
+
+/** Up to `limit` change-log rows after `since`, oldest first (live stock reads these). */
+export function changeRowsAfter(db: Db, since: number, limit: number): Promise<ChangeRow[]> {
+  return db.select().from(stockChanges).where(gt(stockChanges.seq, since)).orderBy(asc(stockChanges.seq)).limit(limit);
 }

@@ -14,6 +14,7 @@ import { stockChanges, type Hold } from '../../../db/tables.ts';
 import { lockStock } from '../link/change-log.ts';
 import { bumpVersion } from '../site/versions.ts';
 import { enqueueChangeEvents, enqueueForAccount } from '../webhooks/enqueue.ts';
+import { announceStockChange } from '../live/notify.ts';
 import type { HoldEvent } from '../../../src/domain/trade/holds.ts';
 
 export async function recordHoldChange(tx: Db, stockCodes: readonly string[], now: number): Promise<void> {
@@ -27,6 +28,7 @@ export async function recordHoldChange(tx: Db, stockCodes: readonly string[], no
     )
     .returning();
   await enqueueChangeEvents(tx, rows, at);
+  await announceStockChange(tx);
   await bumpVersion(tx, 'holds');
 }
 

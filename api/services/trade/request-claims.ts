@@ -16,6 +16,7 @@ import { HttpError } from '../../middleware/errors.ts';
 import { lockStock } from '../link/change-log.ts';
 import { bumpVersion } from '../site/versions.ts';
 import { enqueueChangeEvents } from '../webhooks/enqueue.ts';
+import { announceStockChange } from '../live/notify.ts';
 
 export type Claim = { diamondId: number; userId: number; requestId: number };
 
@@ -91,6 +92,7 @@ export async function recordReservationChange(tx: Db, stockCodes: readonly strin
     .values(codes.map((stockCode) => ({ stockCode, kind: 'availability_changed' as const, fields: ['reserved'], at })))
     .returning();
   await enqueueChangeEvents(tx, rows, at);
+  await announceStockChange(tx);
   await bumpVersion(tx, 'holds');
 }
 

@@ -1,0 +1,46 @@
+/**
+ * GET /api/v1/live: live stock as server-sent events (src/domain/live/events.ts is the
+ * contract; api/services/live/ the machinery). Open to everyone: a visitor hears stones
+ * entering and leaving the stock, a signed-in trader their priced rows, holds and
+ * reservations (never whose) and their own holds and requests (`mine`).
+ *
+ * First event: `ready` { seq: the newest sequence } (with that `id` when the stream starts at
+ * the newest, so a reconnect resumes from there); then `resync` when `Last-Event-ID` or
+ * `?since=` is older than the log keeps (or ahead of it); then `stone` and `mine` events.
+ * 400 when either is not a sequence number. Heartbeat comments every LIVE_HEARTBEAT_MS.
+ */
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import type { LiveReady, LiveResync } from '../../src/domain/live/events.ts';
+import { framesFor, sseFrame, type Viewer } from '../services/live/events.ts';
+import { liveHub } from '../services/live/hub.ts';
+import { liveHeaders, liveStreamOrResync, resumePoint, runLiveStream, startingPoint } from '../services/live/stream.ts';
+import type { AppEnv, Deps } from '../types.ts';
+
+export function liveRoutes(deps: Deps) {
+  return new Hono<AppEnv>().get('/', async (c) => {
+    const since = resumePoint(c.req.header('last-event-id'), c.req.query('since'));
+    const user = c.var.user;
+    const viewer: Viewer = user ? { audience: 'trade', userId: user.id } : { audience: 'visitor' };
+    const hub = liveHub(deps);
+    await hub.ready(); // a database out of reach answers 503 here, before the stream
+    const res = streamSSE(c, (stream) =>
+      liveStreamOrResync(stream, () =>
+        runLiveStream(stream, {
+          hub,
+          db: deps.db,
+          clock: deps.clock,
+          start: (latest) => startingPoint(deps.db, since, latest),
+          signal: c.req.raw.signal,
+          pick: (ev) => framesFor(ev, viewer),
+          opening: (latest, start) => {
+            const ready: LiveReady = { seq: latest };
+            const resync: LiveResync | null = start.gap ? { reason: start.gap } : null;
+            return sseFrame('ready', ready, start.catchUp ? null : latest) + (resync ? sseFrame('resync', resync) : '');
+          },
+        }),
+      ),
+    );
+    return liveHeaders(res);
+  });
+}

@@ -1,0 +1,146 @@
+/**
+ * The live stock hub of a node: the one reader of the stock change log for every open stream
+ * of this process (the site's /api/v1/live and API Link's /changes/stream).
+ *
+ * - Woken by the writers' announcement (notify.ts: PostgreSQL LISTEN/NOTIFY, delivered at
+ *   commit, on every node; in-process on SQLite), and by a safety poll every LIVE_POLL_MS, so
+ *   a lost notice costs at most that.
+ * - Each wake-up reads the rows after the last one it delivered, once for the node (not per
+ *   stream), prepares every audience's frames once (events.ts) and hands the batch to every
+ *   subscribed stream, which picks its own bytes. Reads never overlap: a wake-up during a read
+ *   reads again after it.
+ * - One heartbeat timer for all streams (LIVE_HEARTBEAT_MS).
+ * - `stopLiveHub(db)` (the worker registry calls it on shutdown) ends every stream with a
+ *   `retry:` hint, so browsers reconnect, through the proxy, to another node, with their
+ *   Last-Event-ID.
+ */
+import { AsyncResource } from 'node:async_hooks';
+import type { Db } from '../../../db/client.ts';
+import type { Deps } from '../../types.ts';
+import { changeRowsAfter, latestSeq } from '../link/change-log.ts';
+import { logger } from '../platform/logger.ts';
+import { prepareEvents, type PreparedEvent } from './events.ts';
+import { onLocalStockChange } from './notify.ts';
+
+export type Subscriber = {
+  /** a batch of new events, oldest first */
+  deliver(events: readonly PreparedEvent[]): void;
+  /** the heartbeat's turn */
+  beat(): void;
+  /** the node stops: end the stream, telling the browser when to come back */
+  end(retryMs: number): void;
+};
+
+export type LiveHub = {
+  /** resolves once the hub knows the newest sequence and listens for changes */
+  ready(): Promise<void>;
+  /** subscribes; `seq` is the last sequence delivered before it (later ones reach `sub`) */
+  subscribe(sub: Subscriber): { seq: number; unsubscribe(): void };
+  /** open streams on this node */
+  open(): number;
+  /** reads the log now (and again after a read in progress) */
+  wake(): void;
+  stop(): Promise<void>;
+};
+
+const BATCH = 500;
+/** when a stopped node's streams come back: spread over a few seconds */
+const retryHint = () => 1000 + Math.floor(Math.random() * 2000);
+/** runs `fn` outside any request or transaction (a writer's wake-up must not read inside its transaction) */
+const outsideAnyRequest = AsyncResource.bind((fn: () => void) => fn());
+
+const hubs = new WeakMap<Db, LiveHub>();
+
+/** The hub of this database handle (made on first use). */
+export function liveHub(deps: Deps): LiveHub {
+  let hub = hubs.get(deps.db);
+  if (!hub) hubs.set(deps.db, (hub = createHub(deps)));
+  return hub;
+}
+
+/** Stops the hub of `db`, if it has one (shutdown, tests). */
+export async function stopLiveHub(db: Db): Promise<void> {
+  const hub = hubs.get(db);
+  hubs.delete(db);
+  await hub?.stop();
+}
+
+/** Open streams of the hub of `db` (0 without a hub). */
+export const openStreams = (db: Db): number => hubs.get(db)?.open() ?? 0;
+
+function createHub({ db, config, clock }: Deps): LiveHub {
+  const subs = new Set<Subscriber>();
+  let last = 0;
+  let started: Promise<void> | null = null;
+  let stopped = false;
+  let reading: Promise<void> | null = null;
+  let again = false;
+  const timers: NodeJS.Timeout[] = [];
+  let unlisten: () => Promise<void> = async () => {};
+
+  // SQLite: a read inside the serialised writer's queue comes after the announcing commit
+  const rowsAfter = (seq: number) =>
+    db.engine === 'sqlite' ? db.transact(() => changeRowsAfter(db, seq, BATCH)) : changeRowsAfter(db, seq, BATCH);
+
+  const readNew = async () => {
+    for (;;) {
+      const rows = await rowsAfter(last);
+      if (rows.length === 0 || stopped) return;
+      const events = await prepareEvents(db, rows, clock.now());
+      last = Number(rows.at(-1)!.seq);
+      for (const sub of subs) sub.deliver(events);
+      if (rows.length < BATCH) return;
+    }
+  };
+
+  const wake = () =>
+    outsideAnyRequest(() => {
+      if (stopped || !started) return;
+      if (reading) {
+        again = true;
+        return;
+      }
+      reading = (async () => {
+        do {
+          again = false;
+          await readNew().catch((err: unknown) => logger.error({ err }, 'live stock: reading the change log failed'));
+        } while (again && !stopped);
+      })().finally(() => (reading = null));
+    });
+
+  const start = async () => {
+    last = await latestSeq(db);
+    if (stopped) return;
+    if (db.engine === 'postgres' && config.DATABASE_URL) {
+      const { listenForChanges } = await import('./listen.ts');
+      unlisten = listenForChanges(config.DATABASE_URL, wake);
+    } else onLocalStockChange(db, wake);
+    timers.push(setInterval(wake, config.LIVE_POLL_MS));
+    timers.push(setInterval(() => subs.forEach((s) => s.beat()), config.LIVE_HEARTBEAT_MS));
+    for (const t of timers) t.unref();
+  };
+
+  return {
+    ready: () =>
+      (started ??= start().catch((err: unknown) => {
+        started = null; // the next stream tries again
+        throw err;
+      })),
+    subscribe(sub) {
+      subs.add(sub);
+      return { seq: last, unsubscribe: () => void subs.delete(sub) };
+    },
+    open: () => subs.size,
+    wake,
+    async stop() {
+      stopped = true;
+      for (const t of timers) clearInterval(t);
+      onLocalStockChange(db, null);
+      await unlisten();
+      for (const sub of subs) sub.end(retryHint());
+      subs.clear();
+      await reading;
+      await started?.catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,54 @@
+/**
+ * PostgreSQL's wake-up for live stock: one connection per node (outside the pool) that
+ * LISTENs on the channel every change-log writer notifies at commit (notify.ts). When the
+ * connection is lost it comes back a second later and wakes the hub once, so whatever was
+ * committed meanwhile is read; the hub's safety poll covers the gap too.
+ */
+import pg from 'pg';
+import { logger } from '../platform/logger.ts';
+import { LIVE_CHANNEL } from './notify.ts';
+
+const RECONNECT_MS = 1000;
+
+/** Calls `onNotice` for every notice (and after each reconnect); resolves to the stop function. */
+export function listenForChanges(url: string, onNotice: () => void): () => Promise<void> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | null = null;
+
+  const lost = (c: pg.Client, err?: unknown) => {
+    if (stopped || client !== c) return;
+    client = null;
+    if (err) logger.warn({ err }, 'live stock: the LISTEN connection was lost; reconnecting');
+    c.end().catch(() => undefined);
+    retry = setTimeout(connect, RECONNECT_MS);
+    retry.unref();
+  };
+
+  const connect = async () => {
+    retry = null;
+    if (stopped) return;
+    const c = new pg.Client({ connectionString: url });
+    client = c;
+    c.on('notification', () => onNotice());
+    c.on('error', (err) => lost(c, err));
+    c.on('end', () => lost(c));
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${LIVE_CHANNEL}`);
+      if (stopped) return void (await c.end().catch(() => undefined));
+      onNotice(); // what was committed while nobody listened
+    } catch (err) {
+      lost(c, err);
+    }
+  };
+  void connect();
+
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const c = client;
+    client = null;
+    await c?.end().catch(() => undefined);
+  };
+}

@@ -1,0 +1,167 @@
+/**
+ * One open live stream (the site's /api/v1/live or API Link's /changes/stream), on the node's
+ * hub (hub.ts):
+ *
+ * 1. subscribes first, holding what the hub delivers meanwhile;
+ * 2. decides where to start: the newest sequence, or the client's `Last-Event-ID` / `?since=`
+ *    (the site's `startingPoint`: below the pruned mark or too far behind is a gap, beyond the
+ *    newest a cursor ahead, answered with one `resync` event; API Link refuses those with
+ *    410 / 409 before the stream, as /changes does);
+ * 3. sends the opening frames, then the events after `since` read from the log (this stream's
+ *    own catch-up), then what the hub held, then lives on the hub's batches. An event is sent
+ *    at most once, in sequence order: everything at or below the stream's cursor is skipped.
+ *
+ * A reader that falls MAX_PENDING writes behind is dropped (it reconnects with its
+ * Last-Event-ID), so a stalled client never holds the node's memory.
+ */
+import type { SSEStreamingApi } from 'hono/streaming';
+import type { Db } from '../../../db/client.ts';
+import type { Clock } from '../../types.ts';
+import { changeRowsAfter, prunedSeq } from '../link/change-log.ts';
+import { encodeFrame, prepareEvents, sseFrame, type PreparedEvent } from './events.ts';
+import type { LiveHub } from './hub.ts';
+import { HttpError } from '../../middleware/errors.ts';
+import { logger } from '../platform/logger.ts';
+import type { LiveResync } from '../../../src/domain/live/events.ts';
+
+/** the most events a reconnecting stream catches up on; further behind, it reloads */
+export const MAX_CATCH_UP = 2000;
+const MAX_PENDING = 256;
+const PAGE = 500;
+const PING = encodeFrame(': ping\n\n');
+
+const SEQ = /^\d{1,15}$/;
+
+/**
+ * The sequence a stream resumes after: the `Last-Event-ID` header (what a browser's
+ * EventSource sends when it reconnects) wins over `?since=` (what a fresh EventSource opened
+ * after the browser's own backoff carries); neither: null (from the newest). 400 naming the
+ * one that is not a sequence number.
+ */
+export function resumePoint(lastEventId: string | undefined, since: string | undefined): number | null {
+  for (const [param, value] of [
+    ['Last-Event-ID', lastEventId?.trim()],
+    ['since', since],
+  ] as const) {
+    if (value === undefined || value === '') continue;
+    if (!SEQ.test(value)) throw new HttpError(400, [{ param, msg: `${param} must be a change sequence number` }]);
+    return Number(value);
+  }
+  return null;
+}
+
+export type Start = { from: number; catchUp: boolean; gap: 'gap' | 'cursor_ahead' | null };
+
+/** Where a stream asking for events after `since` starts, the newest sequence being `latest`. */
+export async function startingPoint(db: Db, since: number | null, latest: number): Promise<Start> {
+  if (since == null || since === latest) return { from: latest, catchUp: false, gap: null };
+  if (since > latest) return { from: latest, catchUp: false, gap: 'cursor_ahead' };
+  if (since < (await prunedSeq(db)) || latest - since > MAX_CATCH_UP)
+    return { from: latest, catchUp: false, gap: 'gap' };
+  return { from: since, catchUp: true, gap: null };
+}
+
+export type StreamPlan = {
+  hub: LiveHub;
+  db: Db;
+  clock: Clock;
+  /** where to start, the newest sequence delivered being `latest` (the site: `startingPoint`) */
+  start(latest: number): Promise<Start>;
+  /** this stream's frames of an event */
+  pick(ev: PreparedEvent): Uint8Array[];
+  /** the opening frames, once the start is known (may throw an HttpError-like refusal before any byte) */
+  opening(latest: number, start: Start): string;
+  /** an abort signal of the request (the client went away) */
+  signal?: AbortSignal;
+};
+
+const concat = (parts: Uint8Array[]): Uint8Array => {
+  if (parts.length === 1) return parts[0]!;
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.byteLength;
+  }
+  return out;
+};
+
+/** Runs the stream until the client leaves or the node stops. */
+export async function runLiveStream(stream: SSEStreamingApi, plan: StreamPlan): Promise<void> {
+  await plan.hub.ready();
+  let cursor = 0;
+  let live = false;
+  let closed = false;
+  let pending = 0;
+  const held: (readonly PreparedEvent[])[] = [];
+  let finish!: () => void;
+  const done = new Promise<void>((resolve) => (finish = resolve));
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    finish();
+  };
+  const write = (chunk: Uint8Array) => {
+    if (closed) return;
+    if (pending >= MAX_PENDING) return close();
+    pending++;
+    void stream.write(chunk).finally(() => pending--);
+  };
+  const send = (events: readonly PreparedEvent[]) => {
+    const parts: Uint8Array[] = [];
+    for (const ev of events) {
+      if (ev.seq <= cursor) continue;
+      cursor = ev.seq;
+      for (const f of plan.pick(ev)) parts.push(f);
+    }
+    if (parts.length) write(concat(parts));
+  };
+  const sub = plan.hub.subscribe({
+    deliver: (events) => (live ? send(events) : held.push(events)),
+    beat: () => write(PING),
+    end: (retryMs) => {
+      write(encodeFrame(`retry: ${retryMs}\n\n`));
+      close();
+    },
+  });
+  stream.onAbort(close);
+  plan.signal?.addEventListener('abort', close);
+  try {
+    const latest = sub.seq;
+    const start = await plan.start(latest);
+    write(encodeFrame(plan.opening(latest, start)));
+    cursor = start.from;
+    while (start.catchUp && cursor < latest && !closed) {
+      // this stream's own catch-up, as many pages as it is behind (the site caps it: MAX_CATCH_UP)
+      const rows = (await changeRowsAfter(plan.db, cursor, PAGE)).filter((r) => Number(r.seq) <= latest);
+      if (rows.length === 0) break;
+      send(await prepareEvents(plan.db, rows, plan.clock.now()));
+    }
+    cursor = Math.max(cursor, latest);
+    live = true;
+    for (const events of held.splice(0)) send(events);
+    await done;
+  } finally {
+    closed = true;
+    sub.unsubscribe();
+    plan.signal?.removeEventListener('abort', close);
+  }
+}
+
+/** What every live stream's answer carries: never cached, never buffered by a proxy. */
+export function liveHeaders(res: Response): Response {
+  res.headers.set('Cache-Control', 'no-store');
+  res.headers.set('X-Accel-Buffering', 'no');
+  return res;
+}
+
+/** Runs a stream; one that fails is logged and ends asking the browser to reload (never the error's text). */
+export async function liveStreamOrResync(stream: SSEStreamingApi, run: () => Promise<void>): Promise<void> {
+  try {
+    await run();
+  } catch (err) {
+    logger.error({ err }, 'live stream failed');
+    const resync: LiveResync = { reason: 'restart' };
+    await stream.write(sseFrame('resync', resync));
+  }
+}
