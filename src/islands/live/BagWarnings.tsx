@@ -1,7 +1,7 @@
 /**
  * A bag line's warnings, in words and before the buyer presses Send: its stone went on hold
  * for someone else, was reserved, left the stock or changed price (src/domain/live/bag.ts).
- * The list is a polite live region, so a change while the bag is open is read out.
+ * It sits in a polite live region (role=status), so a change while the bag is open is read out.
  */
 import { useStore } from '@nanostores/react';
 import { bagLineWarnings } from '../../domain/live/bag.ts';
@@ -28,12 +28,16 @@ export function BagWarnings({ line, ccy, rates }: Props) {
       : null;
   const warnings = bagLineWarnings(line, holdOf(holds, line.diamondId).kind, price);
   return (
-    <ul className="live-warnings" role="status" data-bag-warnings={line.diamondId}>
-      {warnings.map((w) => (
-        <li key={w} className="live-warning">
-          {w}
-        </li>
-      ))}
-    </ul>
+    <div role="status" data-bag-warnings={line.diamondId}>
+      {warnings.length > 0 && (
+        <ul className="live-warnings">
+          {warnings.map((w) => (
+            <li key={w} className="live-warning">
+              {w}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }
