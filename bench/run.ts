@@ -5,6 +5,10 @@
  * `npm run bench -- --similar-prices`: the similar stones of a stone on 200,000 stones
  * (bench/similar-prices.ts).
  *
+ * `npm run bench -- --live`: live stock (GET /api/v1/live): 2,000 open streams on one node (or
+ * `--nodes 2`: 1,000 on each of two PostgreSQL nodes), a hold's time to every stream, memory per
+ * stream, the list call with and without the streams (bench/live.ts).
+ *
  * `npm run bench -- --catalogue-scale`: only the catalogue at 3,600 / 50,000 / 200,000 stones
  * (bench/catalogue-scale.ts).
  *
@@ -54,6 +58,13 @@ import { benchDbEngines, printDbEngines } from './db-engines.ts';
 import { benchPublish, printPublish } from './publish.ts';
 import { benchPropagation, printPropagation } from './site-propagation.ts';
 import { benchAlerts, printAlerts } from './saved-search-alerts.ts';
+
+// `npm run bench -- --live [--streams 2000] [--nodes 2]`: live stock streams at scale (bench/live.ts; first: its options share names with other benches' flags)
+if (process.argv.includes('--live')) {
+  const { main } = await import('./live.ts');
+  await main();
+  process.exit(0);
+}
 
 // `npm run bench -- --similar-prices [--stones ..] [--samples ..]`: where a price sits at scale (bench/similar-prices.ts)
 if (process.argv.includes('--similar-prices')) {

@@ -10,9 +10,7 @@
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import { checkCursor } from '../services/link/change-log.ts';
-import { liveHub } from '../services/live/hub.ts';
-import { liveHeaders, liveStreamOrResync, resumePoint, runLiveStream } from '../services/live/stream.ts';
-import { streamSSE } from 'hono/streaming';
+import { liveAnswer, resumePoint } from '../services/live/stream.ts';
 import type { Deps } from '../types.ts';
 import { CHANGE_STREAM_EXAMPLE } from './examples.ts';
 import { errorResponses, jsonResponse } from './openapi-responses.ts';
@@ -59,26 +57,15 @@ export function changeStreamRoutes(deps: Deps) {
     async (c) => {
       const since = resumePoint(c.req.header('last-event-id'), c.req.valid('query').since);
       if (since != null) await checkCursor(deps.db, since);
-      const hub = liveHub(deps);
-      await hub.ready();
       const retail = priceScopeOf(c.var.linkKey.scope) === 'retail';
-      const res = streamSSE(c, (stream) =>
-        liveStreamOrResync(stream, () =>
-          runLiveStream(stream, {
-            hub,
-            db: deps.db,
-            clock: deps.clock,
-            start: async (latest) =>
-              since == null || since >= latest
-                ? { from: Math.max(since ?? latest, latest), catchUp: false, gap: null }
-                : { from: since, catchUp: true, gap: null },
-            signal: c.req.raw.signal,
-            pick: (ev) => [retail ? ev.link.retail : ev.link.trade],
-            opening: () => ': ready\n\n',
-          }),
-        ),
-      );
-      return liveHeaders(res);
+      return liveAnswer(c, deps, {
+        start: async (latest) =>
+          since == null || since >= latest
+            ? { from: Math.max(since ?? latest, latest), catchUp: false, gap: null }
+            : { from: since, catchUp: true, gap: null },
+        pick: (ev) => [retail ? ev.link.retail : ev.link.trade],
+        opening: () => ': ready\n\n',
+      });
     },
   );
 }

@@ -10,11 +10,9 @@
  * 400 when either is not a sequence number. Heartbeat comments every LIVE_HEARTBEAT_MS.
  */
 import { Hono } from 'hono';
-import { streamSSE } from 'hono/streaming';
 import type { LiveReady, LiveResync } from '../../src/domain/live/events.ts';
 import { framesFor, sseFrame, type Viewer } from '../services/live/events.ts';
-import { liveHub } from '../services/live/hub.ts';
-import { liveHeaders, liveStreamOrResync, resumePoint, runLiveStream, startingPoint } from '../services/live/stream.ts';
+import { liveAnswer, resumePoint, startingPoint } from '../services/live/stream.ts';
 import type { AppEnv, Deps } from '../types.ts';
 
 export function liveRoutes(deps: Deps) {
@@ -22,25 +20,14 @@ export function liveRoutes(deps: Deps) {
     const since = resumePoint(c.req.header('last-event-id'), c.req.query('since'));
     const user = c.var.user;
     const viewer: Viewer = user ? { audience: 'trade', userId: user.id } : { audience: 'visitor' };
-    const hub = liveHub(deps);
-    await hub.ready(); // a database out of reach answers 503 here, before the stream
-    const res = streamSSE(c, (stream) =>
-      liveStreamOrResync(stream, () =>
-        runLiveStream(stream, {
-          hub,
-          db: deps.db,
-          clock: deps.clock,
-          start: (latest) => startingPoint(deps.db, since, latest),
-          signal: c.req.raw.signal,
-          pick: (ev) => framesFor(ev, viewer),
-          opening: (latest, start) => {
-            const ready: LiveReady = { seq: latest };
-            const resync: LiveResync | null = start.gap ? { reason: start.gap } : null;
-            return sseFrame('ready', ready, start.catchUp ? null : latest) + (resync ? sseFrame('resync', resync) : '');
-          },
-        }),
-      ),
-    );
-    return liveHeaders(res);
+    return liveAnswer(c, deps, {
+      start: (latest) => startingPoint(deps.db, since, latest),
+      pick: (ev) => framesFor(ev, viewer),
+      opening: (latest, start) => {
+        const ready: LiveReady = { seq: latest };
+        const resync: LiveResync | null = start.gap ? { reason: start.gap } : null;
+        return sseFrame('ready', ready, start.catchUp ? null : latest) + (resync ? sseFrame('resync', resync) : '');
+      },
+    });
   });
 }

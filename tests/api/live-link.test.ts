@@ -18,11 +18,10 @@ const isChange = (e: SseEvent) => e.event === 'change';
 
 async function setup() {
   const t = await createLinkTestApp({ env: { LIVE_POLL_MS: '200' } });
-  const trade = await linkKeyFor(t, 'trade@example.com', 'trade');
-  const retail = await linkKeyFor(t, 'shop@example.com', 'retail');
-  const test = await linkKeyFor(t, 'dev@example.com', 'test');
-  const stone = await stoneOf(t, 'Single Item');
-  return { t, trade, retail, test, stone };
+  const keys = { trade: '', retail: '', test: '' };
+  for (const scope of ['trade', 'retail', 'test'] as const)
+    keys[scope] = await linkKeyFor(t, `${scope}-key@example.com`, scope);
+  return { t, ...keys, stone: await stoneOf(t, 'Single Item') };
 }
 
 /** A price change through the real import, and a hold by the trade key. */

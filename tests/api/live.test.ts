@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { openStreams } from '../../api/services/live/hub.ts';
+import { openStreams, stopLiveHub } from '../../api/services/live/hub.ts';
 import { appState, stockChanges } from '../../db/tables.ts';
 import type { LiveReady, LiveStoneEvent } from '../../src/domain/live/events.ts';
 import { dataOf, sseReader } from '../support/sse.ts';
@@ -148,5 +148,20 @@ describe('GET /api/v1/live', () => {
     for (const { s } of order.slice(50)) await s.close();
     await expect.poll(() => openStreams(t.db), { timeout: 2000 }).toBe(0);
     if (pool !== undefined) expect(t.db.poolStats!().total).toBeLessThanOrEqual(Math.max(pool, 6));
+  });
+
+  it('a node that stops ends every stream with a retry hint (the browser reconnects elsewhere)', async () => {
+    const { t, trader } = await setup();
+    const streams = [sseReader(await t.request('/live')), sseReader(await trader.request('/live'))];
+    for (const s of streams) await s.next();
+    await stopLiveHub(t.db); // what the worker registry does on SIGTERM
+    for (const s of streams) {
+      const hint = (await s.next())!;
+      expect(hint.event).toBe('retry');
+      expect(hint.retry).toBeGreaterThanOrEqual(1000);
+      expect(hint.retry).toBeLessThanOrEqual(3000);
+      expect(await s.next()).toBeNull(); // the answer ended
+    }
+    expect(openStreams(t.db)).toBe(0);
   });
 });

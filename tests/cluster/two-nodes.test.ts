@@ -5,7 +5,7 @@
  *
  * Proves the stateless-node promises of docs/architecture.md ("Several app nodes"): sessions,
  * bag, requests, site content, uploads and rate limits are the database's, so a call may land
- * on either node; and a node killed mid-burst loses no acknowledged write.
+ * on either node; live stock reaches a stream on one node from a write through the other; and a node killed mid-burst loses no acknowledged write.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +13,8 @@ import { join } from 'node:path';
 import pgDriver from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, siteBuilds, startNode, waitForSiteEverywhere, type AppNode } from '../support/app-node.ts';
+import { client, siteBuilds, startNode, TRADER, waitForSiteEverywhere, type AppNode } from '../support/app-node.ts';
+import { sseReader } from '../support/sse.ts';
 import { freshDatabase, type FreshDatabase } from '../support/shared-pg.ts';
 
 const STONES = 120;
@@ -161,6 +162,27 @@ describe('two app nodes on one PostgreSQL', () => {
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect((await served.arrayBuffer()).byteLength).toBeGreaterThan(0);
+  });
+
+  it('a hold committed through A reaches a live stream open on B within a second', async () => {
+    const trader = client();
+    expect((await trader.call(a, '/api/v1/login', { method: 'POST', json: TRADER })).status).toBe(200);
+    const list = (await (await trader.call(a, '/api/v1/diamonds?page=1&limit=40')).json()) as {
+      docs: { _id: number; StkCatType: string }[];
+    };
+    const stone = list.docs.filter((d) => d.StkCatType === 'Single Item').at(-1)!;
+    const live = new AbortController();
+    const sse = sseReader(await trader.call(b, '/api/v1/live', { signal: live.signal }));
+    expect((await sse.next(5000))!.event).toBe('ready');
+    const t0 = performance.now();
+    expect((await trader.call(a, '/api/v1/holds', { method: 'POST', json: { diamondId: stone._id } })).status).toBe(
+      201,
+    );
+    const got = (await sse.until((e) => e.event === 'stone', 1000, 'hold event from the other node')).at(-1)!;
+    expect(performance.now() - t0).toBeLessThan(1000);
+    expect(JSON.parse(got.data)).toMatchObject({ id: stone._id, change: 'hold', hold: 'mine' });
+    live.abort();
+    await sse.close();
   });
 
   it('a per-address rate limit counts the calls to both nodes together', async () => {

@@ -82,7 +82,6 @@ function kindOf(row: ChangeRow, stone: Diamond): Kind | null {
       // the shop's availability column: a trade field
       return inStock ? { change: 'updated', doc: true, visitor: false } : null;
   }
-  return null;
 }
 
 type Facts = {
@@ -101,6 +100,9 @@ const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
   if (list) list.push(value);
   else map.set(key, [value]);
 };
+
+const REQUEST_STONES = [requestLines.diamondId, requestLines.altDiamondId, requestLines.reservedDiamondId];
+const HOLD_TIMES = { createdAt: holds.createdAt, expiresAt: holds.expiresAt, endedAt: holds.endedAt };
 
 async function factsOf(db: Db, rows: readonly ChangeRow[], now: number): Promise<Facts> {
   const codes = [...new Set(rows.map((r) => r.stockCode))];
@@ -152,13 +154,8 @@ async function factsOf(db: Db, rows: readonly ChangeRow[], now: number): Promise
     })
     .from(requestLines)
     .innerJoin(bagRequests, eq(bagRequests.id, requestLines.requestId))
-    .where(
-      or(
-        inArray(requestLines.diamondId, ids),
-        inArray(requestLines.altDiamondId, ids),
-        inArray(requestLines.reservedDiamondId, ids),
-      ),
-    );
+    // the stone asked for, offered instead, or kept
+    .where(or(...REQUEST_STONES.map((column) => inArray(column, ids))));
   for (const l of lines) {
     if (!claimed.has(l.id) && l.updatedAt < since) continue;
     const request = { id: l.id, userId: l.userId, state: l.state };
@@ -169,8 +166,6 @@ async function factsOf(db: Db, rows: readonly ChangeRow[], now: number): Promise
   }
   return facts;
 }
-
-const HOLD_TIMES = { createdAt: holds.createdAt, expiresAt: holds.expiresAt, endedAt: holds.endedAt };
 
 /** The events of `rows` (oldest first), every audience's frames encoded once. */
 export async function prepareEvents(db: Db, rows: readonly ChangeRow[], now: number): Promise<PreparedEvent[]> {

@@ -14,12 +14,13 @@
  * A reader that falls MAX_PENDING writes behind is dropped (it reconnects with its
  * Last-Event-ID), so a stalled client never holds the node's memory.
  */
-import type { SSEStreamingApi } from 'hono/streaming';
+import type { Context } from 'hono';
+import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import type { Db } from '../../../db/client.ts';
-import type { Clock } from '../../types.ts';
+import type { Clock, Deps } from '../../types.ts';
 import { changeRowsAfter, prunedSeq } from '../link/change-log.ts';
 import { encodeFrame, prepareEvents, sseFrame, type PreparedEvent } from './events.ts';
-import type { LiveHub } from './hub.ts';
+import { liveHub, type LiveHub } from './hub.ts';
 import { HttpError } from '../../middleware/errors.ts';
 import { logger } from '../platform/logger.ts';
 import type { LiveResync } from '../../../src/domain/live/events.ts';
@@ -101,11 +102,12 @@ export async function runLiveStream(stream: SSEStreamingApi, plan: StreamPlan): 
     closed = true;
     finish();
   };
+  let written: Promise<unknown> = Promise.resolve();
   const write = (chunk: Uint8Array) => {
     if (closed) return;
     if (pending >= MAX_PENDING) return close();
     pending++;
-    void stream.write(chunk).finally(() => pending--);
+    written = stream.write(chunk).finally(() => pending--);
   };
   const send = (events: readonly PreparedEvent[]) => {
     const parts: Uint8Array[] = [];
@@ -136,6 +138,7 @@ export async function runLiveStream(stream: SSEStreamingApi, plan: StreamPlan): 
       const rows = (await changeRowsAfter(plan.db, cursor, PAGE)).filter((r) => Number(r.seq) <= latest);
       if (rows.length === 0) break;
       send(await prepareEvents(plan.db, rows, plan.clock.now()));
+      await Promise.race([written, done]); // a long catch-up goes at the reader's pace
     }
     cursor = Math.max(cursor, latest);
     live = true;
@@ -148,20 +151,29 @@ export async function runLiveStream(stream: SSEStreamingApi, plan: StreamPlan): 
   }
 }
 
-/** What every live stream's answer carries: never cached, never buffered by a proxy. */
-export function liveHeaders(res: Response): Response {
+/**
+ * The answer of a live stream route: waits for the hub (a database out of reach answers 503
+ * here, before any byte), then streams `plan`, with `Cache-Control: no-store` and
+ * `X-Accel-Buffering: no`. A stream that fails is logged and ends with a `resync` (never the
+ * error's text).
+ */
+export async function liveAnswer(
+  c: Context,
+  deps: Deps,
+  plan: Pick<StreamPlan, 'start' | 'pick' | 'opening'>,
+): Promise<Response> {
+  const hub = liveHub(deps);
+  await hub.ready();
+  const res = streamSSE(c, async (stream) => {
+    try {
+      await runLiveStream(stream, { ...plan, hub, db: deps.db, clock: deps.clock, signal: c.req.raw.signal });
+    } catch (err) {
+      logger.error({ err }, 'live stream failed');
+      const resync: LiveResync = { reason: 'restart' };
+      await stream.write(sseFrame('resync', resync));
+    }
+  });
   res.headers.set('Cache-Control', 'no-store');
   res.headers.set('X-Accel-Buffering', 'no');
   return res;
-}
-
-/** Runs a stream; one that fails is logged and ends asking the browser to reload (never the error's text). */
-export async function liveStreamOrResync(stream: SSEStreamingApi, run: () => Promise<void>): Promise<void> {
-  try {
-    await run();
-  } catch (err) {
-    logger.error({ err }, 'live stream failed');
-    const resync: LiveResync = { reason: 'restart' };
-    await stream.write(sseFrame('resync', resync));
-  }
 }
