@@ -86,6 +86,11 @@ export function followSession(): () => void {
   });
 }
 
+/** Lines the live stream moved (src/stores/live.ts): shown at once, nothing is sent. */
+export function showLiveLines(lines: BagLineView[]): void {
+  if ($bag.get().status === 'ready') setLines(lines);
+}
+
 export function openBagDrawer(focusId: number | null = null): void {
   $bagDrawer.set({ open: true, focusId });
 }

@@ -10,6 +10,8 @@
  *   and indexing run in a Web Worker (catalogue-set-job.ts), in the page where there is none;
  *   on the list page that job may already be running, started by the early script, and is
  *   adopted (catalogue-early-set.ts).
+ * - `reloadCatalogue()` loads the set again, `showPatchedIndex(from, index)` shows the live
+ *   stream's patch of it (src/stores/live.ts).
  * - `repriceCatalogue(pricing)` re-prices the index in another currency; `version` moves on
  *   every change so views can memoise on it.
  * - `$availabilityLabels`: the labels of availability codes 1, 2, 3 from
@@ -126,11 +128,15 @@ const startSetJob = setJobStarter({
   failedMsg: LOAD_FAILED,
 });
 
-export function loadCatalogue(authorised: boolean, pricing: PriceContext = pricingNow): Promise<CatalogueIndex | null> {
+export function loadCatalogue(
+  authorised: boolean,
+  pricing: PriceContext = pricingNow,
+  again = false,
+): Promise<CatalogueIndex | null> {
   const audience: Audience = authorised ? 'trade' : 'visitor';
   const current = $catalogue.get();
   if (inFlight?.audience === audience) return inFlight.promise;
-  if (current.status === 'ready' && current.audience === audience) return Promise.resolve(current.index);
+  if (!again && current.status === 'ready' && current.audience === audience) return Promise.resolve(current.index);
   pricingNow = authorised ? pricing : null;
   $catalogue.set({ ...current, status: 'loading', error: null });
   if (audience === 'visitor') forgetTradeFirstPage();
@@ -162,6 +168,26 @@ export function loadCatalogue(authorised: boolean, pricing: PriceContext = prici
   });
   inFlight = { audience, promise };
   return promise;
+}
+
+/**
+ * Loads the shown set again (the live stream could not say what changed: `resync`); the
+ * shown rows stay until the new set is here.
+ */
+export function reloadCatalogue(): Promise<CatalogueIndex | null> {
+  const s = $catalogue.get();
+  if (s.status !== 'ready' || !s.audience) return Promise.resolve(s.index);
+  return loadCatalogue(s.audience === 'trade', pricingNow, true);
+}
+
+/**
+ * Shows an index the live stream patched (src/domain/live/patch.ts `applyLiveEvents`, the one
+ * way the loaded set is patched); ignored if another set was loaded meanwhile.
+ */
+export function showPatchedIndex(from: CatalogueIndex, index: CatalogueIndex): void {
+  const s = $catalogue.get();
+  if (s.index !== from) return;
+  $catalogue.set({ ...s, index, version: s.version + 1 });
 }
 
 /**

@@ -5,34 +5,19 @@
  * trader's contact messages), each node in turn gets SIGTERM, exits, starts again and waits
  * for /readyz: no request fails and every acknowledged write is in the database.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import pgDriver from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, startNode, TRADER, type AppNode } from '../support/app-node.ts';
-import { freePort } from '../support/free-port.ts';
+import { startProxy, type Proxy } from '../support/nginx-proxy.ts';
 import { freshDatabase, type FreshDatabase } from '../support/shared-pg.ts';
-
-const ROOT = resolve(import.meta.dirname, '../..');
-const NGINX = '/usr/sbin/nginx';
 
 let pg: FreshDatabase;
 let dir: string;
 let nodes: AppNode[] = [];
-let nginx: ChildProcess | undefined;
-let proxy: { url: string };
-
-/** deploy/nginx.conf.example with this test's addresses and folder filled in. */
-function renderConfig(listen: string, a: AppNode, b: AppNode, folder: string): string {
-  const template = readFileSync(join(ROOT, 'deploy/nginx.conf.example'), 'utf8');
-  return template
-    .replaceAll('{{DIR}}', folder)
-    .replaceAll('{{LISTEN}}', listen)
-    .replaceAll('{{NODE_A}}', `127.0.0.1:${a.port}`)
-    .replaceAll('{{NODE_B}}', `127.0.0.1:${b.port}`);
-}
+let proxy: Proxy | undefined;
 
 async function until(what: string, check: () => Promise<boolean>, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -48,23 +33,11 @@ beforeAll(async () => {
   // every call comes from 127.0.0.1: raise the per-address limits; log API calls (who served what)
   const env = { RATE_LIMIT_FACTOR: '1000', LOG_REQUESTS: 'true' };
   nodes = await Promise.all(['a', 'b'].map((n) => startNode(n, dir, pg.url, env)));
-  const folder = join(dir, 'nginx');
-  mkdirSync(folder);
-  const port = await freePort();
-  writeFileSync(join(folder, 'nginx.conf'), renderConfig(`127.0.0.1:${port}`, nodes[0]!, nodes[1]!, folder));
-  let said = '';
-  nginx = spawn(NGINX, ['-c', join(folder, 'nginx.conf'), '-p', folder, '-g', 'daemon off;'], { stdio: 'pipe' });
-  nginx.stderr!.on('data', (d) => (said += d));
-  proxy = { url: `http://127.0.0.1:${port}` };
-  await until(`nginx (${said})`, async () => (await fetch(`${proxy.url}/readyz`)).status === 200, 20_000);
+  proxy = await startProxy(nodes[0]!, nodes[1]!, dir);
 }, 420_000);
 
 afterAll(async () => {
-  if (nginx && nginx.exitCode === null) {
-    const gone = new Promise((r) => nginx!.once('exit', r));
-    nginx.kill('SIGTERM');
-    await gone;
-  }
+  await proxy?.stop();
   await Promise.all(nodes.map((n) => n.stop()));
   await pg?.drop();
   if (dir) rmSync(dir, { recursive: true, force: true });
@@ -73,7 +46,7 @@ afterAll(async () => {
 describe('rolling restart behind nginx', () => {
   it('restarts both nodes one after the other under load: 0 failed requests, 0 lost acknowledged writes', async () => {
     const trader = client();
-    expect((await trader.call(proxy, '/api/v1/login', { method: 'POST', json: TRADER })).status).toBe(200);
+    expect((await trader.call(proxy!, '/api/v1/login', { method: 'POST', json: TRADER })).status).toBe(200);
     const failures: string[] = [];
     const acknowledged: string[] = [];
     let reads = 0;
@@ -82,7 +55,7 @@ describe('rolling restart behind nginx', () => {
     const reader = async (path: string) => {
       while (running) {
         try {
-          const res = await trader.call(proxy, path);
+          const res = await trader.call(proxy!, path);
           await res.arrayBuffer();
           if (res.status === 200) reads += 1;
           else failures.push(`GET ${path}: ${res.status}`);
@@ -96,7 +69,7 @@ describe('rolling restart behind nginx', () => {
       for (let i = 0; running; i++) {
         const text = `Rolling restart ${name} ${i} ${Date.now()}`;
         try {
-          const res = await trader.call(proxy, '/api/v1/message', {
+          const res = await trader.call(proxy!, '/api/v1/message', {
             method: 'POST',
             json: {
               name: 'Rolling Trader',
@@ -139,12 +112,7 @@ describe('rolling restart behind nginx', () => {
     running = false;
     await Promise.all(load);
 
-    const proxyLog = () =>
-      readFileSync(join(dir, 'nginx', 'error.log'), 'utf8')
-        .split('\n')
-        .slice(-30)
-        .join('\n');
-    expect(failures, `nginx said:\n${proxyLog()}`).toEqual([]);
+    expect(failures, `nginx said:\n${proxy!.errors()}`).toEqual([]);
     expect(reads).toBeGreaterThan(100);
     const db = new pgDriver.Client({ connectionString: pg.url });
     await db.connect();

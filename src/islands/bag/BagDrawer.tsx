@@ -4,7 +4,7 @@
  * stock code, a thumbnail, REMOVE and the item's details; then the total and VIEW BAG. It
  * opens focused on a row when `addToBag()` adds one. Also mounts the bag snackbars and a hold's
  * "Request it" dialog, keeps the bag in step with the session and fills the navigation's bag
- * count badge.
+ * count badge. A bag with stones starts the page's live stream (src/stores/live.ts).
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { AT_BUILD } from '../ui/at-build.ts';
@@ -18,6 +18,7 @@ import './bag-drawer.css';
 import { DialogCloseButton } from '../ui/CloseButton.tsx';
 import { routes } from '../../domain/routes.ts';
 import { $holdRequest } from '../../stores/hold-request.ts';
+import { startLive } from '../../stores/live.ts';
 
 /** The hold's "Request it" dialog, loaded the first time a trader asks for it. */
 const RequestHoldDialog = lazy(() => import('../holds/RequestHoldDialog.tsx'));
@@ -64,6 +65,12 @@ export default function BagDrawer() {
   const bag = useBag();
   const holdRequest = useIslandStore($holdRequest, null);
   useEffect(() => followSession(), []);
+  // a bag with stones in it follows the live stream on every page, so its lines and warnings
+  // are current whenever the drawer opens
+  const filled = bag.lines.length > 0;
+  useEffect(() => {
+    if (filled) startLive();
+  }, [filled]);
   useCountBadge();
   useAddToBagHooks();
 
@@ -88,7 +95,13 @@ export default function BagDrawer() {
             ) : (
               <ul className="bag-drawer__list">
                 {bag.lines.map((l) => (
-                  <BagDrawerRow key={l.diamondId} line={l} ccy={bag.ccy} focused={l.diamondId === drawer.focusId} />
+                  <BagDrawerRow
+                    key={l.diamondId}
+                    line={l}
+                    ccy={bag.ccy}
+                    rates={bag.rates}
+                    focused={l.diamondId === drawer.focusId}
+                  />
                 ))}
               </ul>
             )}

@@ -1,6 +1,7 @@
 /**
  * One row of the bag drawer: stock code, thumbnail, the item's details, its price, its hold state
- * and hold control (single stones) and REMOVE.
+ * and hold control (single stones), what the live stream said of the stone (BagWarnings) and
+ * REMOVE.
  * The row of the stone just added is highlighted and takes the keyboard focus: it does so itself when it mounts, since the drawer's content mounts a moment after
  * the drawer opens.
  */
@@ -11,10 +12,12 @@ import { removeFromBag } from '../../stores/bag.ts';
 import { linePriceText, type PricedLine } from './use-bag.ts';
 import { routes } from '../../domain/routes.ts';
 import { HoldControl } from '../holds/HoldControl.tsx';
+import { BagWarnings } from '../live/BagWarnings.tsx';
+import type { FxRate } from '../../domain/money.ts';
 
-type Props = { line: PricedLine; ccy: string; focused: boolean };
+type Props = { line: PricedLine; ccy: string; rates: readonly FxRate[]; focused: boolean };
 
-export function BagDrawerRow({ line, ccy, focused }: Props) {
+export function BagDrawerRow({ line, ccy, rates, focused }: Props) {
   const href = routes.diamond(line.diamondId);
   const row = useRef<HTMLLIElement>(null);
   useEffect(() => {
@@ -43,8 +46,8 @@ export function BagDrawerRow({ line, ccy, focused }: Props) {
           {unit && <span className="num">{unit}</span>}
           <span className="num">{linePriceText(line, ccy)}</span>
           {line.error && <span className="bag-flag">{line.error}</span>}
-          {!line.inStock && <span className="bag-flag">No longer available</span>}
         </p>
+        <BagWarnings line={line} ccy={ccy} rates={rates} />
         {line.inStock && (
           <HoldControl id={line.diamondId} catType={line.stock.StkCatType} stockCode={line.stock.StkCodeCalcNS} />
         )}

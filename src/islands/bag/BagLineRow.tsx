@@ -1,7 +1,7 @@
 /**
  * One row of the bag table: product image and name (both link to the details page), price per
  * carat, weight or item count, price (N/A for a parcel in items mode), the alternatives
- * checkbox and remove. On phones (xs-md) the header is dropped and price and quantity sit under
+ * checkbox and remove; under the name, what the live stream said of the stone (BagWarnings). On phones (xs-md) the header is dropped and price and quantity sit under
  * the name (bag.css).
  */
 import { productName } from '../../domain/bag/names.ts';
@@ -12,10 +12,17 @@ import { linePriceText, type PricedLine } from './use-bag.ts';
 import { CrossIcon } from '../ui/CloseButton.tsx';
 import { routes } from '../../domain/routes.ts';
 import { HoldControl } from '../holds/HoldControl.tsx';
+import { BagWarnings } from '../live/BagWarnings.tsx';
+import type { FxRate } from '../../domain/money.ts';
 
-type Props = { line: PricedLine; ccy: string; onAlternative: (id: number, on: boolean) => void };
+type Props = {
+  line: PricedLine;
+  ccy: string;
+  rates: readonly FxRate[];
+  onAlternative: (id: number, on: boolean) => void;
+};
 
-export function BagLineRow({ line, ccy, onAlternative }: Props) {
+export function BagLineRow({ line, ccy, rates, onAlternative }: Props) {
   const href = routes.diamond(line.diamondId);
   const code = line.stock.StkCodeCalcNS;
   return (
@@ -29,7 +36,7 @@ export function BagLineRow({ line, ccy, onAlternative }: Props) {
             {productName(line.stock)}
           </a>
           <p className="bag-line__code num">{code}</p>
-          {!line.inStock && <p className="bag-flag">No longer available</p>}
+          <BagWarnings line={line} ccy={ccy} rates={rates} />
           {line.inStock && <HoldControl id={line.diamondId} catType={line.stock.StkCatType} stockCode={code} />}
         </div>
       </td>

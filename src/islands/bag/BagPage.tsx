@@ -115,6 +115,7 @@ export default function BagPage() {
               key={l.diamondId}
               line={l}
               ccy={bag.ccy}
+              rates={bag.rates}
               onAlternative={(_id, on) => !on && setAllAlternatives(false)}
             />
           ))}

@@ -5,7 +5,8 @@
  * search, paste a list, download, currency), the notices, the table with expandable rows, page
  * sizes; a pasted list's answer in place of the table while it is open (paste/).
  * Until the island knows any rows, the table's place keeps the rows the page painted itself
- * (ListTable.tsx, early-table.ts).
+ * (ListTable.tsx, early-table.ts). The live stream patches the rows in place; new stones wait
+ * behind "n new stones match" (src/islands/live/).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
@@ -18,6 +19,8 @@ import {
 } from '../../domain/catalogue/index.ts';
 import { useStore } from '@nanostores/react';
 import { $pasteList, lookUpList, pastedFromAddress } from '../../stores/paste-list.ts';
+import { settleLiveSet } from '../../stores/live.ts';
+import { NewStones } from '../live/NewStones.tsx';
 import { PriceDrawer } from '../price/PriceDrawer.tsx';
 import { useMedia } from '../ui/useMedia.ts';
 import type { ColumnContext } from './columns.tsx';
@@ -73,6 +76,15 @@ export default function CatalogueIsland() {
     restored.current = true;
     void lookUpList(fromAddress.codes, fromAddress.duplicates);
   }, [authorised, fromAddress]);
+
+  // stones that left the stock go, and waiting new ones join, at the next filter or tab change
+  const settledFor = useRef({ filters: state.filters, tab: state.tab });
+  useEffect(() => {
+    const was = settledFor.current;
+    if (was.filters === state.filters && was.tab === state.tab) return;
+    settledFor.current = { filters: state.filters, tab: state.tab };
+    settleLiveSet();
+  }, [state.filters, state.tab]);
 
   useEffect(() => {
     if (cat.index && results.page !== state.page) dispatch({ type: 'page', page: results.page, total: results.total });
@@ -155,6 +167,12 @@ export default function CatalogueIsland() {
               <PasteView state={pasted} index={cat.index} ctx={ctx} />
             ) : (
               <>
+                <NewStones
+                  index={cat.index}
+                  filters={state.filters}
+                  ctx={{ tab: state.tab, authorised, columns: state.columns }}
+                  pricing={cat.index?.pricing ?? null}
+                />
                 {pager('top')}
                 <ListTable
                   early={early}

@@ -3,7 +3,8 @@
  * click sorts by that column (again: flips the direction), shown with aria-sort and an arrow.
  * The open row expands under its stone and scrolls into view ROW_SCROLL_DELAY_MS after it
  * opens. `catalogue:table-updated` is marked (and measured from the last filter apply)
- * each time the rows change.
+ * each time the rows change. A stone the live stream says left the stock is greyed (`is-gone`)
+ * until the next filter change.
  */
 import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
@@ -11,6 +12,8 @@ import { ROW_SCROLL_DELAY_MS, type SortState } from '../../domain/catalogue/inde
 import type { ListDoc } from '../../domain/diamond.ts';
 import { catalogueColumns, type ColumnContext, type ColumnMeta, type TableMeta } from './columns.tsx';
 import { APPLY_MARK } from './useDraftFilters.ts';
+import { useStore } from '@nanostores/react';
+import { $liveStock } from '../../stores/live.ts';
 
 type Props = {
   docs: ListDoc[];
@@ -45,6 +48,7 @@ export function CatalogueTable({
   onTick,
 }: Props) {
   const columns = useMemo(() => catalogueColumns(ctx), [ctx]);
+  const { gone } = useStore($liveStock);
   const meta: TableMeta = { openRow, onToggleRow, ticked, onTick };
   const table = useReactTable({
     data: docs,
@@ -130,7 +134,9 @@ export function CatalogueTable({
             <Fragment key={row.id}>
               <tr
                 className={
-                  [Number(d.WebSpecial) > 0 && 'is-special', open && 'is-open'].filter(Boolean).join(' ') || undefined
+                  [Number(d.WebSpecial) > 0 && 'is-special', open && 'is-open', gone.has(d._id) && 'is-gone']
+                    .filter(Boolean)
+                    .join(' ') || undefined
                 }
                 ref={open ? openRef : undefined}
               >

@@ -21,6 +21,7 @@ import {
 } from '../../domain/money.ts';
 import type { AvailabilityLabels } from '../../stores/catalogue.ts';
 import { DownloadTick } from '../downloads/CatalogueDownload.tsx';
+import { LiveRowState } from '../live/LiveRowState.tsx';
 import {
   abbreviated,
   availabilityText,
@@ -83,6 +84,7 @@ function ShapeCell({ d }: { d: ListDoc }) {
           {Number(d.WebSpecial) > 0 && <span className="badge badge--accent cat-shape__badge">Offer</span>}
         </span>
         <span className="cat-shape__code">{d.StkCodeCalcNS}</span>
+        <LiveRowState id={d._id} />
       </span>
     </a>
   );

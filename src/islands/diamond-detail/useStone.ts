@@ -1,6 +1,6 @@
 /**
  * The stone on screen: GET /diamonds/{id} (again when the session changes, since prices
- * depend on it), its media (GET /diamonds/{id}/images) and related stones.
+ * depend on it, and when the live stream says it changed), its media (GET /diamonds/{id}/images) and related stones.
  */
 import { useStore } from '@nanostores/react';
 import { useMemo } from 'react';
@@ -9,6 +9,7 @@ import { spinSetOf, type SpinSet } from '../../domain/player360.ts';
 import { ApiError, call, client, type AnswerOf } from '../../lib/api.ts';
 import { $session } from '../../stores/session.ts';
 import { useApiQuery } from '../ui/useApiQuery.ts';
+import { useLiveRevision } from '../live/useLive.ts';
 
 const diamond = client.diamonds[':id'];
 const stone = (id: number) => ({ param: { id: String(id) } });
@@ -26,7 +27,9 @@ export function useStone(id: number): StoneState {
   const ready = session.status === 'ready';
   const who = session.user?._id ?? 'visitor';
   // again when the session changes: prices depend on it
-  const { data, error } = useApiQuery(ready ? `${id}:${who}` : null, (signal) =>
+  // and again when the live stream says the stone changed
+  const rev = useLiveRevision([id]);
+  const { data, error } = useApiQuery(ready ? `${id}:${who}:${rev}` : null, (signal) =>
     Promise.all([
       call(diamond.$get(stone(id), { init: { signal } })),
       call(diamond.images.$get(stone(id), { init: { signal } })),

@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { isParcel } from '../../domain/diamond.ts';
 import { $holds, holdOf, holdStone, loadHolds, watchStone } from '../../stores/holds.ts';
 import { $isAuthorised } from '../../stores/session.ts';
+import { startLive } from '../../stores/live.ts';
 import { useIslandStore } from '../ui/useIslandStore.ts';
 import { HeldActions, refusalText, type RunAction } from './HeldActions.tsx';
 import './holds.css';
@@ -19,6 +20,7 @@ export function HoldControl({ id, catType, stockCode }: { id: number; catType: s
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState('');
   useEffect(loadHolds, []);
+  useEffect(startLive, []); // the overlay follows the live stream
   if (!signedIn || isParcel(catType)) return null;
   const hold = holdOf(state, id);
   const run: RunAction = (action, done) => {

@@ -11,13 +11,19 @@ import { statusLabel } from '../../../domain/status-label.ts';
 import { formatPriceOrNA } from '../../../domain/bag/pricing.ts';
 import { ApiError, call, client } from '../../../lib/api.ts';
 import { useApiQuery } from '../../ui/useApiQuery.ts';
+import { useLiveMine } from '../../live/useLive.ts';
 import { routes } from '../../../domain/routes.ts';
 
 export function RequestsSection() {
   const [open, setOpen] = useState<number | null>(null);
-  const { data, setData, error, loading } = useApiQuery('requests', (signal) =>
+  const { data, setData, error, loading, reload } = useApiQuery('requests', (signal) =>
     call(client.profile.bagRequests.$get({}, { init: { signal } })),
   );
+  // read again when the live stream says one of the buyer's requests moved
+  const moved = useLiveMine('request');
+  useEffect(() => {
+    if (moved) reload();
+  }, [moved, reload]);
   const docs = data?.docs;
   const state = loading
     ? 'loading'
