@@ -23,6 +23,7 @@ export function liveRoutes(deps: Deps) {
     return liveAnswer(c, deps, {
       start: (latest) => startingPoint(deps.db, since, latest),
       pick: (ev) => framesFor(ev, viewer),
+      account: user?.id,
       opening: (latest, start) => {
         const ready: LiveReady = { seq: Math.max(latest, start.from) };
         const resync: LiveResync | null = start.gap ? { reason: start.gap } : null;

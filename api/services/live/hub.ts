@@ -9,6 +9,8 @@
  *   stream), prepares every audience's frames once (events.ts) and hands the batch to every
  *   subscribed stream, which picks its own bytes. Reads never overlap: a wake-up during a read
  *   reads again after it.
+ * - An account's own request moving (notify.ts `announceMine`) reaches that account's streams
+ *   only, as a `mine` event.
  * - One heartbeat timer for all streams (LIVE_HEARTBEAT_MS).
  * - `stopLiveHub(db)` (the worker registry calls it on shutdown) ends every stream with a
  *   `retry:` hint, so browsers reconnect, through the proxy, to another node, with their
@@ -20,14 +22,17 @@ import type { Deps } from '../../types.ts';
 import { changeRowsAfter, latestSeq } from '../link/change-log.ts';
 import { logger } from '../platform/logger.ts';
 import { liveStreamsOpen } from '../platform/metrics.ts';
-import { prepareEvents, type PreparedEvent } from './events.ts';
-import { onLocalStockChange } from './notify.ts';
+import type { LiveMineEvent } from '../../../src/domain/live/events.ts';
+import { encodeFrame, prepareEvents, sseFrame, type PreparedEvent } from './events.ts';
+import { onLocalMine, onLocalStockChange, type MineNotice } from './notify.ts';
 
 export type Subscriber = {
   /** a batch of new events, oldest first */
   deliver(events: readonly PreparedEvent[]): void;
   /** the heartbeat's turn */
   beat(): void;
+  /** an account's own request or hold moved (the `mine` frame for `userId`'s streams only) */
+  mine?(userId: number, frame: Uint8Array): void;
   /** the node stops: end the stream, telling the browser when to come back */
   end(retryMs: number): void;
 };
@@ -111,14 +116,26 @@ function createHub({ db, config, clock }: Deps): LiveHub {
       })().finally(() => (reading = null));
     });
 
+  // an account notice, to that account's streams (SQLite: once the announcing commit is done)
+  const tellMine = ({ userId, what, id, state }: MineNotice) => {
+    const event: LiveMineEvent = { seq: null, what, id, state };
+    const frame = encodeFrame(sseFrame('mine', event));
+    for (const sub of subs) sub.mine?.(userId, frame);
+  };
+  const tellLocalMine = (notice: MineNotice) =>
+    outsideAnyRequest(() => void db.transact(async () => undefined).then(() => !stopped && tellMine(notice)));
+
   const start = async () => {
     last = await latestSeq(db);
     if (stopped) return;
     awake = true;
     if (db.engine === 'postgres' && config.DATABASE_URL) {
       const { listenForChanges } = await import('./listen.ts');
-      unlisten = listenForChanges(config.DATABASE_URL, wake);
-    } else onLocalStockChange(db, wake);
+      unlisten = listenForChanges(config.DATABASE_URL, wake, tellMine);
+    } else {
+      onLocalStockChange(db, wake);
+      onLocalMine(db, tellLocalMine);
+    }
     timers.push(setInterval(wake, config.LIVE_POLL_MS));
     timers.push(setInterval(() => subs.forEach((s) => s.beat()), config.LIVE_HEARTBEAT_MS));
     for (const t of timers) t.unref();
@@ -146,6 +163,7 @@ function createHub({ db, config, clock }: Deps): LiveHub {
       stopped = true;
       for (const t of timers) clearInterval(t);
       onLocalStockChange(db, null);
+      onLocalMine(db, null);
       await unlisten();
       for (const sub of subs) sub.end(retryHint());
       liveStreamsOpen.dec(subs.size);

@@ -6,12 +6,19 @@
  */
 import pg from 'pg';
 import { logger } from '../platform/logger.ts';
-import { LIVE_CHANNEL } from './notify.ts';
+import { LIVE_CHANNEL, LIVE_MINE_CHANNEL, mineNoticeOf, type MineNotice } from './notify.ts';
 
 const RECONNECT_MS = 1000;
 
-/** Calls `onNotice` for every notice (and after each reconnect); resolves to the stop function. */
-export function listenForChanges(url: string, onNotice: () => void): () => Promise<void> {
+/**
+ * Calls `onNotice` for every stock notice (and after each reconnect) and `onMine` for every
+ * account notice; answers the stop function.
+ */
+export function listenForChanges(
+  url: string,
+  onNotice: () => void,
+  onMine: (notice: MineNotice) => void,
+): () => Promise<void> {
   let client: pg.Client | null = null;
   let stopped = false;
   let retry: NodeJS.Timeout | null = null;
@@ -30,12 +37,16 @@ export function listenForChanges(url: string, onNotice: () => void): () => Promi
     if (stopped) return;
     const c = new pg.Client({ connectionString: url });
     client = c;
-    c.on('notification', () => onNotice());
+    c.on('notification', (n) => {
+      if (n.channel !== LIVE_MINE_CHANNEL) return onNotice();
+      const notice = mineNoticeOf(n.payload);
+      if (notice) onMine(notice);
+    });
     c.on('error', (err) => lost(c, err));
     c.on('end', () => lost(c));
     try {
       await c.connect();
-      await c.query(`LISTEN ${LIVE_CHANNEL}`);
+      await c.query(`LISTEN ${LIVE_CHANNEL}; LISTEN ${LIVE_MINE_CHANNEL}`);
       if (stopped) return void (await c.end().catch(() => undefined));
       onNotice(); // what was committed while nobody listened
     } catch (err) {

@@ -74,6 +74,8 @@ export type StreamPlan = {
   start(latest: number): Promise<Start>;
   /** this stream's frames of an event */
   pick(ev: PreparedEvent): Uint8Array[];
+  /** the signed-in account whose own request notices this stream carries (the site's traders) */
+  account?: number;
   /** the opening frames, once the start is known (may throw an HttpError-like refusal before any byte) */
   opening(latest: number, start: Start): string;
   /** an abort signal of the request (the client went away) */
@@ -125,6 +127,9 @@ export async function runLiveStream(stream: SSEStreamingApi, plan: StreamPlan): 
   const sub = plan.hub.subscribe({
     deliver: (events) => (live ? send(events) : held.push(events)),
     beat: () => write(PING),
+    mine: (userId, frame) => {
+      if (live && plan.account !== undefined && userId === plan.account) write(frame);
+    },
     end: (retryMs) => {
       write(encodeFrame(`retry: ${retryMs}\n\n`));
       close();
@@ -164,7 +169,7 @@ export async function runLiveStream(stream: SSEStreamingApi, plan: StreamPlan): 
 export async function liveAnswer(
   c: Context,
   deps: Deps,
-  plan: Pick<StreamPlan, 'start' | 'pick' | 'opening'>,
+  plan: Pick<StreamPlan, 'start' | 'pick' | 'opening' | 'account'>,
 ): Promise<Response> {
   const hub = liveHub(deps);
   await hub.ready();

@@ -27,6 +27,7 @@ import type { Deps } from '../../types.ts';
 import { audit } from '../admin/audit.ts';
 import { releaseClaims } from './request-claims.ts';
 import { deliverQueued } from '../platform/mailer.ts';
+import { announceMine } from '../live/notify.ts';
 import { enqueueRequestUpdated, queueRequestChange } from './request-notices.ts';
 import { addEvent, linesOf, requestRowFor, type Actor } from './request-records.ts';
 import { endHoldsForConfirmed } from './request-stones.ts';
@@ -81,6 +82,7 @@ export async function moveRequest(
     if (to === 'shipped') parts.push(`carrier reference ${carrierRef}`);
     if (opts.note?.trim()) parts.push(opts.note.trim());
     await enqueueRequestUpdated(tx, id, now);
+    await announceMine(tx, { userId: r.userId, what: 'request', id, state: to });
     await addEvent(tx, id, actor, now, { kind: 'state', from: r.status, to, detail: parts.join('; ') });
     if (actor.role === 'staff')
       await audit(tx, actor.id, 'request.status', 'bag_request', id, { from: r.status, to, terms, carrierRef }, now);
