@@ -61,6 +61,14 @@ let stream: LiveStream | null = null;
 let queue: LiveSetEvent[] = [];
 let batchTimer: ReturnType<typeof setTimeout> | null = null;
 let liveSet: LiveSet | null = null;
+/**
+ * Events heard before the set has loaded (the stream opens with the page, the set comes a
+ * moment later): applied to it once it is here, so a change committed while it loaded is not
+ * lost. Their docs are the stones as they were read, and any later change has a later event,
+ * so applying one again to a newer set ends where the stock stands. Past EARLY_MAX: a resync.
+ */
+let early: LiveSetEvent[] = [];
+const EARLY_MAX = 2_000;
 
 const update = (patch: Partial<LiveStock>) => $liveStock.set({ ...$liveStock.get(), ...patch });
 
@@ -74,7 +82,11 @@ function currentSet(): LiveSet | null {
 
 function patchSet(events: readonly LiveSetEvent[], settle = false): boolean {
   const set = currentSet();
-  if (!set) return events.some((e) => 'resync' in e);
+  if (!set) {
+    early.push(...events);
+    if (early.length > EARLY_MAX) early = [{ resync: 'gap' }];
+    return false;
+  }
   const out = applyLiveEvents(set, events, { pricing: set.index.pricing, settle });
   if (out.resync) return true;
   liveSet = out.set;
@@ -85,6 +97,7 @@ function patchSet(events: readonly LiveSetEvent[], settle = false): boolean {
 
 function resync(): void {
   liveSet = null;
+  early = [];
   update({ gone: NO_IDS, fresh: NO_DOCS, epoch: $liveStock.get().epoch + 1 });
   void reloadCatalogue();
   void refreshHolds();
@@ -130,6 +143,12 @@ export function startLive(): void {
     onStatus: (status) => update({ status }),
   });
   stream.start();
+  $catalogue.subscribe(({ index }) => {
+    if (!index || early.length === 0) return;
+    const heard = early;
+    early = [];
+    if (patchSet(heard)) resync();
+  });
   loadHolds(); // the rows' hold state (signed-in traders only) is the overlay the stream moves
   document.addEventListener('visibilitychange', () => stream?.visibility(document.hidden));
   // a change of viewer (signing in or out) changes what the stream may say: open it again
