@@ -72,6 +72,7 @@ export const RESET_ORDER = [
   s.webhookDeliveries,
   s.webhooks,
   s.apiUsage,
+  s.stockImports,
   s.apiKeys,
   s.stockChanges,
   s.auditLog,
