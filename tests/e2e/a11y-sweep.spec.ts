@@ -21,7 +21,7 @@ import { axeViolations } from './support/axe-scan.ts';
 import { OVERLAYS, type Overlay, type Role, type Size } from './support/overlays.ts';
 import { watchSettled, type Settle } from './support/page-settled.ts';
 import { scrollTrouble, watchConsole } from './support/layout-check.ts';
-import { expectedRefusal, readShop, sweepRoutes, type RouteKey, type SweepRoute } from './support/route-samples.ts';
+import { expectedRefusal, readShop, sweepRoutes, type SweepRoute } from './support/route-samples.ts';
 import { DESKTOP, IPHONE_13 } from './support/screens.ts';
 import { sessionState } from './support/sessions.ts';
 import { expect, test } from './support/test.ts';
@@ -125,15 +125,13 @@ async function sweepSize(
   const context = await localContext(browser, origin, { ...SIZES[size], storageState });
   const page = await context.newPage();
   const settle = watchSettled(page);
-  let route: RouteKey | null = null;
-  const errors = watchConsole(page, (text, url, at) => expectedRefusal(route, text, url, at));
+  const errors = watchConsole(page, expectedRefusal);
   const width = SIZES[size].viewport.width;
   const found: Record<string, string[]> = {};
   const scanned = new Map<string, string>();
   const layersDone = new Set<string>();
   for (const { key, path } of addresses) {
     const where = `${role} ${size} ${path}`;
-    route = key;
     errors.length = 0;
     if (!(await load(page, settle, origin, path))) {
       covered.push({ role, size, route: key, path, leavesSite: true });
