@@ -53,8 +53,8 @@ export function useListState(bounds: Bounds | null, authorised: boolean, dialogS
     if (a.type === 'collapseMenu' || a.type === 'closeDrawer') panelChosen.current = true;
     dispatch(a);
   }, []);
-  // a phone starts with the panel folded away, as its address will say, before the first paint
-  // after hydration: the panel never shows for a moment and folds under the buyer's finger
+  // a phone folds the panel away at hydration, as its address will say, before the first paint
+  // of the hydrated list (the server-drawn page still shows it open until then)
   useLayoutEffect(() => {
     if (width() <= MOBILE_MAX_WIDTH) dispatch({ type: 'collapseMenu', collapsed: true });
   }, []);
