@@ -4,8 +4,9 @@
  *
  * - SQLite: a base file, copied per test. It is built under a temporary name and renamed into
  *   place, so two workers that race to build the same one both end up with a complete file.
- * - PostgreSQL: a template database `base_<stones>`, cloned per test with
- *   `CREATE DATABASE ... TEMPLATE`. Built under a temporary name and renamed the same way.
+ * - PostgreSQL: a template database `base_<stones>`, cloned with `CREATE DATABASE ... TEMPLATE`
+ *   and put back to its rows after each test (tests/support/pg-reuse.ts). Built under a
+ *   temporary name and renamed the same way.
  */
 import { existsSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ import { migrateDb, openDb } from '../../db/client.ts';
 import { seedDatabase } from '../../db/seed/index.ts';
 import { sqliteClient } from '../../db/sqlite.ts';
 import { pgAdmin } from '../support/pg-cluster.ts';
+import { keepSeedRows } from '../support/pg-reuse.ts';
 
 export const DEFAULT_TEST_STONES = 300;
 
@@ -56,6 +58,7 @@ export async function ensurePgBase(adminUrl: string, stones: number): Promise<st
     } finally {
       await db.close();
     }
+    await keepSeedRows(admin.url(tmp));
     await admin.query(`ALTER DATABASE "${tmp}" RENAME TO "${name}"`);
   } catch (err) {
     await admin.dropDatabase(tmp);

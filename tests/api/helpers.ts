@@ -9,8 +9,9 @@
  *   or once per worker for another `stones` count), so each call starts from the same data
  *   and no test sees another's writes. `seed: false` gives an empty migrated database.
  *   Engine: SQLite (a copied file) unless FACET_TEST_ENGINE=pg, which the PostgreSQL
- *   projects set: then a database cloned from a template on the run's throwaway server
- *   (tests/support/pg-global-setup.ts), opened at DATABASE_ISOLATION (read committed by
+ *   projects set: then a clone of a template on the run's throwaway server
+ *   (tests/support/pg-global-setup.ts), one of the worker's own put back to the template's
+ *   rows after each test (tests/support/pg-reuse.ts), opened at DATABASE_ISOLATION (read committed by
  *   default; `serializable` in the api-pg-serializable project).
  * - Clock: starts at `opts.now` (default: the real time at the call) and only moves when
  *   the test calls `clock.set()` / `clock.advance()`.
@@ -38,6 +39,7 @@ import { unsubscribeRestorer } from '../../api/services/saved-searches/unsubscri
 import type { Clock, Deps } from '../../api/types.ts';
 import { migrateDb, openDb, type Db, type Engine } from '../../db/client.ts';
 import { pgAdmin } from '../support/pg-cluster.ts';
+import { giveBack, takeClone } from '../support/pg-reuse.ts';
 import { DEFAULT_TEST_STONES, ensureBaseDb, ensurePgBase } from './base-db.ts';
 import { checkedLinkRequest } from './link-contract.ts';
 
@@ -145,20 +147,19 @@ async function sqliteTestDb(stones: number): Promise<TestDatabase> {
   return { db, env: { DATABASE_PATH: file }, drop };
 }
 
-/** A PostgreSQL database cloned from the base template, dropped by `drop`. */
+/** A PostgreSQL database with the base template's rows, given back (reset) by `drop`. */
 async function pgTestDb(stones: number): Promise<TestDatabase> {
   const adminUrl = inject('facetPgAdminUrl');
   if (!adminUrl) throw new Error('FACET_TEST_ENGINE=pg needs the pg global setup (tests/support/pg-global-setup.ts)');
   const admin = pgAdmin(adminUrl);
   const template = await ensurePgBase(adminUrl, stones);
-  const name = `test_${process.pid}_${++counter}_${Date.now().toString(36)}`;
-  await admin.createDatabase(name, template);
+  const name = await takeClone(admin, template);
   const url = admin.url(name);
   const isolation = testIsolation();
   const db = await openDb(url, { isolation, poolSize: 6 });
   const drop = async () => {
     await db.close();
-    await admin.dropDatabase(name);
+    await giveBack(admin, template, name);
   };
   return { db, env: { DATABASE_URL: url, DATABASE_ISOLATION: isolation }, drop };
 }

@@ -29,7 +29,7 @@ describe('request e-mails and the outbox', () => {
       201,
     );
 
-    const rows = await t.db.select().from(emailOutbox);
+    const rows = await t.db.select().from(emailOutbox).orderBy(emailOutbox.id);
     expect(rows.map((r) => r.status)).toEqual(['queued', 'queued', 'queued', 'queued']);
     expect(rows.map((r) => r.to)).toEqual([
       t.config.STAFF_EMAIL, // the new request

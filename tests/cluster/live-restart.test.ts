@@ -89,13 +89,13 @@ describe('live stock behind nginx', () => {
     let holdId = 0;
     await whileDown(nodes[0]!, async () => {
       const res = await other.call(proxy!, '/api/v1/holds', { method: 'POST', json: { diamondId: stone.id } });
-      expect(res.status, await res.clone().text()).toBe(201);
+      expect(res.status, `${await res.clone().text()}\n${proxy!.errors()}`).toBe(201);
       holdId = ((await res.json()) as { id: number }).id;
       await onHold(page, stone.code).waitFor({ timeout: 30_000 });
     });
     await whileDown(nodes[1]!, async () => {
       const res = await other.call(proxy!, `/api/v1/holds/${holdId}`, { method: 'DELETE' });
-      expect(res.status, await res.clone().text()).toBe(200);
+      expect(res.status, `${await res.clone().text()}\n${proxy!.errors()}`).toBe(200);
       await onHold(page, stone.code).waitFor({ state: 'detached', timeout: 30_000 });
     });
 

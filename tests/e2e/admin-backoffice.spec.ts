@@ -149,6 +149,9 @@ test('an admin moves a request through its lifecycle and the customer sees each 
   await expect(detail.getByRole('button', { name: 'Confirm request' })).toBeEnabled();
   await detail.getByRole('button', { name: 'Confirm request' }).click();
   await expect.poll(statusSeen).toBe('confirmed');
+  // the desk's own answer to the move puts its notice above the notes: wait for it, so the
+  // Save button does not move under the press
+  await expect(detail.getByRole('status').first()).toContainText('now confirmed');
   await detail.getByRole('textbox', { name: 'Staff notes' }).fill('Confirmed on invoice');
   await detail.getByRole('button', { name: 'Save notes' }).click();
   await expect(detail.getByRole('status').first()).toContainText('saved');
