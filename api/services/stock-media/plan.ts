@@ -83,15 +83,16 @@ async function checked(data: Uint8Array, e: ZipEntry, named: NamedKind): Promise
 /** Reads the ZIP (400/422 for the whole ZIP: see zip.ts) into its plan. */
 export async function planMediaZip(db: Db, data: Uint8Array): Promise<MediaPlan> {
   const entries = listZip(data);
-  const seen = new Set<string>();
+  const times = new Map<string, number>();
+  for (const e of entries) times.set(e.name, (times.get(e.name) ?? 0) + 1);
   const planned: { e: ZipEntry; plan: EntryPlan }[] = [];
   const lines: MediaReportLine[] = [];
   for (const e of entries) {
-    if (seen.has(e.name)) {
-      lines.push(line(e.name, null, 'refused', 'Refused: the name appears twice in the ZIP'));
+    // which of two entries of one name is meant cannot be told: neither is read
+    if (times.get(e.name)! > 1) {
+      lines.push(line(e.name, null, 'refused', 'Refused: the name appears more than once in the ZIP'));
       continue;
     }
-    seen.add(e.name);
     const plan = planEntry(e.name);
     if (plan.kind === 'refused') lines.push(line(e.name, null, 'refused', plan.reason));
     else if (plan.kind !== 'skip') planned.push({ e, plan });

@@ -32,8 +32,8 @@ function MediaReportTable({ report }: { report: MediaReport }) {
       captionClass=""
       caption={`${fmtCount(report.files.length)} files: ${summary(report)} ${report.policy}`}
       headings={[{ label: 'File' }, { label: 'Result' }, { label: 'Stone' }, { label: 'Became or why not' }]}
-      rows={report.files.map((f) => ({
-        key: f.name,
+      rows={report.files.map((f, i) => ({
+        key: `${i}:${f.name}`,
         cells: [f.name, STATUS[f.status], f.stockCode ?? '—', f.became ?? f.reason ?? ''],
       }))}
     />
