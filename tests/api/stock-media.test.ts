@@ -41,6 +41,8 @@ async function setup() {
     .where(and(eq(diamonds.inStock, true), ne(diamonds.certNumber, '')))
     .orderBy(diamonds.id)
     .limit(4);
+  type Stone = (typeof stones)[number];
+  expect(stones).toHaveLength(4);
   const send = (data: Uint8Array | string, name = 'media.zip', agent = staff) => {
     const form = new FormData();
     form.set('file', new File([typeof data === 'string' ? data : new Uint8Array(data)], name));
@@ -50,7 +52,7 @@ async function setup() {
   const mediaOf = (id: number) =>
     t.db.select().from(diamondMedia).where(eq(diamondMedia.diamondId, id)).orderBy(diamondMedia.position);
   const site = new Hono().use('/uploads/*', serveUploads(t.db, t.config.UPLOADS_DIR));
-  return { t, staff, stones: stones as [(typeof stones)[0], ...typeof stones], send, stored, mediaOf, serve: site };
+  return { t, staff, stones: stones as [Stone, Stone, Stone, Stone], send, stored, mediaOf, serve: site };
 }
 
 const lineOf = (r: MediaReport, name: string) => r.files.find((f) => f.name === name);

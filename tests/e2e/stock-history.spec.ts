@@ -24,7 +24,7 @@ const partial = (tag: string) =>
   ].join('\n');
 
 for (const [size, device] of BOTH_SIZES) {
-  test(`an import skips its bad row, the history shows it and a large removal waits for confirmation (${size})`, async ({
+  test(`an import skips its bad row, the history shows it, a large removal waits for confirmation and a media ZIP is reported (${size})`, async ({
     browser,
     baseURL,
     keep,
