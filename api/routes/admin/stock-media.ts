@@ -14,6 +14,7 @@
  */
 import { Hono } from 'hono';
 import { HttpError } from '../../middleware/errors.ts';
+import { fileForm } from '../../middleware/file-form.ts';
 import { rateLimiter } from '../../middleware/rate-limit.ts';
 import { signedInAdmin } from '../../middleware/roles.ts';
 import { uploadMediaZip } from '../../services/stock-media/index.ts';
@@ -23,15 +24,7 @@ import type { AppEnv, Deps } from '../../types.ts';
 export function stockMediaRoutes(deps: Deps) {
   return new Hono<AppEnv>().post('/', async (c) => {
     const admin = signedInAdmin(c);
-    const type = (c.req.header('content-type') ?? '').toLowerCase();
-    if (!type.startsWith('multipart/form-data')) throw new HttpError(415, 'unsupported_media_type');
-    let body: Record<string, string | File | (string | File)[]>;
-    try {
-      body = await c.req.parseBody({ all: false });
-    } catch {
-      throw new HttpError(400, 'not_a_zip', { reason: 'The upload could not be read' });
-    }
-    const file = body.file;
+    const file = (await fileForm(c, 'not_a_zip')).file;
     if (!(file instanceof File))
       throw new HttpError(400, [{ param: 'file', msg: 'Please choose a ZIP file of media' }]);
     if (file.size > MEDIA_ZIP_MAX_BYTES) throw new HttpError(413, 'payload_too_large');

@@ -115,8 +115,8 @@ async function replaceCertificates(tx: Db, diamondId: number, files: CheckedMedi
   return true;
 }
 
-const byImageOrder = (a: { index: number; name: string }, b: { index: number; name: string }) =>
-  a.index - b.index || a.name.localeCompare(b.name);
+const byImageOrder = (a: { index?: number; name: string }, b: { index?: number; name: string }) =>
+  (a.index ?? 0) - (b.index ?? 0) || a.name.localeCompare(b.name);
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
 
 /** Writes one stone's files; the report lines of its files and whether its media / certificate changed. */
@@ -126,26 +126,19 @@ async function writeStone(tx: Db, m: StoneMedia) {
     lines.push({ name, status: wrote ? 'stored' : 'unchanged', stockCode: m.stone.stockCode, became, reason: null });
   let media = false;
   let certificate = false;
-  if (m.images.length) {
-    const images = m.images.sort(byImageOrder);
+  const lists = [
+    { type: 'image' as const, files: m.images.sort(byImageOrder), became: (i: number) => `image ${i + 1}` },
+    { type: 'video' as const, files: m.videos.sort(byName), became: () => 'video' },
+  ];
+  for (const { type, files, became } of lists) {
+    if (!files.length) continue;
     const wrote = await replaceMedia(
       tx,
       m.stone.id,
-      'image',
-      images.map((f) => [f.file]),
+      type,
+      files.map((f) => [f.file]),
     );
-    images.forEach((f, i) => done(f.name, `image ${i + 1}`, wrote));
-    media ||= wrote;
-  }
-  if (m.videos.length) {
-    const videos = m.videos.sort(byName);
-    const wrote = await replaceMedia(
-      tx,
-      m.stone.id,
-      'video',
-      videos.map((f) => [f.file]),
-    );
-    videos.forEach((f) => done(f.name, 'video', wrote));
+    files.forEach((f, i) => done(f.name, became(i), wrote));
     media ||= wrote;
   }
   if (m.spin) {

@@ -7,6 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { ApiError, call, client } from '../../../lib/api.ts';
 import { MEDIA_ZIP_MAX_BYTES, type MediaFileStatus, type MediaReport } from '../../../domain/stock-media/report.ts';
 import { fmtCount, generalMessage, Notice, type NoticeState } from '../dashboard/kit.tsx';
+import { FilePick } from './FilePick.tsx';
 import { ImportTable } from './ImportTable.tsx';
 
 const STATUS: Record<MediaFileStatus, string> = {
@@ -46,6 +47,13 @@ export function StockMedia() {
   const [report, setReport] = useState<MediaReport | null>(null);
   const [notice, setNotice] = useState<NoticeState>(null);
 
+  /** a new file forgets the previous report and notice */
+  const choose = (f: File | null) => {
+    setFile(f);
+    setReport(null);
+    setNotice(null);
+  };
+
   const send = async (e: FormEvent) => {
     e.preventDefault();
     if (!file) return;
@@ -82,31 +90,15 @@ export function StockMedia() {
         </p>
       </header>
       <form className="adk-form" onSubmit={(e) => void send(e)}>
-        <div className="field">
-          <span className="field__label" id="media-file-label">
-            Media ZIP
-          </span>
-          <div className="adk-file__pick">
-            <label className="btn btn--ghost btn--small adk-cover__upload">
-              Choose ZIP
-              <input
-                type="file"
-                aria-labelledby="media-file-label"
-                accept=".zip,application/zip"
-                onChange={(e) => {
-                  setFile(e.target.files?.[0] ?? null);
-                  setReport(null);
-                  setNotice(null);
-                }}
-              />
-            </label>
-            <span className={file ? 'adk-file__name' : 'adk-file__name adm-muted'}>
-              {file
-                ? `${file.name} (${Math.max(1, Math.round(file.size / 1024)).toLocaleString('en-GB')} KB)`
-                : 'No file chosen: .zip'}
-            </span>
-          </div>
-        </div>
+        <FilePick
+          id="media-file-label"
+          label="Media ZIP"
+          button="Choose ZIP"
+          accept=".zip,application/zip"
+          empty="No file chosen: .zip"
+          file={file}
+          onFile={choose}
+        />
         <div className="adk-actions">
           <button type="submit" className="btn" disabled={!file || busy}>
             Upload media
