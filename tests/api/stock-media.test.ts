@@ -177,15 +177,19 @@ describe('media in bulk', () => {
     expect(notZip.status).toBe(400);
     expect(await errorOf(notZip)).toMatchObject({ msg: 'not_a_zip', options: { reason: /not a ZIP/ } });
 
-    const none = await send(zip({ 'NOBODY-1.jpg': await jpeg(), 'notes.txt': new Uint8Array(3) }));
+    const none = await send(
+      zip({ 'NOBODY-1.jpg': await jpeg(), 'notes.txt': new Uint8Array(3), 'media/NOBODY-2.jpg': await jpeg() }),
+    );
     expect(none.status).toBe(422);
     const err = await errorOf(none);
     expect(err.msg).toBe('nothing_matched');
     const report = (err.options as { report: MediaReport }).report;
     expect(report.files.map((f) => [f.name, f.status])).toEqual([
+      ['media/', 'unmatched'],
       ['NOBODY-1.jpg', 'unmatched'],
       ['notes.txt', 'refused'],
     ]);
+    expect(report.files[0]!.reason).toMatch(/a folder is one stone’s 360 set/);
     const refused = await send(zip({ [`${stones[0].stockCode}.jpg`]: new TextEncoder().encode('text') }));
     expect(refused.status).toBe(422);
     expect((await errorOf(refused)).msg).toBe('nothing_stored');

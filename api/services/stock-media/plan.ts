@@ -33,6 +33,7 @@ export type StoneMedia = {
 export type MediaPlan = { lines: MediaReportLine[]; stones: StoneMedia[] };
 
 const NO_STONE = 'No stone has this stock code or certificate number';
+const NO_FOLDER_STONE = `${NO_STONE} (a folder is one stone’s 360 set: put other files at the top of the ZIP)`;
 const line = (name: string, stone: MediaStone | null, status: MediaReportLine['status'], reason: string | null) => ({
   name,
   status,
@@ -132,7 +133,7 @@ export async function planMediaZip(db: Db, data: Uint8Array): Promise<MediaPlan>
     const name = `${folder}/`;
     const stone = find(keyOf(folder));
     if (!stone) {
-      lines.push(line(name, null, 'unmatched', NO_STONE));
+      lines.push(line(name, null, 'unmatched', NO_FOLDER_STONE));
       continue;
     }
     const set = await spinSet(data, frames);
