@@ -6,7 +6,7 @@
  * nothing more is read, and the connection closes (`closeGently`). Limits (one table, `limitFor`):
  *
  *   - a multipart upload from a signed-in admin to an upload route: the route's file limit
- *     plus 64 KiB for the form around it (images 5 MB, stock files 25 MB); a client page's
+ *     plus 64 KiB for the form around it (images 5 MB, stock files 25 MB, media ZIPs 50 MB); a client page's
  *     logo is the one upload any signed-in trader may send;
  *   - anything else, every JSON route included: JSON_BODY_MAX (64 KiB). A visitor can never
  *     make the server hold more than that per request.
@@ -21,6 +21,7 @@ import type { Socket } from 'node:net';
 import type { Context, MiddlewareHandler } from 'hono';
 import { IMPORT_MAX_BYTES } from '../services/stock-import/index.ts';
 import { MSG_TOO_LARGE, UPLOAD_MAX_BYTES } from '../services/site/uploads.ts';
+import { MEDIA_ZIP_MAX_BYTES } from '../../src/domain/stock-media/report.ts';
 import type { AppEnv } from '../types.ts';
 import { HttpError, type FieldError } from './errors.ts';
 
@@ -44,6 +45,11 @@ const UPLOADS: { method: string; path: RegExp; limit: Limit; traders?: true }[] 
     method: 'POST',
     path: /\/admin\/stock-import\/?$/,
     limit: { max: IMPORT_MAX_BYTES + FORM_OVERHEAD, msg: 'payload_too_large' },
+  },
+  {
+    method: 'POST',
+    path: /\/admin\/stock-media\/?$/,
+    limit: { max: MEDIA_ZIP_MAX_BYTES + FORM_OVERHEAD, msg: 'payload_too_large' },
   },
 ];
 

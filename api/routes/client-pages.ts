@@ -18,13 +18,12 @@
  *   GET /client-pages/public/:token/certificates/:n   the n-th stone's certificate PDF | 404 | 410
  */
 import { noStore } from '../middleware/no-store.ts';
-import { readFile } from 'node:fs/promises';
 import { Hono, type Context } from 'hono';
 import { ClientPageNewSchema, ClientPagePatchSchema } from '../../src/domain/client-pages/schema.ts';
 import { HttpError } from '../middleware/errors.ts';
 import { requireUser, signedInUser } from '../middleware/roles.ts';
 import { idParams, jsonIn } from '../middleware/validate.ts';
-import { certificateFile } from '../services/catalogue/diamond-detail.ts';
+import { certificatePdf } from '../services/catalogue/diamond-detail.ts';
 import {
   createClientPage,
   listClientPages,
@@ -93,13 +92,12 @@ export function clientPageRoutes(deps: Deps) {
       const page = await openPage(deps, c.req.param('token'));
       const n = Number(c.req.param('n'));
       const id = /^\d{1,4}$/.test(c.req.param('n')) ? await certificateStone(deps, page, n) : null;
-      const file = id == null ? null : await certificateFile(deps.db, deps.config.CERTIFICATES_DIR, id, 1);
-      const pdf = file ? await readFile(file).catch(() => null) : null;
+      const pdf = id == null ? null : await certificatePdf(deps.db, deps.config.CERTIFICATES_DIR, id, 1);
       if (!pdf) throw new HttpError(404, 'certificate_not_found');
       c.header('Content-Type', 'application/pdf');
       c.header('Content-Disposition', 'inline; filename="certificate.pdf"');
       c.header('X-Content-Type-Options', 'nosniff');
-      return c.body(new Uint8Array(pdf));
+      return c.body(pdf);
     })
     .route('/', trader);
 }

@@ -16,7 +16,6 @@
  *                                   in stock, in `ccy`, else the user's remembered currency, else
  *                                   the default) signed in | 401 not_signed_in
  */
-import { readFile } from 'node:fs/promises';
 import { Hono, type Context } from 'hono';
 import type { DiamondDoc } from '../../src/domain/diamond.ts';
 import { HttpError } from '../middleware/errors.ts';
@@ -25,7 +24,7 @@ import { idParams, queryIn } from '../middleware/validate.ts';
 import { signedInUser } from '../middleware/roles.ts';
 import { toDiamondDoc } from '../services/catalogue/diamond-docs.ts';
 import {
-  certificateFile,
+  certificatePdf,
   relatedStones,
   stoneCertificates,
   stoneMedia,
@@ -64,19 +63,18 @@ export function diamondDetailRoutes(deps: Deps) {
     })
     .get(`${ID}/certificates/:n`, idParams({ id: 'diamond_not_found', n: 'certificate_not_found' }), async (c) => {
       signedInUser(c);
-      const file = await certificateFile(
+      const pdf = await certificatePdf(
         deps.db,
         deps.config.CERTIFICATES_DIR,
         (await stone(c)).id,
         c.req.valid('param').n,
       );
-      const pdf = file ? await readFile(file).catch(() => null) : null;
       if (!pdf) throw new HttpError(404, 'certificate_not_found');
       privately(c);
       c.header('Content-Type', 'application/pdf');
       c.header('Content-Disposition', 'inline; filename="certificate.pdf"');
       c.header('X-Content-Type-Options', 'nosniff');
-      return c.body(new Uint8Array(pdf));
+      return c.body(pdf);
     })
     .get(`${ID}/certificate`, stoneId, async (c) => {
       signedInUser(c);

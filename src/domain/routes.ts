@@ -71,6 +71,7 @@ export const routes = {
   adminStock: `${ADMIN}/stock`,
   adminStockHistory: `${ADMIN}/stock/history`,
   adminStockRun: (id: number) => `${ADMIN}/stock/history?id=${id}`,
+  adminStockMedia: `${ADMIN}/stock/media`,
   adminStockKeys: `${ADMIN}/stock/keys`,
   adminSettings: `${ADMIN}/settings`,
   adminSiteSettings: `${ADMIN}/site-settings`,

@@ -2,10 +2,13 @@
  * The stock import's history in Chromium, at 1440 and on an iPhone 13 (axe on each screen):
  * an import with a bad row is applied without it, the history lists the run, its skipped
  * rows download as CSV, a replace-all that would empty the shop waits until confirmed, and a
- * stock API key is made and shown once.
- * The rules behind it (limits, counts, the e-mail) are checked in tests/api/stock-import-runs.test.ts.
+ * stock API key is made and shown once, and a media ZIP is uploaded and its report read.
+ * The rules behind it (limits, counts, the e-mail) are checked in tests/api/stock-import-runs.test.ts
+ * and tests/api/stock-media.test.ts.
  */
 import { readFileSync } from 'node:fs';
+import { zipSync } from 'fflate';
+import sharp from 'sharp';
 import { expect, test } from './support/test.ts';
 import { openLogin, ADMIN, submitLogin } from './support/accounts.ts';
 import { axeViolations } from './support/axe-scan.ts';
@@ -21,7 +24,7 @@ const partial = (tag: string) =>
   ].join('\n');
 
 for (const [size, device] of BOTH_SIZES) {
-  test(`an import skips its bad row, the history shows it and a large removal waits for confirmation (${size})`, async ({
+  test(`an import skips its bad row, the history shows it, a large removal waits for confirmation and a media ZIP is reported (${size})`, async ({
     browser,
     baseURL,
     keep,
@@ -79,6 +82,22 @@ for (const [size, device] of BOTH_SIZES) {
       await page.getByLabel('Key name').fill(`ERP ${size}`);
       await page.getByRole('button', { name: 'Make a stock key' }).click();
       await expect(page.getByRole('status').filter({ hasText: 'shown only once' })).toContainText('ftk_s_');
+      expect(await axeViolations(page)).toEqual([]);
+
+      // media in bulk: one image matched by its stock code, one file that names no stone
+      const image = await sharp({ create: { width: 12, height: 8, channels: 3, background: '#b08d57' } })
+        .png()
+        .toBuffer();
+      const media = zipSync({ [`HIS-${tag}-0.png`]: image, 'NO-SUCH-STONE.png': image });
+      await page.getByRole('navigation', { name: 'Stock' }).getByRole('link', { name: 'Media' }).click();
+      await page
+        .getByLabel('Media ZIP')
+        .setInputFiles({ name: 'media.zip', mimeType: 'application/zip', buffer: Buffer.from(media) });
+      await page.getByRole('button', { name: 'Upload media' }).click();
+      await expect(page.getByRole('status').first()).toContainText('1 stored');
+      const report = page.locator('#media-report');
+      await expect(report.getByRole('row', { name: new RegExp(`HIS-${tag}-0\\.png.*Stored.*image 1`) })).toBeVisible();
+      await expect(report.getByRole('row', { name: /NO-SUCH-STONE\.png.*No match/ })).toBeVisible();
       expect(await axeViolations(page)).toEqual([]);
     } finally {
       await context.close();

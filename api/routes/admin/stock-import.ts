@@ -30,6 +30,7 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { HttpError, parseOr400 } from '../../middleware/errors.ts';
+import { fileForm } from '../../middleware/file-form.ts';
 import { jsonBody } from '../../middleware/json-body.ts';
 import { signedInAdmin } from '../../middleware/roles.ts';
 import { idParams, jsonIn } from '../../middleware/validate.ts';
@@ -74,14 +75,7 @@ export function stockImportRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .post('/', async (c) => {
       const admin = signedInAdmin(c);
-      const type = (c.req.header('content-type') ?? '').toLowerCase();
-      if (!type.startsWith('multipart/form-data')) throw new HttpError(415, 'unsupported_media_type');
-      let body: Record<string, string | File | (string | File)[]>;
-      try {
-        body = await c.req.parseBody({ all: false });
-      } catch {
-        throw new HttpError(400, 'invalid_file', { reason: 'The upload could not be read' });
-      }
+      const body = await fileForm(c, 'invalid_file');
       const field = (k: string) => (typeof body[k] === 'string' ? (body[k] as string) : undefined);
       const opts = parseOr400(Options, {
         mode: c.req.query('mode') ?? field('mode'),

@@ -3,11 +3,13 @@
  * (gallery images, videos, the 360 frame set), its certificates and related stones
  * (same shape and category, in stock, nearest in weight first).
  */
+import { readFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { diamondCertificates, diamondMedia, diamonds, type Diamond } from '../../../db/tables.ts';
 import { HttpError } from '../../middleware/errors.ts';
+import { UPLOAD_URL_PREFIX, uploadedBytes } from '../site/uploads.ts';
 
 export type MediaItem = { type: 'image' | 'video' | '360'; src: string; framesCount?: number; format?: string };
 export type CertificateItem = { src: string };
@@ -55,15 +57,27 @@ export async function stoneCertificates(db: Db, id: number): Promise<Certificate
 }
 
 /**
- * The file of a stone's n-th certificate in `dir`, or null. The stored `src` names the file
- * (older rows hold '/media/certificates/x.pdf'): only its last segment is used, so a stored
- * value can never reach outside `dir`.
+ * The bytes of a stone's n-th certificate PDF, or null. One uploaded in a media ZIP lives in
+ * the database (`/uploads/<name>.pdf`, site/uploads.ts, never served at /uploads/*); else the
+ * stored `src` names a file in `dir` (older rows hold '/media/certificates/x.pdf'): only its
+ * last segment is used, so a stored value can never reach outside `dir`.
  */
-export async function certificateFile(db: Db, dir: string, id: number, n: number): Promise<string | null> {
+export async function certificatePdf(
+  db: Db,
+  dir: string,
+  id: number,
+  n: number,
+): Promise<Uint8Array<ArrayBuffer> | null> {
   const row = (await certificateRows(db, id))[n - 1];
-  const name = row ? basename(row.src.split(/[?#]/)[0] ?? '') : '';
+  if (!row) return null;
+  if (row.src.startsWith(UPLOAD_URL_PREFIX)) {
+    const data = await uploadedBytes(db, row.src);
+    return data ? new Uint8Array(data) : null;
+  }
+  const name = basename(row.src.split(/[?#]/)[0] ?? '');
   if (!/^[\w.-]+\.pdf$/i.test(name)) return null;
-  return join(resolve(dir), name);
+  const data = await readFile(join(resolve(dir), name)).catch(() => null);
+  return data ? new Uint8Array(data) : null;
 }
 
 /** In-stock stones of the same shape, category (Single/Multiple) and source, nearest weight first. */

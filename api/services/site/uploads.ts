@@ -100,11 +100,33 @@ export async function uploadedImage(
 
 /** Stores a checked image in the database under a random name; every app node serves it. */
 export async function storeImage(db: Db, checked: CheckedImage): Promise<string> {
-  const name = `${randomBytes(12).toString('hex')}.${checked.ext}`;
+  return storeUpload(db, checked);
+}
+
+/** A new random upload name (24 hex digits), without extension. */
+export const uploadStem = () => randomBytes(12).toString('hex');
+
+/**
+ * Stores a checked file (an image of checkImage; a video or certificate PDF checked by its
+ * bytes, stock-media/content.ts) in the database; `stem` names it (default: a random one; a
+ * 360 frame is `<random>/frame-NNN`). Answers its address. Served at /uploads/* are images and
+ * videos only: a certificate PDF is read by the signed-in certificate route.
+ */
+export async function storeUpload(db: Db, file: CheckedImage, stem = uploadStem()): Promise<string> {
+  const name = `${stem}.${file.ext}`;
   await db
     .insert(uploads)
-    .values({ name, contentType: TYPES[checked.ext] ?? 'application/octet-stream', data: checked.data });
+    .values({ name, contentType: TYPES[file.ext] ?? 'application/octet-stream', data: file.data });
   return `${UPLOAD_URL_PREFIX}${name}`;
+}
+
+/** The stored bytes of an upload's address (`/uploads/<name>`), or null. */
+export async function uploadedBytes(db: Db, url: string): Promise<Buffer | null> {
+  if (!url.startsWith(UPLOAD_URL_PREFIX)) return null;
+  const name = url.slice(UPLOAD_URL_PREFIX.length);
+  return (
+    (await db.select({ data: uploads.data }).from(uploads).where(eq(uploads.name, name)).limit(1))[0]?.data ?? null
+  );
 }
 
 /** Removes a stored image (a save that failed after the upload). */
@@ -112,8 +134,15 @@ export async function removeImage(db: Db, url: string): Promise<void> {
   await db.delete(uploads).where(eq(uploads.name, url.slice(UPLOAD_URL_PREFIX.length)));
 }
 
-const TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg' };
-const NAME = /^[a-f0-9]{24}\.(png|jpg)$/;
+const TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  pdf: 'application/pdf',
+};
+/** What /uploads/* serves: images (a 360 set's frames in their folder) and videos; never a PDF. */
+const NAME = /^[a-f0-9]{24}(?:\/frame-\d{3,4})?\.(png|jpg)$|^[a-f0-9]{24}\.(mp4|webm)$/;
 
 /**
  * Serves GET /uploads/<name>: only names this module writes, nosniff, exact type. From the
@@ -132,7 +161,7 @@ export function serveUploads(db: Db, legacyDir: string): MiddlewareHandler {
     if (!data) data = await readFile(join(root, name)).catch(() => undefined);
     if (!data) return c.text('Not found', 404);
     const headers = {
-      'content-type': TYPES[m[1] as string] as string,
+      'content-type': TYPES[(m[1] ?? m[2]) as string] as string,
       'x-content-type-options': 'nosniff',
       'cache-control': 'public, max-age=31536000, immutable',
       'content-security-policy': "default-src 'none'",

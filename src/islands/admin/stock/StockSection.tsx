@@ -1,20 +1,23 @@
 /**
  * Stock (/admin/stock and under it): the import (upload, preview, apply), the import history
  * (/admin/stock/history, one run at ?id=: its skipped rows, and a replace-all waiting for
- * confirmation) and the stock API keys (/admin/stock/keys) of the wholesaler's own system.
+ * confirmation), media in bulk (/admin/stock/media: a ZIP of images, 360 sets, videos and
+ * certificates) and the stock API keys (/admin/stock/keys) of the wholesaler's own system.
  */
 import { useEffect, useState } from 'react';
 import { routes } from '../../../domain/routes.ts';
 import StockImportSection from './StockImportSection.tsx';
 import { StockHistory } from './StockHistory.tsx';
 import { StockKeys } from './StockKeys.tsx';
+import { StockMedia } from './StockMedia.tsx';
 import { StockRun } from './StockRun.tsx';
 
-type View = { tab: 'import' } | { tab: 'history'; id: number | null } | { tab: 'keys' };
+type View = { tab: 'import' } | { tab: 'history'; id: number | null } | { tab: 'media' } | { tab: 'keys' };
 
 function viewOf(path: string, search: string): View {
   const clean = path.replace(/\/+$/, '');
   if (clean === routes.adminStockKeys) return { tab: 'keys' };
+  if (clean === routes.adminStockMedia) return { tab: 'media' };
   if (clean === routes.adminStockHistory) {
     const id = Number(new URLSearchParams(search).get('id'));
     return { tab: 'history', id: Number.isInteger(id) && id > 0 ? id : null };
@@ -25,6 +28,7 @@ function viewOf(path: string, search: string): View {
 const TABS = [
   ['import', 'Import', routes.adminStock],
   ['history', 'History', routes.adminStockHistory],
+  ['media', 'Media', routes.adminStockMedia],
   ['keys', 'API keys', routes.adminStockKeys],
 ] as const;
 
@@ -49,6 +53,7 @@ export default function StockSection() {
       <StockTabs tab={view.tab} />
       {view.tab === 'import' && <StockImportSection />}
       {view.tab === 'history' && (view.id ? <StockRun id={view.id} /> : <StockHistory />)}
+      {view.tab === 'media' && <StockMedia />}
       {view.tab === 'keys' && <StockKeys />}
     </>
   );

@@ -1,14 +1,9 @@
 /** The stock file picker, the full-feed and strict switches and the Preview / Apply import buttons. */
 import type { FormEvent } from 'react';
+import { FilePick } from './FilePick.tsx';
 import type { ImportMode } from './use-stock-import.ts';
 
 const ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** the chosen file's name and size in whole KB (at least 1), or what to choose */
-const fileLabel = (file: File | null) =>
-  file
-    ? `${file.name} (${Math.max(1, Math.round(file.size / 1024)).toLocaleString('en-GB')} KB)`
-    : 'No file chosen: .csv or .xlsx';
 
 type Props = {
   file: File | null;
@@ -30,23 +25,15 @@ export function StockUploadForm({ file, onFile, full, onFull, strict, onStrict, 
   return (
     <form className="adk-form" onSubmit={preview}>
       <div className="adk-file">
-        <div className="field">
-          <span className="field__label" id="stock-file-label">
-            Stock file
-          </span>
-          <div className="adk-file__pick">
-            <label className="btn btn--ghost btn--small adk-cover__upload">
-              Choose file
-              <input
-                type="file"
-                aria-labelledby="stock-file-label"
-                accept={ACCEPT}
-                onChange={(e) => onFile(e.target.files?.[0] ?? null)}
-              />
-            </label>
-            <span className={file ? 'adk-file__name' : 'adk-file__name adm-muted'}>{fileLabel(file)}</span>
-          </div>
-        </div>
+        <FilePick
+          id="stock-file-label"
+          label="Stock file"
+          button="Choose file"
+          accept={ACCEPT}
+          empty="No file chosen: .csv or .xlsx"
+          file={file}
+          onFile={onFile}
+        />
         <label className="adk-check">
           <input type="checkbox" checked={full} onChange={(e) => onFull(e.target.checked)} />
           Full feed: stones missing from this file go out of stock
