@@ -6,6 +6,7 @@
  */
 import { serve } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { openStreams, stopLiveHub } from '../../api/services/live/hub.ts';
@@ -188,7 +189,13 @@ describe('GET /api/v1/live', () => {
     const { t, trader, single } = await setup({ LIVE_HEARTBEAT_MS: '50' });
     const server = serve({ fetch: t.app.fetch, hostname: '127.0.0.1', port: 0 });
     await new Promise<void>((ok) => server.once('listening', ok));
-    onTestFinished(() => new Promise<void>((ok) => server.close(() => ok())));
+    onTestFinished(
+      () =>
+        new Promise<void>((ok) => {
+          server.close(() => ok());
+          (server as Server).closeAllConnections(); // the client's idle keep-alive sockets
+        }),
+    );
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1/live`;
     const cookie = [...trader.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const res = await fetch(url, { headers: { cookie } });
