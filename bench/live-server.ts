@@ -4,6 +4,8 @@
  * SEED_STONES under the boot lease, so two nodes started together seed once), serves
  * createApp on PORT, and on SIGTERM stops live stock (its streams end) and exits.
  * The live stock machinery is the real one: the hub, its LISTEN connection, the streams.
+ * `GET /bench/memory` (the bench's own, outside the app) answers the process's memory after a
+ * full garbage collection when started with --expose-gc (bench/live.ts does).
  */
 import { serve } from '@hono/node-server';
 import { createApp } from '../api/app.ts';
@@ -22,7 +24,17 @@ await prepareDb(db, async () => {
     await seedDatabase(db, { stones: config.SEED_STONES, production: false });
 });
 const app = createApp({ db, mailer: silentMailer, clock: systemClock, config });
-const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST });
+const collect = (globalThis as { gc?: () => void }).gc;
+const memory = () => {
+  collect?.();
+  collect?.();
+  return Response.json(process.memoryUsage());
+};
+const server = serve({
+  fetch: (req, env) => (new URL(req.url).pathname === '/bench/memory' ? memory() : app.fetch(req, env)),
+  port: config.PORT,
+  hostname: config.HOST,
+});
 process.on('SIGTERM', () => {
   void stopLiveHub(db).then(() => {
     server.close();

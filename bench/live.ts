@@ -10,7 +10,11 @@
  * 1. the list call (`GET /api/v1/diamonds?page=1&limit=100`, autocannon, 10 connections)
  *    for --duration seconds with no stream open;
  * 2. opens --streams trader streams per node (plain sockets) and reads the nodes' memory
- *    (RSS) before and after: memory per open stream;
+ *    (RSS) before and after: memory per open stream, twice: on a cold node (the first streams
+ *    of the process, as read straight away: this includes the garbage collector's own growth
+ *    under the burst, a one-time cost of the process), then on a warm node (those streams
+ *    closed, the same number opened again, each reading after a full collection): what an
+ *    open stream keeps;
  * 3. --events times: a hold placed (or released) through the first node's API, and the time
  *    from sending it to each stream's receipt of its event (so it includes the hold's own
  *    round trip, printed beside it): p50 and p99 over every stream and hold;
@@ -31,6 +35,7 @@ const TRADER = { email: 'trader@facet.trade', password: 'Trader#2026' };
 const LIST = '/api/v1/diamonds?page=1&limit=100';
 
 type Stream = { req: http.ClientRequest; seen: Map<number, number>; ready: Promise<void> };
+type Memory = { rss: number; heapUsed: number; external: number };
 
 /** The resident memory of a process, in bytes (Linux). */
 function rssOf(pid: number): number {
@@ -65,6 +70,17 @@ function openStream(url: string, cookie: string): Stream {
   return stream;
 }
 
+/** A node's memory after a full collection (bench/live-server.ts). */
+async function memoryOf(url: string): Promise<Memory> {
+  return (await (await fetch(`${url}/bench/memory`)).json()) as Memory;
+}
+
+/** Memory a stream on `nodes` between two readings, resident and of it the JavaScript heap. */
+function perStream(before: Memory[], after: Memory[], streams: number) {
+  const sum = (f: (m: Memory) => number) => after.reduce((s, a, i) => s + f(a) - f(before[i]!), 0) / streams;
+  return { rss: sum((m) => m.rss), heap: sum((m) => m.heapUsed + m.external) };
+}
+
 async function signIn(url: string): Promise<string> {
   const res = await fetch(`${url}/api/v1/login`, {
     method: 'POST',
@@ -95,6 +111,8 @@ export type LiveFigures = {
   p99: number;
   holdMs: number;
   bytesPerStream: number;
+  warmBytesPerStream: number;
+  warmHeapPerStream: number;
   listAlone: number;
   listWithStreams: number;
 };
@@ -110,11 +128,21 @@ export async function benchLive(
   const alone = (await load(url + LIST, 10, opts.duration)).requests.average;
   const before = nodes.map((n) => rssOf(n.child.pid!));
   log(`opening ${opts.streams} streams on each of ${nodes.length} node(s) ...`);
-  const streams = nodes.flatMap((n) => Array.from({ length: opts.streams }, () => openStream(n.url, cookie)));
-  await Promise.all(streams.map((s) => s.ready));
-  await new Promise((r) => setTimeout(r, 500));
+  const open = async () => {
+    const opened = nodes.flatMap((n) => Array.from({ length: opts.streams }, () => openStream(n.url, cookie)));
+    await Promise.all(opened.map((s) => s.ready));
+    await new Promise((r) => setTimeout(r, 500));
+    return opened;
+  };
+  const cold = await open();
   const after = nodes.map((n) => rssOf(n.child.pid!));
-  const bytesPerStream = after.reduce((s, a, i) => s + a - before[i]!, 0) / streams.length;
+  const bytesPerStream = after.reduce((s, a, i) => s + a - before[i]!, 0) / cold.length;
+  log('closing them, and opening as many again on the warm node(s) ...');
+  for (const s of cold) s.req.destroy();
+  await new Promise((r) => setTimeout(r, 1000));
+  const warmBefore = await Promise.all(nodes.map((n) => memoryOf(n.url)));
+  const streams = await open();
+  const warm = perStream(warmBefore, await Promise.all(nodes.map((n) => memoryOf(n.url))), streams.length);
 
   const stones = await singles(url, cookie, 3);
   const latencies: number[] = [];
@@ -158,6 +186,8 @@ export async function benchLive(
     p99: quantile(latencies, 0.99),
     holdMs: quantile(holdRoundTrips, 0.5),
     bytesPerStream,
+    warmBytesPerStream: warm.rss,
+    warmHeapPerStream: warm.heap,
     listAlone: alone,
     listWithStreams: withStreams,
   };
@@ -171,7 +201,9 @@ export function printLive(f: LiveFigures): void {
     ['hold call (median)', `${f.holdMs.toFixed(1)} ms`],
     ['sent -> received p50', `${f.p50.toFixed(1)} ms`],
     ['sent -> received p99', `${f.p99.toFixed(1)} ms`],
-    ['memory per open stream', `${(f.bytesPerStream / 1024).toFixed(1)} KiB`],
+    ['memory a stream, cold node', `${(f.bytesPerStream / 1024).toFixed(1)} KiB`],
+    ['memory a stream, warm node', `${(f.warmBytesPerStream / 1024).toFixed(1)} KiB`],
+    ['  of it the JS heap', `${(f.warmHeapPerStream / 1024).toFixed(1)} KiB`],
     ['list call, no stream', `${f.listAlone.toFixed(0)} req/s`],
     ['list call, streams open', `${f.listWithStreams.toFixed(0)} req/s`],
   ];
@@ -199,7 +231,12 @@ export async function main(): Promise<void> {
   const servers: Server[] = [];
   let cluster: { stop(): Promise<void> } | null = null;
   try {
-    const common = { LOG_REQUESTS: 'false', RATE_LIMIT_FACTOR: '1000', MAIL_TRANSPORT: 'log' };
+    const common = {
+      LOG_REQUESTS: 'false',
+      RATE_LIMIT_FACTOR: '1000',
+      MAIL_TRANSPORT: 'log',
+      NODE_OPTIONS: '--expose-gc', // the memory readings after a full collection
+    };
     if (nodeCount > 1) {
       const { startPgCluster } = await import('../tests/support/pg-cluster.ts');
       const pg = await startPgCluster({ log });

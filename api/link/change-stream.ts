@@ -58,14 +58,20 @@ export function changeStreamRoutes(deps: Deps) {
       const since = resumePoint(c.req.header('last-event-id'), c.req.valid('query').since);
       if (since != null) await checkCursor(deps.db, since);
       const retail = priceScopeOf(c.var.linkKey.scope) === 'retail';
-      return liveAnswer(c, deps, {
-        start: async (latest) =>
-          since == null || since >= latest
-            ? { from: Math.max(since ?? latest, latest), catchUp: false, gap: null }
-            : { from: since, catchUp: true, gap: null },
-        pick: (ev) => [retail ? ev.link.retail : ev.link.trade],
-        opening: () => ': ready\n\n',
-      });
+      return liveAnswer(
+        c,
+        deps,
+        {
+          start: async (latest) =>
+            since == null || since >= latest
+              ? { from: Math.max(since ?? latest, latest), catchUp: false, gap: null }
+              : { from: since, catchUp: true, gap: null },
+          pick: (ev) => [retail ? ev.link.retail : ev.link.trade],
+          opening: () => ': ready\n\n',
+        },
+        // as the Response's body: the key's usage counts the bytes as they leave (usage.ts)
+        { onSocket: false },
+      );
     },
   );
 }

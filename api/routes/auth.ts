@@ -41,6 +41,7 @@ import {
 import { bagLines } from '../services/trade/bag.ts';
 import { loginGuard } from '../services/accounts/login-guard.ts';
 import { createSession, deleteSession } from '../services/accounts/sessions.ts';
+import { sessionEnded } from '../services/live/hub.ts';
 import { authState } from '../services/accounts/user-view.ts';
 import type { AppEnv, Deps } from '../types.ts';
 
@@ -95,7 +96,10 @@ export function authRoutes(deps: Deps) {
     })
     .post('/logout', async (c) => {
       const session = c.var.session;
-      if (session) await deleteSession(deps.db, session.idHash);
+      if (session) {
+        await deleteSession(deps.db, session.idHash);
+        await sessionEnded(deps.db); // its live streams on this node end now
+      }
       clearSessionCookie(c, deps);
       return c.json(authState(null));
     })

@@ -8,6 +8,8 @@
  * the newest, so a reconnect resumes from there); then `resync` when `Last-Event-ID` or
  * `?since=` is older than the log keeps (or ahead of it); then `stone` and `mine` events.
  * 400 when either is not a sequence number. Heartbeat comments every LIVE_HEARTBEAT_MS.
+ * A trader's stream ends (with a `retry:` hint) once their session is signed out, revoked or
+ * lapses: at once after a sign-out through this node, else at the next heartbeat (hub.ts).
  */
 import { Hono } from 'hono';
 import type { LiveReady, LiveResync } from '../../src/domain/live/events.ts';
@@ -24,6 +26,7 @@ export function liveRoutes(deps: Deps) {
       start: (latest) => startingPoint(deps.db, since, latest),
       pick: (ev) => framesFor(ev, viewer),
       account: user?.id,
+      session: user ? c.var.session?.idHash : undefined,
       opening: (latest, start) => {
         const ready: LiveReady = { seq: Math.max(latest, start.from) };
         const resync: LiveResync | null = start.gap ? { reason: start.gap } : null;

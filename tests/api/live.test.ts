@@ -1,10 +1,14 @@
 /**
  * Live stock (GET /api/v1/live): the opening, order and resuming, heartbeats, resync below
- * the pruned mark, and streams opened and dropped at random leaking nothing.
+ * the pruned mark, and streams opened and dropped at random leaking nothing; over a real
+ * socket (the node's own answer, as in production) too.
  * What each viewer may see of every event: live-visibility.test.ts.
  */
+import { serve } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { openStreams, stopLiveHub } from '../../api/services/live/hub.ts';
 import { appState, stockChanges } from '../../db/tables.ts';
 import type { LiveReady, LiveStoneEvent } from '../../src/domain/live/events.ts';
@@ -179,5 +183,39 @@ describe('GET /api/v1/live', () => {
       expect(await s.next()).toBeNull(); // the answer ended
     }
     expect(openStreams(t.db)).toBe(0);
+  });
+
+  it('over a socket: written straight to the answer with its headers, events, heartbeats and the retry hint', async () => {
+    const { t, trader, single } = await setup({ LIVE_HEARTBEAT_MS: '50' });
+    const server = serve({ fetch: t.app.fetch, hostname: '127.0.0.1', port: 0 });
+    await new Promise<void>((ok) => server.once('listening', ok));
+    onTestFinished(
+      () =>
+        new Promise<void>((ok) => {
+          server.close(() => ok());
+          (server as Server).closeAllConnections(); // the client's idle keep-alive sockets
+        }),
+    );
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1/live`;
+    const cookie = [...trader.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await fetch(url, { headers: { cookie } });
+    expect([res.status, res.headers.get('content-type'), res.headers.get('cache-control')]).toEqual([
+      200,
+      'text/event-stream; charset=utf-8',
+      'no-store',
+    ]);
+    expect(res.headers.get('x-accel-buffering')).toBe('no');
+    const sse = sseReader(res);
+    expect((await sse.next())!.event).toBe('ready');
+    expect((await sse.next())!.event).toBe('comment');
+    expect((await trader.json('/holds', 'POST', { diamondId: single.id })).status).toBe(201);
+    expect(dataOf<LiveStoneEvent>((await sse.until(isStone)).at(-1)!).hold).toBe('mine');
+    const gone = sseReader(await fetch(url));
+    await gone.next();
+    await gone.close(); // a client that leaves frees its stream
+    await expect.poll(() => openStreams(t.db), { timeout: 2000 }).toBe(1);
+    await stopLiveHub(t.db);
+    expect((await sse.until((e) => e.event === 'retry')).at(-1)!.retry).toBeGreaterThanOrEqual(1000);
+    expect(await sse.next()).toBeNull(); // the answer ended
   });
 });

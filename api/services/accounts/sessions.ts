@@ -4,7 +4,7 @@
  * - browser-session login: idle 8 h, absolute 24 h, cookie without Max-Age;
  * - rememberMe login: idle 30 days, absolute 365 days, cookie Max-Age 365 days.
  */
-import { eq, lt, or } from 'drizzle-orm';
+import { eq, inArray, lt, or } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { sessions, users, type User } from '../../../db/tables.ts';
 import { newSecret, sha256 } from './tokens.ts';
@@ -44,6 +44,34 @@ export async function createSession(
   return { token, idHash, expiresAt, absoluteExpiresAt };
 }
 
+type SessionTimes = { expiresAt: Date; absoluteExpiresAt: Date };
+
+/** Whether a session still signs its user in: within both lifetimes, the account not disabled. */
+const holds = (s: SessionTimes, u: { status: string }, now: number): boolean =>
+  s.expiresAt.getTime() > now && s.absoluteExpiresAt.getTime() > now && u.status !== 'disabled';
+
+/**
+ * Which of the sessions `idHashes` still sign their user in (live stock re-checks its open
+ * streams' sessions with it: a session signed out, revoked or lapsed on any node). Reads only.
+ */
+export async function sessionsStillOpen(db: Db, idHashes: readonly string[], now: number): Promise<Set<string>> {
+  const open = new Set<string>();
+  for (let i = 0; i < idHashes.length; i += 500) {
+    const rows = await db
+      .select({
+        idHash: sessions.idHash,
+        expiresAt: sessions.expiresAt,
+        absoluteExpiresAt: sessions.absoluteExpiresAt,
+        status: users.status,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(inArray(sessions.idHash, idHashes.slice(i, i + 500)));
+    for (const r of rows) if (holds(r, r, now)) open.add(r.idHash);
+  }
+  return open;
+}
+
 /** The live session's user, or null (expired sessions are deleted on sight). */
 export async function findSession(
   db: Db,
@@ -61,7 +89,7 @@ export async function findSession(
   )[0];
   if (!row) return null;
   const { s, u } = row;
-  if (s.expiresAt.getTime() <= now || s.absoluteExpiresAt.getTime() <= now || u.status === 'disabled') {
+  if (!holds(s, u, now)) {
     await db.delete(sessions).where(eq(sessions.idHash, idHash));
     return null;
   }

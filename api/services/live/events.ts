@@ -171,11 +171,17 @@ async function factsOf(db: Db, rows: readonly ChangeRow[], now: number): Promise
 export async function prepareEvents(db: Db, rows: readonly ChangeRow[], now: number): Promise<PreparedEvent[]> {
   if (rows.length === 0) return [];
   const facts = await factsOf(db, rows, now);
-  // a hold or request that moved is told once, with the last row about its stone in the batch
-  const lastAbout = new Map<string, number>();
+  // a hold that moved is told once, with the last row about its stone in the batch; a request
+  // once, with the last row about any of its stones (a move freeing several stones is one event)
+  const lastHoldRow = new Map<string, number>();
+  const lastRequestRow = new Map<number, number>();
   for (const r of rows) {
-    const what = r.fields.includes('on_hold') ? 'hold' : r.fields.includes('reserved') ? 'request' : null;
-    if (what) lastAbout.set(`${what}:${r.stockCode}`, Number(r.seq));
+    if (r.fields.includes('on_hold')) lastHoldRow.set(r.stockCode, Number(r.seq));
+    else if (r.fields.includes('reserved')) {
+      const stone = facts.byCode.get(r.stockCode);
+      for (const request of (stone && facts.movedRequests.get(stone.id)) ?? [])
+        lastRequestRow.set(request.id, Number(r.seq));
+    }
   }
   return rows.map((row) => {
     const seq = Number(row.seq);
@@ -214,12 +220,12 @@ export async function prepareEvents(db: Db, rows: readonly ChangeRow[], now: num
       if (userId != null) ev.tradeFor.set(userId, encodeFrame(sseFrame('stone', tradeView(userId), seq)));
     const mine = new Map<number, string>();
     const tell = (userId: number, m: LiveMineEvent) => mine.set(userId, (mine.get(userId) ?? '') + sseFrame('mine', m));
-    if (kind.change === 'hold' && lastAbout.get(`hold:${row.stockCode}`) === seq)
+    if (kind.change === 'hold' && lastHoldRow.get(row.stockCode) === seq)
       for (const h of facts.movedHolds.get(stone.id) ?? [])
         tell(h.userId, { seq, what: 'hold', id: h.id, stoneId: stone.id, state: h.state });
-    if (kind.change === 'reserved' && lastAbout.get(`request:${row.stockCode}`) === seq)
+    if (kind.change === 'reserved')
       for (const r of facts.movedRequests.get(stone.id) ?? [])
-        tell(r.userId, { seq, what: 'request', id: r.id, state: r.state });
+        if (lastRequestRow.get(r.id) === seq) tell(r.userId, { seq, what: 'request', id: r.id, state: r.state });
     for (const [userId, frames] of mine) ev.mine.set(userId, encodeFrame(frames));
     return ev;
   });

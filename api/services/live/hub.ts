@@ -11,7 +11,10 @@
  *   reads again after it.
  * - An account's own request moving (notify.ts `announceMine`) reaches that account's streams
  *   only, as a `mine` event.
- * - One heartbeat timer for all streams (LIVE_HEARTBEAT_MS).
+ * - One heartbeat timer for all streams (LIVE_HEARTBEAT_MS). With each beat the sessions of
+ *   the node's trader streams are read again (one query for 500 of them): a stream whose
+ *   session was signed out, revoked or has lapsed, through any node, ends (`recheckSessions`
+ *   does it at once, after a sign-out through this node).
  * - `stopLiveHub(db)` (the worker registry calls it on shutdown) ends every stream with a
  *   `retry:` hint, so browsers reconnect, through the proxy, to another node, with their
  *   Last-Event-ID.
@@ -20,6 +23,7 @@ import { AsyncResource } from 'node:async_hooks';
 import type { Db } from '../../../db/client.ts';
 import type { Deps } from '../../types.ts';
 import { changeRowsAfter, latestSeq } from '../link/change-log.ts';
+import { sessionsStillOpen } from '../accounts/sessions.ts';
 import { logger } from '../platform/logger.ts';
 import { liveStreamsOpen } from '../platform/metrics.ts';
 import type { LiveMineEvent } from '../../../src/domain/live/events.ts';
@@ -33,8 +37,10 @@ export type Subscriber = {
   beat(): void;
   /** an account's own request or hold moved (the `mine` frame for `userId`'s streams only) */
   mine?(userId: number, frame: Uint8Array): void;
-  /** the node stops: end the stream, telling the browser when to come back */
+  /** the node stops, or the stream's session ended: end it, telling the browser when to come back */
   end(retryMs: number): void;
+  /** the session (its id hash) that signed the stream's trader in */
+  session?: string;
 };
 
 export type LiveHub = {
@@ -46,6 +52,8 @@ export type LiveHub = {
   open(): number;
   /** reads the log now (and again after a read in progress) */
   wake(): void;
+  /** ends the streams whose session no longer signs their trader in */
+  recheckSessions(): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -70,6 +78,9 @@ export async function stopLiveHub(db: Db): Promise<void> {
   hubs.delete(db);
   await hub?.stop();
 }
+
+/** A session ended through this node: its streams here end now (elsewhere at their next heartbeat). */
+export const sessionEnded = (db: Db): Promise<void> => hubs.get(db)?.recheckSessions() ?? Promise.resolve();
 
 /** Open streams of the hub of `db` (0 without a hub). */
 export const openStreams = (db: Db): number => hubs.get(db)?.open() ?? 0;
@@ -116,6 +127,27 @@ function createHub({ db, config, clock }: Deps): LiveHub {
       })().finally(() => (reading = null));
     });
 
+  let checking: Promise<void> | null = null;
+  const checkSessions = async () => {
+    const signedIn = [...subs].filter((s) => s.session !== undefined);
+    if (signedIn.length === 0) return;
+    const open = await sessionsStillOpen(db, [...new Set(signedIn.map((s) => s.session!))], clock.now());
+    for (const sub of signedIn) {
+      if (open.has(sub.session!) || !subs.delete(sub)) continue;
+      liveStreamsOpen.dec();
+      sub.end(retryHint());
+    }
+  };
+  const recheckSessions = () => {
+    if (!checking && !stopped)
+      outsideAnyRequest(() => {
+        checking = checkSessions()
+          .catch((err: unknown) => logger.error({ err }, 'live stock: re-reading the sessions failed'))
+          .finally(() => (checking = null));
+      });
+    return checking ?? Promise.resolve();
+  };
+
   // an account notice, to that account's streams (SQLite: once the announcing commit is done)
   const tellMine = ({ userId, what, id, state }: MineNotice) => {
     const event: LiveMineEvent = { seq: null, what, id, state };
@@ -137,7 +169,12 @@ function createHub({ db, config, clock }: Deps): LiveHub {
       onLocalMine(db, tellLocalMine);
     }
     timers.push(setInterval(wake, config.LIVE_POLL_MS));
-    timers.push(setInterval(() => subs.forEach((s) => s.beat()), config.LIVE_HEARTBEAT_MS));
+    timers.push(
+      setInterval(() => {
+        subs.forEach((s) => s.beat());
+        void recheckSessions();
+      }, config.LIVE_HEARTBEAT_MS),
+    );
     for (const t of timers) t.unref();
   };
 
@@ -159,6 +196,7 @@ function createHub({ db, config, clock }: Deps): LiveHub {
     },
     open: () => subs.size,
     wake,
+    recheckSessions,
     async stop() {
       stopped = true;
       for (const t of timers) clearInterval(t);
@@ -169,6 +207,7 @@ function createHub({ db, config, clock }: Deps): LiveHub {
       liveStreamsOpen.dec(subs.size);
       subs.clear();
       await reading;
+      await checking;
       await started?.catch(() => undefined);
     },
   };

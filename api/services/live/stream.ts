@@ -11,11 +11,12 @@
  *    own catch-up), then what the hub held, then lives on the hub's batches. An event is sent
  *    at most once, in sequence order: everything at or below the stream's cursor is skipped.
  *
- * A reader that falls MAX_PENDING writes behind is dropped (it reconnects with its
+ * A reader that falls MAX_BACKLOG bytes behind is dropped (sse-sink.ts; it reconnects with its
  * Last-Event-ID), so a stalled client never holds the node's memory.
  */
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { Context } from 'hono';
-import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
+import type { ServerResponse } from 'node:http';
 import type { Db } from '../../../db/client.ts';
 import type { Clock, Deps } from '../../types.ts';
 import { changeRowsAfter, latestSeq, prunedSeq } from '../link/change-log.ts';
@@ -24,10 +25,10 @@ import { liveHub, type LiveHub } from './hub.ts';
 import { HttpError } from '../../middleware/errors.ts';
 import { logger } from '../platform/logger.ts';
 import type { LiveResync } from '../../../src/domain/live/events.ts';
+import { bodySink, socketSink, SSE_HEADERS, type SseSink } from './sse-sink.ts';
 
 /** the most events a reconnecting stream catches up on; further behind, it reloads */
 export const MAX_CATCH_UP = 2000;
-const MAX_PENDING = 256;
 const PAGE = 500;
 const PING = encodeFrame(': ping\n\n');
 
@@ -76,10 +77,10 @@ export type StreamPlan = {
   pick(ev: PreparedEvent): Uint8Array[];
   /** the signed-in account whose own request notices this stream carries (the site's traders) */
   account?: number;
+  /** the session (its id hash) that signed the trader in: the stream ends with it */
+  session?: string;
   /** the opening frames, once the start is known (may throw an HttpError-like refusal before any byte) */
   opening(latest: number, start: Start): string;
-  /** an abort signal of the request (the client went away) */
-  signal?: AbortSignal;
 };
 
 const concat = (parts: Uint8Array[]): Uint8Array => {
@@ -94,12 +95,11 @@ const concat = (parts: Uint8Array[]): Uint8Array => {
 };
 
 /** Runs the stream until the client leaves or the node stops. */
-export async function runLiveStream(stream: SSEStreamingApi, plan: StreamPlan): Promise<void> {
+export async function runLiveStream(sink: SseSink, plan: StreamPlan): Promise<void> {
   await plan.hub.ready();
   let cursor = 0;
   let live = false;
   let closed = false;
-  let pending = 0;
   const held: (readonly PreparedEvent[])[] = [];
   let finish!: () => void;
   const done = new Promise<void>((resolve) => (finish = resolve));
@@ -108,12 +108,8 @@ export async function runLiveStream(stream: SSEStreamingApi, plan: StreamPlan): 
     closed = true;
     finish();
   };
-  let written: Promise<unknown> = Promise.resolve();
   const write = (chunk: Uint8Array) => {
-    if (closed) return;
-    if (pending >= MAX_PENDING) return close();
-    pending++;
-    written = stream.write(chunk).finally(() => pending--);
+    if (!closed && !sink.write(chunk)) close();
   };
   const send = (events: readonly PreparedEvent[]) => {
     const parts: Uint8Array[] = [];
@@ -134,9 +130,9 @@ export async function runLiveStream(stream: SSEStreamingApi, plan: StreamPlan): 
       write(encodeFrame(`retry: ${retryMs}\n\n`));
       close();
     },
+    session: plan.session,
   });
-  stream.onAbort(close);
-  plan.signal?.addEventListener('abort', close);
+  sink.onClose(close);
   try {
     const latest = sub.seq;
     const start = await plan.start(latest);
@@ -147,7 +143,7 @@ export async function runLiveStream(stream: SSEStreamingApi, plan: StreamPlan): 
       const rows = (await changeRowsAfter(plan.db, cursor, PAGE)).filter((r) => Number(r.seq) <= latest);
       if (rows.length === 0) break;
       send(await prepareEvents(plan.db, rows, plan.clock.now()));
-      await Promise.race([written, done]); // a long catch-up goes at the reader's pace
+      await Promise.race([sink.drained(), done]); // a long catch-up goes at the reader's pace
     }
     cursor = Math.max(cursor, latest);
     live = true;
@@ -156,33 +152,46 @@ export async function runLiveStream(stream: SSEStreamingApi, plan: StreamPlan): 
   } finally {
     closed = true;
     sub.unsubscribe();
-    plan.signal?.removeEventListener('abort', close);
   }
 }
 
 /**
  * The answer of a live stream route: waits for the hub (a database out of reach answers 503
- * here, before any byte), then streams `plan`, with `Cache-Control: no-store` and
- * `X-Accel-Buffering: no`. A stream that fails is logged and ends with a `resync` (never the
- * error's text).
+ * here, before any byte), then streams `plan` with `Cache-Control: no-store` and
+ * `X-Accel-Buffering: no`: on the node's socket itself when there is one and `onSocket`
+ * (sse-sink.ts), else as the Response's body. A stream that fails is logged and ends with a
+ * `resync` (never the error's text).
  */
 export async function liveAnswer(
   c: Context,
   deps: Deps,
-  plan: Pick<StreamPlan, 'start' | 'pick' | 'opening' | 'account'>,
+  plan: Pick<StreamPlan, 'start' | 'pick' | 'opening' | 'account' | 'session'>,
+  { onSocket = true }: { onSocket?: boolean } = {},
 ): Promise<Response> {
   const hub = liveHub(deps);
   await hub.ready();
-  const res = streamSSE(c, async (stream) => {
-    try {
-      await runLiveStream(stream, { ...plan, hub, db: deps.db, clock: deps.clock, signal: c.req.raw.signal });
-    } catch (err) {
-      logger.error({ err }, 'live stream failed');
-      const resync: LiveResync = { reason: 'restart' };
-      await stream.write(sseFrame('resync', resync));
-    }
-  });
-  res.headers.set('Cache-Control', 'no-store');
-  res.headers.set('X-Accel-Buffering', 'no');
-  return res;
+  const run = { ...plan, hub, db: deps.db, clock: deps.clock };
+  const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+  if (onSocket && outgoing && !outgoing.headersSent) {
+    // the headers set before this route (c.res stays untouched: Hono would rebuild the answer)
+    const headers: string[] = [];
+    for (const [name, value] of c.newResponse(null, 200, SSE_HEADERS).headers) headers.push(name, value);
+    void streamTo(socketSink(outgoing, headers), run);
+    return RESPONSE_ALREADY_SENT;
+  }
+  const { body, sink } = bodySink();
+  void streamTo(sink, run);
+  return c.newResponse(body, 200, SSE_HEADERS);
+}
+
+async function streamTo(sink: SseSink, plan: StreamPlan): Promise<void> {
+  try {
+    await runLiveStream(sink, plan);
+  } catch (err) {
+    logger.error({ err }, 'live stream failed');
+    const resync: LiveResync = { reason: 'restart' };
+    sink.write(encodeFrame(sseFrame('resync', resync)));
+  } finally {
+    sink.end();
+  }
 }

@@ -75,14 +75,15 @@ export async function moveRequest(
     );
     if (moved !== 1)
       throw new HttpError(409, 'state_changed', { message: 'The request changed meanwhile; reload it.' });
-    if (FREES_RESERVATIONS.includes(to)) await releaseClaims(tx, id, now);
+    const freed = FREES_RESERVATIONS.includes(to) ? await releaseClaims(tx, id, now) : [];
     if (to === 'confirmed') await endHoldsForConfirmed(tx, r.userId, lines, now);
     const parts = [`${statusLabel(r.status)} → ${statusLabel(to)}`];
     if (terms !== r.terms) parts.push(`terms changed to ${terms}`);
     if (to === 'shipped') parts.push(`carrier reference ${carrierRef}`);
     if (opts.note?.trim()) parts.push(opts.note.trim());
     await enqueueRequestUpdated(tx, id, now);
-    await announceMine(tx, { userId: r.userId, what: 'request', id, state: to });
+    // freed stones tell the buyer with their change-log rows (live/events.ts); else it is told here
+    if (freed.length === 0) await announceMine(tx, { userId: r.userId, what: 'request', id, state: to });
     await addEvent(tx, id, actor, now, { kind: 'state', from: r.status, to, detail: parts.join('; ') });
     if (actor.role === 'staff')
       await audit(tx, actor.id, 'request.status', 'bag_request', id, { from: r.status, to, terms, carrierRef }, now);
