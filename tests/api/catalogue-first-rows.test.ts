@@ -7,15 +7,13 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { drawFirstRows } from '../../api/services/catalogue/list-page.ts';
 import type { FirstPage } from '../../api/services/catalogue/first-page.ts';
 import { createServerApp } from '../../api/server.ts';
 import { siteRoot } from '../../api/static-site.ts';
 import { users } from '../../db/tables.ts';
-import { displayPrice, priceParts, type FxRate } from '../../src/domain/money.ts';
-import type { DiamondDoc } from '../../src/domain/diamond.ts';
+import { displayPrice, priceParts, type FxRate, type PricedStone } from '../../src/domain/money.ts';
 import { FIRST_ROWS_MARK } from '../../src/islands/catalogue/table-markup.ts';
 import { createTestApp, insertUser, signIn, type TestApp } from './auth-helpers.ts';
 
@@ -46,7 +44,7 @@ async function setup() {
   return { t, page, trader, cookie };
 }
 
-type First = FirstPage & { docs: (DiamondDoc & { _id: number })[] };
+type First = FirstPage & { docs: (PricedStone & { _id: number; StkCodeCalcNS: string })[] };
 const firstOf = async (agent: TestApp | { request: TestApp['request'] }, path: string, search = '') =>
   (await (
     await agent.request(
@@ -60,7 +58,7 @@ const dataOf = (html: string) =>
   };
 const codesOf = (html: string) => [...html.matchAll(/class="cat-shape__code">([^<]*)</g)].map((m) => m[1]);
 /** A price as the table shows it. */
-const shown = (d: DiamondDoc, ccy: string, rates: readonly FxRate[]) => {
+const shown = (d: PricedStone, ccy: string, rates: readonly FxRate[]) => {
   const m = displayPrice(d, ccy, rates)!;
   const p = priceParts(m.amount, m.ccy);
   return `<span class="cat-price">${p.sign}${p.symbol}${p.whole}<small>.${p.cents}</small></span>`;
@@ -107,7 +105,7 @@ describe('the list page with its first rows', () => {
     const visitorBefore = await page(path);
     expect((await page(path, { cookie })).html).toContain('cat-price');
     // the same address again, a trader's page just drawn: the visitor's own page, no price
-    for (const headers of [{}, { cookie: 'sid=not-a-session' }]) {
+    for (const headers of [{}, { cookie: 'sid=not-a-session' }] as Record<string, string>[]) {
       const after = await page(path, headers);
       expect(after.html).not.toContain('cat-price');
       expect(after.html).toBe(visitorBefore.html);
