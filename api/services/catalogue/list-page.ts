@@ -24,6 +24,7 @@ import { defaultCurrency } from '../../../src/domain/money.ts';
 import { FIRST_ROWS_MARK, tableHtml, type ShownPrices } from '../../../src/islands/catalogue/table-markup.ts';
 import { rateCurrency } from '../../../src/stores/shown-currency.ts';
 import { findSession } from '../accounts/sessions.ts';
+import { closingTag } from '../site/block-overlay.ts';
 import { cataloguePayload } from './payload.ts';
 import { catalogueFirstPage, type FirstPage } from './first-page.ts';
 
@@ -70,22 +71,10 @@ export function drawFirstRows(
   // a later page of a default size differs by screen: the browser asks for its own
   if (first.docs.length === 0 || (first.page > 1 && !sized)) return withData;
   const at = PLACE.exec(withData)!;
-  const end = closingDiv(withData, at.index + at[0].length);
+  const end = closingTag(withData, 'div', at.index + at[0].length);
   if (end < 0) return withData;
   const wide = !sized && widths[0] === LARGE_SCREEN_MIN_WIDTH ? ' data-drawn="wide"' : ' data-drawn=""';
   return withData.slice(0, at.index) + at[0].replace(/>$/, `${wide}>`) + tableHtml(first, prices) + withData.slice(end);
-}
-
-/** The index of the `</div>` that closes the div whose start tag ends at `from`. */
-function closingDiv(html: string, from: number): number {
-  const re = /<(\/?)div(?=[\s>])/gi;
-  re.lastIndex = from;
-  let depth = 1;
-  for (let m = re.exec(html); m; m = re.exec(html)) {
-    depth += m[1] ? -1 : 1;
-    if (depth === 0) return m.index;
-  }
-  return -1;
 }
 
 async function pricesFor(db: Db, currency: string | null): Promise<ShownPrices> {
