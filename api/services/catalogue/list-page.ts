@@ -35,7 +35,7 @@ const PHONE_WIDTH = 390;
 const WIDEST = 100_000;
 export const VISITOR_CACHE = 'public, max-age=60';
 export const TRADER_CACHE = 'private, no-store';
-const KEEP = 64;
+const KEEP = 32;
 
 export type DrawnPage = { html: string; cacheControl: string; vary: string };
 type Viewer = { authorised: boolean; currency: string | null };
