@@ -107,7 +107,11 @@ export function loadAddressPage(address: string, width: number): void {
     ),
   )
     .then((first) => {
-      if (ask === asking && !$catalogue.get().index) $catalogue.set({ ...$catalogue.get(), first });
+      const now = $catalogue.get();
+      if (ask !== asking || now.index) return;
+      // the same set: the same bounds object, so the list state is not rebased again
+      const bounds = now.first?.etag === first.etag ? now.first.bounds : first.bounds;
+      $catalogue.set({ ...now, first: { ...first, bounds } });
     })
     .catch(() => undefined); // the change still applies when the full set arrives
 }
