@@ -22,6 +22,8 @@ import { buildSite, buildStamp, isBuildCurrent, siteBuildEnv } from './services/
 import { obtainSite } from './services/site/shared-build.ts';
 import { startOutboxResend } from './services/platform/outbox-resend.ts';
 import { warmCatalogue } from './services/catalogue/first-page.ts';
+import { listPageDrawer } from './services/catalogue/list-page.ts';
+import { sessionCookieName } from './middleware/session.ts';
 import { blockOverlay } from './services/site/block-overlay.ts';
 import { addressStatus } from './services/client-pages/public-page.ts';
 import { serveUploads } from './services/site/uploads.ts';
@@ -68,6 +70,8 @@ export function createServerApp(deps: Deps, root: SiteRoot, lifecycle: Lifecycle
     staticSite(root, {
       html: blockOverlay(deps.db).apply,
       clientPageStatus: (token) => addressStatus(deps, token),
+      // the list page with its first rows drawn for the address and the viewer
+      listPage: listPageDrawer({ db: deps.db, cookieName: sessionCookieName(deps), now: () => deps.clock.now() }),
     }),
   );
   return app;

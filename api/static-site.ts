@@ -9,6 +9,9 @@
  *   a build has none (the spec's fallback).
  * - Dot files (the build's stamp and script hashes) are never served.
  * - Each page carries its own Content-Security-Policy, allowing its inline scripts by hash.
+ * - The list page (/diamonds/all and its shell's addresses) comes with the first rows of the
+ *   address drawn in, for the viewer (`listPage`, services/catalogue/list-page.ts), and that
+ *   function's cache headers.
  * - A client page's address answers with the page's own status (`clientPageStatus`: 404 for
  *   an unknown token, 410 for a revoked or expired page), still with its shell, whose island
  *   tells the person so in the site's look.
@@ -17,9 +20,10 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, relative, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { routes, STONE_PAGES } from '../src/domain/routes.ts';
 import { contentSecurityPolicy } from './middleware/security-headers.ts';
+import type { ListPageDraw } from './services/catalogue/list-page.ts';
 import { pageScriptHashes } from './services/site/inline-scripts.ts';
 
 const TYPES: Record<string, string> = {
@@ -169,6 +173,28 @@ async function sendTokenPage(root: string, file: string, method: string, status 
   );
 }
 
+/** The list page (the catalogue's shell), whose first rows are drawn for the address and the viewer. */
+const LIST_PAGE = shellOf(routes.catalogue);
+
+async function sendListPage(
+  c: Context,
+  root: string,
+  file: string,
+  draw: ListPageDraw,
+  transform?: { html: HtmlTransform; dir: string },
+): Promise<Response> {
+  let html = await readFile(file, 'utf8');
+  if (transform) html = await transform.html(html, transform.dir);
+  const page = await draw(c, html);
+  const headers = new Headers({
+    'content-type': TYPES['.html'] as string,
+    'content-security-policy': pagePolicy(root, file),
+    'cache-control': page.cacheControl,
+    vary: page.vary,
+  });
+  return new Response(c.req.method === 'HEAD' ? null : page.html, { status: 200, headers });
+}
+
 /** The status a client page's address answers with: 200 live, 404 unknown, 410 revoked or expired. */
 export type ClientPageStatus = (token: string) => Promise<number>;
 
@@ -180,7 +206,7 @@ async function clientStatus(path: string, status?: ClientPageStatus): Promise<nu
 
 export function staticSite(
   root: SiteRoot,
-  opts: { html?: HtmlTransform; clientPageStatus?: ClientPageStatus } = {},
+  opts: { html?: HtmlTransform; clientPageStatus?: ClientPageStatus; listPage?: ListPageDraw } = {},
 ): MiddlewareHandler {
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
@@ -193,6 +219,8 @@ export function staticSite(
       path = '/';
     }
     const direct = await fileAt(dir, path);
+    const listPage = (file: string) => opts.listPage && relative(dir, file).split(sep).join('/') === LIST_PAGE;
+    if (direct && listPage(direct)) return sendListPage(c, dir, direct, opts.listPage!, pages);
     if (direct) return send(dir, direct, 200, c.req.method, pages);
     const before = root.previous();
     if (before && path.startsWith('/_astro/')) {
@@ -203,6 +231,7 @@ export function staticSite(
     const shell = SHELL_ROUTES.find((r) => r.pattern.test(raw));
     if (shell) {
       const file = await fileAt(dir, shell.shell);
+      if (file && listPage(file)) return sendListPage(c, dir, file, opts.listPage!, pages);
       if (file)
         return TOKEN_PAGE.test(path)
           ? await sendTokenPage(dir, file, c.req.method, await clientStatus(path, opts.clientPageStatus))

@@ -1,6 +1,9 @@
 /**
  * The list's first page before React has started (docs/decisions/004):
- * - the page's inline script asks the server for it (`window.__catalogueFirst`, a promise) and
+ * - the server draws it into the page's HTML with its data (api/services/catalogue/list-page.ts),
+ *   which the page's inline script reads (`window.__catalogueDrawn`); when there is none, or it
+ *   was drawn for another screen size,
+ *   the page's inline script asks the server for it (`window.__catalogueFirst`, a promise) and
  *   leaves the answer in `window.__catalogueFirstPage` once it is here; it asks for GET /site
  *   too (`window.__siteEarly`: the currency and rates the prices show in);
  * - the last answer is kept in localStorage (by the page's painter, early-table.ts), one copy,
@@ -26,6 +29,8 @@ export type Kept = { where: string; at: number; page: FirstPage; prices: KeptPri
 /** a signed-in copy older than a browser session's idle life is not painted (the session may have ended) */
 const TRADE_COPY_MS = 8 * 3600_000;
 type EarlyWindow = {
+  /** the server drew the first rows into the page (their data fits this screen: `__catalogueFirstPage` at once) */
+  __catalogueDrawn?: boolean;
   __catalogueFirst?: Promise<FirstPage | null>;
   __catalogueFirstPage?: FirstPage | null;
   __siteEarly?: Promise<SiteData | null>;
@@ -47,6 +52,10 @@ function storage(): Storage | null {
 /** The server's answer asked for by the page's inline script (a promise), if it asked. */
 export const askedFirstPage = (): Promise<FirstPage | null> | undefined => early().__catalogueFirst;
 
+/** The rows the server drew into the page, when it drew any: the page they show if it fits this screen, else null. */
+export const drawnFirstPage = (): { page: FirstPage | null } | null =>
+  early().__catalogueDrawn ? { page: early().__catalogueFirstPage ?? null } : null;
+
 /** GET /site as asked for by the page's inline script (a promise), if it asked. */
 export const askedSite = (): Promise<SiteData | null> | undefined => early().__siteEarly;
 
@@ -66,6 +75,7 @@ export function readKept(loc: Place, pageSize: number): Kept | null {
 export function firstPageNow(loc: Place, pageSize: number): ShownFirst | null {
   const answered = early().__catalogueFirstPage;
   if (answered) return answered;
+  if (early().__catalogueDrawn) return null; // the server's rows stand until its answer for this screen
   const kept = readKept(loc, pageSize);
   return kept ? { ...kept.page, kept: true } : null;
 }

@@ -89,6 +89,33 @@ export function loadFirstPage(loc: { pathname: string; search: string }, width: 
   return firstLoad;
 }
 
+let asking: AbortController | null = null;
+
+/**
+ * The first page of another address (the list changed before the full set is here): asked
+ * from the server like the page's own first rows, and shown in their place once it answers
+ * (the latest change wins; nothing once the index is here).
+ */
+export function loadAddressPage(address: string, width: number): void {
+  asking?.abort();
+  const ask = (asking = new AbortController());
+  const at = new URL(address, window.location.origin);
+  void call(
+    client.diamonds.catalogue.first.$get(
+      { query: { path: at.pathname, search: at.search, width: String(width) } },
+      { init: { signal: ask.signal } },
+    ),
+  )
+    .then((first) => {
+      const now = $catalogue.get();
+      if (ask !== asking || now.index) return;
+      // the same set: the same bounds object, so the list state is not rebased again
+      const bounds = now.first?.etag === first.etag ? now.first.bounds : first.bounds;
+      $catalogue.set({ ...now, first: { ...first, bounds } });
+    })
+    .catch(() => undefined); // the change still applies when the full set arrives
+}
+
 /** performance mark set each time a full set's index is ready (bench/catalogue-scale.ts) */
 export const INDEX_READY_MARK = 'catalogue:index-ready';
 

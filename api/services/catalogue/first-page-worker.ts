@@ -8,11 +8,8 @@
  * Messages out: { id, page } | { id, need: true } | { id, error }
  */
 import { parentPort } from 'node:worker_threads';
-import { addressOf, landingState, stateFromAddress } from '../../../src/domain/catalogue/address.ts';
+import { addressPage } from '../../../src/domain/catalogue/address-page.ts';
 import {
-  filterAndSort,
-  pageCount,
-  pageRows,
   prepareColumns,
   rowsToDocs,
   tabCounts,
@@ -36,23 +33,15 @@ const KEEP = 4;
 const held = new Map<string, { etag: string; pricing: string; ix: CatalogueIndex }>();
 
 function firstPage(ix: CatalogueIndex, q: FirstQuery) {
-  const read = stateFromAddress({ pathname: q.path, search: q.search }, ix, {
-    width: q.width,
-    authorised: q.authorised,
-    dialogSettings: {},
-  });
-  const s = landingState(read);
-  const rows = filterAndSort(ix, s.filters, s.sort, { tab: s.tab, authorised: q.authorised, columns: s.columns });
-  const pages = pageCount(rows.length, s.pageSize);
-  const page = Math.min(s.page, pages);
+  const p = addressPage(ix, q);
   return {
-    address: addressOf(s, q.width),
+    address: p.address,
     ccy: ix.pricing?.ccy ?? null,
-    tab: s.tab,
-    total: rows.length,
-    page,
-    pages,
-    docs: rowsToDocs(ix, pageRows(rows, page, s.pageSize)),
+    tab: p.state.tab,
+    total: p.total,
+    page: p.page,
+    pages: p.pages,
+    docs: rowsToDocs(ix, p.rows),
     bounds: ix.bounds,
     counts: tabCounts(ix),
   };

@@ -40,7 +40,7 @@ export function paragraphsHtml(text: string): string {
 }
 
 /** The end of the element whose start tag ends at `from` (index after '>'): the index of its closing tag. */
-function closingTag(html: string, tag: string, from: number): number {
+export function closingTag(html: string, tag: string, from: number): number {
   const re = new RegExp(`<(/?)${tag}(?=[\\s>/])`, 'gi');
   re.lastIndex = from;
   let depth = 1;

@@ -57,12 +57,12 @@ export default function CatalogueIsland() {
   const restored = useRef(false);
   const coloured = data.site.data?.coloured_tab === true; // admin setting, from GET /site
   const { cat, authorised, ccy, rates, labels } = data;
-  const [state, dispatch] = useListState(
+  const [state, dispatch, settled] = useListState(
     cat.index?.bounds ?? cat.first?.bounds ?? null,
     authorised,
     data.dialogSettings,
   );
-  const results = useResults(cat.index, cat.version, state, authorised, cat.first, viewportWidth());
+  const results = useResults(cat.index, cat.version, state, authorised, cat.first, viewportWidth(), settled);
   const { draft, change, flush } = useDraftFilters(state.filters, dispatch);
   const phone = useMedia(`(max-width: ${MOBILE_MAX_WIDTH}px)`);
   const counts = cat.index ? tabCounts(cat.index) : (cat.first?.counts ?? null);

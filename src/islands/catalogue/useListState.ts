@@ -12,7 +12,7 @@
  * - the signed-in state and the saved dialog preferences follow the session;
  * - an open pasted list's `codes` parameter stays in the address (stores/paste-list.ts).
  */
-import { useCallback, useEffect, useLayoutEffect, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import {
   LAB_GROWN_TAB,
   LAB_GROWN_TAB_DELAY_MS,
@@ -49,6 +49,8 @@ export function useListState(bounds: Bounds | null, authorised: boolean, dialogS
   // the filter panel opened or closed by the buyer before the list could read its address
   // (rows drawn early, before the slider bounds): that choice stands
   const panelChosen = useRef(false);
+  // the address has been read and its route intent applied (the lab-grown tab after its delay)
+  const [settled, setSettled] = useState(false);
   const act = useCallback((a: Action) => {
     if (a.type === 'collapseMenu' || a.type === 'closeDrawer') panelChosen.current = true;
     dispatch(a);
@@ -80,12 +82,14 @@ export function useListState(bounds: Bounds | null, authorised: boolean, dialogS
       dispatch({ type: 'route', page: intent.kind === 'shape' ? intent.shape : 'specials' });
     if (intent.kind !== 'lab-grown') {
       syncing.current = true;
+      setSettled(true);
       return;
     }
     // not cleared when the bounds change (the index arriving): only on unmount
     labGrownTimer.current = window.setTimeout(() => {
       dispatch({ type: 'tab', tab: LAB_GROWN_TAB });
       syncing.current = true;
+      setSettled(true);
     }, LAB_GROWN_TAB_DELAY_MS);
   }, [bounds]);
   useEffect(() => () => window.clearTimeout(labGrownTimer.current), []);
@@ -129,5 +133,5 @@ export function useListState(bounds: Bounds | null, authorised: boolean, dialogS
   useEffect(() => dispatch({ type: 'authorised', authorised }), [authorised]);
   useEffect(() => dispatch({ type: 'dialogSettings', settings: dialogSettings }), [dialogSettings]);
 
-  return [state, act] as const;
+  return [state, act, settled] as const;
 }

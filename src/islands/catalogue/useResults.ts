@@ -3,22 +3,18 @@
  * then one page of them as docs. Re-runs only when the index (or its prices), the applied
  * filters, the sort, the tab, the columns or the signed-in state change.
  *
- * Before the index is here, the server's first page stands in while the state is the one it
- * answered (compared by address); once the user changes anything, `waiting` says the change
- * applies when the full set arrives.
+ * The rows are the domain's `listRows` and `pageOfRows` (address-page.ts), the same rule the
+ * server draws the page's first rows with. Before the index is here, the server's first page
+ * stands in while the state is the one it answered (compared by address); a change made
+ * meanwhile asks the server for its own first page (`loadAddressPage`), and `waiting` says so
+ * until it (or the full set) is here.
  */
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { addressOf } from '../../domain/catalogue/address.ts';
-import {
-  filterAndSort,
-  pageCount,
-  pageRows,
-  rowsToDocs,
-  type CatalogueIndex,
-  type ListState,
-} from '../../domain/catalogue/index.ts';
+import { listRows, pageOfRows } from '../../domain/catalogue/address-page.ts';
+import { rowsToDocs, type CatalogueIndex, type ListState } from '../../domain/catalogue/index.ts';
 import type { ListDoc } from '../../domain/diamond.ts';
-import type { FirstPage } from '../../stores/catalogue.ts';
+import { loadAddressPage, type FirstPage } from '../../stores/catalogue.ts';
 
 const NONE = new Int32Array(0);
 
@@ -40,28 +36,32 @@ export function useResults(
   authorised: boolean,
   first: FirstPage | null = null,
   width = 0,
+  /** the address has been read (until then the state is not yet the one the page opened at) */
+  settled = false,
 ): Results {
+  // filters, sort and tab only: a page change cuts another page from the same rows
   const rows = useMemo(
-    () =>
-      index && version >= 0
-        ? filterAndSort(index, s.filters, s.sort, { tab: s.tab, authorised, columns: s.columns })
-        : NONE,
+    () => (index && version >= 0 ? listRows(index, s, authorised) : NONE),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [index, version, s.filters, s.sort, s.tab, s.columns, authorised],
   );
-  const pages = pageCount(rows.length, s.pageSize);
-  const page = Math.min(s.page, pages);
-  const docs = useMemo(
-    () => (index ? rowsToDocs(index, pageRows(rows, page, s.pageSize)) : []),
-    [index, rows, page, s.pageSize],
-  );
-  const firstHolds = !index && first != null && first.tab === s.tab && addressOf(s, width) === first.address;
+  const cut = useMemo(() => pageOfRows(rows, { page: s.page, pageSize: s.pageSize }), [rows, s.page, s.pageSize]);
+  const { pages, page } = cut;
+  const docs = useMemo(() => (index ? rowsToDocs(index, cut.rows) : []), [index, cut]);
+  const address = index || first == null ? null : addressOf(s, width);
+  const firstHolds = address !== null && first!.tab === s.tab && address === first!.address;
+  // a change before the full set is here: the server answers its first page meanwhile
+  const ask = settled && address !== null && !firstHolds ? address : null;
+  useEffect(() => {
+    if (ask !== null) loadAddressPage(ask, width);
+  }, [ask, width]);
   if (index) return { total: rows.length, pages, page, docs, shown: true, waiting: false };
   if (firstHolds)
     return {
-      total: first.total,
-      pages: first.pages,
-      page: first.page,
-      docs: first.docs,
+      total: first!.total,
+      pages: first!.pages,
+      page: first!.page,
+      docs: first!.docs,
       shown: true,
       waiting: false,
     };

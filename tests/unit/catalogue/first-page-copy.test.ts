@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FirstPage } from '../../../api/services/catalogue/first-page.ts';
-import { earlyTableHtml } from '../../../src/islands/catalogue/early-table.ts';
+import { tableHtml } from '../../../src/islands/catalogue/table-markup.ts';
 import { firstPageNow, forgetTradeFirstPage, keepFirstPage, readKept } from '../../../src/stores/catalogue-first.ts';
 import { stone } from './factory.ts';
 
@@ -73,10 +73,9 @@ describe('the kept first page', () => {
 
 describe('the early table markup', () => {
   it('escapes the stock text and shows a visitor no price', () => {
-    const html = earlyTableHtml(
+    const html = tableHtml(
       page('visitor', [stone({ StkCodeCalcNS: '<img src=x onerror=alert(1)>', StkCertSup: 'A&B' })]),
       null,
-      'http://x',
     );
     expect(html).not.toContain('<img src=x');
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
@@ -86,11 +85,7 @@ describe('the early table markup', () => {
   });
 
   it('prices a signed-in page in the kept currency, with the trader columns', () => {
-    const html = earlyTableHtml(
-      page('trade', [stone({ price: 1000, STWeight: 1 })]),
-      { ccy: 'USD', rates: [] },
-      'http://x',
-    );
+    const html = tableHtml(page('trade', [stone({ price: 1000, STWeight: 1 })]), { ccy: 'USD', rates: [] });
     expect(html).toContain('<span class="sr-only">Download tick</span>');
     expect(html).toContain('data-label="PPC"');
     expect(html).toMatch(/class="cat-price">\$1,000<small>\.00<\/small>/);

@@ -1,0 +1,126 @@
+/**
+ * The list page (/diamonds/all and the addresses its shell serves) as the server sends it: the
+ * built page with the first page of rows of the address asked for drawn into the table's place
+ * (the markup of table-markup.ts, the island's own columns and classes), and that page's data
+ * as a JSON script at the build's mark, which the page's inline script hands to the island.
+ *
+ * - Rows: `catalogueFirstPage` (the domain's `addressPage`, the rule the island draws with),
+ *   for a desktop's width, or a phone's when the browser says it is one (`Sec-CH-UA-Mobile`).
+ *   A default-sized page 1 drawn for a desktop shows its first 25 rows on a narrower screen
+ *   (`data-drawn="wide"`, table.css), which are that screen's own first page; a later page of
+ *   a default size is left to the browser (which page it is depends on the screen).
+ * - A visitor gets rows without prices, `Cache-Control: public, max-age=60` and `Vary: Cookie`;
+ *   a visitor's page is also kept here (by build, set version, width and address). A trader
+ *   gets their prices, in their own currency, with `private, no-store`, and is never kept.
+ * - Anything that fails (the database away) sends the page as built: its script asks for the
+ *   rows itself.
+ */
+import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import type { Db } from '../../../db/client.ts';
+import { exchangeRates } from '../../../db/tables.ts';
+import { LARGE_SCREEN_MIN_WIDTH, PAGE_SIZES, viewFromParams } from '../../../src/domain/catalogue/index.ts';
+import { defaultCurrency } from '../../../src/domain/money.ts';
+import { FIRST_ROWS_MARK, tableHtml, type ShownPrices } from '../../../src/islands/catalogue/table-markup.ts';
+import { rateCurrency } from '../../../src/stores/shown-currency.ts';
+import { findSession } from '../accounts/sessions.ts';
+import { closingTag } from '../site/block-overlay.ts';
+import { cataloguePayload } from './payload.ts';
+import { catalogueFirstPage, type FirstPage } from './first-page.ts';
+
+/** the table's place in the built page (ListTable's early place) */
+const PLACE = /<div class="cat-table-wrap" data-early=""[^>]*>/;
+const DESKTOP_WIDTH = 1440;
+const PHONE_WIDTH = 390;
+const WIDEST = 100_000;
+export const VISITOR_CACHE = 'public, max-age=60';
+export const TRADER_CACHE = 'private, no-store';
+const KEEP = 32;
+
+export type DrawnPage = { html: string; cacheControl: string; vary: string };
+type Viewer = { authorised: boolean; currency: string | null };
+
+/** The viewport widths whose first page of `search` is the one drawn at `width`. */
+export function widthsLike(search: string, width: number): [number, number] {
+  const params = new URLSearchParams(search);
+  const [a, b] = [PAGE_SIZES[0], PAGE_SIZES[PAGE_SIZES.length - 1]!];
+  const named =
+    viewFromParams(params, { pageSize: a, tab: 0 }).pageSize ===
+    viewFromParams(params, { pageSize: b, tab: 0 }).pageSize;
+  if (named) return [0, WIDEST];
+  return width >= LARGE_SCREEN_MIN_WIDTH ? [LARGE_SCREEN_MIN_WIDTH, WIDEST] : [0, LARGE_SCREEN_MIN_WIDTH - 1];
+}
+
+/** JSON inside a <script> element: nothing in it can end the element or open a comment. */
+const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');
+
+/** The built page with the rows and their data in it (the page as built when it has no place for them). */
+export function drawFirstRows(
+  html: string,
+  first: FirstPage,
+  prices: ShownPrices | null,
+  width: number,
+  search: string,
+): string {
+  const place = PLACE.exec(html);
+  if (!place || !html.includes(FIRST_ROWS_MARK)) return html;
+  const widths = widthsLike(search, width);
+  const data = `<script type="application/json" id="catalogue-first-data">${scriptJson({ widths, page: first })}</script>`;
+  const withData = html.replace(FIRST_ROWS_MARK, () => data);
+  const sized = widths[0] === 0 && widths[1] === WIDEST; // the address names its page size
+  // a later page of a default size differs by screen: the browser asks for its own
+  if (first.docs.length === 0 || (first.page > 1 && !sized)) return withData;
+  const at = PLACE.exec(withData)!;
+  const end = closingTag(withData, 'div', at.index + at[0].length);
+  if (end < 0) return withData;
+  const wide = !sized && widths[0] === LARGE_SCREEN_MIN_WIDTH ? ' data-drawn="wide"' : ' data-drawn=""';
+  return withData.slice(0, at.index) + at[0].replace(/>$/, `${wide}>`) + tableHtml(first, prices) + withData.slice(end);
+}
+
+async function pricesFor(db: Db, currency: string | null): Promise<ShownPrices> {
+  const rates = (await db.select().from(exchangeRates)).map((r) => ({
+    currency: r.currency,
+    ExRate: r.exRate,
+    default: r.isDefault,
+  }));
+  return { ccy: rateCurrency(rates, currency) ?? defaultCurrency(rates), rates };
+}
+
+export type ListPageDeps = { db: Db; cookieName: string; now: () => number };
+
+/** Draws the list page for one request; `html` is the built page (with any block overlay). */
+export function listPageDrawer(deps: ListPageDeps) {
+  const kept = new Map<string, { built: string; html: string }>();
+  async function viewer(c: Context): Promise<Viewer> {
+    const token = getCookie(c, deps.cookieName);
+    const found = token ? await findSession(deps.db, token, deps.now()) : null;
+    return found ? { authorised: true, currency: found.user.currency ?? null } : { authorised: false, currency: null };
+  }
+  return async (c: Context, html: string): Promise<DrawnPage> => {
+    const url = new URL(c.req.url);
+    const width = c.req.header('sec-ch-ua-mobile') === '?1' ? PHONE_WIDTH : DESKTOP_WIDTH;
+    const vary = 'Cookie, Sec-CH-UA-Mobile';
+    try {
+      const who = await viewer(c);
+      const q = { authorised: who.authorised, path: url.pathname, search: url.search, width };
+      if (who.authorised) {
+        const [first, prices] = await Promise.all([catalogueFirstPage(deps.db, q), pricesFor(deps.db, who.currency)]);
+        return { html: drawFirstRows(html, first, prices, width, url.search), cacheControl: TRADER_CACHE, vary };
+      }
+      const { etag } = await cataloguePayload(deps.db, 'visitor');
+      const key = `${etag}|${width}|${url.pathname}${url.search}`;
+      const hit = kept.get(key);
+      if (hit && hit.built === html) return { html: hit.html, cacheControl: VISITOR_CACHE, vary };
+      const drawn = drawFirstRows(html, await catalogueFirstPage(deps.db, q), null, width, url.search);
+      kept.delete(key);
+      kept.set(key, { built: html, html: drawn });
+      if (kept.size > KEEP) kept.delete(kept.keys().next().value!);
+      return { html: drawn, cacheControl: VISITOR_CACHE, vary };
+    } catch {
+      // the page as built: its own script asks for the rows
+      return { html, cacheControl: 'no-cache', vary };
+    }
+  };
+}
+
+export type ListPageDraw = ReturnType<typeof listPageDrawer>;

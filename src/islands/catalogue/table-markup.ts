@@ -1,0 +1,141 @@
+/**
+ * The list's table as markup, for a first page: the same columns, headers, classes and labels
+ * as the React table (column-layout.ts), so rows drawn before the island (by the server into
+ * the page's HTML, or by the page's early script, early-table.ts) are taken over by the
+ * island's own table without anything moving. No DOM: the server runs it too.
+ */
+import type { FirstPage } from '../../../api/services/catalogue/first-page.ts';
+import { viewFromParams } from '../../domain/catalogue/url-state.ts';
+import { PARCELS_TAB } from '../../domain/catalogue/tabs.ts';
+import { isParcel, shapeImage, type ListDoc, type Range } from '../../domain/diamond.ts';
+import { routes } from '../../domain/routes.ts';
+import {
+  displayPrice,
+  formatMeasurements,
+  formatRange,
+  formatSize,
+  formatWeight,
+  MISSING,
+  priceParts,
+  pricePerCarat,
+  type FxRate,
+  type Money,
+} from '../../domain/money.ts';
+import {
+  abbreviated,
+  availabilityText,
+  cellClass,
+  columnLayout,
+  infoLabel,
+  DEFAULT_AVAILABILITY_LABELS,
+  RANGE_COLUMNS,
+  shapeName,
+  type ColumnId,
+  type LayoutColumn,
+} from './column-layout.ts';
+
+/** the currency and rates a signed-in page's prices are shown in */
+export type ShownPrices = { ccy: string; rates: readonly FxRate[] };
+
+const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const esc = (v: unknown) => String(v ?? '').replace(/[&<>"']/g, (c) => ESC[c]!);
+const attrs = (a: Record<string, string | number | undefined>) =>
+  Object.entries(a)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => ` ${k}="${esc(v)}"`)
+    .join('');
+
+function money(fn: () => Money | null): string {
+  let m: Money | null = null;
+  try {
+    m = fn();
+  } catch {
+    m = null; // no rate for that currency here yet: the island shows it
+  }
+  if (!m) return `<span class="cat-missing">${MISSING}</span>`;
+  const p = priceParts(m.amount, m.ccy);
+  return `<span class="cat-price">${esc(p.sign + p.symbol + p.whole)}<small>.${esc(p.cents)}</small></span>`;
+}
+
+function rangeCell(d: ListDoc, id: ColumnId): string {
+  const { key, scale } = RANGE_COLUMNS[id]!;
+  const r = d[key] as Range | null | undefined;
+  if (!scale) return esc(formatRange(r));
+  const a = abbreviated(r, scale);
+  return a ? `<abbr title="${esc(a.title)}">${esc(a.text)}</abbr>` : MISSING;
+}
+
+type Cell = (d: ListDoc, p: ShownPrices) => string;
+const CELLS: Record<ColumnId, Cell> = {
+  tick: (d) =>
+    `<label class="dl-tick"><input type="checkbox"><span class="sr-only">Tick ${esc(d.StkCodeCalcNS)} for download</span></label>`,
+  shape: (d) =>
+    `<a class="cat-shape" href="${routes.diamond(d._id)}"><img${attrs({ src: shapeImage(d.StkShape, d.StkCatType), alt: '', width: 44, height: 44, loading: 'lazy', decoding: 'async' })}>` +
+    `<span class="cat-shape__text"><span class="cat-shape__name">${esc(shapeName(d.StkShape))}` +
+    (Number(d.WebSpecial) > 0 ? '<span class="badge badge--accent cat-shape__badge">Offer</span>' : '') +
+    `</span><span class="cat-shape__code">${esc(d.StkCodeCalcNS)}</span></span></a>`,
+  weight: (d) =>
+    isParcel(d.StkCatType)
+      ? `<span class="cat-weight"><span>${esc(formatWeight(d.STWeight))}</span><span class="cat-weight__size">${esc(formatSize(d.Size))} each</span></span>`
+      : esc(formatWeight(d.STWeight)),
+  colour: (d) => rangeCell(d, 'colour'),
+  clarity: (d) => rangeCell(d, 'clarity'),
+  cut: (d) => rangeCell(d, 'cut'),
+  polish: (d) => rangeCell(d, 'polish'),
+  symmetry: (d) => rangeCell(d, 'symmetry'),
+  fluor: (d) => rangeCell(d, 'fluor'),
+  measurements: (d) => esc(formatMeasurements(d.StkMes1, d.StkMes2, d.StkMes3)),
+  lab: (d) => esc(d.StkCertSup || MISSING),
+  ppc: (d, p) => money(() => pricePerCarat(d, p.ccy, p.rates)),
+  br: (d) => (d.RAP == null ? MISSING : `${d.RAP.toFixed(1)}%`),
+  price: (d, p) => money(() => displayPrice(d, p.ccy, p.rates)),
+  lockedPrice: () => '<span class="cat-locked">Sign in for prices</span>',
+  availability: (d) => esc(availabilityText(d.StkWebAvailable, DEFAULT_AVAILABILITY_LABELS)),
+  info: (d) =>
+    `<button type="button" class="cat-info" aria-expanded="false" aria-controls="cat-row-${d._id}" aria-label="${esc(infoLabel(d.StkCodeCalcNS, false))}">` +
+    '<span class="cat-info__text" aria-hidden="true">Details</span>' +
+    '<svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.5" aria-hidden="true"><path d="M6 9l6 6 6-6"></path></svg></button>',
+};
+
+function headerCell(c: LayoutColumn, sort: { column: string; direction: 'asc' | 'desc' }): string {
+  const m = c.meta;
+  if (c.id === 'tick')
+    return `<th${attrs({ scope: 'col', class: cellClass(m) })}><span class="sr-only">${esc(c.header)}</span></th>`;
+  if (!m.sort) return `<th${attrs({ scope: 'col', class: cellClass(m) })}>${esc(c.header)}</th>`;
+  const active = sort.column === m.sort;
+  const ariaSort = active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined;
+  const arrow = active ? (sort.direction === 'asc' ? '↑' : '↓') : '↕';
+  return (
+    `<th${attrs({ scope: 'col', class: cellClass(m), 'aria-sort': ariaSort })}>` +
+    `<button type="button" class="cat-sort${active ? ' is-active' : ''}">${esc(c.header)}<span class="cat-sort__arrow" aria-hidden="true">${arrow}</span></button></th>`
+  );
+}
+
+/** The whole table for a first page, as markup. */
+export function tableHtml(first: FirstPage, prices: ShownPrices | null): string {
+  const authorised = first.audience === 'trade';
+  const layout = columnLayout({
+    authorised,
+    measurements: true,
+    availability: true,
+    parcels: first.tab === PARCELS_TAB,
+  });
+  const url = new URL(first.address, 'http://list');
+  const sort = viewFromParams(url.searchParams, { pageSize: 25, tab: first.tab }).sort;
+  const p = prices ?? { ccy: first.ccy ?? 'GBP', rates: [] };
+  const docs = first.docs;
+  const rows = docs.map((d) => {
+    const cls = Number(d.WebSpecial) > 0 ? ' class="is-special"' : '';
+    const cells = layout.map(
+      (c) => `<td${attrs({ 'data-label': c.meta.label, class: cellClass(c.meta) })}>${CELLS[c.id](d, p)}</td>`,
+    );
+    return `<tr${cls}>${cells.join('')}</tr>`;
+  });
+  return (
+    `<table class="data-table cat-table"><caption class="sr-only">Diamonds, page ${first.page} of ${first.pages}</caption>` +
+    `<thead><tr>${layout.map((c) => headerCell(c, sort)).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`
+  );
+}
+
+/** where the list page's build leaves room for the data of the rows the server draws */
+export const FIRST_ROWS_MARK = '<!--catalogue-first-rows-->';

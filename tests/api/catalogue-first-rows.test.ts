@@ -1,0 +1,159 @@
+/**
+ * The list page with its first rows drawn by the server (api/services/catalogue/list-page.ts):
+ * the rows of the address asked for, priced for a trader and without prices for a visitor,
+ * the cache headers that keep a trader's page out of every shared cache, the site's own cache
+ * of visitors' pages, and the nginx example, which must not cache a private answer either.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { drawFirstRows } from '../../api/services/catalogue/list-page.ts';
+import type { FirstPage } from '../../api/services/catalogue/first-page.ts';
+import { createServerApp } from '../../api/server.ts';
+import { siteRoot } from '../../api/static-site.ts';
+import { users } from '../../db/tables.ts';
+import { displayPrice, priceParts, type FxRate, type PricedStone } from '../../src/domain/money.ts';
+import { FIRST_ROWS_MARK } from '../../src/islands/catalogue/table-markup.ts';
+import { createTestApp, insertUser, signIn, type TestApp } from './auth-helpers.ts';
+
+/** The list page as the build leaves it: the data's mark, the inline script, the table's place. */
+const BUILT =
+  `<!doctype html><html><head><title>All Diamonds</title></head><body><main>${FIRST_ROWS_MARK}` +
+  '<script>window.early = 1</script><div class="cat-table-wrap" data-early=""><table class="cat-table">' +
+  '<tbody><tr class="cat-skeleton"><td><div class="bar"></div></td></tr></tbody></table></div>' +
+  '<p>after the table</p></main></body></html>';
+
+function builtSite(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'facet-list-'));
+  mkdirSync(join(dir, 'diamonds/all'), { recursive: true });
+  writeFileSync(join(dir, 'diamonds/all/index.html'), BUILT);
+  writeFileSync(join(dir, 'index.html'), '<p>home</p>');
+  return dir;
+}
+
+async function setup() {
+  const t = await createTestApp();
+  const app = createServerApp({ db: t.db, mailer: t.mailer, clock: t.clock, config: t.config }, siteRoot(builtSite()));
+  const page = async (path: string, headers: Record<string, string> = {}) => {
+    const res = await app.request(path, { headers });
+    return { status: res.status, html: await res.text(), headers: res.headers };
+  };
+  const trader = await signIn(t, (await insertUser(t.db)).email);
+  const cookie = [...trader.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  return { t, page, trader, cookie };
+}
+
+type First = FirstPage & { docs: (PricedStone & { _id: number; StkCodeCalcNS: string })[] };
+const firstOf = async (agent: TestApp | { request: TestApp['request'] }, path: string, search = '') =>
+  (await (
+    await agent.request(
+      `/diamonds/catalogue/first?path=${encodeURIComponent(path)}&search=${encodeURIComponent(search)}&width=1440`,
+    )
+  ).json()) as First;
+const dataOf = (html: string) =>
+  JSON.parse(/<script type="application\/json" id="catalogue-first-data">(.*?)<\/script>/.exec(html)![1]!) as {
+    widths: [number, number];
+    page: First;
+  };
+const codesOf = (html: string) => [...html.matchAll(/class="cat-shape__code">([^<]*)</g)].map((m) => m[1]);
+/** A price as the table shows it. */
+const shown = (d: PricedStone, ccy: string, rates: readonly FxRate[]) => {
+  const m = displayPrice(d, ccy, rates)!;
+  const p = priceParts(m.amount, m.ccy);
+  return `<span class="cat-price">${p.sign}${p.symbol}${p.whole}<small>.${p.cents}</small></span>`;
+};
+
+describe('the list page with its first rows', () => {
+  it("draws a visitor's first page of the address, without prices, cacheable by address", async () => {
+    const { t, page } = await setup();
+    const res = await page('/diamonds/all/oval?sort=-weight');
+    expect(res.status).toBe(200);
+    const first = await firstOf(t, '/diamonds/all/oval', '?sort=-weight');
+    expect(first.docs.length).toBeGreaterThan(1);
+    expect(codesOf(res.html)).toEqual(first.docs.map((d) => d.StkCodeCalcNS));
+    expect(res.html).toContain('<div class="cat-table-wrap" data-early="" data-drawn="wide"><table');
+    expect(res.html).not.toContain('cat-skeleton');
+    expect(res.html).toContain('<p>after the table</p>');
+    expect(res.html).not.toContain('cat-price');
+    expect(res.html).toContain('Sign in for prices');
+    const data = dataOf(res.html);
+    expect(data.page).toMatchObject({ audience: 'visitor', address: first.address, total: first.total });
+    expect(data.widths).toEqual([1200, 100_000]);
+    for (const d of data.page.docs) expect(d).not.toHaveProperty('price');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(res.headers.get('vary')).toMatch(/\bCookie\b/);
+  });
+
+  it("draws a trader's prices in their own currency, private and never stored", async () => {
+    const { t, page, trader, cookie } = await setup();
+    await t.db.update(users).set({ currency: 'USD' }); // the trader chose dollars
+    const res = await page('/diamonds/all?sort=weight', { cookie });
+    const first = await firstOf(trader, '/diamonds/all', '?sort=weight');
+    const { fxrates } = (await (await trader.request('/site')).json()) as { fxrates: FxRate[] };
+    const priced = first.docs.find((d) => displayPrice(d, 'USD', fxrates))!;
+    expect(codesOf(res.html)[0]).toBe(first.docs[0]!.StkCodeCalcNS);
+    expect(res.html).toContain(shown(priced, 'USD', fxrates));
+    expect(dataOf(res.html).page.audience).toBe('trade');
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(res.headers.get('vary')).toMatch(/\bCookie\b/);
+  });
+
+  it("never hands a trader's page to a visitor through the site's own cache", async () => {
+    const { page, cookie } = await setup();
+    const path = '/diamonds/all?sort=-weight';
+    const visitorBefore = await page(path);
+    expect((await page(path, { cookie })).html).toContain('cat-price');
+    // the same address again, a trader's page just drawn: the visitor's own page, no price
+    for (const headers of [{}, { cookie: 'sid=not-a-session' }] as Record<string, string>[]) {
+      const after = await page(path, headers);
+      expect(after.html).not.toContain('cat-price');
+      expect(after.html).toBe(visitorBefore.html);
+    }
+    // a trader after the visitor's page was kept: still their prices
+    const again = await page(path, { cookie });
+    expect(again.html).toContain('cat-price');
+    expect(again.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  it("draws a phone's page size when the browser says it is a phone", async () => {
+    const { page } = await setup();
+    const res = await page('/diamonds/all', { 'sec-ch-ua-mobile': '?1' });
+    expect(codesOf(res.html)).toHaveLength(25);
+    expect(dataOf(res.html).widths).toEqual([0, 1199]);
+    expect(res.html).toContain('data-drawn=""');
+    // a later page of the default size depends on the screen: only its data, no rows
+    const later = await page('/diamonds/all?page=2');
+    expect(codesOf(later.html)).toEqual([]);
+    expect(dataOf(later.html).page.page).toBe(2);
+    // a page size in the address holds at every width
+    expect(dataOf((await page('/diamonds/all?page=2&size=50')).html).widths).toEqual([0, 100_000]);
+  });
+
+  it('keeps the stock text inside its element: no tag in a code ends the data script', () => {
+    const code = '</script><script>alert(1)</script><!--';
+    const first = {
+      audience: 'visitor',
+      address: '/diamonds/all',
+      tab: 0,
+      page: 1,
+      pages: 1,
+      total: 1,
+      docs: [{ _id: 1, StkCodeCalcNS: code, StkShape: 'Round', StkCatType: 'Single Item', STWeight: 1 }],
+    } as unknown as FirstPage;
+    const html = drawFirstRows(BUILT, first, null, 1440, '');
+    expect(html).not.toContain(code);
+    expect(html.match(/<script/g)).toHaveLength(2); // the data and the page's own
+  });
+
+  it('the nginx example caches no answer, so a private page never lands in a shared cache', () => {
+    const conf = readFileSync(join(import.meta.dirname, '../../deploy/nginx.conf.example'), 'utf8')
+      .split('\n')
+      .map((l) => l.replace(/#.*/, '').trim())
+      .filter(Boolean);
+    const caching = conf.filter((l) => /^(proxy_cache|fastcgi_cache|uwsgi_cache|scgi_cache)\b/.test(l));
+    expect(caching.every((l) => /^proxy_cache\s+off;$/.test(l))).toBe(true);
+    expect(conf.filter((l) => /^proxy_ignore_headers\b/.test(l))).toEqual([]);
+    expect(conf.filter((l) => /^proxy_hide_header\s+(cache-control|vary)\b/i.test(l))).toEqual([]);
+  });
+});
