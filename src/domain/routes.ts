@@ -72,6 +72,7 @@ export const routes = {
   adminStockHistory: `${ADMIN}/stock/history`,
   adminStockRun: (id: number) => `${ADMIN}/stock/history?id=${id}`,
   adminStockKeys: `${ADMIN}/stock/keys`,
+  adminStockSources: `${ADMIN}/stock/sources`,
   adminSettings: `${ADMIN}/settings`,
   adminSiteSettings: `${ADMIN}/site-settings`,
   adminRequestSettings: `${ADMIN}/request-settings`,

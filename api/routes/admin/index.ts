@@ -14,6 +14,7 @@ import { adminPostRoutes } from './posts.ts';
 import { adminRequestRoutes, customerLookupRoutes } from './requests.ts';
 import { adminSettingsRoutes } from './settings.ts';
 import { stockImportRoutes } from './stock-import.ts';
+import { stockSourceRoutes } from './stock-sources.ts';
 import { adminHoldLimitRoutes, adminHoldRoutes, adminHoldSettingRoutes } from './holds.ts';
 
 export function adminRoutes(deps: Deps) {
@@ -31,5 +32,6 @@ export function adminRoutes(deps: Deps) {
     .route('/settings', adminSettingsRoutes(deps))
     .route('/settings', adminHoldSettingRoutes(deps))
     .route('/stock-import', stockImportRoutes(deps))
+    .route('/stock-sources', stockSourceRoutes(deps))
     .route('/audit', auditRoutes(deps));
 }
