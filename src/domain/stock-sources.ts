@@ -56,6 +56,8 @@ export type SourcePreview = {
   /** header -> field, as the import reads it (by header, or by the saved mapping) */
   columns: { header: string; field: string | null; manual: boolean }[];
   unknown: string[];
+  /** the stock fields a header may be mapped to */
+  fields: string[];
 };
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;

@@ -158,7 +158,7 @@ describe('stock sources', () => {
   });
 
   it('gives every broken pull its status and leaves the stock untouched', async () => {
-    const { t, add, runNow } = await setup();
+    const { t, staff, add, runNow } = await setup();
     const cases: [string, Handler, RegExp][] = [
       ['/500.csv', (_q, r) => r.writeHead(500).end('oops'), /^http_error: HTTP 500/],
       [
@@ -212,6 +212,10 @@ describe('stock sources', () => {
       expect(run).toMatchObject({ status: 'failed', origin: 'source', created: 0, updated: 0 });
     }
     expect(await stockState(t)).toBe(before);
+    // the dashboard shows each source red, with when it last updated the stock
+    const dash = (await (await staff.request('/admin/dashboard')).json()) as { sources: Record<string, unknown>[] };
+    expect(dash.sources).toHaveLength(cases.length);
+    expect(dash.sources[0]).toMatchObject({ failing: true, lastAppliedAt: null });
   });
 
   it('previews the first rows, saves a manual mapping for unknown headers and runs with it', async () => {

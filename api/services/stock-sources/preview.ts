@@ -7,7 +7,7 @@
 import type { StockSource } from '../../../db/tables.ts';
 import { FETCH_FAILURES, type SourcePreview } from '../../../src/domain/stock-sources.ts';
 import { HttpError } from '../../middleware/errors.ts';
-import { targetOf } from '../stock-import/headers.ts';
+import { FIELDS, RANGE_FIELDS, targetOf } from '../stock-import/headers.ts';
 import { parseStockFile } from '../stock-import/parse.ts';
 import type { Deps } from '../../types.ts';
 import { fetchFeed } from './fetch.ts';
@@ -44,5 +44,6 @@ export async function previewSource(deps: Deps, s: StockSource): Promise<SourceP
     rows: table.rows.slice(0, PREVIEW_SOURCE_ROWS),
     columns,
     unknown: columns.filter((c) => c.field == null && c.header.trim() !== '').map((c) => c.header),
+    fields: [...FIELDS, ...RANGE_FIELDS.flatMap((f) => [`${f} From`, `${f} To`])],
   };
 }

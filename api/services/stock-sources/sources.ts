@@ -208,3 +208,15 @@ export async function saveMapping(
     return row;
   });
 }
+
+/** The dashboard's line per source: when it last updated the stock, and whether it fails. */
+export async function sourcesLastUpdated(db: Db) {
+  return (await listSources(db)).map((s) => ({
+    id: s.id,
+    name: s.name,
+    lastAppliedAt: iso(s.lastAppliedAt),
+    paused: s.paused,
+    failing: s.failingSince != null,
+    reason: s.failingSince != null ? s.lastReason : null,
+  }));
+}

@@ -1,7 +1,9 @@
 /**
  * Stock (/admin/stock and under it): the import (upload, preview, apply), the import history
  * (/admin/stock/history, one run at ?id=: its skipped rows, and a replace-all waiting for
- * confirmation) and the stock API keys (/admin/stock/keys) of the wholesaler's own system.
+ * confirmation), the stock sources pulled on a schedule (/admin/stock/sources) and the stock
+ * API keys (/admin/stock/keys) of the wholesaler's own system. A failing source shows in red on
+ * every tab.
  */
 import { useEffect, useState } from 'react';
 import { routes } from '../../../domain/routes.ts';
@@ -9,12 +11,14 @@ import StockImportSection from './StockImportSection.tsx';
 import { StockHistory } from './StockHistory.tsx';
 import { StockKeys } from './StockKeys.tsx';
 import { StockRun } from './StockRun.tsx';
+import { FailingSources, StockSources } from './StockSources.tsx';
 
-type View = { tab: 'import' } | { tab: 'history'; id: number | null } | { tab: 'keys' };
+type View = { tab: 'import' } | { tab: 'history'; id: number | null } | { tab: 'sources' } | { tab: 'keys' };
 
 function viewOf(path: string, search: string): View {
   const clean = path.replace(/\/+$/, '');
   if (clean === routes.adminStockKeys) return { tab: 'keys' };
+  if (clean === routes.adminStockSources) return { tab: 'sources' };
   if (clean === routes.adminStockHistory) {
     const id = Number(new URLSearchParams(search).get('id'));
     return { tab: 'history', id: Number.isInteger(id) && id > 0 ? id : null };
@@ -25,6 +29,7 @@ function viewOf(path: string, search: string): View {
 const TABS = [
   ['import', 'Import', routes.adminStock],
   ['history', 'History', routes.adminStockHistory],
+  ['sources', 'Sources', routes.adminStockSources],
   ['keys', 'API keys', routes.adminStockKeys],
 ] as const;
 
@@ -47,8 +52,10 @@ export default function StockSection() {
   return (
     <>
       <StockTabs tab={view.tab} />
+      {view.tab !== 'sources' && <FailingSources />}
       {view.tab === 'import' && <StockImportSection />}
       {view.tab === 'history' && (view.id ? <StockRun id={view.id} /> : <StockHistory />)}
+      {view.tab === 'sources' && <StockSources />}
       {view.tab === 'keys' && <StockKeys />}
     </>
   );
