@@ -293,6 +293,22 @@ describe('stock sources', () => {
     expect(await t.db.$count(stockImports)).toBe(1);
   });
 
+  it('a replace-all feed that would empty the shop waits; the source is red until staff confirm it', async () => {
+    const { t, staff, add, runNow } = await setup();
+    csvAt('/replace.csv');
+    const s = await add('/replace.csv', { mode: 'replace' });
+    const before = await stockState(t);
+    const r = await runNow(s.id);
+    expect(r.status).toBe('needs_confirmation');
+    expect(await stockState(t)).toBe(before);
+    expect(await sourceRow(t, s.id)).toMatchObject({ lastStatus: 'needs_confirmation' });
+    expect((await sourceRow(t, s.id)).failingSince).not.toBeNull();
+    expect((await staff.request(`/admin/stock-import/runs/${r.runId}/confirm`, { method: 'POST' })).status).toBe(200);
+    t.clock.advance(15 * 60_000);
+    expect(await runDueSources(t)).toEqual([expect.objectContaining({ status: 'unchanged' })]);
+    expect(await sourceRow(t, s.id)).toMatchObject({ failingSince: null, lastStatus: 'unchanged' });
+  });
+
   it('e-mails staff once a day while a source fails, and once when it recovers', async () => {
     const { t, add } = await setup();
     // a day on the fake clock outlives the staff session: run through the service

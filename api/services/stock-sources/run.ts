@@ -13,8 +13,8 @@
  * - A source that fails (a failed fetch, a refused file, a run waiting for confirmation) is
  *   marked failing; staff get one e-mail a day while it fails and one when it works again.
  */
-import { and, eq } from 'drizzle-orm';
-import { writeTx } from '../../../db/client.ts';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { writeTx, type Db } from '../../../db/client.ts';
 import { stockImports, stockSources, type StockSource } from '../../../db/tables.ts';
 import { FETCH_FAILURES } from '../../../src/domain/stock-sources.ts';
 import { HttpError } from '../../middleware/errors.ts';
@@ -125,6 +125,25 @@ export async function runSource(
   }
 }
 
+/** Whether the run a source's file waited in has been confirmed by staff since. */
+async function confirmedSince(tx: Db, s: StockSource): Promise<boolean> {
+  if (s.lastStatus !== 'needs_confirmation') return false;
+  const last = (
+    await tx
+      .select({ status: stockImports.status })
+      .from(stockImports)
+      .where(
+        and(
+          eq(stockImports.sourceId, s.id),
+          inArray(stockImports.status, ['needs_confirmation', 'confirmed', 'discarded']),
+        ),
+      )
+      .orderBy(desc(stockImports.id))
+      .limit(1)
+  )[0];
+  return last?.status === 'confirmed';
+}
+
 /** Records a pull's outcome on the source, with the failing or recovery e-mail it calls for. */
 async function settle(deps: Deps, sourceId: number, outcome: Outcome): Promise<void> {
   const now = deps.clock.now();
@@ -133,10 +152,12 @@ async function settle(deps: Deps, sourceId: number, outcome: Outcome): Promise<v
     const s = (await tx.select().from(stockSources).where(eq(stockSources.id, sourceId)).limit(1))[0];
     if (!s) return [];
     const at = new Date(now);
-    // the same file as last time keeps its verdict; after a failed fetch it is the stock as last applied
+    // the same file as last time keeps its verdict (unless staff confirmed the run it waits in);
+    // after a failed fetch it is the stock as last applied
     const recovered =
       outcome.kind === 'applied' ||
-      (outcome.kind === 'unchanged' && (s.failingSince == null || isFetchFailure(s.lastStatus)));
+      (outcome.kind === 'unchanged' &&
+        (s.failingSince == null || isFetchFailure(s.lastStatus) || (await confirmedSince(tx, s))));
     if (outcome.kind === 'unchanged' && !recovered) {
       await tx.update(stockSources).set({ lastRunAt: at }).where(eq(stockSources.id, sourceId));
       return [];
