@@ -45,7 +45,7 @@ describe('a stock source run killed mid-import', () => {
       res.writeHead(200, { 'content-type': 'text/csv' }).end(CSV, () => (served = Date.now()));
     });
     await new Promise<void>((r) => feed.listen(0, '127.0.0.1', r));
-    onTestFinished(() => new Promise((r) => feed.close(r)));
+    onTestFinished(() => new Promise<void>((r) => feed.close(() => r())));
     const source = await createSource(t, admin.id, {
       name: 'ERP',
       url: `http://127.0.0.1:${(feed.address() as AddressInfo).port}/stock.csv`,

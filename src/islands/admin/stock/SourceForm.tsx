@@ -3,9 +3,26 @@
  * write-only: a saved one shows as "set" and is kept unless a new one is typed), the schedule
  * (every N minutes, or times of day in the shop's time zone), the mode, and paused.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { MIN_INTERVAL_MINUTES, type SourceInput, type SourceView } from '../../../domain/stock-sources.ts';
 import { MODE_LABEL } from './run-labels.ts';
+
+/** A labelled text input of the form. */
+function Text({
+  label,
+  onChange,
+  ...input
+}: { label: string; value: string; onChange: (v: string) => void } & Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  'required' | 'maxLength' | 'type' | 'placeholder'
+>) {
+  return (
+    <label className="field">
+      <span className="field__label">{label}</span>
+      <input className="input" autoComplete="off" {...input} onChange={(e) => onChange(e.target.value)} />
+    </label>
+  );
+}
 
 type Props = { source: SourceView | null; busy: boolean; onSave: (input: SourceInput) => void; onCancel: () => void };
 
@@ -45,44 +62,29 @@ export function SourceForm({ source, busy, onSave, onCancel }: Props) {
   return (
     <form className="adk-form adk-panel" onSubmit={submit} aria-labelledby="adm-source-form">
       <h2 id="adm-source-form">{source ? `Edit “${source.name}”` : 'Add a source'}</h2>
-      <label className="field">
-        <span className="field__label">Name</span>
-        <input className="input" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
-      </label>
-      <label className="field">
-        <span className="field__label">File address (https://, a CSV or XLSX file)</span>
-        <input
-          className="input"
-          type="url"
-          required
-          value={url}
-          onChange={(e) => setUrl(e.target.value)}
-          placeholder="https://erp.example.com/stock.csv"
-        />
-      </label>
-      <label className="field">
-        <span className="field__label">Auth header name (optional)</span>
-        <input
-          className="input"
-          maxLength={100}
-          value={headerName}
-          onChange={(e) => setHeaderName(e.target.value)}
-          placeholder="Authorization"
-        />
-      </label>
-      <label className="field">
-        <span className="field__label">
-          Auth header value{source?.header_set ? ' (set: type a new one to replace it)' : ''}
-        </span>
-        <input
-          className="input"
-          type="password"
-          autoComplete="off"
-          value={headerValue}
-          onChange={(e) => setHeaderValue(e.target.value)}
-          placeholder={source?.header_set ? 'set' : 'Bearer …'}
-        />
-      </label>
+      <Text label="Name" value={name} onChange={setName} required maxLength={100} />
+      <Text
+        label="File address (https://, a CSV or XLSX file)"
+        value={url}
+        onChange={setUrl}
+        required
+        type="url"
+        placeholder="https://erp.example.com/stock.csv"
+      />
+      <Text
+        label="Auth header name (optional)"
+        value={headerName}
+        onChange={setHeaderName}
+        maxLength={100}
+        placeholder="Authorization"
+      />
+      <Text
+        label={`Auth header value${source?.header_set ? ' (set: type a new one to replace it)' : ''}`}
+        value={headerValue}
+        onChange={setHeaderValue}
+        type="password"
+        placeholder={source?.header_set ? 'set' : 'Bearer …'}
+      />
       <fieldset className="field">
         <legend className="field__label">Schedule</legend>
         <label>
