@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test } from './support/test.ts';
 import { openLogin, ADMIN, submitLogin } from './support/accounts.ts';
 import { axeViolations } from './support/axe-scan.ts';
-import { BOTH_SIZES, noCookieNotice } from './support/screens.ts';
+import { BOTH_SIZES, expectNoSidewaysScroll, noCookieNotice } from './support/screens.ts';
 import { signInPage } from './support/sessions.ts';
 
 const HEAD = 'StkCodeCalcNS,StkShape,STWeight,Colour,Clarity,price';
@@ -123,6 +123,7 @@ for (const [size, device] of BOTH_SIZES) {
       await expect(page.getByRole('cell', { name: codes[0] })).toBeVisible();
       await expect(page.getByLabel('“Lot note” is')).toBeVisible();
       expect(await axeViolations(page)).toEqual([]);
+      await expectNoSidewaysScroll(page, 'stock sources with a preview');
 
       await page
         .getByRole('button', { name: `Run now ${name}` })
