@@ -121,6 +121,8 @@ describe('stock sources', () => {
       expect(issue.msg).toMatch(msg);
     }
     expect((await staff.request('/admin/stock-sources/999/run', { method: 'POST' })).status).toBe(404);
+    expect((await staff.request(`/admin/stock-sources/${s.id}`, { method: 'DELETE' })).status).toBe(200);
+    expect(await errorOf(await staff.request(`/admin/stock-sources/${s.id}`))).toEqual({ msg: 'source_not_found' });
   });
 
   it('imports a pull as a run of the history; a 304 or the same content is "unchanged"', async () => {
