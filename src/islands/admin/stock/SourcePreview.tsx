@@ -42,7 +42,7 @@ export function SourcePreview({ name, preview, busy, onSave, onClose }: Props) {
             {preview.rows.map((row, i) => (
               <tr key={i}>
                 {preview.headers.map((h, j) => (
-                  <td key={h} className="num">
+                  <td key={h} className="num" data-label={h}>
                     {row[j] ?? ''}
                   </td>
                 ))}
