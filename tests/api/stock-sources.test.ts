@@ -7,6 +7,7 @@ import { auditLog, diamonds, stockImports, stockSources } from '../../db/tables.
 import { runSource } from '../../api/services/stock-sources/run.ts';
 import { runDueSources } from '../../api/services/stock-sources/scheduler.ts';
 import { createTestApp, errorOf, insertAdmin, signIn, type TestApp } from './auth-helpers.ts';
+import { until } from '../support/until.ts';
 
 /** The feed server: each path answers as its handler says; every request's headers are kept. */
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
@@ -218,6 +219,16 @@ describe('stock sources', () => {
     const dash = (await (await staff.request('/admin/dashboard')).json()) as { sources: Record<string, unknown>[] };
     expect(dash.sources).toHaveLength(cases.length);
     expect(dash.sources[0]).toMatchObject({ failing: true, lastAppliedAt: null });
+
+    // one run of a source at a time
+    serve('/busy.csv', (_q, r) => r.writeHead(200, { 'content-type': 'text/csv' }).write('Stock No\n'));
+    const busy = await add('/busy.csv');
+    const first = runNow(busy.id);
+    await until('the first pull', async () => seen.some((r) => r.path === '/busy.csv'), 5000, 5);
+    const second = await staff.request(`/admin/stock-sources/${busy.id}/run`, { method: 'POST' });
+    expect(second.status).toBe(409);
+    expect(await errorOf(second)).toEqual({ msg: 'source_running' });
+    expect(await first).toMatchObject({ status: 'failed', reason: expect.stringMatching(/^timeout/) });
   });
 
   it('previews the first rows, saves a manual mapping for unknown headers and runs with it', async () => {

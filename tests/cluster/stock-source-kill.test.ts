@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { diamonds, stockImports } from '../../db/tables.ts';
-import { runSource } from '../../api/services/stock-sources/run.ts';
+import { RUN_STALE_MS, runSource } from '../../api/services/stock-sources/run.ts';
 import { createSource } from '../../api/services/stock-sources/sources.ts';
 import { createTestApp, insertAdmin, PASSWORD } from '../api/auth-helpers.ts';
 import { startServerProcess } from '../api/server-process.ts';
@@ -81,6 +81,9 @@ describe('a stock source run killed mid-import', () => {
     const left = (await t.db.select().from(stockImports).where(eq(stockImports.sourceId, source.id)))[0]!;
     expect(left.status).toBe('running');
 
+    // a run still "running" counts as going on for 10 minutes; after that the next run takes over
+    await expect(runSource(t, source, { force: true })).rejects.toMatchObject({ status: 409 });
+    t.clock.set(Date.now() + RUN_STALE_MS + 1);
     const next = await runSource(t, source, { force: true });
     expect(next.status).toBe('applied');
     expect(await t.db.$count(diamonds)).toBe(before + ROWS);

@@ -13,6 +13,7 @@
  *   PUT    /admin/stock-sources/:id/mapping    { mapping: { header: field } } 200 SourceView | 400 unknown field
  *   POST   /admin/stock-sources/:id/preview    200 SourcePreview | 422 source_fetch_failed { status, reason }
  *   POST   /admin/stock-sources/:id/run        200 { runId, status, reason } (Run now: a run of the history)
+ *                                              | 409 source_running (its previous run is still going)
  */
 import { Hono } from 'hono';
 import { jsonBody } from '../../middleware/json-body.ts';

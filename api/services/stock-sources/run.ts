@@ -10,10 +10,13 @@
  *   one transaction, so a node killed mid-run leaves the stock as it was.
  * - The source keeps the file's validators and hash once its content has been judged
  *   (applied, refused, or waiting for confirmation), so an unchanged file is not judged again.
+ * - One run of a source at a time: a run started less than RUN_STALE_MS ago and still going
+ *   refuses another (409 source_running); an older one was left by a node that died (its write
+ *   never committed) and is marked `failed` (`interrupted`).
  * - A source that fails (a failed fetch, a refused file, a run waiting for confirmation) is
  *   marked failing; staff get one e-mail a day while it fails and one when it works again.
  */
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import { writeTx, type Db } from '../../../db/client.ts';
 import { stockImports, stockSources, type StockSource } from '../../../db/tables.ts';
 import { FETCH_FAILURES } from '../../../src/domain/stock-sources.ts';
@@ -29,6 +32,8 @@ import { fetchFeed, fileNameOf } from './fetch.ts';
 import { feedPolicy } from './sources.ts';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
+/** A source's run still `running` after this long was left by a node that died. */
+export const RUN_STALE_MS = 10 * 60_000;
 
 export type SourceRunResult = { runId: number; status: string; reason: string | null };
 
@@ -54,11 +59,20 @@ export async function runSource(
 ): Promise<SourceRunResult> {
   const url = new URL(source.url);
   const fileName = fileNameOf(url);
-  // a run of this source still "running" was left by a node that died: its write never committed
+  const now0 = deps.clock.now();
+  const running = and(eq(stockImports.sourceId, source.id), eq(stockImports.status, 'running'));
+  // one run of a source at a time: a recent run still going refuses another (Run now: 409)
+  const busy = await deps.db
+    .select({ id: stockImports.id })
+    .from(stockImports)
+    .where(and(running, gt(stockImports.startedAt, new Date(now0 - RUN_STALE_MS))))
+    .limit(1);
+  if (busy.length > 0) throw new HttpError(409, 'source_running');
+  // an older run still "running" was left by a node that died: its write never committed
   await deps.db
     .update(stockImports)
-    .set({ status: 'failed', reason: 'interrupted', finishedAt: new Date(deps.clock.now()) })
-    .where(and(eq(stockImports.sourceId, source.id), eq(stockImports.status, 'running')));
+    .set({ status: 'failed', reason: 'interrupted', finishedAt: new Date(now0) })
+    .where(running);
   const by = { origin: 'source' as const, sourceId: source.id, label: source.name };
   const id = await openRun(deps, { by, fileName, mode: source.mode, strict: false });
   const fetched = await fetchFeed(source.url, {

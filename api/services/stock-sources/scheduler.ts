@@ -11,6 +11,7 @@
  */
 import { and, asc, eq, lte } from 'drizzle-orm';
 import { stockSources } from '../../../db/tables.ts';
+import { HttpError } from '../../middleware/errors.ts';
 import type { Deps } from '../../types.ts';
 import { startPoller, type Poller } from '../platform/poller.ts';
 import { runSource, type SourceRunResult } from './run.ts';
@@ -34,7 +35,13 @@ export async function runDueSources(deps: Deps, stopped: () => boolean = () => f
       .set({ nextRunAt: nextRunAfter(s, now, deps.config.SHOP_TIME_ZONE) })
       .where(and(eq(stockSources.id, s.id), eq(stockSources.nextRunAt, s.nextRunAt!), eq(stockSources.paused, false)))
       .returning({ id: stockSources.id });
-    if (claimed.length === 1) runs.push(await runSource(deps, s));
+    if (claimed.length !== 1) continue;
+    try {
+      runs.push(await runSource(deps, s));
+    } catch (err) {
+      // its previous run is still going (a Run now): this time is skipped
+      if (!(err instanceof HttpError && err.status === 409)) throw err;
+    }
   }
   return runs;
 }
