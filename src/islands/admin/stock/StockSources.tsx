@@ -5,7 +5,7 @@
  * resumed. Each run is a run of the import history.
  */
 import { useState } from 'react';
-import { call, client } from '../../../lib/api.ts';
+import { ApiError, call, client } from '../../../lib/api.ts';
 import { routes } from '../../../domain/routes.ts';
 import type { SourceInput, SourcePreview as Preview, SourceView } from '../../../domain/stock-sources.ts';
 import { useApiQuery } from '../../ui/useApiQuery.ts';
@@ -40,7 +40,13 @@ export function StockSources() {
       await work();
       reload();
     } catch (err) {
-      setNotice(failedNotice(err));
+      // a pull that failed, or a file that cannot be read, says why
+      const why = err instanceof ApiError ? err.options?.reason : undefined;
+      setNotice(
+        err instanceof ApiError && typeof why === 'string'
+          ? { kind: 'error', text: `${err.message}: ${why}` }
+          : failedNotice(err),
+      );
     } finally {
       setBusy(false);
     }
