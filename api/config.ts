@@ -73,6 +73,24 @@ const EnvSchema = v.object({
   API_CHANGES_RETENTION_DAYS: v.pipe(int(30), v.minValue(1)),
   /** webhooks: allow http:// and loopback endpoints (tests and local development only) */
   WEBHOOKS_ALLOW_LOOPBACK: bool,
+  /** stock sources: allow http:// and loopback file addresses (tests and local development only) */
+  STOCK_FEEDS_ALLOW_LOOPBACK: bool,
+  /** stock sources: how long one pull may take, headers and body, in ms */
+  STOCK_FEED_TIMEOUT_MS: v.pipe(int(120_000), v.minValue(50)),
+  /** stock sources: the largest file pulled, in bytes (at most the import's 25 MB) */
+  STOCK_FEED_MAX_BYTES: v.pipe(int(25 * 1024 * 1024), v.minValue(1), v.maxValue(25 * 1024 * 1024)),
+  /** the shop's time zone (IANA name): stock sources' times of day */
+  SHOP_TIME_ZONE: v.pipe(
+    v.optional(v.string(), 'UTC'),
+    v.check((z) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: z });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone such as Europe/London'),
+  ),
   /** webhooks: multiplies the retry schedule (tests shrink it, e.g. 0.001) */
   WEBHOOKS_RETRY_SCALE: v.pipe(v.optional(v.string(), '1'), v.transform(Number), v.number(), v.minValue(0)),
   /** `npm run admin:create`: the staff account to create, or whose password to set */

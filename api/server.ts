@@ -31,6 +31,7 @@ import { startWebhookWorker } from './services/webhooks/worker.ts';
 import { stopLiveHub } from './services/live/hub.ts';
 import { startHoldSweep } from './services/trade/hold-sweep.ts';
 import { startAlertWorker } from './services/saved-searches/alert-worker.ts';
+import { startSourceScheduler } from './services/stock-sources/scheduler.ts';
 import { siteRoot, staticSite, type SiteRoot } from './static-site.ts';
 import type { Deps } from './types.ts';
 
@@ -117,6 +118,9 @@ export function startServer(deps: Deps, siteDir: string): Promise<RunningServer>
     // saved-search alerts: every node tries, the one holding the lease does the pass
     const alerts = startAlertWorker(deps);
     workers.register('saved-search alerts', () => alerts.stop());
+    // stock sources: every node ticks, the one whose claim of a due source wins runs it
+    const sources = startSourceScheduler(deps);
+    workers.register('stock sources', () => sources.stop());
     // e-mails stored by a node that died before delivering them (each claimed by one node)
     const outbox = startOutboxResend(deps);
     workers.register('outbox resend', () => outbox.stop());

@@ -37,6 +37,7 @@ export const {
   apiKeys,
   apiUsage,
   stockChanges,
+  stockSources,
   stockImports,
   webhooks,
   webhookDeliveries,

@@ -21,6 +21,7 @@ import { HOLD_END_REASONS } from '../src/domain/trade/holds.ts';
 import { API_KEY_SCOPES } from '../src/domain/validation/api-keys.ts';
 import { ALERT_MODES } from '../src/domain/saved-searches/alerts.ts';
 import { RUN_MODES, RUN_ORIGINS, RUN_STATUSES, type SkippedRow } from '../src/domain/stock-import.ts';
+import { SOURCE_SCHEDULES } from '../src/domain/stock-sources.ts';
 
 const createdAt = () =>
   integer('created_at', { mode: 'timestamp_ms' })
@@ -743,6 +744,48 @@ export const stockChanges = sqliteTable(
 );
 
 /**
+ * Stock sources: files the shop pulls on a schedule (Admin → Stock → Sources). The auth
+ * header's value is write-only (never answered, never logged). `nextRunAt` is the claim: a
+ * node runs a due source only if its conditional update moving `nextRunAt` on wins.
+ */
+export const stockSources = sqliteTable('stock_sources', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  name: text('name').notNull(),
+  url: text('url').notNull(),
+  authHeaderName: text('auth_header_name'),
+  authHeaderValue: text('auth_header_value'),
+  /** `interval`: every `intervalMinutes`; `times`: at each "HH:MM" of `times` in the shop's zone */
+  scheduleKind: text('schedule_kind', { enum: SOURCE_SCHEDULES }).notNull(),
+  intervalMinutes: integer('interval_minutes'),
+  times: text('times', { mode: 'json' })
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'`),
+  paused: integer('paused', { mode: 'boolean' }).notNull().default(false),
+  mode: text('mode', { enum: RUN_MODES }).notNull(),
+  /** the saved manual mapping: a file header -> the stock field it carries */
+  mapping: text('mapping', { mode: 'json' })
+    .$type<Record<string, string>>()
+    .notNull()
+    .default(sql`'{}'`),
+  etag: text('etag'),
+  lastModified: text('last_modified'),
+  contentHash: text('content_hash'),
+  nextRunAt: integer('next_run_at', { mode: 'timestamp_ms' }),
+  lastRunAt: integer('last_run_at', { mode: 'timestamp_ms' }),
+  /** the last run's status (a run status, `unchanged`, or why the fetch failed) and reason */
+  lastStatus: text('last_status'),
+  lastReason: text('last_reason'),
+  /** when the stock was last updated from this source (an applied or confirmed run) */
+  lastAppliedAt: integer('last_applied_at', { mode: 'timestamp_ms' }),
+  failingSince: integer('failing_since', { mode: 'timestamp_ms' }),
+  /** the last "source failing" e-mail to staff (at most one a day); cleared by the recovery e-mail */
+  lastEmailAt: integer('last_email_at', { mode: 'timestamp_ms' }),
+  createdAt: createdAt(),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
+/**
  * The stock import history: one row per run (a staff upload, an API Link `stock` key's push;
  * later a pulled source), its counts, the rows it skipped and the change-log range it wrote.
  * A replace-all waiting for staff keeps its table in `pending` until confirmed or discarded.
@@ -754,6 +797,7 @@ export const stockImports = sqliteTable(
     origin: text('origin', { enum: RUN_ORIGINS }).notNull(),
     staffId: integer('staff_id').references(() => users.id, { onDelete: 'set null' }),
     apiKeyId: integer('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
+    sourceId: integer('source_id').references(() => stockSources.id, { onDelete: 'set null' }),
     /** who or what, as written when the run started (a name survives its account) */
     originLabel: text('origin_label').notNull().default(''),
     fileName: text('file_name').notNull().default(''),
@@ -944,6 +988,7 @@ export const sqliteTables = {
   apiKeys,
   apiUsage,
   stockChanges,
+  stockSources,
   stockImports,
   webhooks,
   webhookDeliveries,
@@ -963,3 +1008,4 @@ export type Hold = typeof holds.$inferSelect;
 export type TestHold = typeof testHolds.$inferSelect;
 export type ClientPage = typeof clientPages.$inferSelect;
 export type StockImport = typeof stockImports.$inferSelect;
+export type StockSource = typeof stockSources.$inferSelect;

@@ -47,6 +47,7 @@ export const uploads = t.uploads;
 export const apiKeys = t.apiKeys;
 export const apiUsage = t.apiUsage;
 export const stockChanges = t.stockChanges;
+export const stockSources = t.stockSources;
 export const stockImports = t.stockImports;
 export const webhooks = t.webhooks;
 export const webhookDeliveries = t.webhookDeliveries;

@@ -73,6 +73,7 @@ export const routes = {
   adminStockRun: (id: number) => `${ADMIN}/stock/history?id=${id}`,
   adminStockMedia: `${ADMIN}/stock/media`,
   adminStockKeys: `${ADMIN}/stock/keys`,
+  adminStockSources: `${ADMIN}/stock/sources`,
   adminSettings: `${ADMIN}/settings`,
   adminSiteSettings: `${ADMIN}/site-settings`,
   adminRequestSettings: `${ADMIN}/request-settings`,

@@ -56,7 +56,9 @@ export type RunMode = (typeof RUN_MODES)[number];
  * What became of a run: `running` (a large push still working), `applied`, `refused` (strict
  * with bad rows, too many bad rows, or a file that cannot be read), `needs_confirmation` (a
  * replace-all that would take too much out of stock waits for staff), then `confirmed` or
- * `discarded`, and `failed` (an unexpected error: nothing was written).
+ * `discarded`, `failed` (an unexpected error, or a pulled source's file that could not be
+ * fetched: nothing was written), and `unchanged` (a pulled source's file was the same as last
+ * time: no import).
  */
 export const RUN_STATUSES = [
   'running',
@@ -66,10 +68,11 @@ export const RUN_STATUSES = [
   'confirmed',
   'discarded',
   'failed',
+  'unchanged',
 ] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
 
-/** Where a run came from: a staff member's upload, an API Link `stock` key; later a pulled source. */
+/** Where a run came from: a staff member's upload, an API Link `stock` key, or a pulled source (stock-sources.ts). */
 export const RUN_ORIGINS = ['staff', 'api_key', 'source'] as const;
 export type RunOrigin = (typeof RUN_ORIGINS)[number];
 

@@ -2,17 +2,22 @@
  * The stock import's history in Chromium, at 1440 and on an iPhone 13 (axe on each screen):
  * an import with a bad row is applied without it, the history lists the run, its skipped
  * rows download as CSV, a replace-all that would empty the shop waits until confirmed, and a
- * stock API key is made and shown once, and a media ZIP is uploaded and its report read.
- * The rules behind it (limits, counts, the e-mail) are checked in tests/api/stock-import-runs.test.ts
- * and tests/api/stock-media.test.ts.
+ * stock API key is made and shown once, a media ZIP is uploaded and its report read, and a
+ * stock source pulled from a feed server on loopback is added, previewed and run, and its run
+ * is in the history. The rules behind it (limits, counts, the e-mail) are checked in
+ * tests/api/stock-import-runs.test.ts, tests/api/stock-media.test.ts and
+ * tests/api/stock-sources.test.ts.
  */
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { zipSync } from 'fflate';
 import sharp from 'sharp';
 import { expect, test } from './support/test.ts';
 import { openLogin, ADMIN, submitLogin } from './support/accounts.ts';
 import { axeViolations } from './support/axe-scan.ts';
-import { BOTH_SIZES, noCookieNotice } from './support/screens.ts';
+import { BOTH_SIZES, expectNoSidewaysScroll, noCookieNotice } from './support/screens.ts';
+import { signInPage } from './support/sessions.ts';
 
 const HEAD = 'StkCodeCalcNS,StkShape,STWeight,Colour,Clarity,price';
 /** 60 new stones and one bad row: under the 2 % limit, so the 60 are applied */
@@ -101,6 +106,57 @@ for (const [size, device] of BOTH_SIZES) {
       expect(await axeViolations(page)).toEqual([]);
     } finally {
       await context.close();
+    }
+  });
+}
+
+for (const [size, device] of BOTH_SIZES) {
+  test(`a stock source is added, previewed, run, and its run is in the history (${size})`, async ({
+    browser,
+    baseURL,
+    keep,
+  }) => {
+    const tag = size === 'iphone13' ? 'P' : 'D';
+    const codes = [`SRC-${tag}-1`, `SRC-${tag}-2`];
+    await keep.newStones(...codes);
+    const csv = [`${HEAD},Lot note`, ...codes.map((c) => `${c},Round,1.01,G,VS1,1000,shelf 4`)].join('\n');
+    const feed = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/csv' }).end(csv));
+    await new Promise<void>((r) => feed.listen(0, '127.0.0.1', r));
+    const context = await browser.newContext({ ...device, baseURL });
+    await noCookieNotice(context, baseURL);
+    const page = await context.newPage();
+    try {
+      await signInPage(page, ADMIN, baseURL!);
+      await page.goto('/admin/stock/sources');
+      await page.getByRole('button', { name: 'Add a source' }).click();
+      const name = `ERP feed ${size}`;
+      await page.getByLabel('Name', { exact: true }).fill(name);
+      await page.getByLabel(/File address/).fill(`http://127.0.0.1:${(feed.address() as AddressInfo).port}/stock.csv`);
+      await page.getByRole('button', { name: 'Save source' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'The source was saved.' })).toBeVisible();
+
+      await page
+        .getByRole('button', { name: `Preview ${name}` })
+        .first()
+        .click();
+      await expect(page.getByRole('heading', { level: 2, name: `Preview of “${name}”` })).toBeVisible();
+      await expect(page.getByRole('cell', { name: codes[0] })).toBeVisible();
+      await expect(page.getByLabel('“Lot note” is')).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+      await expectNoSidewaysScroll(page, 'stock sources with a preview');
+
+      await page
+        .getByRole('button', { name: `Run now ${name}` })
+        .first()
+        .click();
+      await expect(page.getByRole('status').filter({ hasText: 'applied' })).toBeVisible();
+      await page.getByRole('link', { name: 'See the run' }).click();
+      await expect(page.getByText(name).first()).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+    } finally {
+      await context.close();
+      feed.closeAllConnections();
+      await new Promise((r) => feed.close(r));
     }
   });
 }

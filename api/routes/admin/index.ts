@@ -15,6 +15,7 @@ import { adminRequestRoutes, customerLookupRoutes } from './requests.ts';
 import { adminSettingsRoutes } from './settings.ts';
 import { stockImportRoutes } from './stock-import.ts';
 import { stockMediaRoutes } from './stock-media.ts';
+import { stockSourceRoutes } from './stock-sources.ts';
 import { adminHoldLimitRoutes, adminHoldRoutes, adminHoldSettingRoutes } from './holds.ts';
 
 export function adminRoutes(deps: Deps) {
@@ -33,5 +34,6 @@ export function adminRoutes(deps: Deps) {
     .route('/settings', adminHoldSettingRoutes(deps))
     .route('/stock-import', stockImportRoutes(deps))
     .route('/stock-media', stockMediaRoutes(deps))
+    .route('/stock-sources', stockSourceRoutes(deps))
     .route('/audit', auditRoutes(deps));
 }

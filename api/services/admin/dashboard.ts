@@ -4,6 +4,7 @@ import type { Db } from '../../../db/client.ts';
 import { bagRequests, contactMessages, diamonds, posts, users } from '../../../db/tables.ts';
 import { listAudit } from './audit.ts';
 import { stockLastUpdated } from '../stock-import/history.ts';
+import { sourcesLastUpdated } from '../stock-sources/sources.ts';
 import { isParcel } from '../../../src/domain/diamond.ts';
 
 export async function dashboard(db: Db) {
@@ -46,5 +47,7 @@ export async function dashboard(db: Db) {
     recent: (await listAudit(db, { page: 1, limit: 10 })).docs,
     /** when an import last changed the stock (null: none yet) */
     stockUpdatedAt: await stockLastUpdated(db),
+    /** per stock source: when it last updated the stock, and whether it is failing */
+    sources: await sourcesLastUpdated(db),
   };
 }

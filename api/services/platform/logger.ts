@@ -14,10 +14,14 @@ import { loadConfig, type Config } from '../../config.ts';
 
 export type { Logger };
 
+/** Fields never written to the log, at the top level or one object down. */
+export const LOG_REDACT = ['authHeaderValue', '*.authHeaderValue', 'header_value', '*.header_value'];
+
 export function createLogger(config: Pick<Config, 'LOG_LEVEL' | 'NODE_ENV'>, pretty = false): Logger {
   if (pretty) {
     return pino({
       level: config.LOG_LEVEL,
+      redact: { paths: LOG_REDACT, censor: '[redacted]' },
       transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } },
     });
   }
@@ -26,6 +30,8 @@ export function createLogger(config: Pick<Config, 'LOG_LEVEL' | 'NODE_ENV'>, pre
       level: config.LOG_LEVEL,
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
+      // a stock source's auth header value, should a source or its input ever be logged
+      redact: { paths: LOG_REDACT, censor: '[redacted]' },
     },
     pino.destination({ fd: 1, sync: false }),
   );

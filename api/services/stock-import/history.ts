@@ -42,6 +42,7 @@ export async function listRuns(db: Db, page = 1): Promise<{ runs: RunSummary[]; 
       origin: stockImports.origin,
       staffId: stockImports.staffId,
       apiKeyId: stockImports.apiKeyId,
+      sourceId: stockImports.sourceId,
       originLabel: stockImports.originLabel,
       fileName: stockImports.fileName,
       mode: stockImports.mode,

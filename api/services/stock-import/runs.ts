@@ -1,6 +1,6 @@
 /**
  * A stock import run: every way stock comes in (a staff upload, an API Link `stock` key's
- * push or single-stone call; later a pulled source) goes through `runImport`, recorded in
+ * push or single-stone call; a pulled source, api/services/stock-sources) goes through `runImport`, recorded in
  * `stock_imports` (the import history).
  *
  * - Partial by default: the valid rows are applied, the bad ones skipped and reported (row,
@@ -37,10 +37,11 @@ import type { Table } from './parse.ts';
 import { importSettings } from './settings.ts';
 import { waitingImportEmail } from './valve-email.ts';
 
-/** Who started a run: a staff member, an API Link key (its owner is audited), later a source. */
+/** Who started a run: a staff member, an API Link key (its owner is audited), or a pulled source. */
 export type RunBy =
   | { origin: Extract<RunOrigin, 'staff'>; staffId: number; label: string }
-  | { origin: Extract<RunOrigin, 'api_key'>; apiKeyId: number; ownerId: number; label: string };
+  | { origin: Extract<RunOrigin, 'api_key'>; apiKeyId: number; ownerId: number; label: string }
+  | { origin: Extract<RunOrigin, 'source'>; sourceId: number; label: string };
 
 export type RunInput = {
   by: RunBy;
@@ -54,7 +55,7 @@ export type RunInput = {
 /** The stones a waiting run lists (the count is always complete). */
 const LEAVING_LISTED = 1000;
 
-const actorOf = (by: RunBy) => (by.origin === 'staff' ? by.staffId : by.ownerId);
+const actorOf = (by: RunBy) => (by.origin === 'staff' ? by.staffId : by.origin === 'api_key' ? by.ownerId : null);
 
 /** Records a new run as `running` and answers its id. */
 export async function openRun(deps: Deps, input: Omit<RunInput, 'load'>): Promise<number> {
@@ -65,6 +66,7 @@ export async function openRun(deps: Deps, input: Omit<RunInput, 'load'>): Promis
         origin: input.by.origin,
         staffId: input.by.origin === 'staff' ? input.by.staffId : null,
         apiKeyId: input.by.origin === 'api_key' ? input.by.apiKeyId : null,
+        sourceId: input.by.origin === 'source' ? input.by.sourceId : null,
         originLabel: input.by.label,
         fileName: input.fileName,
         mode: input.mode,
@@ -109,7 +111,7 @@ export async function carryOut(deps: Deps, id: number, input: RunInput): Promise
   }
 }
 
-async function finish(db: Db, id: number, status: RunStatus, now: number, set: Partial<StockImport> = {}) {
+export async function finish(db: Db, id: number, status: RunStatus, now: number, set: Partial<StockImport> = {}) {
   await db
     .update(stockImports)
     .set({ ...set, status, finishedAt: new Date(now) })
@@ -180,7 +182,7 @@ async function apply(
   deps: Deps,
   id: number,
   a: Assessment,
-  by: { fileName: string; actorId: number },
+  by: { fileName: string; actorId: number | null },
   status: RunStatus,
   waiting: boolean,
 ): Promise<Written> {

@@ -45,6 +45,8 @@ export function serverEnv(dir: string, port: number, smtpPort?: number): Record<
     ...(smtpPort ? { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` } : { MAIL_TRANSPORT: 'log' }),
     // webhook tests send to a receiver on loopback (tests/e2e/account-webhooks.spec.ts)
     WEBHOOKS_ALLOW_LOOPBACK: 'true',
+    // stock sources pull from a feed server on loopback (tests/e2e/stock-history.spec.ts)
+    STOCK_FEEDS_ALLOW_LOOPBACK: 'true',
   };
 }
 

@@ -75,8 +75,26 @@ export default function DashboardSection() {
               </a>
               )
             </p>
+            {data && data.sources.length > 0 && (
+              <ul className="adk-sources" aria-label="Stock sources">
+                {data.sources.map((s) => (
+                  <li key={s.id} className={s.failing ? 'is-failing' : undefined}>
+                    <span>{s.name}</span>{' '}
+                    <span className="num">
+                      {s.lastAppliedAt ? `updated ${fmtDateTime(s.lastAppliedAt)}` : 'not yet imported'}
+                    </span>
+                    {s.failing && <strong> · failing{s.reason ? `: ${s.reason}` : ''}</strong>}
+                    {s.paused && <span> · paused</span>}
+                  </li>
+                ))}
+              </ul>
+            )}
             <a className="link" href={routes.adminStock}>
               Import a stock file
+            </a>{' '}
+            ·{' '}
+            <a className="link" href={routes.adminStockSources}>
+              Stock sources
             </a>
           </div>
           <div className="adk-panel">

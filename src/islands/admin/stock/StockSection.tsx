@@ -2,7 +2,9 @@
  * Stock (/admin/stock and under it): the import (upload, preview, apply), the import history
  * (/admin/stock/history, one run at ?id=: its skipped rows, and a replace-all waiting for
  * confirmation), media in bulk (/admin/stock/media: a ZIP of images, 360 sets, videos and
- * certificates) and the stock API keys (/admin/stock/keys) of the wholesaler's own system.
+ * certificates), the stock sources pulled on a schedule (/admin/stock/sources) and the stock
+ * API keys (/admin/stock/keys) of the wholesaler's own system. A failing source shows in red on
+ * every tab.
  */
 import { useEffect, useState } from 'react';
 import { routes } from '../../../domain/routes.ts';
@@ -11,12 +13,19 @@ import { StockHistory } from './StockHistory.tsx';
 import { StockKeys } from './StockKeys.tsx';
 import { StockMedia } from './StockMedia.tsx';
 import { StockRun } from './StockRun.tsx';
+import { FailingSources, StockSources } from './StockSources.tsx';
 
-type View = { tab: 'import' } | { tab: 'history'; id: number | null } | { tab: 'media' } | { tab: 'keys' };
+type View =
+  | { tab: 'import' }
+  | { tab: 'history'; id: number | null }
+  | { tab: 'sources' }
+  | { tab: 'media' }
+  | { tab: 'keys' };
 
 function viewOf(path: string, search: string): View {
   const clean = path.replace(/\/+$/, '');
   if (clean === routes.adminStockKeys) return { tab: 'keys' };
+  if (clean === routes.adminStockSources) return { tab: 'sources' };
   if (clean === routes.adminStockMedia) return { tab: 'media' };
   if (clean === routes.adminStockHistory) {
     const id = Number(new URLSearchParams(search).get('id'));
@@ -28,6 +37,7 @@ function viewOf(path: string, search: string): View {
 const TABS = [
   ['import', 'Import', routes.adminStock],
   ['history', 'History', routes.adminStockHistory],
+  ['sources', 'Sources', routes.adminStockSources],
   ['media', 'Media', routes.adminStockMedia],
   ['keys', 'API keys', routes.adminStockKeys],
 ] as const;
@@ -51,8 +61,10 @@ export default function StockSection() {
   return (
     <>
       <StockTabs tab={view.tab} />
+      {view.tab !== 'sources' && <FailingSources />}
       {view.tab === 'import' && <StockImportSection />}
       {view.tab === 'history' && (view.id ? <StockRun id={view.id} /> : <StockHistory />)}
+      {view.tab === 'sources' && <StockSources />}
       {view.tab === 'media' && <StockMedia />}
       {view.tab === 'keys' && <StockKeys />}
     </>

@@ -1,0 +1,49 @@
+/**
+ * "Preview" of a stock source: its file pulled now (no validators, nothing imported, nothing
+ * recorded) and its first rows, with where each header goes: by its name as an upload would
+ * read it, or by the saved manual mapping. Headers the import does not know are listed so
+ * staff can map them.
+ */
+import type { StockSource } from '../../../db/tables.ts';
+import { FETCH_FAILURES, type SourcePreview } from '../../../src/domain/stock-sources.ts';
+import { HttpError } from '../../middleware/errors.ts';
+import { FIELDS, RANGE_FIELDS, targetOf } from '../stock-import/headers.ts';
+import { parseStockFile } from '../stock-import/parse.ts';
+import type { Deps } from '../../types.ts';
+import { fetchFeed } from './fetch.ts';
+import { feedPolicy } from './sources.ts';
+
+export const PREVIEW_SOURCE_ROWS = 10;
+
+const fieldName = (t: ReturnType<typeof targetOf>) =>
+  t ? (t.end ? `${t.field} ${t.end === 'from' ? 'From' : 'To'}` : t.field) : null;
+
+export async function previewSource(deps: Deps, s: StockSource): Promise<SourcePreview> {
+  const fetched = await fetchFeed(s.url, {
+    policy: feedPolicy(deps),
+    maxBytes: deps.config.STOCK_FEED_MAX_BYTES,
+    timeoutMs: deps.config.STOCK_FEED_TIMEOUT_MS,
+    header: s.authHeaderName && s.authHeaderValue ? { name: s.authHeaderName, value: s.authHeaderValue } : null,
+  });
+  if (fetched.kind === 'failed')
+    throw new HttpError(422, 'source_fetch_failed', {
+      status: fetched.failure,
+      reason: `${FETCH_FAILURES[fetched.failure]} (${fetched.reason})`,
+    });
+  if (fetched.kind !== 'file')
+    throw new HttpError(422, 'source_fetch_failed', { status: 'unchanged', reason: 'No file' });
+  const table = await parseStockFile(fetched.fileName, fetched.data);
+  const columns = table.headers.map((header) => {
+    const manual = s.mapping[header];
+    return manual
+      ? { header, field: fieldName(targetOf(manual)), manual: true }
+      : { header, field: fieldName(targetOf(header)), manual: false };
+  });
+  return {
+    headers: table.headers,
+    rows: table.rows.slice(0, PREVIEW_SOURCE_ROWS),
+    columns,
+    unknown: columns.filter((c) => c.field == null && c.header.trim() !== '').map((c) => c.header),
+    fields: [...FIELDS, ...RANGE_FIELDS.flatMap((f) => [`${f} From`, `${f} To`])],
+  };
+}
