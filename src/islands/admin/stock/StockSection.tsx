@@ -16,11 +16,7 @@ import { StockRun } from './StockRun.tsx';
 import { FailingSources, StockSources } from './StockSources.tsx';
 
 type View =
-  | { tab: 'import' }
-  | { tab: 'history'; id: number | null }
-  | { tab: 'sources' }
-  | { tab: 'media' }
-  | { tab: 'keys' };
+  { tab: 'import' } | { tab: 'history'; id: number | null } | { tab: 'sources' } | { tab: 'media' } | { tab: 'keys' };
 
 function viewOf(path: string, search: string): View {
   const clean = path.replace(/\/+$/, '');
