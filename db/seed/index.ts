@@ -73,6 +73,7 @@ export const RESET_ORDER = [
   s.webhooks,
   s.apiUsage,
   s.stockImports,
+  s.stockSources,
   s.apiKeys,
   s.stockChanges,
   s.auditLog,

@@ -35,11 +35,24 @@ describe('live stock: what each viewer sees', () => {
         await recordStockChanges(tx, [change], { now: t.clock.now(), retentionDays: 30 });
       });
 
+    // an event carries the stone as the hub reads it: the traders' streams read each move of
+    // the single stone before the next one (a visitor hears of none of them)
+    const early: [SseEvent[], SseEvent[]] = [[], []];
+    const heard = async (change: string) => {
+      const its = (e: SseEvent) =>
+        e.event === 'stone' &&
+        dataOf<LiveStoneEvent>(e).id === single.id &&
+        dataOf<LiveStoneEvent>(e).change === change;
+      const got = await Promise.all([trader, second].map((r) => r.until(its, 5000)));
+      got.forEach((g, i) => early[i]!.push(...g));
+    };
     // holds and the request, through the API
     const placed = await agent.json('/holds', 'POST', { diamondId: single.id });
     expect(placed.status).toBe(201);
     const hold = (await placed.json()) as { id: number };
+    await heard('hold');
     expect((await agent.request(`/holds/${hold.id}`, { method: 'DELETE' })).status).toBe(200);
+    await heard('hold');
     expect((await agent.json('/profile/bag', 'POST', { diamondId: single.id })).status).toBe(200);
     expect((await sendBag(agent)).status).toBe(200);
     const requestId = await latestRequestId(agent);
@@ -73,11 +86,13 @@ describe('live stock: what each viewer sees', () => {
     });
 
     const last = (e: SseEvent) => e.event === 'stone' && dataOf<LiveStoneEvent>(e).code === 'LIVE-NEW-1';
-    const [seenV, seenT, seenS] = (await Promise.all([visitor, trader, second].map((s) => s.until(last, 5000)))) as [
+    const [seenV, laterT, laterS] = (await Promise.all([visitor, trader, second].map((s) => s.until(last, 5000)))) as [
       SseEvent[],
       SseEvent[],
       SseEvent[],
     ];
+    const seenT = [...early[0], ...laterT];
+    const seenS = [...early[1], ...laterS];
     const stones = (seen: SseEvent[]) => seen.filter((e) => e.event === 'stone').map((e) => dataOf<LiveStoneEvent>(e));
     const mines = (seen: SseEvent[]) => seen.filter((e) => e.event === 'mine').map((e) => dataOf<LiveMineEvent>(e));
     const summary = (seen: SseEvent[]) => stones(seen).map((e) => [e.code, e.change, e.hold, e.reserved]);

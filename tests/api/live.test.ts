@@ -40,14 +40,17 @@ describe('GET /api/v1/live', () => {
     const newest = dataOf<LiveReady>(ready).seq;
     expect(ready.id).toBe(String(newest));
 
+    // an event carries the stone as the hub reads it: each change is read before the next one
+    const got: LiveStoneEvent[] = [];
+    const nextStone = async () => got.push(dataOf<LiveStoneEvent>((await sse.until(isStone)).at(-1)!));
     const held = await trader.json('/holds', 'POST', { diamondId: single.id });
     expect(held.status).toBe(201);
     const hold = (await held.json()) as { id: number };
+    await nextStone();
     expect((await trader.json('/holds', 'POST', { diamondId: single2.id })).status).toBe(201);
+    await nextStone();
     expect((await trader.request(`/holds/${hold.id}`, { method: 'DELETE' })).status).toBe(200);
-
-    const got: LiveStoneEvent[] = [];
-    while (got.length < 3) got.push(dataOf<LiveStoneEvent>((await sse.until(isStone)).at(-1)!));
+    await nextStone();
     expect(got.map((e) => [e.id, e.change, e.hold])).toEqual([
       [single.id, 'hold', 'mine'],
       [single2.id, 'hold', 'mine'],
