@@ -208,6 +208,7 @@ describe('GET /api/v1/live', () => {
       'no-store',
     ]);
     expect(res.headers.get('x-accel-buffering')).toBe('no');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     const sse = sseReader(res);
     expect((await sse.next())!.event).toBe('ready');
     expect((await sse.next())!.event).toBe('comment');

@@ -28,11 +28,16 @@ export type SseSink = {
   onClose(fn: () => void): void;
 };
 
-/** The headers of every live stream. */
+/**
+ * The headers of every live stream. The security headers the app adds to an answer on its
+ * way out never reach a stream written to the socket: the one that matters for a stream of
+ * data is here.
+ */
 export const SSE_HEADERS: Readonly<Record<string, string>> = {
   'content-type': 'text/event-stream; charset=utf-8',
   'cache-control': 'no-store',
   'x-accel-buffering': 'no',
+  'x-content-type-options': 'nosniff',
 };
 
 /** Writes to the node's answer, with `headers` (names and values in turn: SSE_HEADERS and those set before the route). */
