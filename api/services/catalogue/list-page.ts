@@ -25,6 +25,8 @@ import { FIRST_ROWS_MARK, tableHtml, type ShownPrices } from '../../../src/islan
 import { rateCurrency } from '../../../src/stores/shown-currency.ts';
 import { findSession } from '../accounts/sessions.ts';
 import { closingTag } from '../site/block-overlay.ts';
+import { bagLines } from '../trade/bag.ts';
+import { drawFrame, type Frame } from './list-page-frame.ts';
 import { cataloguePayload } from './payload.ts';
 import { catalogueFirstPage, type FirstPage } from './first-page.ts';
 
@@ -38,7 +40,11 @@ export const TRADER_CACHE = 'private, no-store';
 const KEEP = 32;
 
 export type DrawnPage = { html: string; cacheControl: string; vary: string };
-type Viewer = { authorised: boolean; currency: string | null };
+type Viewer = {
+  authorised: boolean;
+  currency: string | null;
+  person: { id: number; firstName: string; lastName: string } | null;
+};
 
 /** The viewport widths whose first page of `search` is the one drawn at `width`. */
 export function widthsLike(search: string, width: number): [number, number] {
@@ -94,7 +100,9 @@ export function listPageDrawer(deps: ListPageDeps) {
   async function viewer(c: Context): Promise<Viewer> {
     const token = getCookie(c, deps.cookieName);
     const found = token ? await findSession(deps.db, token, deps.now()) : null;
-    return found ? { authorised: true, currency: found.user.currency ?? null } : { authorised: false, currency: null };
+    return found
+      ? { authorised: true, currency: found.user.currency ?? null, person: found.user }
+      : { authorised: false, currency: null, person: null };
   }
   return async (c: Context, html: string): Promise<DrawnPage> => {
     const url = new URL(c.req.url);
@@ -104,14 +112,27 @@ export function listPageDrawer(deps: ListPageDeps) {
       const who = await viewer(c);
       const q = { authorised: who.authorised, path: url.pathname, search: url.search, width };
       if (who.authorised) {
-        const [first, prices] = await Promise.all([catalogueFirstPage(deps.db, q), pricesFor(deps.db, who.currency)]);
-        return { html: drawFirstRows(html, first, prices, width, url.search), cacheControl: TRADER_CACHE, vary };
+        const { firstName, lastName, id } = who.person!;
+        const [first, prices, bag] = await Promise.all([
+          catalogueFirstPage(deps.db, q),
+          pricesFor(deps.db, who.currency),
+          bagLines(deps.db, id),
+        ]);
+        const frame: Frame = {
+          viewer: 'trade',
+          counts: first.counts,
+          person: { firstName, lastName, bag: bag.length },
+        };
+        const drawn = drawFrame(drawFirstRows(html, first, prices, width, url.search), frame);
+        return { html: drawn, cacheControl: TRADER_CACHE, vary };
       }
       const { etag } = await cataloguePayload(deps.db, 'visitor');
       const key = `${etag}|${width}|${url.pathname}${url.search}`;
       const hit = kept.get(key);
       if (hit && hit.built === html) return { html: hit.html, cacheControl: VISITOR_CACHE, vary };
-      const drawn = drawFirstRows(html, await catalogueFirstPage(deps.db, q), null, width, url.search);
+      const first = await catalogueFirstPage(deps.db, q);
+      const frame: Frame = { viewer: 'visitor', counts: first.counts, person: null };
+      const drawn = drawFrame(drawFirstRows(html, first, null, width, url.search), frame);
       kept.delete(key);
       kept.set(key, { built: html, html: drawn });
       if (kept.size > KEEP) kept.delete(kept.keys().next().value!);

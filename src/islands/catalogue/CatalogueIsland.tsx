@@ -66,7 +66,7 @@ export default function CatalogueIsland() {
   const { draft, change, flush } = useDraftFilters(state.filters, dispatch);
   const phone = useMedia(`(max-width: ${MOBILE_MAX_WIDTH}px)`);
   const counts = cat.index ? tabCounts(cat.index) : (cat.first?.counts ?? null);
-  useNavCounts(counts ? counts[0] + counts[1] + counts[2] + counts[3] : null, data.session.user);
+  useNavCounts(counts ? counts[0] + counts[1] + counts[2] + counts[3] : null, data.session);
   const answer = useQuestionAnswer(state.question, authorised, dispatch);
   const bounds = state.bounds[state.tab];
   const histograms = useSliderHistograms(cat.index, cat.version, state.tab, bounds.weight, authorised);
@@ -155,10 +155,12 @@ export default function CatalogueIsland() {
               authorised={authorised}
               count={count}
               phone={phone}
+              unknown={!authorised && loading}
               dispatch={dispatch}
             />
             <ListNotices
               visitor={!authorised && !loading}
+              unknown={!authorised && loading}
               failed={cat.status === 'error'}
               error={cat.error}
               waiting={results.waiting}

@@ -1,14 +1,17 @@
 /**
  * The notes above the list: prices are for approved accounts (visitors, once rows show), the
  * list could not be loaded, and a change made before the full set arrived applies when it does.
+ * While the island does not yet know who is looking (`unknown`), the visitors' note is drawn
+ * for the CSS to show when the server said the viewer is a visitor (`html[data-viewer]`,
+ * toolbar.css): it is in its place from the first paint.
  */
-type Props = { visitor: boolean; error: string | null; failed: boolean; waiting: boolean };
+type Props = { visitor: boolean; unknown: boolean; error: string | null; failed: boolean; waiting: boolean };
 
-export function ListNotices({ visitor, error, failed, waiting }: Props) {
+export function ListNotices({ visitor, unknown, error, failed, waiting }: Props) {
   return (
     <>
-      {visitor && (
-        <div className="cat-notice" role="note">
+      {(visitor || unknown) && (
+        <div className={visitor ? 'cat-notice' : 'cat-notice cat-notice--early'} role="note">
           <p>
             <strong>Trade prices are reserved for approved accounts.</strong> Sign in or register your business to see
             prices, price per carat and availability.

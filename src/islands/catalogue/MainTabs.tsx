@@ -1,6 +1,7 @@
 /**
  * Main tabs: Singles, Lab Grown, Parcels and, when enabled, Coloured, each with its stock
- * count. The placeholders: Parcels for a visitor (opens the e-mail login dialog, returning
+ * count; until the island knows the counts, an empty count shows the server's (panel.css,
+ * api/services/catalogue/list-page-frame.ts), so nothing moves when they arrive. The placeholders: Parcels for a visitor (opens the e-mail login dialog, returning
  * here) and Coloured (coming soon).
  */
 import { MAIN_TAB_LABELS, type MainTab } from '../../domain/catalogue/index.ts';
@@ -25,7 +26,7 @@ export function MainTabs({ tab, counts, coloured, onTab }: Props) {
           onClick={() => onTab(t)}
         >
           {MAIN_TAB_LABELS[t]}
-          {counts && t !== 3 && <span className="cat-tabs__count">{count.format(counts[t])}</span>}
+          {t !== 3 && <span className="cat-tabs__count">{counts ? count.format(counts[t]) : ''}</span>}
         </button>
       ))}
     </div>
