@@ -2,7 +2,9 @@
  * The list page with its first rows drawn by the server (api/services/catalogue/list-page.ts):
  * the rows of the address asked for, priced for a trader and without prices for a visitor,
  * the cache headers that keep a trader's page out of every shared cache, the site's own cache
- * of visitors' pages, and the nginx example, which must not cache a private answer either.
+ * of visitors' pages, and the nginx example, which must not cache a private answer either; the
+ * page's frame drawn for the viewer (list-page-frame.ts: counts, badges, the viewer's name for
+ * the CSS, a trader's initials), with nothing of a trader's in a visitor's page.
  */
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,14 +14,23 @@ import { drawFirstRows } from '../../api/services/catalogue/list-page.ts';
 import type { FirstPage } from '../../api/services/catalogue/first-page.ts';
 import { createServerApp } from '../../api/server.ts';
 import { siteRoot } from '../../api/static-site.ts';
-import { users } from '../../db/tables.ts';
+import { bagItems, users } from '../../db/tables.ts';
 import { displayPrice, priceParts, type FxRate, type PricedStone } from '../../src/domain/money.ts';
 import { FIRST_ROWS_MARK } from '../../src/islands/catalogue/table-markup.ts';
 import { createTestApp, insertUser, signIn, type TestApp } from './auth-helpers.ts';
 
-/** The list page as the build leaves it: the data's mark, the inline script, the table's place. */
+/**
+ * The list page as the build leaves it: the header's account entry, the catalogue navigation's
+ * badges, the data's mark, the inline script, the table's place.
+ */
 const BUILT =
-  `<!doctype html><html><head><title>All Diamonds</title></head><body><main>${FIRST_ROWS_MARK}` +
+  '<!doctype html><html lang="en"><head><title>All Diamonds</title></head><body><header>' +
+  '<button type="button" class="account" data-account-entry aria-haspopup="dialog" data-astro-cid-h>' +
+  '<svg width="16"></svg><span data-account-label data-astro-cid-h>Account</span>' +
+  '<span class="account__badge" data-account-badge hidden data-astro-cid-h></span></button></header>' +
+  '<nav class="cnav"><span class="cnav__count" data-count="all" hidden data-astro-cid-n></span>' +
+  '<span class="cnav__count" data-count="bag" hidden data-astro-cid-n></span></nav>' +
+  `<main>${FIRST_ROWS_MARK}` +
   '<script>window.early = 1</script><div class="cat-table-wrap" data-early=""><table class="cat-table">' +
   '<tbody><tr class="cat-skeleton"><td><div class="bar"></div></td></tr></tbody></table></div>' +
   '<p>after the table</p></main></body></html>';
@@ -39,9 +50,10 @@ async function setup() {
     const res = await app.request(path, { headers });
     return { status: res.status, html: await res.text(), headers: res.headers };
   };
-  const trader = await signIn(t, (await insertUser(t.db)).email);
+  const person = await insertUser(t.db);
+  const trader = await signIn(t, person.email);
   const cookie = [...trader.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  return { t, page, trader, cookie };
+  return { t, page, trader, cookie, person };
 }
 
 type First = FirstPage & { docs: (PricedStone & { _id: number; StkCodeCalcNS: string })[] };
@@ -56,6 +68,9 @@ const dataOf = (html: string) =>
     widths: [number, number];
     page: First;
   };
+const badgeOf = (html: string, key: string) =>
+  new RegExp(`<span class="cnav__count" data-count="${key}"( hidden)?[^>]*>([^<]*)</span>`).exec(html)!.slice(1);
+const stockOf = (f: First) => (f.counts[0] + f.counts[1] + f.counts[2] + f.counts[3]).toLocaleString('en-GB');
 const codesOf = (html: string) => [...html.matchAll(/class="cat-shape__code">([^<]*)</g)].map((m) => m[1]);
 /** A price as the table shows it. */
 const shown = (d: PricedStone, ccy: string, rates: readonly FxRate[]) => {
@@ -83,13 +98,20 @@ describe('the list page with its first rows', () => {
     for (const d of data.page.docs) expect(d).not.toHaveProperty('price');
     expect(res.headers.get('cache-control')).toBe('public, max-age=60');
     expect(res.headers.get('vary')).toMatch(/\bCookie\b/);
+    // the frame: a visitor's, the counts of the address's stock, no one's account
+    expect(res.html).toContain(`<html lang="en" data-viewer="visitor" style="--cat-count-0:'${first.counts[0]}';`);
+    expect(badgeOf(res.html, 'all')).toEqual([undefined, stockOf(first)]);
+    expect(badgeOf(res.html, 'bag')).toEqual([' hidden', '']);
+    expect(res.html).toContain('<span class="account__badge" data-account-badge hidden data-astro-cid-h></span>');
+    expect(res.html).not.toContain('My account');
   });
 
   it("draws a trader's prices in their own currency, private and never stored", async () => {
-    const { t, page, trader, cookie } = await setup();
+    const { t, page, trader, cookie, person } = await setup();
     await t.db.update(users).set({ currency: 'USD' }); // the trader chose dollars
-    const res = await page('/diamonds/all?sort=weight', { cookie });
     const first = await firstOf(trader, '/diamonds/all', '?sort=weight');
+    await t.db.insert(bagItems).values({ userId: person.id, diamondId: first.docs[0]!._id });
+    const res = await page('/diamonds/all?sort=weight', { cookie });
     const { fxrates } = (await (await trader.request('/site')).json()) as { fxrates: FxRate[] };
     const priced = first.docs.find((d) => displayPrice(d, 'USD', fxrates))!;
     expect(codesOf(res.html)[0]).toBe(first.docs[0]!.StkCodeCalcNS);
@@ -97,6 +119,14 @@ describe('the list page with its first rows', () => {
     expect(dataOf(res.html).page.audience).toBe('trade');
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     expect(res.headers.get('vary')).toMatch(/\bCookie\b/);
+    // the frame: a trader's, their bag and initials as the island draws them
+    expect(res.html).toContain('<html lang="en" data-viewer="trade"');
+    expect(badgeOf(res.html, 'all')).toEqual([undefined, stockOf(first)]);
+    expect(badgeOf(res.html, 'bag')).toEqual([undefined, '1']);
+    const initials = `${person.firstName[0]}${person.lastName[0]}`.toUpperCase();
+    expect(res.html).toContain(`aria-label="My account: ${person.firstName} ${person.lastName}, ${initials}"`);
+    expect(res.html).toContain(`<span data-account-label hidden data-astro-cid-h>Account</span>`);
+    expect(res.html).toContain(`<span class="account__badge" data-account-badge data-astro-cid-h>${initials}</span>`);
   });
 
   it("never hands a trader's page to a visitor through the site's own cache", async () => {
@@ -108,6 +138,7 @@ describe('the list page with its first rows', () => {
     for (const headers of [{}, { cookie: 'sid=not-a-session' }] as Record<string, string>[]) {
       const after = await page(path, headers);
       expect(after.html).not.toContain('cat-price');
+      expect(after.html).not.toContain('data-viewer="trade"');
       expect(after.html).toBe(visitorBefore.html);
     }
     // a trader after the visitor's page was kept: still their prices
