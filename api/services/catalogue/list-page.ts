@@ -12,6 +12,8 @@
  * - A visitor gets rows without prices, `Cache-Control: public, max-age=60` and `Vary: Cookie`;
  *   a visitor's page is also kept here (by build, set version, width and address). A trader
  *   gets their prices, in their own currency, with `private, no-store`, and is never kept.
+ * - The page's frame for the viewer (list-page-frame.ts): counts, badges, who is looking for the
+ *   CSS, a signed-in person's initials; so nothing moves as the island takes over.
  * - Anything that fails (the database away) sends the page as built: its script asks for the
  *   rows itself.
  */
