@@ -16,6 +16,8 @@ import { $isAuthorised, $session, loadSession, type SessionState } from './sessi
 export const FAVOURITES_KEY = 'facet.favourites';
 
 export const $favourites = atom<number[]>([]);
+/** true once the lists shown are loaded for whoever is looking (until then their badges stay as drawn) */
+export const $listsShown = atom(false);
 
 export function toggleFavourite(id: number): Promise<void> {
   const previous = $favourites.get();
@@ -83,11 +85,15 @@ function show(session: SessionState): Promise<void> {
   if (owner === 'visitor') {
     $favourites.set(readLocal(FAVOURITES_KEY));
     $compare.set(readLocal(COMPARE_KEY));
+    $listsShown.set(true);
     loading = Promise.resolve();
   } else {
-    loading = fromServer().catch(() => {
-      shownFor = null; // try again on the next load
-    });
+    loading = fromServer().then(
+      () => $listsShown.set(true),
+      () => {
+        shownFor = null; // try again on the next load
+      },
+    );
   }
   return loading;
 }

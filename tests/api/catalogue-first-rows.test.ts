@@ -14,7 +14,7 @@ import { drawFirstRows } from '../../api/services/catalogue/list-page.ts';
 import type { FirstPage } from '../../api/services/catalogue/first-page.ts';
 import { createServerApp } from '../../api/server.ts';
 import { siteRoot } from '../../api/static-site.ts';
-import { bagItems, users } from '../../db/tables.ts';
+import { bagItems, favourites, users } from '../../db/tables.ts';
 import { displayPrice, priceParts, type FxRate, type PricedStone } from '../../src/domain/money.ts';
 import { FIRST_ROWS_MARK } from '../../src/islands/catalogue/table-markup.ts';
 import { createTestApp, insertUser, signIn, type TestApp } from './auth-helpers.ts';
@@ -29,6 +29,7 @@ const BUILT =
   '<svg width="16"></svg><span data-account-label data-astro-cid-h>Account</span>' +
   '<span class="account__badge" data-account-badge hidden data-astro-cid-h></span></button></header>' +
   '<nav class="cnav"><span class="cnav__count" data-count="all" hidden data-astro-cid-n></span>' +
+  '<span class="cnav__count" data-count="fav" hidden data-astro-cid-n></span>' +
   '<span class="cnav__count" data-count="bag" hidden data-astro-cid-n></span></nav>' +
   `<main>${FIRST_ROWS_MARK}` +
   '<script>window.early = 1</script><div class="cat-table-wrap" data-early=""><table class="cat-table">' +
@@ -102,6 +103,7 @@ describe('the list page with its first rows', () => {
     expect(res.html).toContain(`<html lang="en" data-viewer="visitor" style="--cat-count-0:'${first.counts[0]}';`);
     expect(badgeOf(res.html, 'all')).toEqual([undefined, stockOf(first)]);
     expect(badgeOf(res.html, 'bag')).toEqual([' hidden', '']);
+    expect(badgeOf(res.html, 'fav')).toEqual([' hidden', '']);
     expect(res.html).toContain('<span class="account__badge" data-account-badge hidden data-astro-cid-h></span>');
     expect(res.html).not.toContain('My account');
   });
@@ -111,6 +113,8 @@ describe('the list page with its first rows', () => {
     await t.db.update(users).set({ currency: 'USD' }); // the trader chose dollars
     const first = await firstOf(trader, '/diamonds/all', '?sort=weight');
     await t.db.insert(bagItems).values({ userId: person.id, diamondId: first.docs[0]!._id });
+    const [a, b] = first.docs;
+    await t.db.insert(favourites).values([a, b].map((d) => ({ userId: person.id, diamondId: d!._id })));
     const res = await page('/diamonds/all?sort=weight', { cookie });
     const { fxrates } = (await (await trader.request('/site')).json()) as { fxrates: FxRate[] };
     const priced = first.docs.find((d) => displayPrice(d, 'USD', fxrates))!;
@@ -123,6 +127,7 @@ describe('the list page with its first rows', () => {
     expect(res.html).toContain('<html lang="en" data-viewer="trade"');
     expect(badgeOf(res.html, 'all')).toEqual([undefined, stockOf(first)]);
     expect(badgeOf(res.html, 'bag')).toEqual([undefined, '1']);
+    expect(badgeOf(res.html, 'fav')).toEqual([undefined, '2']);
     const initials = `${person.firstName[0]}${person.lastName[0]}`.toUpperCase();
     expect(res.html).toContain(`aria-label="My account: ${person.firstName} ${person.lastName}, ${initials}"`);
     expect(res.html).toContain(`<span data-account-label hidden data-astro-cid-h>Account</span>`);

@@ -29,6 +29,7 @@ describe('AT_BUILD', () => {
       snacks: snackbar.$snacks.get(),
       favourites: favourites.$favourites.get(),
       compare: compare.$compare.get(),
+      listsShown: favourites.$listsShown.get(),
       dialog: dialog.$dialog.get(),
       catalogue: catalogue.$catalogue.get(),
       availabilityLabels: catalogue.$availabilityLabels.get(),

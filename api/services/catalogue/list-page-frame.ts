@@ -7,8 +7,9 @@
  *   (catalogue/panel.css, toolbar.css);
  * - the tabs' stock counts as CSS properties on `<html>` (`--cat-count-0` ...), which the tabs
  *   show until the island draws its own (panel.css);
- * - the catalogue navigation's badges: the stones in stock, and a trader's bag (the badges
- *   CatalogueNav leaves hidden and useNavCounts fills);
+ * - the catalogue navigation's badges: the stones in stock, and a trader's favourites, compare
+ *   list and bag (the badges CatalogueNav leaves hidden and useNavCounts fills; a visitor's
+ *   lists are in their browser, and CatalogueNav's own script draws them);
  * - a signed-in person's initials in the header's account entry, as the page's hooks draw them
  *   (islands/dialogs/page-hooks.ts).
  *
@@ -20,7 +21,7 @@ export type Frame = {
   viewer: 'trade' | 'visitor';
   counts: Record<MainTab, number>;
   /** a signed-in person's name and bag (null for a visitor) */
-  person: { firstName: string; lastName: string; bag: number } | null;
+  person: { firstName: string; lastName: string; bag: number; fav: number; compare: number } | null;
 };
 
 const fmt = new Intl.NumberFormat('en-GB');
@@ -57,6 +58,11 @@ export function drawFrame(html: string, frame: Frame): string {
   );
   const stock = frame.counts[0] + frame.counts[1] + frame.counts[2] + frame.counts[3];
   out = badge(out, 'all', stock);
-  if (frame.person) out = accountEntry(badge(out, 'bag', frame.person.bag), frame.person);
+  const { person } = frame;
+  if (person)
+    out = accountEntry(
+      badge(badge(badge(out, 'bag', person.bag), 'fav', person.fav), 'compare', person.compare),
+      person,
+    );
   return out;
 }

@@ -29,6 +29,7 @@ import { findSession } from '../accounts/sessions.ts';
 import { closingTag } from '../site/block-overlay.ts';
 import { bagLines } from '../trade/bag.ts';
 import { drawFrame, type Frame } from './list-page-frame.ts';
+import { getList } from './lists.ts';
 import { cataloguePayload } from './payload.ts';
 import { catalogueFirstPage, type FirstPage } from './first-page.ts';
 
@@ -115,15 +116,18 @@ export function listPageDrawer(deps: ListPageDeps) {
       const q = { authorised: who.authorised, path: url.pathname, search: url.search, width };
       if (who.authorised) {
         const { firstName, lastName, id } = who.person!;
-        const [first, prices, bag] = await Promise.all([
+        const [first, prices, bag, fav, compare] = await Promise.all([
           catalogueFirstPage(deps.db, q),
           pricesFor(deps.db, who.currency),
           bagLines(deps.db, id),
+          getList(deps.db, id, 'favourites'),
+          getList(deps.db, id, 'compare'),
         ]);
+        const lists = { bag: bag.length, fav: fav.ids.length, compare: compare.ids.length };
         const frame: Frame = {
           viewer: 'trade',
           counts: first.counts,
-          person: { firstName, lastName, bag: bag.length },
+          person: { firstName, lastName, ...lists },
         };
         const drawn = drawFrame(drawFirstRows(html, first, prices, width, url.search), frame);
         return { html: drawn, cacheControl: TRADER_CACHE, vary };

@@ -41,6 +41,7 @@ export const AT_BUILD = {
   snacks: NONE as Snack[],
   favourites: NONE as number[],
   compare: NONE as number[],
+  listsShown: false,
   dialog,
   catalogue,
   availabilityLabels,
