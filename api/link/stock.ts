@@ -21,10 +21,10 @@ import { HttpError } from '../middleware/errors.ts';
 import { noStore } from '../middleware/no-store.ts';
 import { afterResponse } from '../services/platform/after-response.ts';
 import { findRun, summaryOf } from '../services/stock-import/history.ts';
-import { linksOf, pullMediaLinks, storeMediaLinks } from '../services/stock-media/links.ts';
+import { linksOf, pullMediaLinks, storeMediaLinks, type MediaLinks } from '../services/stock-media/links.ts';
 import { stockOf } from '../services/stock-import/index.ts';
 import { parseCsv, parseStockFile, type Table } from '../services/stock-import/parse.ts';
-import { tableOfRows, tableOfStone } from '../services/stock-import/push.ts';
+import { tableOfRows, tableOfStone, type PushRow } from '../services/stock-import/push.ts';
 import {
   carryOut,
   finish,
@@ -144,9 +144,8 @@ export function stockPushRoutes(deps: Deps) {
    * A PATCH with media links: every link pulled and checked first, the other fields validated,
    * then the files stored and the fields run through the core; a refusal stores nothing.
    */
-  const patchWithMedia = async (c: Context<LinkEnv>, code: string, body: v.InferOutput<typeof StonePatchSchema>) => {
-    const { image_urls, video_url, certificate_url, ...fields } = body;
-    const pulled = await pullMediaLinks(deps, { image_urls, video_url, certificate_url });
+  const patchWithMedia = async (c: Context<LinkEnv>, code: string, links: MediaLinks, fields: PushRow) => {
+    const pulled = await pullMediaLinks(deps, links);
     const table = Object.keys(fields).length ? tableOfStone(code, fields) : null;
     // a bad field refuses the call (recorded) before any file is stored
     if (table && (await previewRun(deps, table, 'update')).errorCount > 0) return oneStone(c, code, table, 'PATCH');
@@ -305,9 +304,10 @@ export function stockPushRoutes(deps: Deps) {
       async (c) => {
         const code = c.req.valid('param').stock_code;
         await known(code);
-        const body = c.req.valid('json');
-        if (linksOf(body).length) return c.json(await patchWithMedia(c, code, body), 200);
-        return c.json(await oneStone(c, code, tableOfStone(code, body), 'PATCH'), 200);
+        const { image_urls, video_url, certificate_url, ...fields } = c.req.valid('json');
+        const links = { image_urls, video_url, certificate_url };
+        if (linksOf(links).length) return c.json(await patchWithMedia(c, code, links, fields), 200);
+        return c.json(await oneStone(c, code, tableOfStone(code, fields), 'PATCH'), 200);
       },
     )
     .delete(
