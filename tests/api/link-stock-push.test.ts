@@ -3,8 +3,6 @@
  * pushes of rows and files through the one import core, the single-stone calls, limits and
  * concurrency. Every answer is held against the OpenAPI document by the test app.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { and, count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +18,7 @@ import {
 } from '../../db/tables.ts';
 import { errorOf, insertAdmin, insertUser, signIn } from './auth-helpers.ts';
 import { createLinkTestApp, linkKeyFor, type LinkTestApp } from './link-fixtures.ts';
+import { startFileServer } from '../support/file-server.ts';
 
 type Run = {
   id: number | null;
@@ -284,22 +283,17 @@ describe('PATCH media links', () => {
   /** The wholesaler's file server (loopback only): each path answers as set; every path asked is kept. */
   const files = new Map<string, { type: string; body: Uint8Array | string }>();
   const asked: string[] = [];
-  let server: http.Server;
   let base = '';
+  let close = async () => {};
   beforeAll(async () => {
-    server = http.createServer((req, res) => {
+    ({ base, close } = await startFileServer((req, res) => {
       asked.push(req.url ?? '');
       const f = files.get(req.url ?? '');
       if (f) res.writeHead(200, { 'content-type': f.type }).end(f.body);
       else res.writeHead(404).end();
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    }));
   });
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((r) => server.close(r));
-  });
+  afterAll(() => close());
   const PDF = '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n';
   const LOOPBACK = { STOCK_FEEDS_ALLOW_LOOPBACK: 'true', STOCK_FEED_TIMEOUT_MS: '2000' };
   const mediaState = async (t: LinkTestApp) =>
