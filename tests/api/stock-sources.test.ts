@@ -1,4 +1,4 @@
-import http from 'node:http';
+import type http from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { openDb } from '../../db/client.ts';
