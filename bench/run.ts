@@ -40,7 +40,10 @@
  * lighthouse, catalogue, import, downloads (downloads and the bag request), db, link (API Link
  * data calls: bench/link-api.ts), cluster (a content change reaching 2 and 3 PostgreSQL nodes:
  * bench/site-propagation.ts), alerts (10,000 saved searches against an import of 1,000 changed
- * stones on both engines: bench/saved-search-alerts.ts).
+ * stones on both engines: bench/saved-search-alerts.ts), stock-sync (a scheduled pull of a
+ * 200,000-row file with 2,000 changed rows, an unchanged file, a PATCH of one stone, on both
+ * engines: bench/stock-sync.ts; `--sync-rows` / `--sync-changed` for another size; run first,
+ * and alone it needs no seeded database).
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -51,6 +54,7 @@ import { main as catalogueFilterMain } from './catalogue-filter.ts';
 import { benchCatalogueBrowser, printBrowserResult } from './catalogue-browser.ts';
 import { benchLighthouse, printLighthouseResult } from './lighthouse.ts';
 import { main as stockImportMain } from './stock-import.ts';
+import { main as stockSyncMain } from './stock-sync.ts';
 import { benchDownloads, printDownloads } from './downloads.ts';
 import { benchLinkApi, printLinkApi } from './link-api.ts';
 import { benchBagRequest, printBagRequest } from './bag-request.ts';
@@ -95,6 +99,8 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '2' },
     rounds: { type: 'string', default: '3' },
     only: { type: 'string' },
+    'sync-rows': { type: 'string', default: '200000' },
+    'sync-changed': { type: 'string', default: '2000' },
     /** another checkout (e.g. a `git archive` of an older commit with node_modules linked): its full app joins the list-call rounds */
     root: { type: 'string' },
   },
@@ -110,6 +116,7 @@ const PARTS = [
   'link',
   'cluster',
   'alerts',
+  'stock-sync',
 ] as const;
 const only = values.only?.split(',').map((p) => p.trim()) ?? [...PARTS];
 const unknown = only.filter((p) => !(PARTS as readonly string[]).includes(p));
@@ -128,6 +135,17 @@ for (const [k, v] of Object.entries(opts)) {
 }
 
 const log = (line: string) => console.log(`[bench] ${line}`);
+
+// ---------------------------------------------------------------- stock sync (its own databases on both engines)
+if (runs('stock-sync')) {
+  try {
+    await stockSyncMain(['--rows', values['sync-rows'], '--changed', values['sync-changed']]);
+  } catch (err) {
+    console.error('[bench] stock sync bench failed:', err instanceof Error ? err.message : err);
+    process.exitCode = 1;
+  }
+  if (only.every((p) => p === 'stock-sync')) process.exit();
+}
 const prepareDb = (stones: number) => seededDb(stones, log);
 
 const dbFile = await prepareDb(opts.stones);

@@ -7,6 +7,8 @@ import { RUN_MODES, RUN_STATUSES } from '../../src/domain/stock-import.ts';
 import { flag, isoTime } from './schemas.ts';
 
 const d = v.description;
+/** Image links one PATCH may carry. */
+export const MEDIA_LINKS_MAX_IMAGES = 10;
 const count = (text: string) => v.pipe(v.number(), d(text));
 
 export const SkippedRowSchema = v.object({
@@ -14,6 +16,12 @@ export const SkippedRowSchema = v.object({
   column: v.pipe(v.string(), d('The field (template name) the problem is in')),
   value: v.pipe(v.string(), d('The value as sent')),
   reason: v.string(),
+});
+
+/** What a PATCH's media links became (the run's answer carries it when links were sent). */
+export const MediaLinksResultSchema = v.object({
+  stored: v.pipe(v.array(v.string()), d('The link fields whose files were stored (image_urls.0, video_url, ...)')),
+  unchanged: v.pipe(v.array(v.string()), d('The link fields whose files were already the stone’s, byte for byte')),
 });
 
 export const StockImportRunSchema = v.object({
@@ -38,6 +46,10 @@ export const StockImportRunSchema = v.object({
   ),
   started_at: v.nullable(isoTime),
   finished_at: v.nullable(isoTime),
+  media: v.pipe(
+    v.optional(MediaLinksResultSchema),
+    d('PATCH with media links: what each link became (served from the shop)'),
+  ),
 });
 export type LinkStockRun = v.InferOutput<typeof StockImportRunSchema>;
 
@@ -74,6 +86,24 @@ export const StonePatchSchema = v.strictObject({
   ExWebTotal: v.optional(v.union([v.number(), v.string(), v.null()])),
   WebSpecial: v.optional(v.union([v.number(), v.string(), v.null()])),
   StkWebAvailable: v.pipe(v.optional(v.union([v.number(), v.string()])), d('1 now, 2 later, 3 on demand')),
+  image_urls: v.pipe(
+    v.optional(
+      v.pipe(
+        v.array(v.pipe(v.string(), v.url('Each image link must be a full URL'))),
+        v.minLength(1, 'Send at least one image link'),
+        v.maxLength(MEDIA_LINKS_MAX_IMAGES, `At most ${MEDIA_LINKS_MAX_IMAGES} image links`),
+      ),
+    ),
+    d('PNG or JPEG files, in gallery order: the shop fetches them and they replace the stone’s images'),
+  ),
+  video_url: v.pipe(
+    v.optional(v.pipe(v.string(), v.url('The video link must be a full URL'))),
+    d('An MP4 or WebM file (25 MB at most): the shop fetches it and it replaces the stone’s video'),
+  ),
+  certificate_url: v.pipe(
+    v.optional(v.pipe(v.string(), v.url('The certificate link must be a full URL'))),
+    d('The grading report as a PDF (10 MB at most): the shop fetches it and it replaces the stone’s certificate'),
+  ),
 });
 
 export const ImportIdParam = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,12}$/, 'Must be an import id')) });

@@ -7,11 +7,13 @@
  *                                  { id, status: running } for a large one (run once, after the answer)
  *   GET    /stock/imports/{id}     200 the run | 404 import_not_found
  *   PUT    /stock/{stock_code}     create or update one stone: 200 the run | 422 stone_invalid
- *   PATCH  /stock/{stock_code}     price, availability: 200 the run | 404 stone_not_found | 422 stone_invalid
+ *   PATCH  /stock/{stock_code}     price, availability, media links (pulled and stored by the shop,
+ *                                  stock-media/links.ts): 200 the run | 404 stone_not_found |
+ *                                  422 stone_invalid / media_link_refused
  *   DELETE /stock/{stock_code}     sold elsewhere, out of stock now: 200 the run | 404 stone_not_found
  */
 import { Hono, type Context } from 'hono';
-import { describeRoute } from 'hono-openapi';
+import { describeRoute, resolver } from 'hono-openapi';
 import * as v from 'valibot';
 import type { StockImport } from '../../db/tables.ts';
 import { skippedOf, type ImportResult, type RunMode } from '../../src/domain/stock-import.ts';
@@ -19,11 +21,13 @@ import { HttpError } from '../middleware/errors.ts';
 import { noStore } from '../middleware/no-store.ts';
 import { afterResponse } from '../services/platform/after-response.ts';
 import { findRun, summaryOf } from '../services/stock-import/history.ts';
+import { linksOf, pullMediaLinks, storeMediaLinks, type MediaLinks } from '../services/stock-media/links.ts';
 import { stockOf } from '../services/stock-import/index.ts';
 import { parseCsv, parseStockFile, type Table } from '../services/stock-import/parse.ts';
-import { tableOfRows, tableOfStone } from '../services/stock-import/push.ts';
+import { tableOfRows, tableOfStone, type PushRow } from '../services/stock-import/push.ts';
 import {
   carryOut,
+  finish,
   openRun,
   previewRun,
   removeStones,
@@ -134,7 +138,25 @@ export function stockPushRoutes(deps: Deps) {
       strict: true,
       load: async () => table,
     }).catch((err: unknown) => refusedAsLink(deps, err, 'stone_invalid'));
-    return c.json(linkRunOf(await findRun(deps.db, result.runId!)), 200);
+    return linkRunOf(await findRun(deps.db, result.runId!));
+  };
+  /**
+   * A PATCH with media links: every link pulled and checked first, the other fields validated,
+   * then the files stored and the fields run through the core; a refusal stores nothing.
+   */
+  const patchWithMedia = async (c: Context<LinkEnv>, code: string, links: MediaLinks, fields: PushRow) => {
+    const pulled = await pullMediaLinks(deps, links);
+    const table = Object.keys(fields).length ? tableOfStone(code, fields) : null;
+    // a bad field refuses the call (recorded) before any file is stored
+    if (table && (await previewRun(deps, table, 'update')).errorCount > 0) return oneStone(c, code, table, 'PATCH');
+    const key = c.get('linkKey');
+    const media = await storeMediaLinks(deps, key.userId, code, pulled);
+    if (table) return { ...(await oneStone(c, code, table, 'PATCH')), media };
+    const input = { by: byKey(c), fileName: `PATCH ${code}`, mode: 'update' as const, strict: true };
+    const id = await openRun(deps, input);
+    const changed = media.stored.length > 0 ? 1 : 0;
+    await finish(deps.db, id, 'applied', deps.clock.now(), { rows: 1, updated: changed, unchanged: 1 - changed });
+    return { ...linkRunOf(await findRun(deps.db, id)), media };
   };
   const known = async (code: string) => {
     if ((await stockOf(deps.db, [code])).length === 0)
@@ -245,22 +267,47 @@ export function stockPushRoutes(deps: Deps) {
       valid('json', StoneFieldsSchema),
       async (c) => {
         const code = c.req.valid('param').stock_code;
-        return oneStone(c, code, tableOfStone(code, c.req.valid('json')), 'PUT');
+        return c.json(await oneStone(c, code, tableOfStone(code, c.req.valid('json')), 'PUT'), 200);
       },
     )
     .patch(
       '/:stock_code',
       describeRoute({
         tags: ['Stock push'],
-        summary: 'Change a stone’s price or availability',
-        responses: { 200: jsonResponse('The run', StockImportRunSchema, RUN_EXAMPLE), ...errorResponses(404, 422) },
+        summary: 'Change a stone’s price, availability or media',
+        description:
+          'Price and availability by the template’s names. Media by link (`image_urls`, `video_url`, `certificate_url`, the names of the shop’s own feed): the shop fetches each file (public `https://` addresses only, at most 3 redirects, within its time and size limits), checks it by its content (PNG or JPEG images, re-encoded; MP4 or WebM video; a PDF certificate) and serves it from the shop; each kind sent replaces the stone’s files of that kind. A link that cannot be fetched or is not the file it should be refuses the whole call (422 `media_link_refused`, `options.field` names it, `options.reason` says why) and nothing is stored.',
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: resolver(StonePatchSchema),
+              example: {
+                price: 7450,
+                StkWebAvailable: 1,
+                image_urls: ['https://erp.wholesaler.example/photos/A-1001-1.jpg'],
+                certificate_url: 'https://erp.wholesaler.example/certs/2141438171.pdf',
+              },
+            },
+          },
+        },
+        responses: {
+          200: jsonResponse('The run', StockImportRunSchema, {
+            ...RUN_EXAMPLE,
+            media: { stored: ['image_urls.0', 'certificate_url'], unchanged: [] },
+          }),
+          ...errorResponses(400, 404, 422),
+        },
       }),
       valid('param', StockCodeParam),
       valid('json', StonePatchSchema),
       async (c) => {
         const code = c.req.valid('param').stock_code;
         await known(code);
-        return oneStone(c, code, tableOfStone(code, c.req.valid('json')), 'PATCH');
+        const { image_urls, video_url, certificate_url, ...fields } = c.req.valid('json');
+        const links = { image_urls, video_url, certificate_url };
+        if (linksOf(links).length) return c.json(await patchWithMedia(c, code, links, fields), 200);
+        return c.json(await oneStone(c, code, tableOfStone(code, fields), 'PATCH'), 200);
       },
     )
     .delete(

@@ -4,11 +4,21 @@
  * concurrency. Every answer is held against the OpenAPI document by the test app.
  */
 import { and, count, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settled } from '../../api/services/platform/after-response.ts';
-import { diamonds, holds, stockChanges, stockImports } from '../../db/tables.ts';
+import {
+  diamondCertificates,
+  diamondMedia,
+  diamonds,
+  holds,
+  stockChanges,
+  stockImports,
+  uploads,
+} from '../../db/tables.ts';
 import { errorOf, insertAdmin, insertUser, signIn } from './auth-helpers.ts';
 import { createLinkTestApp, linkKeyFor, type LinkTestApp } from './link-fixtures.ts';
+import { startFileServer } from '../support/file-server.ts';
 
 type Run = {
   id: number | null;
@@ -24,8 +34,8 @@ type Run = {
   changes: { from: number; to: number } | null;
 };
 
-async function setup() {
-  const t = await createLinkTestApp();
+async function setup(env: Record<string, string> = {}) {
+  const t = await createLinkTestApp({ env });
   const admin = await insertAdmin(t.db, { firstName: 'Sam', lastName: 'Stock' });
   const staff = await signIn(t, admin.email);
   const made = await staff.json('/admin/stock-import/api-keys', 'POST', { name: 'ERP push' });
@@ -266,5 +276,109 @@ describe('one stone', () => {
     const lastPrice = prices[order.indexOf(last.id)]!;
     expect((await t.db.select().from(diamonds).where(eq(diamonds.id, stone.id)))[0]?.priceCents).toBe(lastPrice * 100);
     expect((await json('PATCH', '/stock/NO-SUCH-STONE', { price: 1 })).status).toBe(404);
+  });
+});
+
+describe('PATCH media links', () => {
+  /** The wholesaler's file server (loopback only): each path answers as set; every path asked is kept. */
+  const files = new Map<string, { type: string; body: Uint8Array | string }>();
+  const asked: string[] = [];
+  let base = '';
+  let close = async () => {};
+  beforeAll(async () => {
+    ({ base, close } = await startFileServer((req, res) => {
+      asked.push(req.url ?? '');
+      const f = files.get(req.url ?? '');
+      if (f) res.writeHead(200, { 'content-type': f.type }).end(f.body);
+      else res.writeHead(404).end();
+    }));
+  });
+  afterAll(() => close());
+  const PDF = '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n';
+  const LOOPBACK = { STOCK_FEEDS_ALLOW_LOOPBACK: 'true', STOCK_FEED_TIMEOUT_MS: '2000' };
+  const mediaState = async (t: LinkTestApp) =>
+    JSON.stringify([
+      await t.db.select().from(diamondMedia).orderBy(diamondMedia.id),
+      await t.db.select().from(diamondCertificates).orderBy(diamondCertificates.id),
+      (await t.db.select({ n: count() }).from(uploads))[0]?.n,
+    ]);
+
+  it('fetches, checks and stores the files; the stone shows them from the shop; the same links again store nothing', async () => {
+    const { t, json } = await setup(LOOPBACK);
+    const stone = await aStone(t);
+    const png = await sharp({ create: { width: 12, height: 8, channels: 3, background: '#b08d57' } })
+      .png()
+      .toBuffer();
+    files.set('/a.png', { type: 'image/png', body: png });
+    files.set('/cert.pdf', { type: 'application/pdf', body: PDF });
+    const body = { price: 6100, image_urls: [`${base}/a.png`], certificate_url: `${base}/cert.pdf` };
+    const res = await json('PATCH', `/stock/${stone.stockCode}`, body);
+    expect(res.status, await res.clone().text()).toBe(200);
+    const run = (await res.json()) as Run & { media: { stored: string[]; unchanged: string[] } };
+    expect(run).toMatchObject({
+      status: 'applied',
+      updated: 1,
+      media: { stored: ['image_urls.0', 'certificate_url'] },
+    });
+    const images = await t.db.select().from(diamondMedia).where(eq(diamondMedia.diamondId, stone.id));
+    expect(images.filter((m) => m.type === 'image').map((m) => m.src)).toEqual([
+      expect.stringMatching(/^\/uploads\/[a-f0-9]{24}\.png$/),
+    ]);
+    const cert = await t.db.select().from(diamondCertificates).where(eq(diamondCertificates.diamondId, stone.id));
+    expect(cert).toHaveLength(1);
+    expect((await t.db.select().from(diamonds).where(eq(diamonds.id, stone.id)))[0]?.priceCents).toBe(610000);
+    // the stone read by its code shows the shop's own address
+    const read = await t.call(`/stones/${stone.stockCode}`, await linkKeyFor(t, 'reader@jeweller.example', 'trade'));
+    expect(JSON.stringify(await read.json())).toContain(images.find((m) => m.type === 'image')!.src);
+
+    const before = await changesOf(t, stone.stockCode);
+    const again = await json('PATCH', `/stock/${stone.stockCode}`, { image_urls: [`${base}/a.png`] });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({
+      updated: 0,
+      unchanged: 1,
+      media: { stored: [], unchanged: ['image_urls.0'] },
+    });
+    expect(await changesOf(t, stone.stockCode)).toBe(before);
+  });
+
+  it('a link that fails refuses the call naming its field, and nothing is stored', async () => {
+    const { t, json } = await setup(LOOPBACK);
+    const stone = await aStone(t);
+    files.set('/login', { type: 'text/html', body: '<!doctype html><title>Sign in</title>' });
+    files.set('/cert.pdf', { type: 'application/pdf', body: PDF });
+    files.set('/fake.png', { type: 'image/png', body: PDF });
+    const stock = await stockState(t);
+    const media = await mediaState(t);
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ price: 1, certificate_url: `${base}/login` }, 'certificate_url', 'login_page'],
+      [{ image_urls: [`${base}/cert.pdf`] }, 'image_urls.0', 'wrong_type'],
+      [{ image_urls: [`${base}/fake.png`] }, 'image_urls.0', 'wrong_content'],
+      [{ video_url: `${base}/missing.mp4` }, 'video_url', 'http_error'],
+      [
+        { certificate_url: `${base}/cert.pdf`, image_urls: ['http://10.1.2.3/a.png'] },
+        'image_urls.0',
+        'address_refused',
+      ],
+    ];
+    for (const [body, field, failure] of cases) {
+      const res = await json('PATCH', `/stock/${stone.stockCode}`, body);
+      expect(res.status, field).toBe(422);
+      expect(await errorOf(res)).toMatchObject({ msg: 'media_link_refused', options: { field, failure } });
+    }
+    expect(await stockState(t)).toBe(stock);
+    expect(await mediaState(t)).toBe(media);
+  });
+
+  it('without the loopback setting a local link is refused before any connection', async () => {
+    const { t, json } = await setup();
+    const stone = await aStone(t);
+    asked.length = 0;
+    const res = await json('PATCH', `/stock/${stone.stockCode}`, { image_urls: [`${base}/a.png`] });
+    expect(res.status).toBe(422);
+    expect(await errorOf(res)).toMatchObject({ options: { field: 'image_urls.0', failure: 'address_refused' } });
+    expect(asked).toEqual([]);
+    const bad = await json('PATCH', `/stock/${stone.stockCode}`, { video_url: 'not a link' });
+    expect(bad.status).toBe(400);
   });
 });

@@ -1,5 +1,4 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { openDb } from '../../db/client.ts';
@@ -8,28 +7,24 @@ import { runSource } from '../../api/services/stock-sources/run.ts';
 import { runDueSources } from '../../api/services/stock-sources/scheduler.ts';
 import { createTestApp, errorOf, insertAdmin, signIn, type TestApp } from './auth-helpers.ts';
 import { until } from '../support/until.ts';
+import { startFileServer } from '../support/file-server.ts';
 
 /** The feed server: each path answers as its handler says; every request's headers are kept. */
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 const routes = new Map<string, Handler>();
 const seen: { path: string; headers: http.IncomingHttpHeaders }[] = [];
-let server: http.Server;
 let base = '';
+let close = async () => {};
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
+  ({ base, close } = await startFileServer((req, res) => {
     seen.push({ path: req.url ?? '', headers: req.headers });
     const h = routes.get(req.url ?? '');
     if (h) h(req, res);
     else res.writeHead(404).end();
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }));
 });
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((r) => server.close(r));
-});
+afterAll(() => close());
 
 const CSV = [
   'Stock No,Shape,Carat,Color,Clarity,Price,Availability',

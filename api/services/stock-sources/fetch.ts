@@ -7,7 +7,8 @@
  *
  * The answer is the file, `unchanged`, or a failure (`FetchFailure`) with a reason; nothing
  * here touches the stock. The auth header goes only to the source's own origin: a redirect to
- * another origin is followed without it.
+ * another origin is followed without it. The same pull fetches a pushed stone's media links
+ * (stock-media/links.ts) with their own content types (`types`, `accept`).
  */
 import { createHash } from 'node:crypto';
 import http from 'node:http';
@@ -32,6 +33,10 @@ export type FetchOptions = {
   header?: { name: string; value: string } | null;
   etag?: string | null;
   lastModified?: string | null;
+  /** the content types the answer may have (default: a stock file's); none at all is read by its content */
+  types?: ReadonlySet<string>;
+  /** the Accept header (default: a stock file's types) */
+  accept?: string;
 };
 
 export type Fetched =
@@ -102,7 +107,7 @@ export async function fetchFeed(rawUrl: string, opts: FetchOptions): Promise<Fet
 function request(url: URL, opts: FetchOptions, sameOrigin: boolean, deadline: number): Promise<Hop> {
   const headers: Record<string, string> = {
     'user-agent': USER_AGENT,
-    accept: 'text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, */*;q=0.5',
+    accept: opts.accept ?? 'text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, */*;q=0.5',
   };
   if (opts.etag) headers['if-none-match'] = opts.etag;
   if (opts.lastModified) headers['if-modified-since'] = opts.lastModified;
@@ -135,7 +140,8 @@ function request(url: URL, opts: FetchOptions, sameOrigin: boolean, deadline: nu
       if (status < 200 || status >= 300) return done(failed('http_error', `HTTP ${status}`));
       const type = (res.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
       if (PAGE_TYPES.has(type)) return done(failed('login_page', `The address answered with a web page (${type})`));
-      if (type && !FILE_TYPES.has(type)) return done(failed('wrong_type', `The address answered ${type}`));
+      if (type && !(opts.types ?? FILE_TYPES).has(type))
+        return done(failed('wrong_type', `The address answered ${type}`));
       const declared = Number(res.headers['content-length'] ?? NaN);
       if (declared > opts.maxBytes)
         return done(failed('too_large', `${declared} bytes, the limit is ${opts.maxBytes}`));
