@@ -1,17 +1,19 @@
 /**
- * Live stock across a restart, as a browser sees it: nginx in front of two app nodes on one
- * PostgreSQL, a trader's list open in Chromium. Each node in turn gets SIGTERM while another
- * trader holds the stone, then releases it, through the proxy: the open list says "On hold",
- * then no longer, without a reload, its stream having come back through the proxy on the node
- * still running and resumed from its last sequence (`?since=`).
+ * Live stock across a restart, as two traders see it: nginx in front of two app nodes on one
+ * PostgreSQL, trader B's list and bag and trader A's list open in Chromium (two contexts).
+ * Each node in turn gets SIGTERM while A holds the stone, then releases it, through the
+ * proxy: B's open list says "On hold" and B's bag warns, then no longer, without a reload,
+ * B's stream having come back through the proxy on the node still running and resumed from
+ * its last sequence (`?since=`). Then the wholesaler's system pushes a new price (API Link's
+ * stock PATCH) and both lists show it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import pgDriver from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, startNode, TRADER, type AppNode } from '../support/app-node.ts';
+import { ADMIN, client, startNode, TRADER, type AppNode } from '../support/app-node.ts';
 import { startProxy, type Proxy } from '../support/nginx-proxy.ts';
 import { freshDatabase, type FreshDatabase } from '../support/shared-pg.ts';
 import { until } from '../support/until.ts';
@@ -27,7 +29,7 @@ let browser: Browser | undefined;
 beforeAll(async () => {
   pg = await freshDatabase('live');
   dir = mkdtempSync(join(tmpdir(), 'facet-live-'));
-  const env = { RATE_LIMIT_FACTOR: '1000' };
+  const env = { RATE_LIMIT_FACTOR: '1000', LOG_REQUESTS: 'true' };
   nodes = await Promise.all(['a', 'b'].map((n) => startNode(n, dir, pg.url, env)));
   proxy = await startProxy(nodes[0]!, nodes[1]!, dir);
   browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
@@ -67,22 +69,48 @@ async function whileDown(node: AppNode, meanwhile: () => Promise<void>): Promise
   await meanwhile();
   await node.start();
   await until(`${node.name} ready`, async () => (await fetch(`${node.url}/readyz`)).status === 200, 120_000);
+  // as a rolling restart does (README): the proxy sends it traffic again, its failure mark
+  // having lapsed, before the next node stops
+  await until(
+    `${node.name} serving through nginx`,
+    async () => (await fetch(`${proxy!.url}/api/v1/health`)).ok && node.output().includes('/api/v1/health'),
+    60_000,
+  );
+}
+
+const listRow = (page: Page, code: string) => page.locator('.cat-table tbody tr').filter({ hasText: code });
+
+/** A signed-in page at `path` through the proxy, resolved once its live stream is open. */
+async function livePage(context: BrowserContext, path: string): Promise<Page> {
+  const page = await context.newPage();
+  const opened = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/live');
+  await page.goto(path);
+  await opened;
+  return page;
+}
+
+async function signedInContext(account: { email: string; password: string }): Promise<BrowserContext> {
+  const context = await browser!.newContext({ baseURL: proxy!.url, viewport: { width: 1440, height: 900 } });
+  expect((await context.request.post('/api/v1/login', { data: account })).status()).toBe(200);
+  return context;
 }
 
 describe('live stock behind nginx', () => {
-  it('an open list follows a hold and its release made while each node restarts in turn', async () => {
+  it('two open lists and a bag follow a hold, its release and a pushed price, while each node restarts in turn', async () => {
     const stone = await freeSingle();
-    const context = await browser!.newContext({ baseURL: proxy!.url, viewport: { width: 1440, height: 900 } });
-    expect((await context.request.post('/api/v1/login', { data: TRADER })).status()).toBe(200);
-    const page = await context.newPage();
+    const b = await signedInContext(TRADER);
+    expect((await b.request.post('/api/v1/profile/bag', { data: { diamondId: stone.id } })).status()).toBe(200);
     const streams: string[] = [];
-    page.on('request', (r) => {
+    b.on('request', (r) => {
       if (new URL(r.url()).pathname === '/api/v1/live') streams.push(r.url());
     });
-    const opened = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/live');
-    await page.goto(`/diamonds/all?q=${stone.code}`);
-    await opened;
-    await page.locator('.cat-table tbody tr').filter({ hasText: stone.code }).waitFor();
+    const page = await livePage(b, `/diamonds/all?q=${stone.code}`);
+    await listRow(page, stone.code).waitFor();
+    const bag = await livePage(b, '/diamonds/bag');
+    const warning = bag.locator(`[data-bag-warnings="${stone.id}"]`);
+    const a = await signedInContext(JEWELLER);
+    const aPage = await livePage(a, `/diamonds/all?q=${stone.code}`);
+    await listRow(aPage, stone.code).waitFor();
 
     const other = client();
     expect((await other.call(proxy!, '/api/v1/login', { method: 'POST', json: JEWELLER })).status).toBe(200);
@@ -92,6 +120,7 @@ describe('live stock behind nginx', () => {
       expect(res.status, `${await res.clone().text()}\n${proxy!.errors()}`).toBe(201);
       holdId = ((await res.json()) as { id: number }).id;
       await onHold(page, stone.code).waitFor({ timeout: 30_000 });
+      await warning.filter({ hasText: /On hold for another buyer/ }).waitFor({ timeout: 30_000 });
     });
     await whileDown(nodes[1]!, async () => {
       const res = await other.call(proxy!, `/api/v1/holds/${holdId}`, { method: 'DELETE' });
@@ -99,9 +128,29 @@ describe('live stock behind nginx', () => {
       await onHold(page, stone.code).waitFor({ state: 'detached', timeout: 30_000 });
     });
 
-    // the page was never reloaded; its stream came back at least once, resuming where it was
-    expect(streams.length, 'streams opened').toBeGreaterThan(1);
+    // the pages were never reloaded; B's stream came back at least once, resuming where it was
+    expect(streams.length, 'streams opened').toBeGreaterThan(2);
     expect(streams.filter((u) => u.includes('since=')).length, 'streams resumed').toBeGreaterThan(0);
-    await context.close();
+
+    // the wholesaler's system pushes a new price: both lists show it
+    const staff = client();
+    expect((await staff.call(proxy!, '/api/v1/login', { method: 'POST', json: ADMIN })).status).toBe(200);
+    const made = await staff.call(proxy!, '/api/v1/admin/stock-import/api-keys', {
+      method: 'POST',
+      json: { name: 'ERP' },
+    });
+    expect(made.status, await made.clone().text()).toBe(201);
+    const { key } = (await made.json()) as { key: string };
+    const price = (p: Page) => listRow(p, stone.code).locator('.cat-price').first().innerText();
+    const before = [await price(page), await price(aPage)];
+    const pushed = await fetch(`${proxy!.url}/api/link/v1/stock/${encodeURIComponent(stone.code)}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ price: 123_456 }),
+    });
+    expect(pushed.status, await pushed.clone().text()).toBe(200);
+    for (const [i, p] of [page, aPage].entries())
+      await until(`the new price on list ${i + 1}`, async () => (await price(p)) !== before[i], 30_000);
+    await Promise.all([a.close(), b.close()]);
   }, 400_000);
 });
