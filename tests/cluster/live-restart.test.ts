@@ -60,8 +60,8 @@ async function freeSingle(): Promise<{ id: number; code: string }> {
   }
 }
 
-const onHold = (page: Page, code: string) =>
-  page.locator('.cat-table tbody tr').filter({ hasText: code }).locator('.live-state', { hasText: 'On hold' });
+const listRow = (page: Page, code: string) => page.locator('.cat-table tbody tr').filter({ hasText: code });
+const onHold = (page: Page, code: string) => listRow(page, code).locator('.live-state', { hasText: 'On hold' });
 
 /** Stops a node (SIGTERM, its streams end), runs `meanwhile` through the proxy, starts it again. */
 async function whileDown(node: AppNode, meanwhile: () => Promise<void>): Promise<void> {
@@ -77,8 +77,6 @@ async function whileDown(node: AppNode, meanwhile: () => Promise<void>): Promise
     60_000,
   );
 }
-
-const listRow = (page: Page, code: string) => page.locator('.cat-table tbody tr').filter({ hasText: code });
 
 /** A signed-in page at `path` through the proxy, resolved once its live stream is open. */
 async function livePage(context: BrowserContext, path: string): Promise<Page> {
