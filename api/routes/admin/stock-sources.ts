@@ -12,15 +12,16 @@
  *   POST   /admin/stock-sources/:id/pause      { paused } 200 SourceView
  *   PUT    /admin/stock-sources/:id/mapping    { mapping: { header: field } } 200 SourceView | 400 unknown field
  *   POST   /admin/stock-sources/:id/preview    200 SourcePreview | 422 source_fetch_failed { status, reason }
- *   POST   /admin/stock-sources/:id/run        200 { runId, status, reason } (Run now: a run of the history)
- *                                              | 409 source_running (its previous run is still going)
+ *   POST   /admin/stock-sources/:id/run        202 { runId, status: running } (Run now: the run goes on after the
+ *                                              answer; GET /admin/stock-import/runs/:id says when it ends)
+ *                                              | 409 source_running (a run of it is going on, on any node)
  */
 import { Hono } from 'hono';
 import { jsonBody } from '../../middleware/json-body.ts';
 import { signedInAdmin } from '../../middleware/roles.ts';
 import { idParams, jsonIn } from '../../middleware/validate.ts';
 import { previewSource } from '../../services/stock-sources/preview.ts';
-import { runSource } from '../../services/stock-sources/run.ts';
+import { startSourceRun } from '../../services/stock-sources/run.ts';
 import {
   createSource,
   deleteSource,
@@ -33,7 +34,6 @@ import {
 } from '../../services/stock-sources/sources.ts';
 import { MappingSchema, PauseSchema, SourceInputSchema } from '../../../src/domain/stock-sources.ts';
 import type { AppEnv, Deps } from '../../types.ts';
-import { audit } from '../../services/admin/audit.ts';
 
 const ID = { id: 'source_not_found' };
 
@@ -64,17 +64,6 @@ export function stockSourceRoutes(deps: Deps) {
     )
     .post('/:id/run', idParams(ID), async (c) => {
       const source = await findSource(deps.db, c.req.valid('param').id);
-      const run = await runSource(deps, source, { force: true });
-      // the run records the source as its origin; who pressed Run now is the audit's
-      await audit(
-        deps.db,
-        signedInAdmin(c).id,
-        'stock_source.run',
-        'stock_source',
-        String(source.id),
-        run,
-        deps.clock.now(),
-      );
-      return c.json(run);
+      return c.json(await startSourceRun(deps, source, signedInAdmin(c).id), 202);
     });
 }
