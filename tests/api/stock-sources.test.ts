@@ -305,7 +305,12 @@ describe('stock sources', () => {
       ['applied', null],
     ]);
     expect((await t.db.select().from(stockImports).where(eq(stockImports.id, left)))[0]!.finishedAt).not.toBeNull();
-    expect(await t.db.select().from(leases).where(eq(leases.name, sourceLease(s.id)))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(leases)
+        .where(eq(leases.name, sourceLease(s.id))),
+    ).toEqual([]);
 
     // runs that die twice in a row are not run a third time at once: the source waits for its next time
     await leftRun('failed');

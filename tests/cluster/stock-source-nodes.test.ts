@@ -57,8 +57,12 @@ async function addSource(on: { url: string }, path: string, body: string): Promi
 }
 
 const runsOf = async (sourceId: number) =>
-  (await c.db.query(`SELECT status, reason, created::int AS created FROM stock_imports WHERE source_id = $1 ORDER BY id`, [sourceId]))
-    .rows as { status: string; reason: string | null; created: number }[];
+  (
+    await c.db.query(
+      `SELECT status, reason, created::int AS created FROM stock_imports WHERE source_id = $1 ORDER BY id`,
+      [sourceId],
+    )
+  ).rows as { status: string; reason: string | null; created: number }[];
 
 describe('stock sources on two nodes', () => {
   it('runs each source made due exactly once, whichever node ticks first', async () => {
@@ -66,7 +70,9 @@ describe('stock sources on two nodes', () => {
     const ids: number[] = [];
     for (const k of [1, 2, 3]) ids.push(await addSource(c.a, `/due-${k}.csv`, rows(`DUE${k}`, 40)));
     // both schedulers see them due on their next tick
-    await c.db.query(`UPDATE stock_sources SET next_run_at = next_run_at - interval '1 hour' WHERE id = ANY($1)`, [ids]);
+    await c.db.query(`UPDATE stock_sources SET next_run_at = next_run_at - interval '1 hour' WHERE id = ANY($1)`, [
+      ids,
+    ]);
     await until(
       'every source run',
       async () =>

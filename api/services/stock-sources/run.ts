@@ -105,7 +105,15 @@ export async function startSourceRun(
   let id: number;
   try {
     id = await openSourceRun(deps, source);
-    await audit(deps.db, staffId, 'stock_source.run', 'stock_source', String(source.id), { runId: id }, deps.clock.now());
+    await audit(
+      deps.db,
+      staffId,
+      'stock_source.run',
+      'stock_source',
+      String(source.id),
+      { runId: id },
+      deps.clock.now(),
+    );
   } catch (err) {
     await claim.release();
     throw err;
