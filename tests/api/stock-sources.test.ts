@@ -240,6 +240,10 @@ describe('stock sources', () => {
     expect(status).toBe('running');
     await until('the pull', async () => seen.some((r) => r.path === '/held.csv'), 5000, 5);
     expect(await runOf(runId)).toMatchObject({ status: 'running', origin: 'source' });
+    const listed = async () =>
+      ((await (await raw('GET', '/admin/stock-sources')).json()) as { docs: { running_run: number | null }[] }).docs[0]!
+        .running_run;
+    expect(await listed()).toBe(runId);
     // one run of a source at a time, whoever starts it: Run now is 409, the scheduler skips its time
     const second = await raw('POST', `/admin/stock-sources/${s.id}/run`);
     expect(second.status).toBe(409);
@@ -250,6 +254,7 @@ describe('stock sources', () => {
     release();
     await settled(t.db);
     expect(await runOf(runId)).toMatchObject({ status: 'applied', created: 2 });
+    expect(await listed()).toBeNull();
     // the staff member who pressed it is in the audit
     const audits = await t.db.select().from(auditLog).where(eq(auditLog.action, 'stock_source.run'));
     expect(audits).toMatchObject([{ entityId: String(s.id), detail: { runId } }]);

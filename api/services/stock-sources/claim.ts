@@ -14,14 +14,13 @@
  *   if (claim) try { ... } finally { await claim.release(); }
  */
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, gte, inArray, isNotNull, notInArray } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, notInArray } from 'drizzle-orm';
 import { leases, stockImports } from '../../../db/tables.ts';
 import { releaseLease, tryLease } from '../platform/leases.ts';
 import { logger } from '../platform/logger.ts';
 import { NODE_ID } from '../site/build.ts';
 import type { Deps } from '../../types.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { runningRuns } from './sources.ts';
 
 export type SourceClaim = {
   /** the runs a dead node had left `running`, now `failed` (`interrupted`) */
@@ -77,17 +76,7 @@ export async function claimSource(deps: Deps, sourceId: number): Promise<SourceC
  * that ends between the two reads shows up too; claiming it then interrupts nothing.
  */
 export async function orphanedSources(deps: Deps): Promise<number[]> {
-  const running = await deps.db
-    .selectDistinct({ id: stockImports.sourceId })
-    .from(stockImports)
-    .where(
-      and(
-        gte(stockImports.startedAt, new Date(deps.clock.now() - DAY_MS)),
-        eq(stockImports.status, 'running'),
-        isNotNull(stockImports.sourceId),
-      ),
-    );
-  const ids = running.map((r) => r.id!);
+  const ids = [...(await runningRuns(deps.db, deps.clock.now())).keys()];
   if (ids.length === 0) return [];
   const held = new Set(
     (

@@ -44,6 +44,9 @@ export function StockSources() {
     setLastRun((r) => (r && r.id === running?.id ? { ...r, status: run.status, reason: run.reason } : r));
     reload();
   });
+  // a run started elsewhere (the schedule, another node or tab): the list is asked again when it ends
+  useRunEnd(data?.docs.find((s) => s.running_run != null)?.running_run ?? null, reload);
+  const isRunning = (s: SourceView) => s.running_run != null || running?.source.id === s.id;
 
   const act = async (work: () => Promise<void>) => {
     setBusy(true);
@@ -162,7 +165,7 @@ export function StockSources() {
                 <td data-label="Schedule">{scheduleText(s)}</td>
                 <td data-label="Mode">{MODE_LABEL[s.mode]}</td>
                 <td data-label="Last run">
-                  {running?.source.id === s.id ? (
+                  {isRunning(s) ? (
                     'Running…'
                   ) : s.failing ? (
                     <strong>Failing: {s.last_reason}</strong>
@@ -179,7 +182,7 @@ export function StockSources() {
                     <button
                       type="button"
                       className="btn btn--small"
-                      disabled={busy || running?.source.id === s.id}
+                      disabled={busy || isRunning(s)}
                       onClick={() => void runNow(s)}
                     >
                       Run now<span className="sr-only"> {s.name}</span>
