@@ -79,6 +79,10 @@ const EnvSchema = v.object({
   STOCK_FEED_TIMEOUT_MS: v.pipe(int(120_000), v.minValue(50)),
   /** stock sources: the largest file pulled, in bytes (at most the import's 25 MB) */
   STOCK_FEED_MAX_BYTES: v.pipe(int(25 * 1024 * 1024), v.minValue(1), v.maxValue(25 * 1024 * 1024)),
+  /** stock sources: how long a run's claim lasts without renewal (a node that died mid-run frees it then), in ms */
+  STOCK_SOURCE_LEASE_MS: v.pipe(int(60_000), v.minValue(300)),
+  /** stock sources: how often each node's scheduler looks for due sources, in ms (tests shorten it) */
+  STOCK_SOURCE_TICK_MS: v.pipe(int(30_000), v.minValue(50)),
   /** the shop's time zone (IANA name): stock sources' times of day */
   SHOP_TIME_ZONE: v.pipe(
     v.optional(v.string(), 'UTC'),

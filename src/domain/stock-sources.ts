@@ -47,6 +47,8 @@ export type SourceView = {
   next_run_at: string | null;
   failing: boolean;
   failing_since: string | null;
+  /** the run of it going on now (scheduled or Run now, on any node), or null */
+  running_run: number | null;
 };
 
 /** A preview of a source's file: its first rows, and where each header goes. */

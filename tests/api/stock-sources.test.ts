@@ -2,7 +2,9 @@ import type http from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { openDb } from '../../db/client.ts';
-import { auditLog, diamonds, stockImports, stockSources } from '../../db/tables.ts';
+import { auditLog, diamonds, leases, stockImports, stockSources } from '../../db/tables.ts';
+import { settled } from '../../api/services/platform/after-response.ts';
+import { sourceLease } from '../../api/services/stock-sources/claim.ts';
 import { runSource } from '../../api/services/stock-sources/run.ts';
 import { runDueSources } from '../../api/services/stock-sources/scheduler.ts';
 import { createTestApp, errorOf, insertAdmin, signIn, type TestApp } from './auth-helpers.ts';
@@ -59,13 +61,18 @@ async function setup(env: Record<string, string> = {}, now?: number) {
     expect(res.status, await res.clone().text()).toBe(201);
     return (await res.json()) as { id: number; header_set: boolean } & Record<string, unknown>;
   };
+  // Run now answers 202 at once; staff.request waits for the work left after the answer, so the run has ended
   const runNow = async (id: number) => {
     const res = await staff.request(`/admin/stock-sources/${id}/run`, { method: 'POST' });
-    expect(res.status).toBe(200);
-    return (await res.json()) as { runId: number; status: string; reason: string | null };
+    expect(res.status).toBe(202);
+    const { runId } = (await res.json()) as { runId: number };
+    const run = (await (await staff.request(`/admin/stock-import/runs/${runId}`)).json()) as RunView;
+    return { runId, status: run.status, reason: run.reason };
   };
   return { t, staff, add, runNow };
 }
+
+type RunView = { status: string; reason: string | null };
 
 const stockState = async (t: TestApp) => JSON.stringify(await t.db.select().from(diamonds).orderBy(diamonds.id));
 const sourceRow = async (t: TestApp, id: number) =>
@@ -214,16 +221,111 @@ describe('stock sources', () => {
     const dash = (await (await staff.request('/admin/dashboard')).json()) as { sources: Record<string, unknown>[] };
     expect(dash.sources).toHaveLength(cases.length);
     expect(dash.sources[0]).toMatchObject({ failing: true, lastAppliedAt: null });
+  });
 
-    // one run of a source at a time
-    serve('/busy.csv', (_q, r) => r.writeHead(200, { 'content-type': 'text/csv' }).write('Stock No\n'));
-    const busy = await add('/busy.csv');
-    const first = runNow(busy.id);
-    await until('the first pull', async () => seen.some((r) => r.path === '/busy.csv'), 5000, 5);
-    const second = await staff.request(`/admin/stock-sources/${busy.id}/run`, { method: 'POST' });
+  it('Run now answers 202 at once: the run is "running" until it ends, and meanwhile the source is not run again', async () => {
+    const { t, staff, add, runNow } = await setup({ STOCK_FEED_TIMEOUT_MS: '10000' });
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    serve('/held.csv', (_q, r) => void held.then(() => r.writeHead(200, { 'content-type': 'text/csv' }).end(CSV)));
+    const s = await add('/held.csv');
+    // the app itself, without waiting for the work left after the answer
+    const cookie = [...staff.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const raw = (method: string, path: string) => t.app.request(`/api/v1${path}`, { method, headers: { cookie } });
+    const runOf = async (id: number) => (await (await raw('GET', `/admin/stock-import/runs/${id}`)).json()) as RunView;
+
+    const started = await raw('POST', `/admin/stock-sources/${s.id}/run`);
+    expect(started.status).toBe(202);
+    const { runId, status } = (await started.json()) as { runId: number; status: string };
+    expect(status).toBe('running');
+    await until('the pull', async () => seen.some((r) => r.path === '/held.csv'), 5000, 5);
+    expect(await runOf(runId)).toMatchObject({ status: 'running', origin: 'source' });
+    const listed = async () =>
+      ((await (await raw('GET', '/admin/stock-sources')).json()) as { docs: { running_run: number | null }[] }).docs[0]!
+        .running_run;
+    expect(await listed()).toBe(runId);
+    // one run of a source at a time, whoever starts it: Run now is 409, the scheduler skips its time
+    const second = await raw('POST', `/admin/stock-sources/${s.id}/run`);
     expect(second.status).toBe(409);
     expect(await errorOf(second)).toEqual({ msg: 'source_running' });
-    expect(await first).toMatchObject({ status: 'failed', reason: expect.stringMatching(/^timeout/) });
+    t.clock.advance(15 * 60_000);
+    expect(await runDueSources(t)).toEqual([]);
+
+    release();
+    await settled(t.db);
+    expect(await runOf(runId)).toMatchObject({ status: 'applied', created: 2 });
+    expect(await listed()).toBeNull();
+    // the staff member who pressed it is in the audit
+    const audits = await t.db.select().from(auditLog).where(eq(auditLog.action, 'stock_source.run'));
+    expect(audits).toMatchObject([{ entityId: String(s.id), detail: { runId } }]);
+    expect(audits[0]!.userId).not.toBeNull();
+    // the claim was given back
+    expect(await runNow(s.id)).toMatchObject({ status: 'applied' });
+  });
+
+  it('takes over the run of a node that died once its claim lapses, and runs the source again', async () => {
+    const { t, staff, add } = await setup();
+    csvAt('/orphan.csv');
+    const s = await add('/orphan.csv');
+    // a node claimed the source and opened its run, then died: its run stays "running"
+    const lease = async (expiresAt: number) => {
+      const set = { holder: 'dead-node', expiresAt: new Date(expiresAt) };
+      await t.db
+        .insert(leases)
+        .values({ name: sourceLease(s.id), ...set })
+        .onConflictDoUpdate({ target: leases.name, set });
+    };
+    const leftRun = async (status: 'running' | 'failed') =>
+      (
+        await t.db
+          .insert(stockImports)
+          .values({
+            origin: 'source',
+            sourceId: s.id,
+            originLabel: 'Feed /orphan.csv',
+            mode: 'update',
+            status,
+            reason: status === 'failed' ? 'interrupted' : null,
+            startedAt: new Date(t.clock.now()),
+          })
+          .returning({ id: stockImports.id })
+      )[0]!.id;
+    const runs = async () =>
+      (await t.db.select().from(stockImports).where(eq(stockImports.sourceId, s.id)).orderBy(stockImports.id)).map(
+        (r) => [r.status, r.reason],
+      );
+    await lease(Date.now() + 60_000);
+    const left = await leftRun('running');
+    // while its lease lives the run counts as going on
+    const refused = await staff.request(`/admin/stock-sources/${s.id}/run`, { method: 'POST' });
+    expect(refused.status).toBe(409);
+    expect(await runDueSources(t)).toEqual([]);
+    expect(await runs()).toEqual([['running', null]]);
+
+    // lapsed: the next tick of any node marks it interrupted and runs the source again at once
+    await lease(Date.now() - 1);
+    expect(await runDueSources(t)).toEqual([expect.objectContaining({ status: 'applied' })]);
+    expect(await runs()).toEqual([
+      ['failed', 'interrupted'],
+      ['applied', null],
+    ]);
+    expect((await t.db.select().from(stockImports).where(eq(stockImports.id, left)))[0]!.finishedAt).not.toBeNull();
+    expect(
+      await t.db
+        .select()
+        .from(leases)
+        .where(eq(leases.name, sourceLease(s.id))),
+    ).toEqual([]);
+
+    // runs that die twice in a row are not run a third time at once: the source waits for its next time
+    await leftRun('failed');
+    await leftRun('running');
+    await lease(Date.now() - 1);
+    expect(await runDueSources(t)).toEqual([]);
+    expect((await runs()).slice(2)).toEqual([
+      ['failed', 'interrupted'],
+      ['failed', 'interrupted'],
+    ]);
   });
 
   it('previews the first rows, saves a manual mapping for unknown headers and runs with it', async () => {
@@ -254,6 +356,19 @@ describe('stock sources', () => {
     expect(again.unknown).toEqual([]);
     expect(again.columns[2]).toEqual({ header: 'Gewicht', field: 'STWeight', manual: true });
     expect(await runNow(s.id)).toMatchObject({ status: 'applied' });
+
+    // the download stops after the rows it shows: a file that never ends is previewed within the time limit
+    serve('/endless.csv', (_q, r) => {
+      r.writeHead(200, { 'content-type': 'text/csv' });
+      const rows = Array.from({ length: 12 }, (_, i) => `END-${i},Round,1.01,G,VS1,1000,1`);
+      r.write(`${[CSV.split('\n')[0], ...rows].join('\n')}\n`); // and nothing more
+    });
+    const endless = await add('/endless.csv');
+    const head = await staff.request(`/admin/stock-sources/${endless.id}/preview`, { method: 'POST' });
+    expect(head.status).toBe(200);
+    expect(((await head.json()) as typeof p).rows.map((r) => r[0])).toEqual(
+      Array.from({ length: 10 }, (_, i) => `END-${i}`),
+    );
 
     serve('/gone.csv', (_q, r) => r.writeHead(500).end());
     const gone = await add('/gone.csv');

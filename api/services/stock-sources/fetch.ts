@@ -3,7 +3,8 @@
  * resolved is checked and the checked address is the one connected to; an IP-literal host is
  * checked before any connection), at most 3 redirects, each checked the same way, a time limit
  * for the whole pull (headers and body) and the size limit applied while the body streams.
- * It sends `If-None-Match` / `If-Modified-Since` from the last pull: a 304 is `unchanged`.
+ * It sends `If-None-Match` / `If-Modified-Since` from the last pull: a 304 is `unchanged`. A
+ * preview passes `enough` and stops the download once it has the rows it shows.
  *
  * The answer is the file, `unchanged`, or a failure (`FetchFailure`) with a reason; nothing
  * here touches the stock. The auth header goes only to the source's own origin: a redirect to
@@ -37,6 +38,11 @@ export type FetchOptions = {
   types?: ReadonlySet<string>;
   /** the Accept header (default: a stock file's types) */
   accept?: string;
+  /**
+   * A preview's stop: called with each piece of the body in turn; a number ends the download
+   * there (that many bytes of this piece kept) and answers the part read as the file.
+   */
+  enough?: (piece: Buffer) => number | null;
 };
 
 export type Fetched =
@@ -84,6 +90,19 @@ function preflight(url: URL, policy: AddressPolicy): string | null {
 }
 
 type Hop = { redirect: URL } | Fetched;
+
+/** The body read as the answer's file (a web page, whatever its type said, is `login_page`). */
+function fileOf(data: Buffer, res: http.IncomingMessage, url: URL): Fetched {
+  if (looksLikePage(data)) return failed('login_page', 'The file is a web page, not a stock file');
+  return {
+    kind: 'file',
+    data,
+    hash: createHash('sha256').update(data).digest('hex'),
+    etag: typeof res.headers.etag === 'string' ? res.headers.etag : null,
+    lastModified: typeof res.headers['last-modified'] === 'string' ? res.headers['last-modified'] : null,
+    fileName: fileNameOf(url),
+  };
+}
 
 export async function fetchFeed(rawUrl: string, opts: FetchOptions): Promise<Fetched> {
   let url: URL;
@@ -147,25 +166,19 @@ function request(url: URL, opts: FetchOptions, sameOrigin: boolean, deadline: nu
         return done(failed('too_large', `${declared} bytes, the limit is ${opts.maxBytes}`));
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => {
+        if (settled) return;
         size += chunk.length;
         if (size > opts.maxBytes) return done(failed('too_large', `Past ${opts.maxBytes} bytes`));
-        chunks.push(chunk);
+        const cut = opts.enough?.(chunk) ?? null;
+        chunks.push(cut == null ? chunk : chunk.subarray(0, cut));
+        if (cut != null) done(fileOf(Buffer.concat(chunks), res, url));
       });
       res.on('aborted', () => done(failed('truncated', `The connection closed after ${size} bytes`)));
       res.on('error', () => done(failed('truncated', `The connection closed after ${size} bytes`)));
       res.on('end', () => {
         if (!res.complete || (Number.isFinite(declared) && size !== declared))
           return done(failed('truncated', `${size} of ${Number.isFinite(declared) ? declared : '?'} bytes arrived`));
-        const data = Buffer.concat(chunks);
-        if (looksLikePage(data)) return done(failed('login_page', 'The file is a web page, not a stock file'));
-        done({
-          kind: 'file',
-          data,
-          hash: createHash('sha256').update(data).digest('hex'),
-          etag: typeof res.headers.etag === 'string' ? res.headers.etag : null,
-          lastModified: typeof res.headers['last-modified'] === 'string' ? res.headers['last-modified'] : null,
-          fileName: fileNameOf(url),
-        });
+        done(fileOf(Buffer.concat(chunks), res, url));
       });
     });
     const timer = setTimeout(

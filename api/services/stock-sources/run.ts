@@ -10,30 +10,35 @@
  *   one transaction, so a node killed mid-run leaves the stock as it was.
  * - The source keeps the file's validators and hash once its content has been judged
  *   (applied, refused, or waiting for confirmation), so an unchanged file is not judged again.
- * - One run of a source at a time: a run started less than RUN_STALE_MS ago and still going
- *   refuses another (409 source_running); an older one was left by a node that died (its write
- *   never committed) and is marked `failed` (`interrupted`).
+ * - One run of a source at a time across every node (claim.ts): a run holds the source's
+ *   lease while it runs; another start meanwhile is refused (Run now: 409 source_running; the
+ *   scheduler skips that time). A run left `running` by a node that died is marked `failed`
+ *   (`interrupted`) by the next claim once its lease has lapsed.
+ * - Run now (`startSourceRun`) claims the source, records the run and audits who pressed it,
+ *   then answers at once: the pull and the import go on after the answer.
  * - A source that fails (a failed fetch, a refused file, a run waiting for confirmation) is
  *   marked failing; staff get one e-mail a day while it fails and one when it works again.
  */
-import { and, desc, eq, gt, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { writeTx, type Db } from '../../../db/client.ts';
 import { stockImports, stockSources, type StockSource } from '../../../db/tables.ts';
 import { FETCH_FAILURES } from '../../../src/domain/stock-sources.ts';
 import { HttpError } from '../../middleware/errors.ts';
 import { siteOf } from '../accounts/accounts.ts';
+import { audit } from '../admin/audit.ts';
+import { afterResponse } from '../platform/after-response.ts';
 import { logger } from '../platform/logger.ts';
 import { deliverQueued, type QueuedMail } from '../platform/mailer.ts';
+import { workers } from '../platform/workers.ts';
 import { parseStockFile, type Table } from '../stock-import/parse.ts';
 import { carryOut, finish, openRun } from '../stock-import/runs.ts';
 import type { Deps } from '../../types.ts';
+import { claimSource, type SourceClaim } from './claim.ts';
 import { sourceFailingEmail, sourceRecoveredEmail } from './emails.ts';
 import { fetchFeed, fileNameOf } from './fetch.ts';
 import { feedPolicy } from './sources.ts';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
-/** A source's run still `running` after this long was left by a node that died. */
-export const RUN_STALE_MS = 10 * 60_000;
 
 export type SourceRunResult = { runId: number; status: string; reason: string | null };
 
@@ -48,33 +53,109 @@ export const mappedTable = (table: Table, mapping: Record<string, string>): Tabl
 
 const isFetchFailure = (status: string | null) => status != null && status in FETCH_FAILURES;
 
+const runBy = (source: StockSource) => ({ origin: 'source' as const, sourceId: source.id, label: source.name });
+
+const openSourceRun = (deps: Deps, source: StockSource) =>
+  openRun(deps, { by: runBy(source), fileName: fileNameOf(new URL(source.url)), mode: source.mode, strict: false });
+
+const claimed = async (deps: Deps, source: StockSource): Promise<SourceClaim> => {
+  const claim = await claimSource(deps, source.id);
+  if (!claim) throw new HttpError(409, 'source_running');
+  return claim;
+};
+
 /**
- * Pulls and imports a source now. `force` (Run now) sends no validators and imports even the
- * same content again (an import of unchanged rows writes nothing).
+ * Pulls and imports a source now and answers how the run ended (the scheduler, tests): 409
+ * `source_running` while another run of it goes on. `force` sends no validators and imports
+ * even the same content again (an import of unchanged rows writes nothing).
  */
 export async function runSource(
   deps: Deps,
   source: StockSource,
   opts: { force?: boolean } = {},
 ): Promise<SourceRunResult> {
-  const url = new URL(source.url);
-  const fileName = fileNameOf(url);
-  const now0 = deps.clock.now();
-  const running = and(eq(stockImports.sourceId, source.id), eq(stockImports.status, 'running'));
-  // one run of a source at a time: a recent run still going refuses another (Run now: 409)
-  const busy = await deps.db
-    .select({ id: stockImports.id })
-    .from(stockImports)
-    .where(and(running, gt(stockImports.startedAt, new Date(now0 - RUN_STALE_MS))))
-    .limit(1);
-  if (busy.length > 0) throw new HttpError(409, 'source_running');
-  // an older run still "running" was left by a node that died: its write never committed
-  await deps.db
-    .update(stockImports)
-    .set({ status: 'failed', reason: 'interrupted', finishedAt: new Date(now0) })
-    .where(running);
-  const by = { origin: 'source' as const, sourceId: source.id, label: source.name };
-  const id = await openRun(deps, { by, fileName, mode: source.mode, strict: false });
+  return runClaimed(deps, source, await claimed(deps, source), opts);
+}
+
+/** Runs a source whose claim is taken, and gives the claim back at the end. */
+export async function runClaimed(
+  deps: Deps,
+  source: StockSource,
+  claim: SourceClaim,
+  opts: { force?: boolean } = {},
+): Promise<SourceRunResult> {
+  try {
+    return await pull(deps, source, await openSourceRun(deps, source), opts);
+  } finally {
+    await claim.release();
+  }
+}
+
+/**
+ * Run now: claims the source (409 `source_running` while a run of it goes on, on any node),
+ * records the run as `running` with who pressed it in the audit, and answers its id at once;
+ * the pull and the import go on after the answer (the run's status says when they end).
+ */
+export async function startSourceRun(
+  deps: Deps,
+  source: StockSource,
+  staffId: number,
+): Promise<{ runId: number; status: 'running' }> {
+  const claim = await claimed(deps, source);
+  let id: number;
+  try {
+    id = await openSourceRun(deps, source);
+    await audit(
+      deps.db,
+      staffId,
+      'stock_source.run',
+      'stock_source',
+      String(source.id),
+      { runId: id },
+      deps.clock.now(),
+    );
+  } catch (err) {
+    await claim.release();
+    throw err;
+  }
+  afterResponse(deps.db, 'stock source run', async () => {
+    const run = pull(deps, source, id, { force: true });
+    // a shutdown waits for it (within its grace period); a node that stops dead leaves it to the takeover
+    const unregister = workers.register(`stock source run ${id}`, () => run.then(() => {}));
+    try {
+      await run;
+    } finally {
+      unregister();
+      await claim.release();
+    }
+  });
+  return { runId: id, status: 'running' };
+}
+
+/** Pulls the file of an opened run and imports it; the run and the source record the outcome. */
+async function pull(deps: Deps, source: StockSource, id: number, opts: { force?: boolean }): Promise<SourceRunResult> {
+  try {
+    return await pullAndImport(deps, source, id, opts);
+  } catch (err) {
+    // the database failed under the run: it ends failed, not `running` for ever
+    logger.error({ err, source: source.id, run: id }, 'a stock source run failed');
+    await deps.db
+      .update(stockImports)
+      .set({ status: 'failed', reason: 'internal_error', finishedAt: new Date(deps.clock.now()) })
+      .where(and(eq(stockImports.id, id), eq(stockImports.status, 'running')))
+      .catch(() => {});
+    return { runId: id, status: 'failed', reason: 'internal_error' };
+  }
+}
+
+async function pullAndImport(
+  deps: Deps,
+  source: StockSource,
+  id: number,
+  opts: { force?: boolean },
+): Promise<SourceRunResult> {
+  const fileName = fileNameOf(new URL(source.url));
+  const by = runBy(source);
   const fetched = await fetchFeed(source.url, {
     policy: feedPolicy(deps),
     maxBytes: deps.config.STOCK_FEED_MAX_BYTES,

@@ -4,9 +4,9 @@
  * every pull). The auth header's value is write-only: `viewOf` answers `header_set`, never the
  * value. Every change is audited, without the value.
  */
-import { asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNotNull } from 'drizzle-orm';
 import { writeTx, type Db } from '../../../db/client.ts';
-import { stockSources, type StockSource } from '../../../db/tables.ts';
+import { stockImports, stockSources, type StockSource } from '../../../db/tables.ts';
 import type { SourceInput, SourceView } from '../../../src/domain/stock-sources.ts';
 import { HttpError } from '../../middleware/errors.ts';
 import { audit } from '../admin/audit.ts';
@@ -16,12 +16,13 @@ import type { Deps } from '../../types.ts';
 import { nextRunAfter } from './schedule.ts';
 
 export const MAX_SOURCES = 50;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const feedPolicy = (deps: Deps): AddressPolicy => ({ allowLoopback: deps.config.STOCK_FEEDS_ALLOW_LOOPBACK });
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function viewOf(s: StockSource): SourceView {
+export function viewOf(s: StockSource, runningRun: number | null = null): SourceView {
   return {
     id: s.id,
     name: s.name,
@@ -43,7 +44,23 @@ export function viewOf(s: StockSource): SourceView {
     next_run_at: iso(s.nextRunAt),
     failing: s.failingSince != null,
     failing_since: iso(s.failingSince),
+    running_run: runningRun,
   };
+}
+
+/** Each source's run still `running` (started in the last day): source id -> run id. */
+export async function runningRuns(db: Db, now: number): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ sourceId: stockImports.sourceId, id: stockImports.id })
+    .from(stockImports)
+    .where(
+      and(
+        gte(stockImports.startedAt, new Date(now - DAY_MS)),
+        eq(stockImports.status, 'running'),
+        isNotNull(stockImports.sourceId),
+      ),
+    );
+  return new Map(rows.map((r) => [r.sourceId!, r.id]));
 }
 
 export async function listSources(db: Db): Promise<StockSource[]> {

@@ -1,4 +1,7 @@
-/** The import history: every run, newest first, with its counts; each opens its detail. */
+/**
+ * The import history: every run, newest first, with its counts; each opens its detail. While a
+ * run of the page is running, the page is asked again when it ends.
+ */
 import { useState } from 'react';
 import { routes } from '../../../domain/routes.ts';
 import type { RunSummary } from '../../../domain/stock-import.ts';
@@ -8,6 +11,7 @@ import { AdminTable } from '../AdminTable.tsx';
 import { failedNotice, fmtCount, fmtDateTime, Notice, StatusBadge } from '../dashboard/kit.tsx';
 import { MODE_LABEL, originLabel } from './run-labels.ts';
 import { StockLimits } from './StockLimits.tsx';
+import { useRunEnd } from './use-run-end.ts';
 
 /** the count columns: heading and value */
 const COUNTS: [string, (r: RunSummary) => number][] = [
@@ -20,9 +24,10 @@ const COUNTS: [string, (r: RunSummary) => number][] = [
 
 export function StockHistory() {
   const [page, setPage] = useState(1);
-  const { data, error, loading } = useApiQuery(`stock-runs:${page}`, (signal) =>
+  const { data, error, loading, reload } = useApiQuery(`stock-runs:${page}`, (signal) =>
     call(client.admin['stock-import'].runs.$get({ query: { page: String(page) } }, { init: { signal } })),
   );
+  useRunEnd(data?.runs.find((r) => r.status === 'running')?.id ?? null, reload);
   return (
     <section aria-labelledby="adm-stock-history">
       <header className="adm-head">

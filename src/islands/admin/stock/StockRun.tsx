@@ -1,7 +1,8 @@
 /**
  * One import run: its counts, its skipped rows (download as CSV with the reasons) and, while
  * a replace-all waits for confirmation, the stones it would take out of stock with Confirm
- * (applied against the stock as it is now) and Discard (the stock stays as it is).
+ * (applied against the stock as it is now) and Discard (the stock stays as it is). A run still
+ * running (a source's Run now, a large push) is asked again until it ends.
  */
 import { useState } from 'react';
 import { routes } from '../../../domain/routes.ts';
@@ -20,6 +21,7 @@ import {
 import { ROW_PROBLEM_HEADINGS } from './ImportErrorTable.tsx';
 import { ImportTable } from './ImportTable.tsx';
 import { MODE_LABEL, originLabel } from './run-labels.ts';
+import { useRunEnd } from './use-run-end.ts';
 
 export function StockRun({ id }: { id: number }) {
   const param = { id: String(id) };
@@ -30,6 +32,7 @@ export function StockRun({ id }: { id: number }) {
     loading,
     reload,
   } = useApiQuery(`stock-run:${id}`, (signal) => call(runs.$get({ param }, { init: { signal } })));
+  useRunEnd(run?.status === 'running' ? id : null, reload);
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<NoticeState>(null);

@@ -2,7 +2,8 @@
  * Stock sources (/admin/stock/sources): files the shop pulls on a schedule. The list shows each
  * source's schedule, its last run and, in red, a failing one; a source is added or edited with
  * SourceForm, previewed (and its unknown headers mapped) with SourcePreview, run now, paused or
- * resumed. Each run is a run of the import history.
+ * resumed. Each run is a run of the import history. Run now answers at once: the run shows as
+ * running (here and in the history) until it ends, then says how it ended.
  */
 import { useState } from 'react';
 import { ApiError, call, client } from '../../../lib/api.ts';
@@ -14,6 +15,7 @@ import { failedNotice, fmtDateTime, Notice, type NoticeState } from '../dashboar
 import { SourceForm } from './SourceForm.tsx';
 import { SourcePreview } from './SourcePreview.tsx';
 import { MODE_LABEL } from './run-labels.ts';
+import { useRunEnd } from './use-run-end.ts';
 
 const api = client.admin['stock-sources'];
 const byId = (id: number) => ({ param: { id: String(id) } });
@@ -31,7 +33,20 @@ export function StockSources() {
   const [preview, setPreview] = useState<{ source: SourceView; preview: Preview } | null>(null);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<NoticeState>(null);
-  const [lastRun, setLastRun] = useState<{ id: number; text: string } | null>(null);
+  const [lastRun, setLastRun] = useState<{
+    id: number;
+    source: SourceView;
+    status: string;
+    reason: string | null;
+  } | null>(null);
+  const running = lastRun?.status === 'running' ? lastRun : null;
+  useRunEnd(running?.id ?? null, (run) => {
+    setLastRun((r) => (r && r.id === running?.id ? { ...r, status: run.status, reason: run.reason } : r));
+    reload();
+  });
+  // a run started elsewhere (the schedule, another node or tab): the list is asked again when it ends
+  useRunEnd(data?.docs.find((s) => s.running_run != null)?.running_run ?? null, reload);
+  const isRunning = (s: SourceView) => s.running_run != null || running?.source.id === s.id;
 
   const act = async (work: () => Promise<void>) => {
     setBusy(true);
@@ -61,8 +76,14 @@ export function StockSources() {
   const runNow = (s: SourceView) =>
     act(async () => {
       setLastRun(null);
-      const r = await call(api[':id'].run.$post(byId(s.id)));
-      setLastRun({ id: r.runId, text: `“${s.name}”: run #${r.runId} ${r.status}${r.reason ? ` (${r.reason})` : ''}` });
+      try {
+        const r = await call(api[':id'].run.$post(byId(s.id)));
+        setLastRun({ id: r.runId, source: s, status: r.status, reason: null });
+      } catch (err) {
+        // a scheduled run, another tab or another member of staff got there first
+        if (!(err instanceof ApiError && err.msg === 'source_running')) throw err;
+        setNotice({ kind: 'info', text: `“${s.name}” is running already: its run is in the history.` });
+      }
     });
   const showPreview = (s: SourceView) =>
     act(async () => setPreview({ source: s, preview: await call(api[':id'].preview.$post(byId(s.id))) }));
@@ -92,7 +113,8 @@ export function StockSources() {
       <Notice notice={notice} />
       {lastRun && (
         <p className="fx-notice" role="status">
-          {lastRun.text}.{' '}
+          “{lastRun.source.name}”: run #{lastRun.id} {lastRun.status === 'running' ? 'running…' : lastRun.status}
+          {lastRun.reason ? ` (${lastRun.reason})` : ''}.{' '}
           <a className="link" href={routes.adminStockRun(lastRun.id)}>
             See the run
           </a>
@@ -143,7 +165,13 @@ export function StockSources() {
                 <td data-label="Schedule">{scheduleText(s)}</td>
                 <td data-label="Mode">{MODE_LABEL[s.mode]}</td>
                 <td data-label="Last run">
-                  {s.failing ? <strong>Failing: {s.last_reason}</strong> : (s.last_status ?? 'not yet')}
+                  {isRunning(s) ? (
+                    'Running…'
+                  ) : s.failing ? (
+                    <strong>Failing: {s.last_reason}</strong>
+                  ) : (
+                    (s.last_status ?? 'not yet')
+                  )}
                   {s.last_run_at && <span className="num adm-muted"> · {fmtDateTime(s.last_run_at)}</span>}
                 </td>
                 <td data-label="Stock updated" className="num">
@@ -151,7 +179,12 @@ export function StockSources() {
                 </td>
                 <td data-label="">
                   <div className="adk-actions">
-                    <button type="button" className="btn btn--small" disabled={busy} onClick={() => void runNow(s)}>
+                    <button
+                      type="button"
+                      className="btn btn--small"
+                      disabled={busy || isRunning(s)}
+                      onClick={() => void runNow(s)}
+                    >
                       Run now<span className="sr-only"> {s.name}</span>
                     </button>
                     <button
