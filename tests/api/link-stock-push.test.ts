@@ -3,10 +3,14 @@
  * pushes of rows and files through the one import core, the single-stone calls, limits and
  * concurrency. Every answer is held against the OpenAPI document by the test app.
  */
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, gte, lte } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settled } from '../../api/services/platform/after-response.ts';
+import { tableFile } from '../../api/services/stock-import/parse.ts';
+import { tableOfStone } from '../../api/services/stock-import/push.ts';
+import { runImport } from '../../api/services/stock-import/runs.ts';
+import { pullMediaLinks, writeMediaLinks } from '../../api/services/stock-media/links.ts';
 import {
   diamondCertificates,
   diamondMedia,
@@ -320,6 +324,16 @@ describe('PATCH media links', () => {
       updated: 1,
       media: { stored: ['image_urls.0', 'certificate_url'] },
     });
+    // the fields and the files committed in one transaction: the run's events are both
+    const events = await t.db
+      .select({ kind: stockChanges.kind, fields: stockChanges.fields })
+      .from(stockChanges)
+      .where(and(gte(stockChanges.seq, run.changes!.from), lte(stockChanges.seq, run.changes!.to)))
+      .orderBy(stockChanges.seq);
+    expect(events).toEqual([
+      { kind: 'price_changed', fields: ['price'] },
+      { kind: 'updated', fields: ['certificate_url', 'media'] },
+    ]);
     const images = await t.db.select().from(diamondMedia).where(eq(diamondMedia.diamondId, stone.id));
     expect(images.filter((m) => m.type === 'image').map((m) => m.src)).toEqual([
       expect.stringMatching(/^\/uploads\/[a-f0-9]{24}\.png$/),
@@ -368,6 +382,33 @@ describe('PATCH media links', () => {
     }
     expect(await stockState(t)).toBe(stock);
     expect(await mediaState(t)).toBe(media);
+  });
+
+  it('a failure after the files were written leaves nothing: the stone, its files and events roll back', async () => {
+    const { t, admin } = await setup(LOOPBACK);
+    const stone = await aStone(t);
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#1b1b1b' } })
+      .png()
+      .toBuffer();
+    files.set('/b.png', { type: 'image/png', body: png });
+    const [stock, media, events] = [await stockState(t), await mediaState(t), await changesOf(t)];
+    const pulled = await pullMediaLinks(t.deps, { image_urls: [`${base}/b.png`] });
+    const run = runImport(t.deps, {
+      by: { origin: 'staff', staffId: admin.id, label: 'Sam Stock' },
+      fileName: `PATCH ${stone.stockCode}`,
+      mode: 'update',
+      strict: true,
+      file: tableFile(tableOfStone(stone.stockCode, { price: 6200 })),
+      alsoInTx: async (tx) => {
+        const m = await writeMediaLinks(tx, admin.id, stone.stockCode, pulled, t.clock.now());
+        expect(m.stored).toEqual(['image_urls.0']);
+        throw new Error('the connection was lost');
+      },
+    });
+    await expect(run).rejects.toThrow('the connection was lost');
+    expect(await stockState(t)).toBe(stock);
+    expect(await mediaState(t)).toBe(media);
+    expect(await changesOf(t)).toBe(events);
   });
 
   it('without the loopback setting a local link is refused before any connection', async () => {

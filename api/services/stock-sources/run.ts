@@ -30,7 +30,7 @@ import { afterResponse } from '../platform/after-response.ts';
 import { logger } from '../platform/logger.ts';
 import { deliverQueued, type QueuedMail } from '../platform/mailer.ts';
 import { workers } from '../platform/workers.ts';
-import { parseStockFile, type Table } from '../stock-import/parse.ts';
+import { renamedHeaders, stockFile } from '../stock-import/parse.ts';
 import { carryOut, finish, openRun } from '../stock-import/runs.ts';
 import type { Deps } from '../../types.ts';
 import { claimSource, type SourceClaim } from './claim.ts';
@@ -44,12 +44,6 @@ export type SourceRunResult = { runId: number; status: string; reason: string | 
 
 type Outcome =
   { kind: 'applied'; status: string } | { kind: 'unchanged' } | { kind: 'failing'; status: string; reason: string };
-
-/** The file's headers with the source's manual mapping applied (header -> field name). */
-export const mappedTable = (table: Table, mapping: Record<string, string>): Table => ({
-  headers: table.headers.map((h) => mapping[h] ?? h),
-  rows: table.rows,
-});
 
 const isFetchFailure = (status: string | null) => status != null && status in FETCH_FAILURES;
 
@@ -190,7 +184,8 @@ async function pullAndImport(
       fileName,
       mode: source.mode,
       strict: false,
-      load: async () => mappedTable(await parseStockFile(fileName, fetched.data), source.mapping),
+      // the source's manual mapping renames the headers it names (header -> field name)
+      file: renamedHeaders(stockFile(fileName, fetched.data), source.mapping),
     });
     await judged();
     const status = result.status ?? 'applied';
@@ -242,7 +237,6 @@ async function confirmedSince(tx: Db, s: StockSource): Promise<boolean> {
 /** Records a pull's outcome on the source, with the failing or recovery e-mail it calls for. */
 async function settle(deps: Deps, sourceId: number, outcome: Outcome): Promise<void> {
   const now = deps.clock.now();
-  const site = await siteOf(deps);
   const mails = await writeTx(deps.db, async (tx): Promise<QueuedMail[]> => {
     const s = (await tx.select().from(stockSources).where(eq(stockSources.id, sourceId)).limit(1))[0];
     if (!s) return [];
@@ -269,7 +263,9 @@ async function settle(deps: Deps, sourceId: number, outcome: Outcome): Promise<v
           ...(outcome.kind === 'applied' ? { lastAppliedAt: at } : {}),
         })
         .where(eq(stockSources.id, sourceId));
-      return s.lastEmailAt ? [await deps.mailer.queue(tx, sourceRecoveredEmail(site, deps.config.STAFF_EMAIL, s))] : [];
+      return s.lastEmailAt
+        ? [await deps.mailer.queue(tx, sourceRecoveredEmail(await siteOf(deps), deps.config.STAFF_EMAIL, s))]
+        : [];
     }
     const failing = outcome as Extract<Outcome, { kind: 'failing' }>;
     const since = s.failingSince ?? at;
@@ -285,7 +281,12 @@ async function settle(deps: Deps, sourceId: number, outcome: Outcome): Promise<v
       })
       .where(eq(stockSources.id, sourceId));
     return tell
-      ? [await deps.mailer.queue(tx, sourceFailingEmail(site, deps.config.STAFF_EMAIL, s, failing.reason, since))]
+      ? [
+          await deps.mailer.queue(
+            tx,
+            sourceFailingEmail(await siteOf(deps), deps.config.STAFF_EMAIL, s, failing.reason, since),
+          ),
+        ]
       : [];
   });
   await deliverQueued(deps.mailer, mails).catch((err: unknown) =>
