@@ -278,8 +278,7 @@ export function stockPushRoutes(deps: Deps) {
         const { file, fileName, rows, json } = await pushedFile(c);
         const mode = json?.mode ?? q.mode ?? 'update';
         const strict = json?.strict ?? q.strict ?? false;
-        if (json?.dry_run ?? q.dry_run ?? false)
-          return c.json(dryRunOf(await previewRun(deps, file, mode), mode), 200);
+        if (json?.dry_run ?? q.dry_run ?? false) return c.json(dryRunOf(await previewRun(deps, file, mode), mode), 200);
         const input: RunInput = { by: byKey(c), fileName, mode, strict, file };
         if (rows > PUSH_SYNC_ROWS) {
           const id = await openRun(deps, input);

@@ -19,7 +19,7 @@
  * - A source that fails (a failed fetch, a refused file, a run waiting for confirmation) is
  *   marked failing; staff get one e-mail a day while it fails and one when it works again.
  */
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { writeTx, type Db } from '../../../db/client.ts';
 import { stockImports, stockSources, type StockSource } from '../../../db/tables.ts';
 import { FETCH_FAILURES } from '../../../src/domain/stock-sources.ts';
@@ -169,8 +169,12 @@ async function pullAndImport(
     return { runId: id, status: 'failed', reason };
   }
   if (fetched.kind === 'unchanged' || (!opts.force && fetched.hash === source.contentHash)) {
-    await finish(deps.db, id, 'unchanged', now(), { fileName });
-    await settle(deps, source.id, { kind: 'unchanged' });
+    // the run's record and, for a source that is not failing, its status: one commit
+    const settled = await writeTx(deps.db, async (tx) => {
+      await finish(tx, id, 'unchanged', now(), { fileName });
+      return quietlyUnchanged(tx, source.id, now());
+    });
+    if (!settled) await settle(deps, source.id, { kind: 'unchanged' });
     return { runId: id, status: 'unchanged', reason: null };
   }
   const judged = async () =>
@@ -232,6 +236,19 @@ async function confirmedSince(tx: Db, s: StockSource): Promise<boolean> {
       .limit(1)
   )[0];
   return last?.status === 'confirmed';
+}
+
+/**
+ * An unchanged file of a source that is not failing and owes no e-mail: one update (what
+ * `settle` would write); false for any other source, which goes through `settle`.
+ */
+async function quietlyUnchanged(tx: Db, sourceId: number, now: number): Promise<boolean> {
+  const rows = await tx
+    .update(stockSources)
+    .set({ lastRunAt: new Date(now), lastStatus: 'unchanged', lastReason: null })
+    .where(and(eq(stockSources.id, sourceId), isNull(stockSources.failingSince), isNull(stockSources.lastEmailAt)))
+    .returning({ id: stockSources.id });
+  return rows.length > 0;
 }
 
 /** Records a pull's outcome on the source, with the failing or recovery e-mail it calls for. */
