@@ -298,6 +298,10 @@ describe('PATCH media links', () => {
     }));
   });
   afterAll(() => close());
+  const pngOf = (background: string) =>
+    sharp({ create: { width: 12, height: 8, channels: 3, background } })
+      .png()
+      .toBuffer();
   const PDF = '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n';
   const LOOPBACK = { STOCK_FEEDS_ALLOW_LOOPBACK: 'true', STOCK_FEED_TIMEOUT_MS: '2000' };
   const mediaState = async (t: LinkTestApp) =>
@@ -310,10 +314,7 @@ describe('PATCH media links', () => {
   it('fetches, checks and stores the files; the stone shows them from the shop; the same links again store nothing', async () => {
     const { t, json } = await setup(LOOPBACK);
     const stone = await aStone(t);
-    const png = await sharp({ create: { width: 12, height: 8, channels: 3, background: '#b08d57' } })
-      .png()
-      .toBuffer();
-    files.set('/a.png', { type: 'image/png', body: png });
+    files.set('/a.png', { type: 'image/png', body: await pngOf('#b08d57') });
     files.set('/cert.pdf', { type: 'application/pdf', body: PDF });
     const body = { price: 6100, image_urls: [`${base}/a.png`], certificate_url: `${base}/cert.pdf` };
     const res = await json('PATCH', `/stock/${stone.stockCode}`, body);
@@ -387,10 +388,7 @@ describe('PATCH media links', () => {
   it('a failure after the files were written leaves nothing: the stone, its files and events roll back', async () => {
     const { t, admin } = await setup(LOOPBACK);
     const stone = await aStone(t);
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#1b1b1b' } })
-      .png()
-      .toBuffer();
-    files.set('/b.png', { type: 'image/png', body: png });
+    files.set('/b.png', { type: 'image/png', body: await pngOf('#1b1b1b') });
     const [stock, media, events] = [await stockState(t), await mediaState(t), await changesOf(t)];
     const pulled = await pullMediaLinks(t.deps, { image_urls: [`${base}/b.png`] });
     const run = runImport(t.deps, {
