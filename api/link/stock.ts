@@ -21,9 +21,23 @@ import { HttpError } from '../middleware/errors.ts';
 import { noStore } from '../middleware/no-store.ts';
 import { afterResponse } from '../services/platform/after-response.ts';
 import { findRun, summaryOf } from '../services/stock-import/history.ts';
-import { linksOf, pullMediaLinks, storeMediaLinks, type MediaLinks } from '../services/stock-media/links.ts';
+import {
+  linksOf,
+  pullMediaLinks,
+  storeMediaLinks,
+  writeMediaLinks,
+  type MediaLinks,
+  type MediaStored,
+} from '../services/stock-media/links.ts';
 import { stockOf } from '../services/stock-import/index.ts';
-import { parseCsv, parseStockFile, type Table } from '../services/stock-import/parse.ts';
+import {
+  csvFile,
+  readTable,
+  stockFile,
+  tableFile,
+  type StockFile,
+  type Table,
+} from '../services/stock-import/parse.ts';
 import { tableOfRows, tableOfStone, type PushRow } from '../services/stock-import/push.ts';
 import {
   carryOut,
@@ -103,10 +117,13 @@ async function refusedAsLink(deps: Deps, err: unknown, msg?: string): Promise<ne
   throw err;
 }
 
-/** The pushed body as a table: CSV, XLSX or JSON rows (mode, dry_run and strict may come in the JSON too). */
-async function pushedTable(
+/**
+ * The pushed body as a stock file: CSV, XLSX or JSON rows (mode, dry_run and strict may come in
+ * the JSON too), with its row count up to PUSH_SYNC_ROWS + 1 (a CSV is read that far only).
+ */
+async function pushedFile(
   c: Context<LinkEnv>,
-): Promise<{ table: Table; fileName: string; json?: v.InferOutput<typeof StockRowsBodySchema> }> {
+): Promise<{ file: StockFile; fileName: string; rows: number; json?: v.InferOutput<typeof StockRowsBodySchema> }> {
   const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   const data = new Uint8Array(await c.req.arrayBuffer());
   if (type === 'application/json') {
@@ -121,42 +138,71 @@ async function pushedTable(
       throw new HttpError(400, [
         { param: r.issues[0].path?.map((p) => String(p.key)).join('.') || '_', msg: r.issues[0].message },
       ]);
-    return { table: tableOfRows(r.output.rows), fileName: 'rows.json', json: r.output };
+    const table = tableOfRows(r.output.rows);
+    return { file: tableFile(table), fileName: 'rows.json', rows: table.rows.length, json: r.output };
   }
-  if (type === 'text/csv') return { table: parseCsv(new TextDecoder().decode(data)), fileName: 'push.csv' };
-  if (type === XLSX) return { table: await parseStockFile('push.xlsx', data), fileName: 'push.xlsx' };
+  if (type === 'text/csv' || type === XLSX) {
+    const file = type === XLSX ? stockFile('push.xlsx', data) : csvFile(data);
+    const rows = (await readTable(file, PUSH_SYNC_ROWS + 1)).rows.length;
+    return { file, fileName: type === XLSX ? 'push.xlsx' : 'push.csv', rows };
+  }
   throw new HttpError(415, 'unsupported_media_type');
 }
 
 export function stockPushRoutes(deps: Deps) {
-  /** Runs a one-stone table through the core (strict: the stone is written whole or not at all). */
-  const oneStone = async (c: Context<LinkEnv>, code: string, table: Table, how: string) => {
+  /**
+   * Runs a one-stone table through the core (strict: the stone is written whole or not at all);
+   * `alsoInTx` writes more in the same transaction (the stone's media).
+   */
+  const oneStone = async (
+    c: Context<LinkEnv>,
+    code: string,
+    table: Table,
+    how: string,
+    alsoInTx?: RunInput['alsoInTx'],
+  ) => {
     const result = await runImport(deps, {
       by: byKey(c),
       fileName: `${how} ${code}`,
       mode: 'update',
       strict: true,
-      load: async () => table,
+      file: tableFile(table),
+      alsoInTx,
     }).catch((err: unknown) => refusedAsLink(deps, err, 'stone_invalid'));
     return linkRunOf(await findRun(deps.db, result.runId!));
   };
   /**
-   * A PATCH with media links: every link pulled and checked first, the other fields validated,
-   * then the files stored and the fields run through the core; a refusal stores nothing.
+   * A PATCH with media links: every link pulled and checked first (outside any transaction);
+   * then the files, the stone's fields, their change-log events and the run's record commit
+   * in ONE transaction. A bad field refuses the call before anything is written; any failure
+   * rolls the whole write back, the stored files with it.
    */
   const patchWithMedia = async (c: Context<LinkEnv>, code: string, links: MediaLinks, fields: PushRow) => {
     const pulled = await pullMediaLinks(deps, links);
-    const table = Object.keys(fields).length ? tableOfStone(code, fields) : null;
-    // a bad field refuses the call (recorded) before any file is stored
-    if (table && (await previewRun(deps, table, 'update')).errorCount > 0) return oneStone(c, code, table, 'PATCH');
-    const key = c.get('linkKey');
-    const media = await storeMediaLinks(deps, key.userId, code, pulled);
-    if (table) return { ...(await oneStone(c, code, table, 'PATCH')), media };
+    const actorId = c.get('linkKey').userId;
+    let media: MediaStored & { changed: boolean } = { stored: [], unchanged: [], changed: false };
+    const answer = (run: LinkStockRun) => {
+      if (media.changed) deps.site?.contentChanged('stock media');
+      return { ...run, media: { stored: media.stored, unchanged: media.unchanged } };
+    };
+    if (Object.keys(fields).length) {
+      const run = await oneStone(c, code, tableOfStone(code, fields), 'PATCH', async (tx) => {
+        const written = await writeMediaLinks(tx, actorId, code, pulled, deps.clock.now());
+        media = written;
+        return written.changes;
+      });
+      return answer(run);
+    }
     const input = { by: byKey(c), fileName: `PATCH ${code}`, mode: 'update' as const, strict: true };
     const id = await openRun(deps, input);
-    const changed = media.stored.length > 0 ? 1 : 0;
-    await finish(deps.db, id, 'applied', deps.clock.now(), { rows: 1, updated: changed, unchanged: 1 - changed });
-    return { ...linkRunOf(await findRun(deps.db, id)), media };
+    media = await storeMediaLinks(deps, actorId, code, pulled, async (tx, m) => {
+      const changed = m.stored.length > 0 ? 1 : 0;
+      await finish(tx, id, 'applied', deps.clock.now(), { rows: 1, updated: changed, unchanged: 1 - changed });
+    }).catch(async (err: unknown) => {
+      await finish(deps.db, id, 'failed', deps.clock.now(), { reason: 'internal_error' });
+      throw err;
+    });
+    return answer(linkRunOf(await findRun(deps.db, id)));
   };
   const known = async (code: string) => {
     if ((await stockOf(deps.db, [code])).length === 0)
@@ -229,13 +275,12 @@ export function stockPushRoutes(deps: Deps) {
       valid('query', StockImportQuerySchema),
       async (c) => {
         const q = c.req.valid('query');
-        const { table, fileName, json } = await pushedTable(c);
+        const { file, fileName, rows, json } = await pushedFile(c);
         const mode = json?.mode ?? q.mode ?? 'update';
         const strict = json?.strict ?? q.strict ?? false;
-        if (json?.dry_run ?? q.dry_run ?? false)
-          return c.json(dryRunOf(await previewRun(deps, table, mode), mode), 200);
-        const input: RunInput = { by: byKey(c), fileName, mode, strict, load: async () => table };
-        if (table.rows.length > PUSH_SYNC_ROWS) {
+        if (json?.dry_run ?? q.dry_run ?? false) return c.json(dryRunOf(await previewRun(deps, file, mode), mode), 200);
+        const input: RunInput = { by: byKey(c), fileName, mode, strict, file };
+        if (rows > PUSH_SYNC_ROWS) {
           const id = await openRun(deps, input);
           afterResponse(deps.db, 'stock push', () => carryOut(deps, id, input));
           return c.json(linkRunOf(await findRun(deps.db, id)), 202);

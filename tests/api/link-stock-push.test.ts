@@ -3,10 +3,14 @@
  * pushes of rows and files through the one import core, the single-stone calls, limits and
  * concurrency. Every answer is held against the OpenAPI document by the test app.
  */
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, gte, lte } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settled } from '../../api/services/platform/after-response.ts';
+import { tableFile } from '../../api/services/stock-import/parse.ts';
+import { tableOfStone } from '../../api/services/stock-import/push.ts';
+import { runImport } from '../../api/services/stock-import/runs.ts';
+import { pullMediaLinks, writeMediaLinks } from '../../api/services/stock-media/links.ts';
 import {
   diamondCertificates,
   diamondMedia,
@@ -294,6 +298,10 @@ describe('PATCH media links', () => {
     }));
   });
   afterAll(() => close());
+  const pngOf = (background: string) =>
+    sharp({ create: { width: 12, height: 8, channels: 3, background } })
+      .png()
+      .toBuffer();
   const PDF = '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n';
   const LOOPBACK = { STOCK_FEEDS_ALLOW_LOOPBACK: 'true', STOCK_FEED_TIMEOUT_MS: '2000' };
   const mediaState = async (t: LinkTestApp) =>
@@ -306,10 +314,7 @@ describe('PATCH media links', () => {
   it('fetches, checks and stores the files; the stone shows them from the shop; the same links again store nothing', async () => {
     const { t, json } = await setup(LOOPBACK);
     const stone = await aStone(t);
-    const png = await sharp({ create: { width: 12, height: 8, channels: 3, background: '#b08d57' } })
-      .png()
-      .toBuffer();
-    files.set('/a.png', { type: 'image/png', body: png });
+    files.set('/a.png', { type: 'image/png', body: await pngOf('#b08d57') });
     files.set('/cert.pdf', { type: 'application/pdf', body: PDF });
     const body = { price: 6100, image_urls: [`${base}/a.png`], certificate_url: `${base}/cert.pdf` };
     const res = await json('PATCH', `/stock/${stone.stockCode}`, body);
@@ -320,6 +325,16 @@ describe('PATCH media links', () => {
       updated: 1,
       media: { stored: ['image_urls.0', 'certificate_url'] },
     });
+    // the fields and the files committed in one transaction: the run's events are both
+    const events = await t.db
+      .select({ kind: stockChanges.kind, fields: stockChanges.fields })
+      .from(stockChanges)
+      .where(and(gte(stockChanges.seq, run.changes!.from), lte(stockChanges.seq, run.changes!.to)))
+      .orderBy(stockChanges.seq);
+    expect(events).toEqual([
+      { kind: 'price_changed', fields: ['price'] },
+      { kind: 'updated', fields: ['certificate_url', 'media'] },
+    ]);
     const images = await t.db.select().from(diamondMedia).where(eq(diamondMedia.diamondId, stone.id));
     expect(images.filter((m) => m.type === 'image').map((m) => m.src)).toEqual([
       expect.stringMatching(/^\/uploads\/[a-f0-9]{24}\.png$/),
@@ -368,6 +383,30 @@ describe('PATCH media links', () => {
     }
     expect(await stockState(t)).toBe(stock);
     expect(await mediaState(t)).toBe(media);
+  });
+
+  it('a failure after the files were written leaves nothing: the stone, its files and events roll back', async () => {
+    const { t, admin } = await setup(LOOPBACK);
+    const stone = await aStone(t);
+    files.set('/b.png', { type: 'image/png', body: await pngOf('#1b1b1b') });
+    const [stock, media, events] = [await stockState(t), await mediaState(t), await changesOf(t)];
+    const pulled = await pullMediaLinks(t.deps, { image_urls: [`${base}/b.png`] });
+    const run = runImport(t.deps, {
+      by: { origin: 'staff', staffId: admin.id, label: 'Sam Stock' },
+      fileName: `PATCH ${stone.stockCode}`,
+      mode: 'update',
+      strict: true,
+      file: tableFile(tableOfStone(stone.stockCode, { price: 6200 })),
+      alsoInTx: async (tx) => {
+        const m = await writeMediaLinks(tx, admin.id, stone.stockCode, pulled, t.clock.now());
+        expect(m.stored).toEqual(['image_urls.0']);
+        throw new Error('the connection was lost');
+      },
+    });
+    await expect(run).rejects.toThrow('the connection was lost');
+    expect(await stockState(t)).toBe(stock);
+    expect(await mediaState(t)).toBe(media);
+    expect(await changesOf(t)).toBe(events);
   });
 
   it('without the loopback setting a local link is refused before any connection', async () => {

@@ -1,11 +1,13 @@
 /**
  * Partial imports, the bad-rows limit, the replace-all safety valve and the import history
- * (api/services/stock-import/runs.ts, history.ts), through the admin routes.
+ * (api/services/stock-import/runs.ts, history.ts), through the admin routes; a file read a
+ * chunk of rows at a time (api/services/stock-import/index.ts).
  */
 import { and, asc, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { diamonds, stockChanges } from '../../db/tables.ts';
 import type { RunDetail } from '../../src/domain/stock-import.ts';
+import { assessFile, importTable, tableFile, writeAssessment } from '../../api/services/stock-import/index.ts';
 import { createTestApp, errorOf, insertAdmin, signIn, type TestApp } from './auth-helpers.ts';
 
 type Result = {
@@ -199,5 +201,44 @@ describe('partial stock imports', () => {
     const keep = feed.slice(0, feed.length - 10);
     const res = (await (await upload(`StkCodeCalcNS,price\n${keep.join('\n')}\n`, { full: 'true' })).json()) as Result;
     expect(res).toMatchObject({ status: 'applied', markedOut: total - keep.length, unchanged: keep.length });
+  });
+});
+
+describe('a file read a chunk of rows at a time', () => {
+  it('keeps only the rows that change, finds a code repeated chunks later, and compares again after another writer', async () => {
+    const { t } = await setup();
+    const stones = await t.db
+      .select({ code: diamonds.stockCode, cents: diamonds.priceCents })
+      .from(diamonds)
+      .where(and(eq(diamonds.inStock, true), eq(diamonds.catType, 'Single Item')))
+      .orderBy(asc(diamonds.id));
+    const [changed, other] = stones as [(typeof stones)[0], (typeof stones)[0]];
+    const cells = stones.map((s) => [s.code, String((s.cents ?? 0) / 100)]);
+    cells[0] = [changed.code, String((changed.cents! + 100) / 100)];
+    // past the first chunk of 1,000 rows, every stone again: each a repeated code
+    const repeats = Array.from({ length: 1100 }, (_, i) => cells[i % cells.length]!);
+    const table = { headers: ['StkCodeCalcNS', 'price'], rows: [...cells, ...repeats] };
+    const a = await assessFile(t.db, tableFile(table), { mode: 'apply', full: false, now: t.clock.now() });
+    expect(a.changed.map((r) => r.stone.stockCode)).toEqual([changed.code]);
+    expect(a.result).toMatchObject({ rows: cells.length + 1100, valid: cells.length, created: 0, errorCount: 1100 });
+    const last = 1099 % cells.length;
+    expect(a.allErrors.at(-1)).toEqual({
+      row: cells.length + 1101,
+      field: 'StkCodeCalcNS',
+      value: cells[last]![0],
+      msg: `The stock code is already on row ${last + 2}`,
+    });
+
+    // another writer changes a stone the file leaves as it is, after the file was read
+    const opts = { mode: 'apply', full: false, adminId: null, now: t.clock.now() } as const;
+    const moved = { headers: ['StkCodeCalcNS', 'price'], rows: [[other.code, String((other.cents! + 500) / 100)]] };
+    await importTable(t.db, moved, { ...opts, fileName: 'other.csv' });
+    const w = await writeAssessment(t.db, a, { ...opts, fileName: 'feed.csv' });
+    // the write read the file again against the stock as committed: the file's price is back
+    expect(w.changedUpdates).toBe(2);
+    const priceOf = async (code: string) =>
+      (await t.db.select().from(diamonds).where(eq(diamonds.stockCode, code)))[0]?.priceCents;
+    expect(await priceOf(changed.code)).toBe(changed.cents! + 100);
+    expect(await priceOf(other.code)).toBe(other.cents);
   });
 });

@@ -1,9 +1,12 @@
 /**
  * One stock-file row -> one stone or its errors: every reading and checking rule of the
- * import, with the exact messages, fields and order the admin sees in the preview.
+ * import, with the exact messages, fields and order the admin sees in the preview; and a CSV
+ * file read row by row in slices of its bytes.
  */
 import { describe, expect, it } from 'vitest';
+import type { HttpError } from '../../api/middleware/errors.ts';
 import { mapHeaders } from '../../api/services/stock-import/headers.ts';
+import { csvFile, readTable, type StockFile } from '../../api/services/stock-import/parse.ts';
 import { readNumber, validateRow } from '../../api/services/stock-import/validate.ts';
 
 const now = new Date('2026-11-24T04:00:00Z');
@@ -397,5 +400,38 @@ describe('errors of one row', () => {
         ['SizeTo', 'Size To must not be below Size From'],
       ].map(([field, msg]) => ({ row: 17, field, value: expect.any(String), msg })),
     );
+  });
+});
+
+describe('a CSV read row by row', () => {
+  /** the reason a file is refused for, or null */
+  const refusal = (f: StockFile) =>
+    readTable(f).then(
+      () => null,
+      (err: HttpError) => `${err.body.errors.msg}: ${String(err.body.errors.options?.reason)}`,
+    );
+
+  it('reads values that cross its 64 KB slices: quotes, line breaks and letters of two bytes', async () => {
+    const long = 'é'.repeat(40_001); // 80,002 bytes: the slice ends inside a letter
+    const csv = `\ufeffStock No;Comments\r\nA1;"${long}"\r\n\r\n;;\r\n A2 ;"two\nlines; ""quoted"""\r\nA3;x`;
+    expect(await readTable(csvFile(Buffer.from(csv)))).toEqual({
+      headers: ['Stock No', 'Comments'],
+      rows: [
+        ['A1', long],
+        [' A2 ', 'two\nlines; "quoted"'],
+        ['A3', 'x'],
+      ],
+    });
+    // the first rows only
+    expect((await readTable(csvFile(Buffer.from(csv)), 1)).rows).toEqual([['A1', long]]);
+  });
+
+  it('refuses what is not a readable CSV with the reason', async () => {
+    const bytes = (s: string) => new TextEncoder().encode(s);
+    expect(await refusal(csvFile(bytes('')))).toMatch(/^invalid_file: The file is empty/);
+    expect(await refusal(csvFile(bytes(' , \n\n')))).toMatch(/^invalid_file: The file is empty/);
+    expect(await refusal(csvFile(bytes(`a,b\n${'x,1\n'.repeat(20_000)}"y,2\n`)))).toMatch(/never closed/);
+    expect(await refusal(csvFile(Uint8Array.from([0xff, 0xfe, 0x00, 0x81])))).toMatch(/UTF-8/);
+    expect(await refusal(csvFile(bytes('a,b\n\u0000,1\n')))).toMatch(/not a text/);
   });
 });

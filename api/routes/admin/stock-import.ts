@@ -36,7 +36,7 @@ import { signedInAdmin } from '../../middleware/roles.ts';
 import { idParams, jsonIn } from '../../middleware/validate.ts';
 import { IMPORT_MAX_BYTES } from '../../services/stock-import/index.ts';
 import { detailOf, findRun, listRuns, skippedCsv } from '../../services/stock-import/history.ts';
-import { parseStockFile } from '../../services/stock-import/parse.ts';
+import { stockFile } from '../../services/stock-import/parse.ts';
 import { confirmRun, discardRun, previewRun, runImport } from '../../services/stock-import/runs.ts';
 import { importSettings, ImportSettingsSchema, saveImportSettings } from '../../services/stock-import/settings.ts';
 import { createStockKey, listStockKeys, revokeStockKey, rollStockKey } from '../../services/link/stock-keys.ts';
@@ -89,14 +89,14 @@ export function stockImportRoutes(deps: Deps) {
       if (data.byteLength > IMPORT_MAX_BYTES) throw new HttpError(413, 'payload_too_large');
       const fileName = file.name || 'upload.csv';
       const mode = opts.full ? 'replace' : 'update';
-      if (opts.mode === 'preview') return c.json(await previewRun(deps, await parseStockFile(fileName, data), mode));
+      if (opts.mode === 'preview') return c.json(await previewRun(deps, stockFile(fileName, data), mode));
       return c.json(
         await runImport(deps, {
           by: { origin: 'staff', staffId: admin.id, label: staffName(admin) },
           fileName,
           mode,
           strict: opts.strict,
-          load: () => parseStockFile(fileName, data),
+          file: stockFile(fileName, data),
         }),
       );
     })

@@ -9,22 +9,27 @@
  *   brings a stone back in stock. With `full`, stones in stock that are not in the file are
  *   marked out of stock (inStock false), never deleted; their holds end ('left_stock').
  * - One audit_log row per applied import; the stock caches are dropped afterwards.
+ * - Small and quick for a large file: the file is read a chunk of rows at a time
+ *   (`assessFile`), each row validated at once into a record and compared with its stone as
+ *   read; only the records that change something are kept for the write, which reads their
+ *   stones again in its transaction (re-reading the whole file there only when another
+ *   writer changed the stock in between).
  */
-import { getTableColumns, inArray, or, sql } from 'drizzle-orm';
+import { eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import { writeTx, type Db } from '../../../db/client.ts';
-import { diamonds, type NewDiamond } from '../../../db/tables.ts';
+import { diamonds, type Diamond, type NewDiamond } from '../../../db/tables.ts';
 import { HttpError } from '../../middleware/errors.ts';
 import { audit } from '../admin/audit.ts';
 import { latestSeq, lockStock, recordStockChanges, stoneChanges, type StockChange } from '../link/change-log.ts';
 import { mapHeaders, type Field } from './headers.ts';
-import { invalidFile, parseStockFile, type Table } from './parse.ts';
+import { invalidFile, stockFile, tableFile, type StockFile, type Table } from './parse.ts';
 import type { ImportResult, PreviewRow } from '../../../src/domain/stock-import.ts';
 import { validateRow, type RowError, type StoneRecord } from './validate.ts';
 import { endHoldsOfCodes } from '../trade/holds.ts';
 
 export type { ImportResult, PreviewRow } from '../../../src/domain/stock-import.ts';
 
-export { parseStockFile, parseCsv } from './parse.ts';
+export { parseStockFile, stockFile, tableFile } from './parse.ts';
 
 export const IMPORT_MAX_BYTES = 25 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 200_000;
@@ -188,11 +193,14 @@ const previewOf = (r: StoneRecord, existing: ReadonlySet<string>): PreviewRow =>
 
 /** Skipped rows a run keeps for its history and CSV (the count is always complete). */
 export const SKIPPED_KEPT = 20_000;
+/** Rows validated and compared with the stock at a time (one read of their stones). */
+const CHUNK = 1000;
 
-/** A table read against the stock: what would be written, skipped and taken out of stock. */
+/** A file read against the stock: what would be written, skipped and taken out of stock. */
 export type Assessment = {
   result: ImportResult;
-  records: StoneRecord[];
+  /** the valid rows that differ from the stock as read (new stones, changed ones, ones back in stock) */
+  changed: StoneRecord[];
   /** every problem found, up to SKIPPED_KEPT */
   allErrors: RowError[];
   /** rows that cannot be written */
@@ -203,111 +211,143 @@ export type Assessment = {
   updateKeys: Key[];
   total: number;
   started: number;
+  /** the change log's newest sequence before the stock was read: a write after another writer's reads it again */
+  seq: number;
+  /** the same assessment made again (in the write's transaction, when the stock moved meanwhile) */
+  again: (db: Db) => Promise<Assessment>;
 };
 
-/** Validates a parsed table against the stock in `db` (no writes). */
-export async function assessTable(
-  db: Db,
-  table: Table,
-  opts: Pick<ImportOptions, 'mode' | 'full' | 'now' | 'onProgress'>,
-): Promise<Assessment> {
+type AssessOptions = Pick<ImportOptions, 'mode' | 'full' | 'now' | 'onProgress'>;
+
+/**
+ * Validates a file against the stock in `db` (no writes), reading it a chunk of rows at a time:
+ * each row is validated at once into a record and its cells dropped; the chunk's stones are
+ * read by stock code and compared, and only the records that would change something are kept.
+ * Per file it keeps the stock codes seen (duplicates, and what a replace-all leaves out) and
+ * the skipped rows (up to SKIPPED_KEPT).
+ */
+export async function assessFile(db: Db, file: StockFile, opts: AssessOptions): Promise<Assessment> {
   const started = performance.now();
-  const map = mapHeaders(table.headers);
+  const seq = await latestSeq(db);
+  const { headers, rows } = await file.open();
+  const map = mapHeaders(headers);
   if (!map.fields.has('StkCodeCalcNS')) {
     throw invalidFile('No stock code column (StkCodeCalcNS, "Stock No", "Stock Code" or "Ref") in the header row');
   }
   if (map.fields.size < 2) throw invalidFile('The header row names no stock field besides the stock code');
-  if (table.rows.length === 0) throw invalidFile('The file has a header row but no stones');
-  if (table.rows.length > IMPORT_MAX_ROWS) throw invalidFile(`At most ${IMPORT_MAX_ROWS} rows in one file`);
-
-  const stockRows = opts.full ? await stockOf(db) : await stockOf(db, codesOf(table, map));
-  const existing = new Set(stockRows.map((r) => r.code));
+  const updateKeys = [...map.fields].flatMap((f) => FIELD_COLUMNS[f]) as Key[];
+  const codeCol = [...map.columns].find(([, t]) => t.field === 'StkCodeCalcNS')?.[0] ?? 0;
   const now = new Date(opts.now);
   const allErrors: RowError[] = [];
-  let errorCount = 0;
-  const records: StoneRecord[] = [];
+  const changed: StoneRecord[] = [];
+  const preview: PreviewRow[] = [];
+  /** the first row of each stock code (every code of the file) */
   const firstRow = new Map<string, number>();
-  const total = table.rows.length;
-  table.rows.forEach((cells, i) => {
-    const line = i + 2;
-    const { record, errors: rowErrors } = validateRow(cells, line, { map, existing, now });
-    let errs = rowErrors;
-    if (record) {
-      const seen = firstRow.get(record.stone.stockCode);
-      if (seen != null)
-        errs = [
-          {
-            row: line,
-            field: 'StkCodeCalcNS',
-            value: record.stone.stockCode,
-            msg: `The stock code is already on row ${seen}`,
-          },
-        ];
-      else {
-        firstRow.set(record.stone.stockCode, line);
-        records.push(record);
-      }
-    }
-    errorCount += errs.length;
-    for (const e of errs) if (allErrors.length < SKIPPED_KEPT) allErrors.push(e);
-    if (opts.onProgress && (i % 1000 === 999 || i === total - 1)) opts.onProgress('validate', i + 1, total);
-  });
-  const inFile = new Set(records.map((r) => r.stone.stockCode));
-  const created = records.filter((r) => !existing.has(r.stone.stockCode)).length;
-  const outIds = opts.full ? stockRows.filter((r) => r.inStock && !inFile.has(r.code)).map((r) => r.code) : [];
+  let errorCount = 0;
+  let total = 0;
+  let created = 0;
 
+  const assessChunk = async (chunk: string[][]) => {
+    const codes = [...new Set(chunk.map((r) => (r[codeCol] ?? '').trim()).filter(Boolean))];
+    const known = new Map((await stonesOf(db, codes)).map((r) => [r.stockCode, r]));
+    const existing = new Set(known.keys());
+    for (const cells of chunk) {
+      const line = ++total + 1;
+      const { record, errors: rowErrors } = validateRow(cells, line, { map, existing, now });
+      let errs = rowErrors;
+      if (record) {
+        const code = record.stone.stockCode;
+        const seen = firstRow.get(code);
+        if (seen != null)
+          errs = [{ row: line, field: 'StkCodeCalcNS', value: code, msg: `The stock code is already on row ${seen}` }];
+        else {
+          firstRow.set(code, line);
+          if (!existing.has(code)) created++;
+          if (preview.length < PREVIEW_ROWS) preview.push(previewOf(record, existing));
+          const before = known.get(code);
+          if (!before || stoneChanges(before, withDefaults(record.stone), updateKeys).length > 0) changed.push(record);
+        }
+      }
+      errorCount += errs.length;
+      for (const e of errs) if (allErrors.length < SKIPPED_KEPT) allErrors.push(e);
+    }
+    opts.onProgress?.('validate', total, file.rows ?? 0);
+  };
+
+  let chunk: string[][] = [];
+  for await (const cells of rows) {
+    if (total + chunk.length >= IMPORT_MAX_ROWS) throw invalidFile(`At most ${IMPORT_MAX_ROWS} rows in one file`);
+    chunk.push(cells);
+    if (chunk.length === CHUNK) {
+      await assessChunk(chunk);
+      chunk = [];
+    }
+  }
+  if (chunk.length) await assessChunk(chunk);
+  if (total === 0) throw invalidFile('The file has a header row but no stones');
+
+  const inStock = opts.full ? await inStockCodes(db) : [];
+  const outIds = inStock.filter((code) => !firstRow.has(code));
+  const valid = firstRow.size;
   const result: ImportResult = {
     mode: opts.mode,
     full: opts.full,
     applied: false,
     rows: total,
-    valid: records.length,
+    valid,
     errorCount,
     errors: allErrors.slice(0, ERRORS_LISTED),
     created,
-    updated: records.length - created,
+    updated: valid - created,
     markedOut: outIds.length,
     columns: [...map.columns].map(([i, t]) => ({
-      header: table.headers[i] ?? '',
+      header: headers[i] ?? '',
       field: t.end ? `${t.field} ${t.end === 'from' ? 'From' : 'To'}` : t.field,
     })),
     ignoredColumns: map.ignored,
-    preview: records.slice(0, PREVIEW_ROWS).map((r) => previewOf(r, existing)),
+    preview,
     ms: 0,
   };
   return {
     result,
-    records,
+    changed,
     allErrors,
-    invalidRows: total - records.length,
+    invalidRows: total - valid,
     outIds,
-    inStockCount: opts.full ? stockRows.filter((r) => r.inStock).length : 0,
-    updateKeys: [...map.fields].flatMap((f) => FIELD_COLUMNS[f]) as Key[],
+    inStockCount: inStock.length,
+    updateKeys,
     total,
     started,
+    seq,
+    again: (tx) => assessFile(tx, file, opts),
   };
 }
 
-/** The stock codes a table names (trimmed, as validateRow reads them). */
-function codesOf(table: Table, map: ReturnType<typeof mapHeaders>): string[] {
-  const col = [...map.columns].find(([, t]) => t.field === 'StkCodeCalcNS')?.[0] ?? 0;
-  return [...new Set(table.rows.map((r) => (r[col] ?? '').trim()).filter(Boolean))];
-}
-
-/** Stock codes and whether they are in stock: the whole stock, or only `codes`. */
-export async function stockOf(db: Db, codes?: string[]): Promise<{ code: string; inStock: boolean }[]> {
-  const cols = { code: diamonds.stockCode, inStock: diamonds.inStock };
-  if (!codes) return db.select(cols).from(diamonds);
-  const out: { code: string; inStock: boolean }[] = [];
-  for (let i = 0; i < codes.length; i += BATCH)
-    out.push(
-      ...(await db
-        .select(cols)
-        .from(diamonds)
-        .where(inArray(diamonds.stockCode, codes.slice(i, i + BATCH)))),
-    );
+/** What `read` answers for every stock code, CHUNK codes a query. */
+async function byCodes<T>(codes: string[], read: (some: string[]) => Promise<T[]>): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < codes.length; i += CHUNK) out.push(...(await read(codes.slice(i, i + CHUNK))));
   return out;
 }
+
+/** The stones of these stock codes, whole (what a write compares). */
+const stonesOf = (db: Db, codes: string[]): Promise<Diamond[]> =>
+  byCodes(codes, (some) => db.select().from(diamonds).where(inArray(diamonds.stockCode, some)));
+
+/** The stock codes of every stone in stock. */
+async function inStockCodes(db: Db): Promise<string[]> {
+  const rows = await db.select({ code: diamonds.stockCode }).from(diamonds).where(eq(diamonds.inStock, true));
+  return rows.map((r) => r.code);
+}
+
+/** These stock codes' stones: their codes and whether they are in stock. */
+export const stockOf = (db: Db, codes: string[]): Promise<{ code: string; inStock: boolean }[]> =>
+  byCodes(codes, (some) =>
+    db
+      .select({ code: diamonds.stockCode, inStock: diamonds.inStock })
+      .from(diamonds)
+      .where(inArray(diamonds.stockCode, some)),
+  );
 
 /**
  * Taking named stones out of stock (sold elsewhere) as an assessment `writeAssessment`
@@ -315,6 +355,7 @@ export async function stockOf(db: Db, codes?: string[]): Promise<{ code: string;
  * out of `known`; a stone already out of stock changes nothing.
  */
 export async function assessRemoval(db: Db, codes: string[]): Promise<Assessment & { known: string[] }> {
+  const seq = await latestSeq(db);
   const rows = await stockOf(db, codes);
   const outIds = rows.filter((r) => r.inStock).map((r) => r.code);
   return {
@@ -334,7 +375,7 @@ export async function assessRemoval(db: Db, codes: string[]): Promise<Assessment
       preview: [],
       ms: 0,
     },
-    records: [],
+    changed: [],
     allErrors: [],
     invalidRows: 0,
     outIds,
@@ -342,6 +383,8 @@ export async function assessRemoval(db: Db, codes: string[]): Promise<Assessment
     updateKeys: [],
     total: codes.length,
     started: performance.now(),
+    seq,
+    again: (tx) => assessRemoval(tx, codes),
     known: rows.map((r) => r.code),
   };
 }
@@ -357,30 +400,47 @@ export type Written = {
   seq: { from: number; to: number } | null;
 };
 
+/** Adds events of another write of the same transaction (a stone's media): one event per stone and kind. */
+function mergeChanges(changes: StockChange[], more: readonly StockChange[]): void {
+  for (const c of more) {
+    const mine = changes.filter((x) => x.stockCode === c.stockCode);
+    // a stone (back) in stock is new to every reader: its `added` says it all
+    if (mine.some((x) => x.kind === 'added')) continue;
+    const same = mine.find((x) => x.kind === c.kind);
+    if (same) same.fields = [...new Set([...same.fields, ...c.fields])].sort();
+    else changes.push(c);
+  }
+}
+
 /**
- * Writes an assessment's valid rows (and, for a full run, takes the stones it does not list
- * out of stock) in ONE write transaction with its change-log events and audit row; `inTx`
- * runs last in the same transaction (the run's own record).
+ * Writes an assessment's changed rows (and, for a full run, takes the stones it does not list
+ * out of stock) in ONE write transaction with its change-log events and audit row. When
+ * another writer changed the stock after the assessment read it, the assessment is made
+ * again inside the transaction first (`again`), so every row is compared with the stock as
+ * committed. `alsoInTx` writes more of the same change (a pushed stone's media) before the
+ * events are recorded, with its own events; `inTx` runs last (the run's own record).
  */
 export async function writeAssessment(
   db: Db,
   a: Assessment,
   opts: Pick<ImportOptions, 'adminId' | 'fileName' | 'now' | 'retentionDays' | 'onProgress'> & {
+    alsoInTx?: (tx: Db) => Promise<StockChange[]>;
     inTx?: (tx: Db, w: Written) => Promise<void>;
   },
 ): Promise<Written> {
-  const { outIds, records, result } = a;
   const now = new Date(opts.now);
-  const changes: StockChange[] = outIds.map((stockCode) => ({ stockCode, kind: 'removed', fields: [] }));
   return writeTx(db, async (tx) => {
     await lockStock(tx); // compare against what other writers committed (PostgreSQL)
     const before = await latestSeq(tx);
+    if (before !== a.seq) Object.assign(a, await a.again(tx), { started: a.started });
+    const { outIds, changed, result } = a;
+    const changes: StockChange[] = outIds.map((stockCode) => ({ stockCode, kind: 'removed', fields: [] }));
     const upserted = await upsertStones(
       tx,
-      records.map((r) => r.stone),
+      changed.map((r) => r.stone),
       a.updateKeys,
       changes,
-      (done) => opts.onProgress?.('write', done, records.length),
+      (done) => opts.onProgress?.('write', done, changed.length),
     );
     for (let i = 0; i < outIds.length; i += BATCH) {
       await tx
@@ -390,6 +450,7 @@ export async function writeAssessment(
       // their holds end too (the holder is e-mailed by the hold sweep)
       await endHoldsOfCodes(tx, outIds.slice(i, i + BATCH), 'left_stock', opts.now);
     }
+    if (opts.alsoInTx) mergeChanges(changes, await opts.alsoInTx(tx));
     // the change log bumps the stock version only when something really changed, so an
     // import that wrote nothing keeps every cache (and the API Link feed's ETag) warm
     await recordStockChanges(tx, changes, { now: opts.now, retentionDays: opts.retentionDays ?? RETENTION_DAYS });
@@ -424,8 +485,12 @@ export async function writeAssessment(
  * Validates a parsed table against the stock in `db`; writes when mode is apply, all or
  * nothing (the command line's import: a row error refuses the file, 422 import_has_errors).
  */
-export async function importTable(db: Db, table: Table, opts: ImportOptions): Promise<ImportResult> {
-  const a = await assessTable(db, table, opts);
+export const importTable = (db: Db, table: Table, opts: ImportOptions): Promise<ImportResult> =>
+  importFile(db, tableFile(table), opts);
+
+/** Validates a file against the stock in `db`; writes when mode is apply (see importTable). */
+export async function importFile(db: Db, file: StockFile, opts: ImportOptions): Promise<ImportResult> {
+  const a = await assessFile(db, file, opts);
   if (opts.mode === 'preview') return { ...a.result, ms: elapsed(a) };
   if (a.invalidRows > 0 || a.result.errorCount > 0) {
     throw new HttpError(422, 'import_has_errors', { ...a.result, ms: elapsed(a) });
@@ -436,7 +501,7 @@ export async function importTable(db: Db, table: Table, opts: ImportOptions): Pr
     applied: true,
     written: w.written,
     updated: w.changedUpdates,
-    unchanged: a.records.length - a.result.created - w.changedUpdates,
+    unchanged: a.result.valid - a.result.created - w.changedUpdates,
     ms: elapsed(a),
   };
 }
@@ -449,6 +514,5 @@ export async function importStockFile(
   opts: Omit<ImportOptions, 'fileName'>,
 ) {
   if (data.byteLength > IMPORT_MAX_BYTES) throw new HttpError(413, 'payload_too_large');
-  const table = await parseStockFile(fileName, data);
-  return importTable(db, table, { ...opts, fileName });
+  return importFile(db, stockFile(fileName, data), { ...opts, fileName });
 }

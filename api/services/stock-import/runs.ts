@@ -32,8 +32,9 @@ import { audit } from '../admin/audit.ts';
 import { logger } from '../platform/logger.ts';
 import { deliverQueued } from '../platform/mailer.ts';
 import type { Deps } from '../../types.ts';
-import { assessRemoval, assessTable, elapsed, writeAssessment, type Assessment, type Written } from './index.ts';
-import type { Table } from './parse.ts';
+import type { StockChange } from '../link/change-log.ts';
+import { assessFile, assessRemoval, elapsed, writeAssessment, type Assessment, type Written } from './index.ts';
+import { readTable, tableFile, type StockFile, type Table } from './parse.ts';
 import { importSettings } from './settings.ts';
 import { waitingImportEmail } from './valve-email.ts';
 
@@ -48,8 +49,10 @@ export type RunInput = {
   fileName: string;
   mode: RunMode;
   strict: boolean;
-  /** reads the table; a file that cannot be read refuses the run (400 invalid_file) */
-  load: () => Promise<Table>;
+  /** the file, read when the run starts; one that cannot be read refuses the run (400 invalid_file) */
+  file: StockFile;
+  /** more of the same change written in the run's transaction (a pushed stone's media), with its events */
+  alsoInTx?: (tx: Db) => Promise<StockChange[]>;
 };
 
 /** The stones a waiting run lists (the count is always complete). */
@@ -58,7 +61,7 @@ const LEAVING_LISTED = 1000;
 const actorOf = (by: RunBy) => (by.origin === 'staff' ? by.staffId : by.origin === 'api_key' ? by.ownerId : null);
 
 /** Records a new run as `running` and answers its id. */
-export async function openRun(deps: Deps, input: Omit<RunInput, 'load'>): Promise<number> {
+export async function openRun(deps: Deps, input: Omit<RunInput, 'file' | 'alsoInTx'>): Promise<number> {
   const row = (
     await deps.db
       .insert(stockImports)
@@ -80,8 +83,8 @@ export async function openRun(deps: Deps, input: Omit<RunInput, 'load'>): Promis
 }
 
 /** A preview (dry run): what the run would do, with nothing written and nothing recorded. */
-export async function previewRun(deps: Deps, table: Table, mode: RunMode): Promise<ImportResult> {
-  const a = await assessTable(deps.db, table, { mode: 'preview', full: mode === 'replace', now: deps.clock.now() });
+export async function previewRun(deps: Deps, file: StockFile, mode: RunMode): Promise<ImportResult> {
+  const a = await assessFile(deps.db, file, { mode: 'preview', full: mode === 'replace', now: deps.clock.now() });
   return { ...a.result, badRowsLimitPct: (await importSettings(deps.db)).badRowsPct, ms: elapsed(a) };
 }
 
@@ -132,16 +135,15 @@ const assessed = (a: Assessment) => ({
 const written = (a: Assessment, w: Written) => ({
   ...assessed(a),
   updated: w.changedUpdates,
-  unchanged: a.records.length - a.result.created - w.changedUpdates,
+  unchanged: a.result.valid - a.result.created - w.changedUpdates,
   seqFrom: w.seq?.from ?? null,
   seqTo: w.seq?.to ?? null,
 });
 
 async function decide(deps: Deps, id: number, input: RunInput): Promise<ImportResult> {
-  const table = await input.load();
   const now = deps.clock.now();
   const full = input.mode === 'replace';
-  const a = await assessTable(deps.db, table, { mode: 'apply', full, now });
+  const a = await assessFile(deps.db, input.file, { mode: 'apply', full, now });
   const base = { ...a.result, runId: id };
   if (input.strict && a.result.errorCount > 0) {
     await finish(deps.db, id, 'refused', now, { ...assessed(a), reason: 'import_has_errors' });
@@ -160,10 +162,11 @@ async function decide(deps: Deps, id: number, input: RunInput): Promise<ImportRe
   }
   if (full && a.inStockCount > 0 && (a.outIds.length / a.inStockCount) * 100 > settings.removalPct) {
     const leaving = { count: a.outIds.length, codes: a.outIds.slice(0, LEAVING_LISTED) };
-    await hold(deps, id, a, table, leaving, input);
+    await hold(deps, id, a, await readTable(input.file), leaving, input);
     return { ...base, status: 'needs_confirmation', leaving, ms: elapsed(a) };
   }
-  const w = await apply(deps, id, a, { fileName: input.fileName, actorId: actorOf(input.by) }, 'applied', false);
+  const by = { fileName: input.fileName, actorId: actorOf(input.by), alsoInTx: input.alsoInTx };
+  const w = await apply(deps, id, a, by, 'applied', false);
   return done(base, a, w, 'applied');
 }
 
@@ -173,7 +176,7 @@ const done = (base: ImportResult, a: Assessment, w: Written, status: RunStatus):
   status,
   written: w.written,
   updated: w.changedUpdates,
-  unchanged: a.records.length - a.result.created - w.changedUpdates,
+  unchanged: a.result.valid - a.result.created - w.changedUpdates,
   ms: elapsed(a),
 });
 
@@ -182,7 +185,7 @@ async function apply(
   deps: Deps,
   id: number,
   a: Assessment,
-  by: { fileName: string; actorId: number | null },
+  by: { fileName: string; actorId: number | null; alsoInTx?: RunInput['alsoInTx'] },
   status: RunStatus,
   waiting: boolean,
 ): Promise<Written> {
@@ -192,6 +195,7 @@ async function apply(
     fileName: by.fileName,
     now,
     retentionDays: deps.config.API_CHANGES_RETENTION_DAYS,
+    alsoInTx: by.alsoInTx,
     inTx: async (tx, w) => {
       const rows = await tx
         .update(stockImports)
@@ -248,7 +252,7 @@ async function waitingRun(db: Db, id: number): Promise<StockImport> {
 /** Applies a waiting replace-all, validated again against the stock as it is now. */
 export async function confirmRun(deps: Deps, id: number, staffId: number): Promise<ImportResult> {
   const run = await waitingRun(deps.db, id);
-  const a = await assessTable(deps.db, run.pending!, { mode: 'apply', full: true, now: deps.clock.now() });
+  const a = await assessFile(deps.db, tableFile(run.pending!), { mode: 'apply', full: true, now: deps.clock.now() });
   const w = await apply(deps, id, a, { fileName: run.fileName, actorId: staffId }, 'confirmed', true);
   return done({ ...a.result, runId: id }, a, w, 'confirmed');
 }

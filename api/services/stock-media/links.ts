@@ -9,20 +9,24 @@
  *
  * Every link is pulled and checked before anything is written: one that fails refuses the
  * call (422 `media_link_refused`, `options.field` names it) and nothing is stored. The files
- * then replace the stone's files of their kind in one transaction, as a ZIP's would.
+ * then replace the stone's files of their kind, as a ZIP's would, in the same transaction as
+ * the call's fields, their change-log events and its run record: a failure leaves nothing
+ * half-written (the stored files are rows of that transaction too).
  */
 import { eq } from 'drizzle-orm';
+import { writeTx, type Db } from '../../../db/client.ts';
 import { diamonds } from '../../../db/tables.ts';
 import type { NamedKind } from '../../../src/domain/stock-media/names.ts';
 import { MEDIA_PDF_MAX_BYTES, MEDIA_VIDEO_MAX_BYTES } from '../../../src/domain/stock-media/report.ts';
 import { HttpError } from '../../middleware/errors.ts';
 import type { Deps } from '../../types.ts';
+import { lockStock, recordStockChanges, type StockChange } from '../link/change-log.ts';
 import { UPLOAD_MAX_BYTES } from '../site/uploads.ts';
 import { fetchFeed } from '../stock-sources/fetch.ts';
 import { feedPolicy } from '../stock-sources/sources.ts';
 import { checkMedia, type CheckedMedia } from './content.ts';
 import type { StoneMedia } from './plan.ts';
-import { writeMediaPlan } from './write.ts';
+import { writeMediaInTx } from './write.ts';
 
 export type MediaLinks = { image_urls?: string[]; video_url?: string; certificate_url?: string };
 type Pulled = { field: string; kind: NamedKind; file: CheckedMedia };
@@ -70,15 +74,23 @@ export async function pullMediaLinks(deps: Deps, links: MediaLinks): Promise<Pul
   return out;
 }
 
-/** Stores pulled files as the stone's media (one transaction); the fields written and those already the same. */
-export async function storeMediaLinks(
-  deps: Deps,
+export type MediaStored = { stored: string[]; unchanged: string[] };
+type MediaWritten = MediaStored & { changed: boolean; changes: StockChange[] };
+
+/**
+ * Writes pulled files as the stone's media in the caller's transaction (the stone's fields,
+ * when the call sends some, are written in the same one); the fields stored and those already
+ * the same, and the change-log events for the caller to record.
+ */
+export async function writeMediaLinks(
+  tx: Db,
   actorId: number,
   stockCode: string,
   pulled: Pulled[],
-): Promise<{ stored: string[]; unchanged: string[] }> {
+  now: number,
+): Promise<MediaWritten> {
   const stone = (
-    await deps.db
+    await tx
       .select({ id: diamonds.id, stockCode: diamonds.stockCode, inStock: diamonds.inStock })
       .from(diamonds)
       .where(eq(diamonds.stockCode, stockCode))
@@ -93,8 +105,30 @@ export async function storeMediaLinks(
     spin: null,
     certificates: of('certificate').map((p) => ({ name: p.field, file: p.file })),
   };
-  const written = await writeMediaPlan(deps, actorId, `PATCH ${stockCode}`, { lines: [], stones: [media] });
-  if (written.stones.length) deps.site?.contentChanged('stock media');
+  const written = await writeMediaInTx(tx, actorId, `PATCH ${stockCode}`, { lines: [], stones: [media] }, now);
   const fields = (status: string) => written.lines.filter((l) => l.status === status).map((l) => l.name);
-  return { stored: fields('stored'), unchanged: fields('unchanged') };
+  return {
+    stored: fields('stored'),
+    unchanged: fields('unchanged'),
+    changed: written.stones.length > 0,
+    changes: written.changes,
+  };
+}
+
+/** Stores pulled files as the stone's media in one transaction, with `inTx` (the call's run record). */
+export async function storeMediaLinks(
+  deps: Deps,
+  actorId: number,
+  stockCode: string,
+  pulled: Pulled[],
+  inTx: (tx: Db, media: MediaWritten) => Promise<void>,
+): Promise<MediaWritten> {
+  const now = deps.clock.now();
+  return writeTx(deps.db, async (tx) => {
+    await lockStock(tx);
+    const media = await writeMediaLinks(tx, actorId, stockCode, pulled, now);
+    await recordStockChanges(tx, media.changes, { now, retentionDays: deps.config.API_CHANGES_RETENTION_DAYS });
+    await inTx(tx, media);
+    return media;
+  });
 }

@@ -159,7 +159,36 @@ async function writeStone(tx: Db, m: StoneMedia) {
   return { lines, media, certificate };
 }
 
-/** Writes the plan's accepted files; answers the report lines of those files and the stones changed. */
+/**
+ * Writes the plan's accepted files in the caller's transaction (with the audit row); answers
+ * the report lines of those files, the stones changed and their change-log events, which the
+ * caller records (`recordStockChanges`) with any other events of its transaction.
+ */
+export async function writeMediaInTx(
+  tx: Db,
+  adminId: number,
+  fileName: string,
+  plan: MediaPlan,
+  now: number,
+): Promise<{ lines: MediaReportLine[]; stones: string[]; changes: StockChange[] }> {
+  const lines: MediaReportLine[] = [];
+  const stones: string[] = [];
+  const changes: StockChange[] = [];
+  for (const m of plan.stones) {
+    const w = await writeStone(tx, m);
+    lines.push(...w.lines);
+    if (!w.media && !w.certificate) continue;
+    stones.push(m.stone.stockCode);
+    const fields = [...(w.certificate ? ['certificate_url'] : []), ...(w.media ? ['media'] : [])];
+    // a stone out of stock is in no list, feed or change consumer's view until it returns
+    if (m.stone.inStock) changes.push({ stockCode: m.stone.stockCode, kind: 'updated', fields });
+  }
+  if (stones.length)
+    await audit(tx, adminId, 'stock.media', 'diamond', null, { file: fileName, stones: stones.length }, now);
+  return { lines, stones, changes };
+}
+
+/** Writes the plan's accepted files in ONE transaction; answers the report lines of those files and the stones changed. */
 export async function writeMediaPlan(
   deps: Deps,
   adminId: number,
@@ -169,21 +198,8 @@ export async function writeMediaPlan(
   const now = deps.clock.now();
   return writeTx(deps.db, async (tx) => {
     await lockStock(tx);
-    const lines: MediaReportLine[] = [];
-    const stones: string[] = [];
-    const changes: StockChange[] = [];
-    for (const m of plan.stones) {
-      const w = await writeStone(tx, m);
-      lines.push(...w.lines);
-      if (!w.media && !w.certificate) continue;
-      stones.push(m.stone.stockCode);
-      const fields = [...(w.certificate ? ['certificate_url'] : []), ...(w.media ? ['media'] : [])];
-      // a stone out of stock is in no list, feed or change consumer's view until it returns
-      if (m.stone.inStock) changes.push({ stockCode: m.stone.stockCode, kind: 'updated', fields });
-    }
+    const { changes, ...written } = await writeMediaInTx(tx, adminId, fileName, plan, now);
     await recordStockChanges(tx, changes, { now, retentionDays: deps.config.API_CHANGES_RETENTION_DAYS });
-    if (stones.length)
-      await audit(tx, adminId, 'stock.media', 'diamond', null, { file: fileName, stones: stones.length }, now);
-    return { lines, stones };
+    return written;
   });
 }

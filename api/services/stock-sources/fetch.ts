@@ -11,7 +11,7 @@
  * another origin is followed without it. The same pull fetches a pushed stone's media links
  * (stock-media/links.ts) with their own content types (`types`, `accept`).
  */
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
@@ -67,6 +67,18 @@ const PAGE_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 
 const failed = (failure: FetchFailure, reason: string): Fetched => ({ kind: 'failed', failure, reason });
 
+/** The first 512 bytes (or more) of a body that came in chunks. */
+function headOf(chunks: readonly Buffer[]): Buffer {
+  const head: Buffer[] = [];
+  let n = 0;
+  for (const c of chunks) {
+    if (n >= 512) break;
+    head.push(c);
+    n += c.length;
+  }
+  return Buffer.concat(head);
+}
+
 /** A body that is a web page whatever its content type says. */
 const looksLikePage = (head: Buffer) =>
   /^(\ufeff)?\s*(<!doctype html|<html|<head|<body)/i.test(head.subarray(0, 512).toString('utf8'));
@@ -91,13 +103,24 @@ function preflight(url: URL, policy: AddressPolicy): string | null {
 
 type Hop = { redirect: URL } | Fetched;
 
-/** The body read as the answer's file (a web page, whatever its type said, is `login_page`). */
-function fileOf(data: Buffer, res: http.IncomingMessage, url: URL): Fetched {
-  if (looksLikePage(data)) return failed('login_page', 'The file is a web page, not a stock file');
+/**
+ * The body read as the answer's file (a web page, whatever its type said, is `login_page`),
+ * hashed while it streamed; its pieces are joined when the file is first read, so a file with
+ * the same hash as the last one never is.
+ */
+function fileOf(chunks: Buffer[], hash: Hash, res: http.IncomingMessage, url: URL): Fetched {
+  if (looksLikePage(headOf(chunks))) return failed('login_page', 'The file is a web page, not a stock file');
+  let joined: Buffer | undefined;
   return {
     kind: 'file',
-    data,
-    hash: createHash('sha256').update(data).digest('hex'),
+    get data() {
+      if (!joined) {
+        joined = Buffer.concat(chunks);
+        chunks.length = 0;
+      }
+      return joined;
+    },
+    hash: hash.digest('hex'),
     etag: typeof res.headers.etag === 'string' ? res.headers.etag : null,
     lastModified: typeof res.headers['last-modified'] === 'string' ? res.headers['last-modified'] : null,
     fileName: fileNameOf(url),
@@ -143,7 +166,10 @@ function request(url: URL, opts: FetchOptions, sameOrigin: boolean, deadline: nu
     };
     let size = 0;
     let responded = false;
-    const req = client.request(url, { method: 'GET', headers, lookup: guardedLookup(opts.policy) }, (res) => {
+    // a connection of its own (no keep-alive pool): a pull minutes after the last one never
+    // reuses a socket the server has closed meanwhile (ECONNRESET)
+    const options = { method: 'GET', headers, lookup: guardedLookup(opts.policy), agent: false };
+    const req = client.request(url, options, (res) => {
       responded = true;
       const status = res.statusCode ?? 0;
       if (status >= 300 && status < 400 && status !== 304) {
@@ -165,20 +191,24 @@ function request(url: URL, opts: FetchOptions, sameOrigin: boolean, deadline: nu
       if (declared > opts.maxBytes)
         return done(failed('too_large', `${declared} bytes, the limit is ${opts.maxBytes}`));
       const chunks: Buffer[] = [];
+      // hashed while it streams: an unchanged file is known as soon as its last byte arrives
+      const hash = createHash('sha256');
       res.on('data', (chunk: Buffer) => {
         if (settled) return;
         size += chunk.length;
         if (size > opts.maxBytes) return done(failed('too_large', `Past ${opts.maxBytes} bytes`));
         const cut = opts.enough?.(chunk) ?? null;
-        chunks.push(cut == null ? chunk : chunk.subarray(0, cut));
-        if (cut != null) done(fileOf(Buffer.concat(chunks), res, url));
+        const piece = cut == null ? chunk : chunk.subarray(0, cut);
+        chunks.push(piece);
+        hash.update(piece);
+        if (cut != null) done(fileOf(chunks, hash, res, url));
       });
       res.on('aborted', () => done(failed('truncated', `The connection closed after ${size} bytes`)));
       res.on('error', () => done(failed('truncated', `The connection closed after ${size} bytes`)));
       res.on('end', () => {
         if (!res.complete || (Number.isFinite(declared) && size !== declared))
           return done(failed('truncated', `${size} of ${Number.isFinite(declared) ? declared : '?'} bytes arrived`));
-        done(fileOf(Buffer.concat(chunks), res, url));
+        done(fileOf(chunks, hash, res, url));
       });
     });
     const timer = setTimeout(

@@ -12,7 +12,7 @@ import type { StockSource } from '../../../db/tables.ts';
 import { FETCH_FAILURES, type SourcePreview } from '../../../src/domain/stock-sources.ts';
 import { HttpError } from '../../middleware/errors.ts';
 import { FIELDS, RANGE_FIELDS, targetOf } from '../stock-import/headers.ts';
-import { parseStockFile } from '../stock-import/parse.ts';
+import { readTable, stockFile } from '../stock-import/parse.ts';
 import type { Deps } from '../../types.ts';
 import { fetchFeed } from './fetch.ts';
 import { feedPolicy } from './sources.ts';
@@ -62,7 +62,7 @@ export async function previewSource(deps: Deps, s: StockSource): Promise<SourceP
     });
   if (fetched.kind !== 'file')
     throw new HttpError(422, 'source_fetch_failed', { status: 'unchanged', reason: 'No file' });
-  const table = await parseStockFile(fetched.fileName, fetched.data);
+  const table = await readTable(stockFile(fetched.fileName, fetched.data), PREVIEW_SOURCE_ROWS);
   const columns = table.headers.map((header) => {
     const manual = s.mapping[header];
     return manual
@@ -71,7 +71,7 @@ export async function previewSource(deps: Deps, s: StockSource): Promise<SourceP
   });
   return {
     headers: table.headers,
-    rows: table.rows.slice(0, PREVIEW_SOURCE_ROWS),
+    rows: table.rows,
     columns,
     unknown: columns.filter((c) => c.field == null && c.header.trim() !== '').map((c) => c.header),
     fields: [...FIELDS, ...RANGE_FIELDS.flatMap((f) => [`${f} From`, `${f} To`])],

@@ -19,7 +19,7 @@
  * - A source that fails (a failed fetch, a refused file, a run waiting for confirmation) is
  *   marked failing; staff get one e-mail a day while it fails and one when it works again.
  */
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { writeTx, type Db } from '../../../db/client.ts';
 import { stockImports, stockSources, type StockSource } from '../../../db/tables.ts';
 import { FETCH_FAILURES } from '../../../src/domain/stock-sources.ts';
@@ -30,7 +30,7 @@ import { afterResponse } from '../platform/after-response.ts';
 import { logger } from '../platform/logger.ts';
 import { deliverQueued, type QueuedMail } from '../platform/mailer.ts';
 import { workers } from '../platform/workers.ts';
-import { parseStockFile, type Table } from '../stock-import/parse.ts';
+import { renamedHeaders, stockFile } from '../stock-import/parse.ts';
 import { carryOut, finish, openRun } from '../stock-import/runs.ts';
 import type { Deps } from '../../types.ts';
 import { claimSource, type SourceClaim } from './claim.ts';
@@ -44,12 +44,6 @@ export type SourceRunResult = { runId: number; status: string; reason: string | 
 
 type Outcome =
   { kind: 'applied'; status: string } | { kind: 'unchanged' } | { kind: 'failing'; status: string; reason: string };
-
-/** The file's headers with the source's manual mapping applied (header -> field name). */
-export const mappedTable = (table: Table, mapping: Record<string, string>): Table => ({
-  headers: table.headers.map((h) => mapping[h] ?? h),
-  rows: table.rows,
-});
 
 const isFetchFailure = (status: string | null) => status != null && status in FETCH_FAILURES;
 
@@ -175,8 +169,12 @@ async function pullAndImport(
     return { runId: id, status: 'failed', reason };
   }
   if (fetched.kind === 'unchanged' || (!opts.force && fetched.hash === source.contentHash)) {
-    await finish(deps.db, id, 'unchanged', now(), { fileName });
-    await settle(deps, source.id, { kind: 'unchanged' });
+    // the run's record and, for a source that is not failing, its status: one commit
+    const settled = await writeTx(deps.db, async (tx) => {
+      await finish(tx, id, 'unchanged', now(), { fileName });
+      return quietlyUnchanged(tx, source.id, now());
+    });
+    if (!settled) await settle(deps, source.id, { kind: 'unchanged' });
     return { runId: id, status: 'unchanged', reason: null };
   }
   const judged = async () =>
@@ -190,7 +188,8 @@ async function pullAndImport(
       fileName,
       mode: source.mode,
       strict: false,
-      load: async () => mappedTable(await parseStockFile(fileName, fetched.data), source.mapping),
+      // the source's manual mapping renames the headers it names (header -> field name)
+      file: renamedHeaders(stockFile(fileName, fetched.data), source.mapping),
     });
     await judged();
     const status = result.status ?? 'applied';
@@ -239,10 +238,22 @@ async function confirmedSince(tx: Db, s: StockSource): Promise<boolean> {
   return last?.status === 'confirmed';
 }
 
+/**
+ * An unchanged file of a source that is not failing and owes no e-mail: one update (what
+ * `settle` would write); false for any other source, which goes through `settle`.
+ */
+async function quietlyUnchanged(tx: Db, sourceId: number, now: number): Promise<boolean> {
+  const rows = await tx
+    .update(stockSources)
+    .set({ lastRunAt: new Date(now), lastStatus: 'unchanged', lastReason: null })
+    .where(and(eq(stockSources.id, sourceId), isNull(stockSources.failingSince), isNull(stockSources.lastEmailAt)))
+    .returning({ id: stockSources.id });
+  return rows.length > 0;
+}
+
 /** Records a pull's outcome on the source, with the failing or recovery e-mail it calls for. */
 async function settle(deps: Deps, sourceId: number, outcome: Outcome): Promise<void> {
   const now = deps.clock.now();
-  const site = await siteOf(deps);
   const mails = await writeTx(deps.db, async (tx): Promise<QueuedMail[]> => {
     const s = (await tx.select().from(stockSources).where(eq(stockSources.id, sourceId)).limit(1))[0];
     if (!s) return [];
@@ -269,7 +280,9 @@ async function settle(deps: Deps, sourceId: number, outcome: Outcome): Promise<v
           ...(outcome.kind === 'applied' ? { lastAppliedAt: at } : {}),
         })
         .where(eq(stockSources.id, sourceId));
-      return s.lastEmailAt ? [await deps.mailer.queue(tx, sourceRecoveredEmail(site, deps.config.STAFF_EMAIL, s))] : [];
+      return s.lastEmailAt
+        ? [await deps.mailer.queue(tx, sourceRecoveredEmail(await siteOf(deps), deps.config.STAFF_EMAIL, s))]
+        : [];
     }
     const failing = outcome as Extract<Outcome, { kind: 'failing' }>;
     const since = s.failingSince ?? at;
@@ -285,7 +298,12 @@ async function settle(deps: Deps, sourceId: number, outcome: Outcome): Promise<v
       })
       .where(eq(stockSources.id, sourceId));
     return tell
-      ? [await deps.mailer.queue(tx, sourceFailingEmail(site, deps.config.STAFF_EMAIL, s, failing.reason, since))]
+      ? [
+          await deps.mailer.queue(
+            tx,
+            sourceFailingEmail(await siteOf(deps), deps.config.STAFF_EMAIL, s, failing.reason, since),
+          ),
+        ]
       : [];
   });
   await deliverQueued(deps.mailer, mails).catch((err: unknown) =>
