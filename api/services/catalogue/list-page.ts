@@ -117,7 +117,7 @@ export function listPageDrawer(deps: ListPageDeps) {
       if (who.authorised) {
         const { firstName, lastName, id } = who.person!;
         const [first, prices, bag, fav, compare] = await Promise.all([
-          catalogueFirstPage(deps.db, q),
+          catalogueFirstPage(deps.db, q, id),
           pricesFor(deps.db, who.currency),
           bagLines(deps.db, id),
           getList(deps.db, id, 'favourites'),
