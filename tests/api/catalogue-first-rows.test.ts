@@ -90,6 +90,9 @@ describe('the list page with its first rows', () => {
     expect(codesOf(res.html)).toEqual(first.docs.map((d) => d.StkCodeCalcNS));
     expect(res.html).toContain('<div class="cat-table-wrap" data-early="" data-drawn="wide"><table');
     expect(res.html).not.toContain('cat-skeleton');
+    // no frame is painted with only some of the rows parsed (columns would widen as the rest came)
+    expect(res.html).toContain('<link rel="expect" href="#cat-drawn-end" blocking="render"></head>');
+    expect(res.html).toContain('</table><i id="cat-drawn-end" hidden></i></div>');
     expect(res.html).toContain('<p>after the table</p>');
     expect(res.html).not.toContain('cat-price');
     expect(res.html).toContain('Sign in for prices');
