@@ -216,7 +216,11 @@ export function printFirstRows(results: readonly FirstRowsResult[]): void {
     ['longest task, list loading (ms)', (r) => fmt(r.longestLoadMs), '<= 50'],
     ['longest task, filter presses (ms)', (r) => fmt(r.longestFilterMs), '<= 50'],
     // Event Timing reports only interactions of 16 ms or more
-    [`filter press at ${THROTTLE}x CPU: INP (ms)`, (r) => (r.throttledInpMs === 0 ? '< 16' : fmt(r.throttledInpMs)), '<= 100'],
+    [
+      `filter press at ${THROTTLE}x CPU: INP (ms)`,
+      (r) => (r.throttledInpMs === 0 ? '< 16' : fmt(r.throttledInpMs)),
+      '<= 100',
+    ],
     ['  change applied -> rows painted (ms)', (r) => fmt(r.throttledApplyMs), '<= 100'],
     ['  longest task meanwhile (ms)', (r) => fmt(r.throttledLongestMs), ''],
     ['set bytes a stone (brotli)', (r) => fmt(r.bytesPerStone, 1), '<= 30'],

@@ -222,7 +222,10 @@ export function printLighthouseResult(r: LighthouseResult): void {
   );
   for (const p of r.pages) if (p.losses.length) console.log(`  ${p.name} loses points on: ${p.losses.join(', ')}`);
   const met = r.pages.every(
-    (p) => p.median.performance >= 95 && p.median.accessibility === 100 && (!p.name.startsWith('list') || p.median.cls === 0),
+    (p) =>
+      p.median.performance >= 95 &&
+      p.median.accessibility === 100 &&
+      (!p.name.startsWith('list') || p.median.cls === 0),
   );
   console.log(
     met

@@ -164,7 +164,8 @@ test("a second trader on the same browser sees their own prices first, never the
   page,
   context,
 }) => {
-  const accountOf = async () => ((await (await page.request.get('/api/v1/me')).json()) as { user: { _id: string } }).user._id;
+  const accountOf = async () =>
+    ((await (await page.request.get('/api/v1/me')).json()) as { user: { _id: string } }).user._id;
   const keptSets = () =>
     page.evaluate(async () =>
       (await (await caches.open('facet-catalogue-v1')).keys()).map((r) => new URL(r.url).searchParams.get('copy')),

@@ -104,7 +104,10 @@ describe('the early script starts the set job', () => {
     const win = pageWindow('trade');
     const early = await startEarlySet(win, makeWorker);
     expect(FakeWorker.made.map((w) => [w.url, w.posted])).toEqual([
-      ['/_astro/catalogue.worker-x.js', [{ audience: 'trade', account: ACCOUNT, pricing: { ccy: 'USD', rates: RATES } }]],
+      [
+        '/_astro/catalogue.worker-x.js',
+        [{ audience: 'trade', account: ACCOUNT, pricing: { ccy: 'USD', rates: RATES } }],
+      ],
     ]);
     expect(win.__catalogueSet).toBe(early);
   });
@@ -157,7 +160,9 @@ describe('the early script starts the set job', () => {
     const early = await startEarlySet(win, makeWorker);
     expect(early?.worker).toBe(started);
     expect(FakeWorker.made).toHaveLength(1);
-    expect(fake(started).posted).toEqual([{ audience: 'trade', account: ACCOUNT, pricing: { ccy: 'USD', rates: RATES } }]);
+    expect(fake(started).posted).toEqual([
+      { audience: 'trade', account: ACCOUNT, pricing: { ccy: 'USD', rates: RATES } },
+    ]);
     expect(early?.kept).toEqual([]);
 
     started.failed = true; // as the page's own onerror records it

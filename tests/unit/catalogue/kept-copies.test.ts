@@ -9,7 +9,6 @@ import type { FirstPage } from '../../../api/services/catalogue/first-page.ts';
 import type { UserView } from '../../../src/stores/session.ts';
 
 const COPY = '/api/v1/diamonds/catalogue?copy=';
-const FIRST = 'facet.catalogue.first';
 const here = { pathname: '/diamonds/all', search: '' };
 const firstOf = (account: string | null) =>
   ({ audience: account ? 'trade' : 'visitor', account, docs: [] }) as unknown as FirstPage;
