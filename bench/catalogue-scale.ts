@@ -32,7 +32,7 @@ import { startServer, type Server } from './diamonds-http.ts';
 import { oneChange } from './catalogue-browser.ts';
 import { SET, firstBuild, serverFigures, type BuildFigures, type ServerFigures } from './catalogue-server.ts';
 import { OUT, seededDb } from './seeded-db.ts';
-import { median } from './stats.ts';
+import { median, printBySize } from './stats.ts';
 
 const TRADER = { email: 'trader@facet.trade', password: 'Trader#2026' };
 const ROW = '.cat-table tbody tr:not(.cat-skeleton):not(.cat-detail-row)';
@@ -54,19 +54,31 @@ export type ScaleResult = {
 
 const log = (line: string) => console.log(`[catalogue-scale] ${line}`);
 
-async function traderContext(browser: Browser, url: string): Promise<BrowserContext> {
+export async function traderContext(browser: Browser, url: string): Promise<BrowserContext> {
   const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: url });
   const res = await ctx.request.post('/api/v1/login', { data: TRADER });
   if (res.status() !== 200) throw new Error(`trader sign-in answered ${res.status()}`);
   return ctx;
 }
 
-/** One visit: navigation -> first row, -> index ready; set bytes; heap. */
-async function visit(ctx: BrowserContext, url: string, full: boolean) {
+/** Where a visit goes and what it waits for: the list's first stone row, or a static page's content. */
+export type VisitAt = { path: string; selector: string };
+const LIST_AT: VisitAt = { path: '/diamonds/all', selector: ROW };
+
+/**
+ * One visit: navigation -> first row (in the page, and the frame that shows it), -> index
+ * ready; set bytes; heap; the main thread's long tasks (kept on `window.__longTasks`).
+ */
+export async function visit(ctx: BrowserContext, url: string, full: boolean, at: VisitAt = LIST_AT) {
   const page = await ctx.newPage();
-  // the moment the first stone row is in the table, seen by the page itself
+  // the moment the first stone row is in the table, seen by the page itself, and the next frame
   await page.addInitScript((selector) => {
-    const w = window as unknown as { __firstRows?: number; __filterable?: number; __longTasks: [number, number][] };
+    const w = window as unknown as {
+      __firstRows?: number;
+      __firstShown?: number;
+      __filterable?: number;
+      __longTasks: [number, number][];
+    };
     w.__longTasks = [];
     // fully filterable: the frame that paints the table the index answered (its first update after the index)
     new PerformanceObserver((list, po) => {
@@ -85,21 +97,25 @@ async function visit(ctx: BrowserContext, url: string, full: boolean) {
     new MutationObserver((_, mo) => {
       if (w.__firstRows == null && document.querySelector(selector)) {
         w.__firstRows = performance.now();
+        requestAnimationFrame(() => (w.__firstShown = performance.now()));
         mo.disconnect();
       }
     }).observe(document, { childList: true, subtree: true });
-  }, ROW);
+  }, at.selector);
   // the set's bytes as received, seen by Playwright (the page's own timing does not list a worker's requests)
   let setBytes: Promise<number> = Promise.resolve(NaN);
   page.on('requestfinished', (req) => {
     if (new URL(req.url()).pathname === SET) setBytes = req.sizes().then((s) => s.responseBodySize);
   });
-  await page.goto(`${url}/diamonds/all`, { waitUntil: 'commit' });
-  await page.waitForFunction(() => (window as unknown as { __firstRows?: number }).__firstRows != null, null, {
+  await page.goto(`${url}${at.path}`, { waitUntil: 'commit' });
+  await page.waitForFunction(() => (window as unknown as { __firstShown?: number }).__firstShown != null, null, {
     timeout: 120_000,
     polling: 50,
   });
-  const firstRows = await page.evaluate(() => (window as unknown as { __firstRows: number }).__firstRows);
+  const [firstRows, shown] = await page.evaluate(() => {
+    const w = window as unknown as { __firstRows: number; __firstShown: number };
+    return [w.__firstRows, w.__firstShown];
+  });
   const timeline = await page.evaluate(() =>
     performance
       .getEntriesByType('resource')
@@ -113,7 +129,17 @@ async function visit(ctx: BrowserContext, url: string, full: boolean) {
   );
   if (process.env.BENCH_TIMELINE) console.log(`  first rows at ${firstRows.toFixed(0)} ms; ${timeline}`);
   if (!full)
-    return { page, firstRows, filterable: NaN, indexReady: NaN, bytes: NaN, heapMb: NaN, longTasks: NaN, longest: NaN };
+    return {
+      page,
+      firstRows,
+      shown,
+      filterable: NaN,
+      indexReady: NaN,
+      bytes: NaN,
+      heapMb: NaN,
+      longTasks: NaN,
+      longest: NaN,
+    };
   await page.waitForFunction(() => (window as unknown as { __filterable?: number }).__filterable != null, null, {
     timeout: 120_000,
     polling: 50,
@@ -147,6 +173,7 @@ async function visit(ctx: BrowserContext, url: string, full: boolean) {
   return {
     page,
     firstRows,
+    shown,
     filterable,
     indexReady,
     bytes,
@@ -293,13 +320,7 @@ export function printScale(results: readonly ScaleResult[], runs: number): void 
     ['  densest brotli bytes per stone', (r) => fmt(r.bestBrotliBytes / r.stones, 1), '<= 20 at 50k'],
   ];
   console.log(`\ncatalogue at scale: Chromium 1440x900 as the trader, median of ${runs}`);
-  const head = ['', ...results.map((r) => `${r.stones.toLocaleString('en-GB')} stones`), 'aim'];
-  const table = [head, ...rows.map(([label, f, aim]) => [label, ...results.map(f), aim])];
-  const widths = head.map((_, i) => Math.max(...table.map((r) => r[i]!.length)));
-  for (const r of table)
-    console.log(
-      r.map((c, i) => (i === 0 || i === r.length - 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('   '),
-    );
+  printBySize(results, rows);
 }
 
 export async function main(argv: string[]): Promise<void> {

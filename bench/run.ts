@@ -25,7 +25,10 @@
  *
  * Then the catalogue: filter + sort through the domain code in Node (bench/catalogue-filter.ts:
  * 10,000 and 50,000 stones, payload bytes per stone) and the list screen in Chromium on a
- * 10,000-stone database (bench/catalogue-browser.ts: filter change to updated table).
+ * 10,000-stone database (bench/catalogue-browser.ts: filter change to updated table), and a
+ * trader's and a visitor's first rows beside the static page /faqs at 50,000 and 200,000 stones,
+ * with the longest main-thread task and a filter change's INP at 4x CPU
+ * (bench/catalogue-first-rows.ts; `--first-rows-sizes 50000,200000 --first-rows-runs 3`).
  *
  * Then the stock import (bench/stock-import.ts): median time to import a 20,000-row CSV and
  * the same rows as an Excel workbook.
@@ -52,6 +55,7 @@ import { OUT, seededDb } from './seeded-db.ts';
 import { benchDiamondsHttp, compareAnswers, startServer, type Server } from './diamonds-http.ts';
 import { main as catalogueFilterMain } from './catalogue-filter.ts';
 import { benchCatalogueBrowser, printBrowserResult } from './catalogue-browser.ts';
+import { benchFirstRows, printFirstRows, type FirstRowsResult } from './catalogue-first-rows.ts';
 import { benchLighthouse, printLighthouseResult } from './lighthouse.ts';
 import { main as stockImportMain } from './stock-import.ts';
 import { main as stockSyncMain } from './stock-sync.ts';
@@ -101,6 +105,9 @@ const { values } = parseArgs({
     only: { type: 'string' },
     'sync-rows': { type: 'string', default: '200000' },
     'sync-changed': { type: 'string', default: '2000' },
+    /** the stock sizes and runs of the first rows beside a static page (bench/catalogue-first-rows.ts) */
+    'first-rows-sizes': { type: 'string', default: '50000,200000' },
+    'first-rows-runs': { type: 'string', default: '3' },
     /** another checkout (e.g. a `git archive` of an older commit with node_modules linked): its full app joins the list-call rounds */
     root: { type: 'string' },
   },
@@ -290,6 +297,10 @@ if (runs('catalogue')) {
         log,
       }),
     );
+    const firstRows: FirstRowsResult[] = [];
+    for (const stones of values['first-rows-sizes'].split(',').map(Number))
+      firstRows.push(await benchFirstRows({ stones, runs: Number(values['first-rows-runs']), log }));
+    printFirstRows(firstRows);
   } catch (err) {
     console.error('[bench] catalogue benches failed:', err instanceof Error ? err.message : err);
     process.exitCode = 1;

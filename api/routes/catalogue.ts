@@ -103,8 +103,7 @@ export function catalogueRoutes(deps: Deps) {
       const authorised = Boolean(c.var.user);
       c.header('Cache-Control', 'private, no-cache');
       c.header('Vary', 'Cookie');
-      return c.json(
-        await catalogueFirstPage(deps.db, { authorised, path: q.path, search: q.search, width: Number(q.width) }),
-      );
+      const query = { authorised, path: q.path, search: q.search, width: Number(q.width) };
+      return c.json(await catalogueFirstPage(deps.db, query, c.var.user?.id ?? null));
     });
 }

@@ -6,8 +6,9 @@
  *   island's scripts have loaded (`startEarlySet`). Until the store takes the job, the worker's
  *   answers (and a failure) are kept in order on `window.__catalogueSet`.
  * - The store (catalogue.ts) runs every load through `startSetJob`: it adopts the early job when
- *   it is for the same audience (the kept answers are replayed in order, then the rest follow),
- *   else starts a worker of its own; a job for another audience (signed in or out meanwhile) is
+ *   it is for the same owner (audience, and a trader's account: `sameOwner`; the kept answers
+ *   are replayed in order, then the rest follow), else starts a worker of its own; a job for
+ *   another owner (signed in, out or as someone else meanwhile) is
  *   ended, not adopted. The first load takes the window's slot for good: a job is adopted at
  *   most once, and no early job starts after the store has started its own.
  * - Every answer reaches the store once: a worker that fails before answering (blocked,
@@ -21,7 +22,7 @@
  */
 import type { FirstPage } from '../../api/services/catalogue/first-page.ts';
 import type { PriceContext } from '../domain/catalogue/index.ts';
-import type { Audience } from './catalogue-set.ts';
+import type { Audience, SetOwner } from './catalogue-set.ts';
 // types only: this module is also in the early script's bundle, which must stay small
 import type { SetJob, SetMessage } from './catalogue-set-job.ts';
 import type { SiteData } from './site.ts';
@@ -85,7 +86,11 @@ export async function startEarlySet(win: EarlySetWindow, makeWorker: MakeWorker 
     worker = null;
   }
   if (!worker) return null; // the store starts the job as it would without this script
-  const job: SetJob = { audience: first.audience, pricing: pricingOf(first.audience, site) };
+  const job: SetJob = {
+    audience: first.audience,
+    account: first.account ?? null,
+    pricing: pricingOf(first.audience, site),
+  };
   const early: EarlySet = { job, worker, kept: [], hear: null };
   listen(worker, (h) => (early.hear ? early.hear(h) : early.kept.push(h)));
   if (started?.failed) early.kept.push({ failed: true });
@@ -94,13 +99,17 @@ export async function startEarlySet(win: EarlySetWindow, makeWorker: MakeWorker 
   return early;
 }
 
-/** The early job if it is for `audience` (at most once); one for another audience is ended. */
-function takeEarlySet(win: EarlySetWindow | null, audience: Audience): EarlySet | null {
+/** The same set's owner: the same audience and, for a trader, the same account. */
+export const sameOwner = (a: SetOwner, b: SetOwner) =>
+  a.audience === b.audience && (a.audience === 'visitor' || a.account === b.account);
+
+/** The early job if it is for `owner` (at most once); one for another owner is ended. */
+function takeEarlySet(win: EarlySetWindow | null, owner: SetOwner): EarlySet | null {
   if (!win) return null;
   const early = win.__catalogueSet;
   win.__catalogueSet = 'taken';
   if (!early || early === 'taken') return null;
-  if (early.job.audience === audience) return early;
+  if (sameOwner(early.job, owner)) return early;
   early.worker.terminate();
   return null;
 }
@@ -133,7 +142,7 @@ export const setJobStarter =
  * kept answers of an adopted job come in a microtask, after the caller has its stop.
  */
 export function startSetJob(job: SetJob, hear: HearSet, at: SetJobPlace): SetRun {
-  const early = takeEarlySet(at.win, job.audience);
+  const early = takeEarlySet(at.win, job);
   const run = early?.job ?? job;
   const hearRun = (msg: SetMessage) => hear(msg, run);
   let worker = early?.worker ?? null;

@@ -9,8 +9,9 @@
  * - the last answer is kept in localStorage (by the page's painter, early-table.ts), one copy,
  *   with the address (path and query) and page size it answers and the currency it showed in, so a repeat visit paints rows before any request. A visitor's answer
  *   replaces a signed-in copy, signing out (or any sign of being a visitor) forgets a
- *   signed-in copy, and a signed-in copy older than a session's idle life is not painted, so no
- *   price is kept for a visitor.
+ *   signed-in copy, another trader signing in forgets the copy of the account it names
+ *   (kept-copies.ts), and a signed-in copy older than a session's idle life is not painted, so
+ *   no price is kept for a visitor or shown to another trader.
  */
 import type { FirstPage } from '../../api/services/catalogue/first-page.ts';
 import type { FxRate } from '../domain/money.ts';
@@ -92,12 +93,16 @@ export function keepFirstPage(loc: Place, pageSize: number, page: FirstPage, pri
   }
 }
 
-/** Forgets a kept signed-in copy (signing out, or the browser turned out to be a visitor). */
-export function forgetTradeFirstPage(): void {
+/**
+ * Forgets a kept signed-in copy unless it is `account`'s (null: any; signing out, the browser
+ * turned out to be a visitor, or another trader signed in).
+ */
+export function forgetTradeFirstPage(account: string | null = null): void {
   try {
     const s = storage();
     const kept = JSON.parse(s?.getItem(KEY) ?? 'null') as Kept | null;
-    if (kept?.page.audience !== 'visitor') s?.removeItem(KEY);
+    const theirs = account != null && kept?.page.account === account;
+    if (kept?.page.audience !== 'visitor' && !theirs) s?.removeItem(KEY);
   } catch {
     storage()?.removeItem(KEY);
   }

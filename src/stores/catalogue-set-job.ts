@@ -1,7 +1,8 @@
 /**
  * Loading the full set and building its index (docs/decisions/004): one job, run in a Web
  * Worker (catalogue.worker.ts) so the page's main thread stays free, or in the page itself
- * where there is no Worker. The job reads the kept copy, answers with its index (stale), then
+ * where there is no Worker. The job first drops every trader's copy that is not its owner's
+ * (a visitor's job drops them all), then reads its owner's kept copy, answers with its index (stale), then
  * revalidates by ETag and answers with the fresh index, or "current" when the copy is still
  * current, or an error. The index's typed arrays, its columns' included, travel in the transfer
  * list (moved, not copied); no stone is made into an object here (the page makes the rows it shows).
@@ -11,9 +12,10 @@ import { sortOrder } from '../domain/catalogue/sort.ts';
 import { type CatalogueWire } from '../domain/catalogue/wire.ts';
 import { columnsOf } from '../domain/catalogue/wire-decode.ts';
 import { ApiError } from '../lib/api.ts';
-import { dropCopy, fetchSet, readCopy, type Audience } from './catalogue-set.ts';
+import { dropTradeCopies, fetchSet, readCopy, type Audience, type SetOwner } from './catalogue-set.ts';
 
-export type SetJob = { audience: Audience; pricing: PriceContext };
+/** Whose set to load (a trader's account names the copy it reads and keeps) and its pricing. */
+export type SetJob = SetOwner & { pricing: PriceContext };
 
 export type SetMessage =
   | { kind: 'index'; audience: Audience; stale: boolean; index: CatalogueIndex }
@@ -58,10 +60,11 @@ export async function runSetJob(job: SetJob, post: Post): Promise<void> {
     post({ kind: 'index', audience: wire.audience, stale, index }, indexBuffers(index));
   };
   try {
-    if (job.audience === 'visitor') await dropCopy('trade');
-    const copy = await readCopy(job.audience);
+    const owner: SetOwner = { audience: job.audience, account: job.audience === 'trade' ? job.account : null };
+    await dropTradeCopies(owner.account);
+    const copy = await readCopy(owner);
     if (copy) send(copy.wire, true);
-    const fresh = await fetchSet(copy?.etag ?? null);
+    const fresh = await fetchSet(owner, copy?.etag ?? null);
     if (fresh) send(fresh.wire, false);
     else post({ kind: 'current' }, []);
   } catch (err) {

@@ -1,24 +1,36 @@
 /**
  * The full stock set in the browser (docs/decisions/004): the last copy kept in Cache Storage
- * per audience (so a repeat visit paints at once) and a revalidation by ETag (a 304 keeps the
- * copy, a 200 replaces it). The copy of the signed-in set is dropped once the browser is a
- * visitor again, so no price stays behind after signing out.
+ * per owner (so a repeat visit paints at once) and a revalidation by ETag (a 304 keeps the
+ * copy, a 200 replaces it: the whole set again, as the product has no list of changes since
+ * a set's version).
+ *
+ * A copy's owner is the visitors' public set, or one signed-in trader's account: a trader's
+ * prices are their own, so a trader's copy is kept under their account and read only for that
+ * account. The browser keeps at most one trader's copy: loading another account's set, a
+ * visitor's, or signing out (stores/kept-copies.ts) drops the others.
  */
 import type { CatalogueWire } from '../domain/catalogue/wire.ts';
 import { apiUrl, ApiError } from '../lib/api.ts';
 
 export type Audience = 'visitor' | 'trade';
+/** Whose set: the visitors' (account null) or one trader's (their account id). */
+export type SetOwner = { audience: Audience; account: string | null };
 export type SetCopy = { wire: CatalogueWire; etag: string };
 
 const CACHE = 'facet-catalogue-v1';
-const copyKey = (audience: Audience) => apiUrl('/diamonds/catalogue', { copy: audience });
+const PUBLIC = 'visitor';
+/** a trader's copy is named for their account; a trader of no known account keeps none */
+export const copyName = (owner: SetOwner): string | null =>
+  owner.audience === 'visitor' ? PUBLIC : owner.account ? `trade-${owner.account}` : null;
+const copyKey = (name: string) => apiUrl('/diamonds/catalogue', { copy: name });
 const storage = () => (typeof caches === 'undefined' ? null : caches);
 
-/** The copy kept from the last visit, or null (none, or no Cache Storage here). */
-export async function readCopy(audience: Audience): Promise<SetCopy | null> {
+/** The copy kept from the last visit of this owner, or null (none, or no Cache Storage here). */
+export async function readCopy(owner: SetOwner): Promise<SetCopy | null> {
+  const name = copyName(owner);
   try {
     const store = storage();
-    const res = store ? await (await store.open(CACHE)).match(copyKey(audience)) : undefined;
+    const res = store && name ? await (await store.open(CACHE)).match(copyKey(name)) : undefined;
     const etag = res?.headers.get('etag');
     if (!res || !etag) return null;
     return { wire: (await res.json()) as CatalogueWire, etag };
@@ -27,27 +39,42 @@ export async function readCopy(audience: Audience): Promise<SetCopy | null> {
   }
 }
 
-async function keepCopy(audience: Audience, text: string, etag: string): Promise<void> {
+async function keepCopy(owner: SetOwner, text: string, etag: string): Promise<void> {
+  const name = copyName(owner);
   try {
     const store = storage();
-    if (!store) return;
+    if (!store || !name) return;
     const headers = { etag, 'content-type': 'application/json' };
-    await (await store.open(CACHE)).put(copyKey(audience), new Response(text, { headers }));
+    await (await store.open(CACHE)).put(copyKey(name), new Response(text, { headers }));
   } catch {
     // quota or private mode: the next visit downloads again
   }
 }
 
-export async function dropCopy(audience: Audience): Promise<void> {
+/**
+ * Drops every trader's copy but `account`'s (null: every trader's); the visitors' copy stays.
+ * Awaited by the set's job before it reads, so a copy meant to go is never painted.
+ */
+export async function dropTradeCopies(account: string | null): Promise<void> {
+  const keep = account ? copyName({ audience: 'trade', account }) : null;
   try {
-    await (await storage()?.open(CACHE))?.delete(copyKey(audience));
+    const cache = await storage()?.open(CACHE);
+    if (!cache) return;
+    for (const req of await cache.keys()) {
+      const name = new URL(req.url, 'http://x').searchParams.get('copy');
+      if (name !== PUBLIC && name !== keep) await cache.delete(req);
+    }
   } catch {
     // nothing kept
   }
 }
 
-/** GET the set, conditional on `etag`: null when the copy is still current. */
-export async function fetchSet(etag: string | null): Promise<SetCopy | null> {
+/**
+ * GET the set, conditional on `etag`: null when the copy is still current. A fresh answer is
+ * kept for `owner`, or as the public copy when the server answered a visitor's set (the
+ * session ended meanwhile).
+ */
+export async function fetchSet(owner: SetOwner, etag: string | null): Promise<SetCopy | null> {
   let res: Response;
   try {
     res = await fetch(apiUrl('/diamonds/catalogue'), {
@@ -63,6 +90,7 @@ export async function fetchSet(etag: string | null): Promise<SetCopy | null> {
   if (!res.ok) throw new ApiError(res.status, { errors: { msg: 'The stock list could not be loaded.' } });
   const wire = JSON.parse(text) as CatalogueWire;
   const tag = res.headers.get('etag');
-  if (tag) void keepCopy(wire.audience, text, tag);
+  const keptFor: SetOwner = wire.audience === owner.audience ? owner : { audience: wire.audience, account: null };
+  if (tag) void keepCopy(keptFor, text, tag);
   return { wire, etag: tag ?? '' };
 }

@@ -4,9 +4,10 @@
  *
  * - `loadFirstPage(location, width)` asks the server for the first page of the list at that
  *   address (GET /diamonds/catalogue/first), so rows paint before the full set is here.
- * - `loadCatalogue(authorised)` paints from the browser's last copy of the full set at once
- *   (catalogue-set.ts), then revalidates it by ETag (a 304 keeps it, a 200 replaces it), and
- *   builds the index. Once per audience; a change of audience loads again. Fetching, decoding
+ * - `loadCatalogue(owner)` paints from the browser's last copy of the owner's full set at once
+ *   (catalogue-set.ts: the visitors' copy, or the signed-in trader's own), then revalidates it
+ *   by ETag (a 304 keeps it, a 200 replaces it), and builds the index. Once per owner; a
+ *   change of owner (signing in or out, another trader) loads again. Fetching, decoding
  *   and indexing run in a Web Worker (catalogue-set-job.ts), in the page where there is none;
  *   on the list page that job may already be running, started by the early script, and is
  *   adopted (catalogue-early-set.ts).
@@ -26,13 +27,13 @@ import { defaultPageSize, setCurrency, type CatalogueIndex, type PriceContext } 
 import { call, client } from '../lib/api.ts';
 import { DEFAULT_AVAILABILITY_LABELS } from '../islands/catalogue/column-layout.ts';
 import { askedFirstPage, firstPageNow, forgetTradeFirstPage, type ShownFirst } from './catalogue-first.ts';
-import type { Audience } from './catalogue-set.ts';
-import { setJobStarter, type EarlySetWindow } from './catalogue-early-set.ts';
+import type { Audience, SetOwner } from './catalogue-set.ts';
+import { sameOwner, setJobStarter, type EarlySetWindow } from './catalogue-early-set.ts';
 import { LOAD_FAILED, runSetJob, type SetJob } from './catalogue-set-job.ts';
 // the one worker file, also started by the list page's early script (catalogue-early-set.ts)
 import workerUrl from './catalogue.worker.ts?worker&url';
 
-export type { CatalogueDoc, FirstPage, Audience };
+export type { CatalogueDoc, FirstPage, Audience, SetOwner };
 
 export type CatalogueState = {
   status: 'idle' | 'loading' | 'ready' | 'error';
@@ -63,7 +64,9 @@ export const $catalogue = atom<CatalogueState>({
   version: 0,
 });
 
-let inFlight: { audience: Audience; promise: Promise<CatalogueIndex | null> } | null = null;
+let inFlight: { owner: SetOwner; promise: Promise<CatalogueIndex | null> } | null = null;
+/** the owner of the set the last load asked for */
+let loadedOwner: SetOwner | null = null;
 /** ends the last load's job (its worker) and settles its promise; a newer load calls it */
 let cancelJob: (() => void) | null = null;
 let pricingNow: PriceContext = null;
@@ -156,19 +159,21 @@ const startSetJob = setJobStarter({
 });
 
 export function loadCatalogue(
-  authorised: boolean,
+  owner: SetOwner,
   pricing: PriceContext = pricingNow,
   again = false,
 ): Promise<CatalogueIndex | null> {
-  const audience: Audience = authorised ? 'trade' : 'visitor';
+  const { audience } = owner;
   const current = $catalogue.get();
-  if (inFlight?.audience === audience) return inFlight.promise;
-  if (!again && current.status === 'ready' && current.audience === audience) return Promise.resolve(current.index);
-  pricingNow = authorised ? pricing : null;
+  const same = (o: SetOwner | null | undefined) => o != null && sameOwner(o, owner);
+  if (same(inFlight?.owner)) return inFlight!.promise;
+  if (!again && current.status === 'ready' && same(loadedOwner)) return Promise.resolve(current.index);
+  pricingNow = audience === 'trade' ? pricing : null;
+  loadedOwner = owner;
   $catalogue.set({ ...current, status: 'loading', error: null });
   if (audience === 'visitor') forgetTradeFirstPage();
-  const superseded = () => inFlight?.audience !== audience;
-  const job: SetJob = { audience, pricing: pricingNow };
+  const superseded = () => !same(inFlight?.owner);
+  const job: SetJob = { audience, account: audience === 'trade' ? owner.account : null, pricing: pricingNow };
   const promise = new Promise<CatalogueIndex | null>((resolve) => {
     cancelJob?.();
     const { stop } = startSetJob(job, (msg, built) => {
@@ -191,9 +196,9 @@ export function loadCatalogue(
       resolve($catalogue.get().index);
     };
   }).finally(() => {
-    if (inFlight?.audience === audience) inFlight = null;
+    if (same(inFlight?.owner)) inFlight = null;
   });
-  inFlight = { audience, promise };
+  inFlight = { owner, promise };
   return promise;
 }
 
@@ -203,8 +208,8 @@ export function loadCatalogue(
  */
 export function reloadCatalogue(): Promise<CatalogueIndex | null> {
   const s = $catalogue.get();
-  if (s.status !== 'ready' || !s.audience) return Promise.resolve(s.index);
-  return loadCatalogue(s.audience === 'trade', pricingNow, true);
+  if (s.status !== 'ready' || !loadedOwner) return Promise.resolve(s.index);
+  return loadCatalogue(loadedOwner, pricingNow, true);
 }
 
 /**
@@ -223,7 +228,7 @@ export function showPatchedIndex(from: CatalogueIndex, index: CatalogueIndex): v
  */
 export function repriceCatalogue(pricing: PriceContext): void {
   const s = $catalogue.get();
-  const audience = inFlight?.audience ?? s.audience;
+  const audience = inFlight?.owner.audience ?? s.audience;
   pricingNow = audience === 'trade' ? pricing : null;
   const shown = s.audience === 'trade' ? pricing : null;
   if (s.index == null || samePricing(s.index.pricing, shown)) return;

@@ -13,6 +13,8 @@
  *   page, favourites and compare read that stone again (`useLiveRevision`).
  * The viewer's own holds and requests (`mine`) read the overlay again and move `$liveMine`,
  * which the screens showing requests follow. `resync` loads the set and the overlays again.
+ * A stream that drops while open asks /me who is signed in (`confirmSession`): a trader's stream
+ * ends with their session, and a page signed out that way drops the trader's kept copies.
  */
 import { atom } from 'nanostores';
 import type { DiamondDoc, ListDoc } from '../domain/diamond.ts';
@@ -25,7 +27,7 @@ import { $bag, loadBag, showLiveLines } from './bag.ts';
 import { $catalogue, reloadCatalogue, showPatchedIndex } from './catalogue.ts';
 import { $holds, loadHolds, refreshHolds } from './holds.ts';
 import { liveStream, type LiveStream, type LiveStreamStatus } from './live-stream.ts';
-import { $session } from './session.ts';
+import { $session, confirmSession } from './session.ts';
 
 export type LiveStock = {
   status: LiveStreamStatus;
@@ -140,7 +142,11 @@ export function startLive(): void {
       void refreshHolds();
     },
     onResync: (r) => hear({ resync: r.reason }),
-    onStatus: (status) => update({ status }),
+    onStatus: (status) => {
+      // a trader's stream ends with their session (signed out elsewhere, revoked, lapsed): ask who is signed in
+      if (status === 'retrying' && $liveStock.get().status === 'open') confirmSession();
+      update({ status });
+    },
   });
   stream.start();
   $catalogue.subscribe(({ index }) => {

@@ -8,7 +8,7 @@ import { atom, computed } from 'nanostores';
 import type { AuthState, UserView } from '../../api/services/accounts/user-view.ts';
 import { call, client } from '../lib/api.ts';
 import { routes } from '../domain/routes.ts';
-import { forgetTradeFirstPage } from './catalogue-first.ts';
+import { keepCopiesOnlyOf } from './kept-copies.ts';
 
 export type { AuthState, UserView };
 export type SessionState = AuthState & { status: 'idle' | 'loading' | 'ready' };
@@ -35,10 +35,28 @@ export function loadSession(force = false): Promise<AuthState> {
   return inFlight;
 }
 
+/** the account whose copies were kept at the last `setSession` (undefined: none yet) */
+let keptFor: string | null | undefined;
+
 export function setSession(state: AuthState): void {
   inFlight = Promise.resolve(state);
-  if (!state.user) forgetTradeFirstPage(); // no list prices kept for a visitor
+  // list prices are kept only for the trader signed in, none for a visitor
+  const account = state.user?._id ?? null;
+  if (account !== keptFor) void keepCopiesOnlyOf((keptFor = account));
   $session.set({ status: 'ready', isAuthorised: state.isAuthorised, user: state.user });
+}
+
+/**
+ * Asks the server again who is signed in when something suggests the session ended (the live
+ * stream closed): an answer naming no one signs the page out; no answer changes nothing.
+ */
+export function confirmSession(): void {
+  if (!$session.get().user) return;
+  void call(client.me.$get())
+    .then((state) => {
+      if (!state.user) setSession(state);
+    })
+    .catch(() => undefined);
 }
 
 /** Where the Account entry leads a signed-in person (spec: role user -> /my-account, else /admin). */

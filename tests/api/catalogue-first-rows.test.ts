@@ -90,11 +90,14 @@ describe('the list page with its first rows', () => {
     expect(codesOf(res.html)).toEqual(first.docs.map((d) => d.StkCodeCalcNS));
     expect(res.html).toContain('<div class="cat-table-wrap" data-early="" data-drawn="wide"><table');
     expect(res.html).not.toContain('cat-skeleton');
+    // no frame is painted with only some of the rows parsed (columns would widen as the rest came)
+    expect(res.html).toContain('<link rel="expect" href="#cat-drawn-end" blocking="render"></head>');
+    expect(res.html).toContain('</table><i id="cat-drawn-end" hidden></i></div>');
     expect(res.html).toContain('<p>after the table</p>');
     expect(res.html).not.toContain('cat-price');
     expect(res.html).toContain('Sign in for prices');
     const data = dataOf(res.html);
-    expect(data.page).toMatchObject({ audience: 'visitor', address: first.address, total: first.total });
+    expect(data.page).toMatchObject({ audience: 'visitor', account: null, address: first.address, total: first.total });
     expect(data.widths).toEqual([1200, 100_000]);
     for (const d of data.page.docs) expect(d).not.toHaveProperty('price');
     expect(res.headers.get('cache-control')).toBe('public, max-age=60');
@@ -120,7 +123,9 @@ describe('the list page with its first rows', () => {
     const priced = first.docs.find((d) => displayPrice(d, 'USD', fxrates))!;
     expect(codesOf(res.html)[0]).toBe(first.docs[0]!.StkCodeCalcNS);
     expect(res.html).toContain(shown(priced, 'USD', fxrates));
-    expect(dataOf(res.html).page.audience).toBe('trade');
+    // the trader's account names the browser's copies of their set (src/stores/catalogue-set.ts)
+    expect(dataOf(res.html).page).toMatchObject({ audience: 'trade', account: String(person.id) });
+    expect(first.account).toBe(String(person.id));
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     expect(res.headers.get('vary')).toMatch(/\bCookie\b/);
     // the frame: a trader's, their bag and initials as the island draws them

@@ -17,6 +17,11 @@ import type { FirstQuery, WorkerRequest } from './first-page-worker.ts';
 
 export type FirstPage = {
   audience: Audience;
+  /**
+   * the signed-in trader's account id (null for a visitor): the browser keeps its copies of
+   * the trader's set under it (src/stores/catalogue-set.ts)
+   */
+  account: string | null;
   /** the full set's ETag this page was cut from */
   etag: string;
   /** the address of the state the page answers (the browser compares its own) */
@@ -31,7 +36,7 @@ export type FirstPage = {
   bounds: Record<MainTab, FilterBounds>;
   counts: Record<MainTab, number>;
 };
-type WorkerPage = Omit<FirstPage, 'audience' | 'etag'>;
+type WorkerPage = Omit<FirstPage, 'audience' | 'account' | 'etag'>;
 type WorkerAnswer = { id: number; page?: WorkerPage; need?: true; error?: string };
 
 let worker: Worker | null = null;
@@ -76,7 +81,8 @@ async function defaultPricing(db: Db): Promise<PriceContext> {
   };
 }
 
-export async function catalogueFirstPage(db: Db, q: FirstQuery): Promise<FirstPage> {
+/** The first page of `q`'s address; `account` is the signed-in trader's (never named to a visitor). */
+export async function catalogueFirstPage(db: Db, q: FirstQuery, account: number | null = null): Promise<FirstPage> {
   const audience: Audience = q.authorised ? 'trade' : 'visitor';
   const body = await cataloguePayload(db, audience);
   const pricing = audience === 'trade' ? await defaultPricing(db) : null;
@@ -86,7 +92,7 @@ export async function catalogueFirstPage(db: Db, q: FirstQuery): Promise<FirstPa
   let a = await ask(m);
   if (a.need) a = await ask({ ...m, raw: new Uint8Array(body.raw) }); // a copy: the body stays here
   if (!a.page) throw new Error(a.error ?? 'first page not answered');
-  return { audience, etag: body.etag, ...a.page };
+  return { audience, account: q.authorised && account != null ? String(account) : null, etag: body.etag, ...a.page };
 }
 
 /** Builds both audiences' sets and first-page indexes in the background (at start-up). */

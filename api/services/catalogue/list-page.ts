@@ -83,8 +83,20 @@ export function drawFirstRows(
   const end = closingTag(withData, 'div', at.index + at[0].length);
   if (end < 0) return withData;
   const wide = !sized && widths[0] === LARGE_SCREEN_MIN_WIDTH ? ' data-drawn="wide"' : ' data-drawn=""';
-  return withData.slice(0, at.index) + at[0].replace(/>$/, `${wide}>`) + tableHtml(first, prices) + withData.slice(end);
+  const table = tableHtml(first, prices) + DRAWN_END;
+  return holdRenderForRows(withData.slice(0, at.index) + at[0].replace(/>$/, `${wide}>`) + table + withData.slice(end));
 }
+
+/**
+ * The table's columns are as wide as their widest cell: a frame painted while the browser had
+ * parsed only some of the rows would widen columns as the rest came (a layout shift). The page
+ * asks the browser not to render before the end of the drawn rows has been parsed (an
+ * `expect` link that blocks rendering until the marker after the table is in the document).
+ */
+const DRAWN_END_ID = 'cat-drawn-end';
+const DRAWN_END = `<i id="${DRAWN_END_ID}" hidden></i>`;
+const holdRenderForRows = (html: string) =>
+  html.replace('</head>', () => `<link rel="expect" href="#${DRAWN_END_ID}" blocking="render"></head>`);
 
 async function pricesFor(db: Db, currency: string | null): Promise<ShownPrices> {
   const rates = (await db.select().from(exchangeRates)).map((r) => ({
@@ -117,7 +129,7 @@ export function listPageDrawer(deps: ListPageDeps) {
       if (who.authorised) {
         const { firstName, lastName, id } = who.person!;
         const [first, prices, bag, fav, compare] = await Promise.all([
-          catalogueFirstPage(deps.db, q),
+          catalogueFirstPage(deps.db, q, id),
           pricesFor(deps.db, who.currency),
           bagLines(deps.db, id),
           getList(deps.db, id, 'favourites'),

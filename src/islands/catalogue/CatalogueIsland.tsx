@@ -8,7 +8,7 @@
  * (ListTable.tsx, early-table.ts). The live stream patches the rows in place; new stones wait
  * behind "n new stones match" (src/islands/live/).
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import {
   countChangedFilters,
   currentDefaults,
@@ -102,6 +102,11 @@ export default function CatalogueIsland() {
   const loading = (cat.status === 'loading' || cat.status === 'idle') && !results.shown;
   /** nothing known yet: the build's skeleton, or the rows the page's script painted, stand */
   const early = !cat.first && !cat.index && cat.status !== 'error';
+  /**
+   * the drawn rows give way to the React table in a render of its own, which React splits into
+   * short tasks (the island's first render after hydration stays short; the rows are the same)
+   */
+  const earlyTable = useDeferredValue(early, true);
   const lockedTab = (parcels && !authorised && !loading) || state.tab === COLOURED_TAB;
   const pager = (where: 'top' | 'bottom') => (
     <Pager
@@ -177,7 +182,7 @@ export default function CatalogueIsland() {
                 />
                 {pager('top')}
                 <ListTable
-                  early={early}
+                  early={earlyTable}
                   loading={loading}
                   results={results}
                   state={state}

@@ -48,11 +48,14 @@ export function useCatalogueData() {
   // from the server's first page (it read the cookie; a kept copy's audience is only a guess).
   // The trade set waits for the site's rates (asked for at once), so the worker prices it
   // instead of the page re-pricing every stone when they arrive.
-  const firstAudience = cat.first && !cat.first.kept ? cat.first.audience : null;
-  const trade = session.status === 'ready' ? signedIn : firstAudience ? firstAudience === 'trade' : null;
+  // A trader's set is theirs: their account names the browser's copy of it
+  const told = cat.first && !cat.first.kept ? cat.first : null;
+  const trade = session.status === 'ready' ? signedIn : told ? told.audience === 'trade' : null;
+  const account = trade ? (session.status === 'ready' ? (session.user?._id ?? null) : (told?.account ?? null)) : null;
   useEffect(() => {
-    if (trade != null && (!trade || siteSettled)) void loadCatalogue(trade, pricing);
-  }, [trade, siteSettled, pricing]);
+    if (trade != null && (!trade || siteSettled))
+      void loadCatalogue({ audience: trade ? 'trade' : 'visitor', account }, pricing);
+  }, [trade, account, siteSettled, pricing]);
   useEffect(() => repriceCatalogue(pricing), [pricing, cat.index]);
 
   const dialogSettings = session.user?.dialogSettings ?? NO_SETTINGS;

@@ -92,9 +92,14 @@ function tokenRoutes() {
   else void verify(decodeURIComponent(token));
 }
 
-/** Initials badge on the account entries while signed in. */
+/**
+ * Initials badge on the account entries while signed in. Until the session is known the entries
+ * stay as the page came (the list page's server draws a trader's initials: hiding them while
+ * /me is on its way would move the header twice).
+ */
 function renderBadges() {
-  const { user } = $session.get();
+  const { user, status } = $session.get();
+  if (status !== 'ready') return;
   for (const badge of document.querySelectorAll<HTMLElement>('[data-account-badge]')) {
     const text = user ? `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase() : '';
     badge.textContent = text;

@@ -48,7 +48,9 @@ const makeWorker = (url: string) => new FakeWorker(url) as unknown as Worker;
 const fake = (w: Worker) => w as unknown as FakeWorker;
 
 const SITE = { ccy: 'USD', fxrates: RATES } as unknown as SiteData;
-const firstFor = (audience: 'trade' | 'visitor') => ({ audience }) as FirstPage;
+const ACCOUNT = '7';
+const firstFor = (audience: 'trade' | 'visitor') =>
+  ({ audience, account: audience === 'trade' ? ACCOUNT : null }) as FirstPage;
 const pageWindow = (audience: 'trade' | 'visitor' | null, site: SiteData | null = SITE): EarlySetWindow => ({
   __catalogueFirst: Promise.resolve(audience ? firstFor(audience) : null),
   __siteEarly: Promise.resolve(site),
@@ -90,8 +92,8 @@ function store(win: EarlySetWindow | null) {
     );
   return { heard, ranHere, start };
 }
-const TRADE_GBP: SetJob = { audience: 'trade', pricing: { ccy: 'GBP', rates: RATES } };
-const VISITOR: SetJob = { audience: 'visitor', pricing: null };
+const TRADE_GBP: SetJob = { audience: 'trade', account: ACCOUNT, pricing: { ccy: 'GBP', rates: RATES } };
+const VISITOR: SetJob = { audience: 'visitor', account: null, pricing: null };
 
 beforeEach(() => {
   FakeWorker.made = [];
@@ -102,7 +104,10 @@ describe('the early script starts the set job', () => {
     const win = pageWindow('trade');
     const early = await startEarlySet(win, makeWorker);
     expect(FakeWorker.made.map((w) => [w.url, w.posted])).toEqual([
-      ['/_astro/catalogue.worker-x.js', [{ audience: 'trade', pricing: { ccy: 'USD', rates: RATES } }]],
+      [
+        '/_astro/catalogue.worker-x.js',
+        [{ audience: 'trade', account: ACCOUNT, pricing: { ccy: 'USD', rates: RATES } }],
+      ],
     ]);
     expect(win.__catalogueSet).toBe(early);
   });
@@ -155,7 +160,9 @@ describe('the early script starts the set job', () => {
     const early = await startEarlySet(win, makeWorker);
     expect(early?.worker).toBe(started);
     expect(FakeWorker.made).toHaveLength(1);
-    expect(fake(started).posted).toEqual([{ audience: 'trade', pricing: { ccy: 'USD', rates: RATES } }]);
+    expect(fake(started).posted).toEqual([
+      { audience: 'trade', account: ACCOUNT, pricing: { ccy: 'USD', rates: RATES } },
+    ]);
     expect(early?.kept).toEqual([]);
 
     started.failed = true; // as the page's own onerror records it
@@ -226,6 +233,19 @@ describe('the store adopts the early job', () => {
     expect(heard).toEqual([]);
   });
 
+  it("ends a job for another trader's account (signed in as someone else meanwhile) and runs its own", async () => {
+    const win = pageWindow('trade');
+    const early = (await startEarlySet(win, makeWorker))!;
+    fake(early.worker).answer(indexMsg(true)); // the first trader's kept copy: never shown to another
+    const { heard, start } = store(win);
+    const other: SetJob = { ...TRADE_GBP, account: '8' };
+    expect(start(other).job).toBe(other);
+    expect(fake(early.worker).terminated).toBe(true);
+    expect(FakeWorker.made[1]!.posted).toEqual([other]);
+    await Promise.resolve();
+    expect(heard).toEqual([]);
+  });
+
   it('runs the job in the page when the adopted worker failed before answering, and hears nothing more from it', async () => {
     const win = pageWindow('trade');
     const early = (await startEarlySet(win, makeWorker))!;
@@ -292,7 +312,7 @@ describe('the store loading through the early job', () => {
     const msg = indexMsg(false, structuredClone({ ccy: 'USD', rates: RATES })); // as a worker sends it
     if (msg.kind === 'index') msg.index.price[0] = SENTINEL;
     fake(early.worker).answer(msg);
-    const index = await loadCatalogue(true, storePricing);
+    const index = await loadCatalogue({ audience: 'trade', account: ACCOUNT }, storePricing);
     return { index, state: $catalogue.get() };
   }
 

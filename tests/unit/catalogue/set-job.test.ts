@@ -1,12 +1,14 @@
 /**
  * The catalogue's set job (src/stores/catalogue-set-job.ts), the function the Web Worker runs:
- * its messages, the transfer list, and an index that survives the trip to the page unchanged.
+ * its messages, the transfer list, an index that survives the trip to the page unchanged, and
+ * the kept copies (catalogue-set.ts): one per owner, a trader's under their account.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { allDocs, prepareCatalogue, type CatalogueIndex } from '../../../src/domain/catalogue/prepare.ts';
 import { sortOrder } from '../../../src/domain/catalogue/sort.ts';
 import { encodeCatalogue, type WireDoc } from '../../../src/domain/catalogue/wire.ts';
 import { decodeCatalogue } from '../../../src/domain/catalogue/wire-decode.ts';
+import { copyName } from '../../../src/stores/catalogue-set.ts';
 import { runSetJob, type SetJob, type SetMessage } from '../../../src/stores/catalogue-set-job.ts';
 import { asVisitor, parcel, RATES, stone } from './factory.ts';
 
@@ -47,20 +49,29 @@ function answer(status: number, body: unknown, etag = '"cat-trade-a"') {
   );
 }
 
-/** Cache Storage with one kept body (or none), recording what is put and deleted. */
+/** Cache Storage with kept bodies (or none), recording what is read, put and deleted. */
 function fakeCaches(kept: Record<string, { body: unknown; etag: string }>) {
   const log: string[] = [];
+  const urlOf = (key: string | { url: string }) => (typeof key === 'string' ? key : key.url);
   const cache = {
     match: async (key: string) => {
+      log.push(`read ${key}`);
       const k = kept[key];
       return k ? new Response(JSON.stringify(k.body), { headers: { etag: k.etag } }) : undefined;
     },
+    keys: async () => Object.keys(kept).map((url) => ({ url })),
     put: async (key: string) => void log.push(`put ${key}`),
-    delete: async (key: string) => (log.push(`delete ${key}`), true),
+    delete: async (key: string | { url: string }) => {
+      log.push(`delete ${urlOf(key)}`);
+      return delete kept[urlOf(key)];
+    },
   };
   vi.stubGlobal('caches', { open: async () => cache });
   return log;
 }
+const COPY = '/api/v1/diamonds/catalogue?copy=';
+const TRADER = { audience: 'trade', account: '7' } as const;
+const VISITOR = { audience: 'visitor', account: null } as const;
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -68,7 +79,7 @@ describe('the set job', () => {
   it('answers once with the fresh index, priced for the trade, every typed array in the transfer list', async () => {
     const fetch = answer(200, wireOf('trade'));
     vi.stubGlobal('fetch', fetch);
-    const sent = await run({ audience: 'trade', pricing: PRICING });
+    const sent = await run({ ...TRADER, pricing: PRICING });
     expect(sent.map((s) => s.msg.kind)).toEqual(['index']);
     const { msg, transfer } = sent[0]!;
     if (msg.kind !== 'index') throw new Error('no index');
@@ -93,7 +104,7 @@ describe('the set job', () => {
 
   it('never prices a visitor set, whatever pricing it is given', async () => {
     vi.stubGlobal('fetch', answer(200, wireOf('visitor'), '"cat-visitor-a"'));
-    const [first] = await run({ audience: 'visitor', pricing: PRICING });
+    const [first] = await run({ ...VISITOR, pricing: PRICING });
     if (first?.msg.kind !== 'index') throw new Error('no index');
     expect(first.msg.index.pricing).toBeNull();
     expect(Array.from(first.msg.index.price).every(Number.isNaN)).toBe(true);
@@ -102,41 +113,71 @@ describe('the set job', () => {
   });
 
   it('answers the kept copy first (stale), then "current" when the server says 304 to its ETag', async () => {
-    const log = fakeCaches({
-      '/api/v1/diamonds/catalogue?copy=trade': { body: wireOf('trade'), etag: '"cat-trade-a"' },
-    });
+    const log = fakeCaches({ [`${COPY}trade-7`]: { body: wireOf('trade'), etag: '"cat-trade-a"' } });
     const fetch = answer(304, null);
     vi.stubGlobal('fetch', fetch);
-    const sent = await run({ audience: 'trade', pricing: PRICING });
+    const sent = await run({ ...TRADER, pricing: PRICING });
     expect(sent.map((s) => [s.msg.kind, s.msg.kind === 'index' && s.msg.stale])).toEqual([
       ['index', true],
       ['current', false],
     ]);
     expect(fetch.mock.calls[0]![1]?.headers).toMatchObject({ 'If-None-Match': '"cat-trade-a"' });
-    expect(log).toEqual([]);
+    expect(log).toEqual([`read ${COPY}trade-7`]);
   });
 
-  it('as a visitor drops the trade copy before anything else', async () => {
+  it("a trader's job reads and keeps only their own account's copy, and drops another trader's first", async () => {
+    const log = fakeCaches({
+      [`${COPY}trade-8`]: { body: wireOf('trade'), etag: '"cat-trade-a"' },
+      [`${COPY}visitor`]: { body: wireOf('visitor'), etag: '"cat-visitor-a"' },
+    });
+    const fetch = answer(200, wireOf('trade'));
+    vi.stubGlobal('fetch', fetch);
+    const sent = await run({ ...TRADER, pricing: PRICING });
+    expect(sent.map((s) => s.msg.kind === 'index' && s.msg.stale)).toEqual([false]); // nothing painted from 8's copy
+    expect(fetch.mock.calls[0]![1]?.headers).not.toHaveProperty('If-None-Match');
+    await vi.waitFor(() => expect(log).toEqual([`delete ${COPY}trade-8`, `read ${COPY}trade-7`, `put ${COPY}trade-7`]));
+  });
+
+  it("as a visitor drops every trader's copy before anything else and keeps the public one", async () => {
+    const log = fakeCaches({
+      [`${COPY}trade-7`]: { body: wireOf('trade'), etag: '"cat-trade-a"' },
+      [`${COPY}trade`]: { body: wireOf('trade'), etag: '"cat-trade-a"' }, // as kept before copies were per account
+      [`${COPY}visitor`]: { body: wireOf('visitor'), etag: '"cat-visitor-a"' },
+    });
+    vi.stubGlobal('fetch', answer(304, null));
+    await run({ ...VISITOR, pricing: null });
+    expect(log).toEqual([`delete ${COPY}trade-7`, `delete ${COPY}trade`, `read ${COPY}visitor`]);
+  });
+
+  it("keeps a visitor's answer to a trader's job (the session ended meanwhile) as the public copy", async () => {
     const log = fakeCaches({});
     vi.stubGlobal('fetch', answer(200, wireOf('visitor'), '"cat-visitor-a"'));
-    await run({ audience: 'visitor', pricing: null });
-    expect(log[0]).toBe('delete /api/v1/diamonds/catalogue?copy=trade');
+    await run({ ...TRADER, pricing: PRICING });
+    await vi.waitFor(() => expect(log.filter((l) => l.startsWith('put'))).toEqual([`put ${COPY}visitor`]));
+  });
+
+  it('names the copies: the public one, a trader by account, none for a trader of no known account', () => {
+    expect([copyName(VISITOR), copyName(TRADER), copyName({ audience: 'trade', account: null })]).toEqual([
+      'visitor',
+      'trade-7',
+      null,
+    ]);
   });
 
   it('answers an error message for a failed request and for no connection', async () => {
     vi.stubGlobal('fetch', answer(500, { errors: { msg: 'boom' } }));
-    expect((await run({ audience: 'trade', pricing: null })).map((s) => s.msg)).toEqual([
+    expect((await run({ ...TRADER, pricing: null })).map((s) => s.msg)).toEqual([
       { kind: 'error', msg: 'The stock list could not be loaded.' },
     ]);
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('offline')));
-    expect((await run({ audience: 'trade', pricing: null })).map((s) => s.msg)).toEqual([
+    expect((await run({ ...TRADER, pricing: null })).map((s) => s.msg)).toEqual([
       { kind: 'error', msg: 'We could not reach the server. Please check your connection.' },
     ]);
   });
 
   it('gives the page the same index after a structured clone with the transfer list, buffers moved', async () => {
     vi.stubGlobal('fetch', answer(200, wireOf('trade')));
-    const [{ msg, transfer } = { msg: null, transfer: [] }] = await run({ audience: 'trade', pricing: PRICING });
+    const [{ msg, transfer } = { msg: null, transfer: [] }] = await run({ ...TRADER, pricing: PRICING });
     if (msg?.kind !== 'index') throw new Error('no index');
     const expected = prepareCatalogue(decodeCatalogue(wireOf('trade')), PRICING);
     const received = structuredClone(msg, { transfer });

@@ -10,6 +10,8 @@ const DOCS = [stone({ _id: 1, StkCodeCalcNS: 'FT-1', price: 1000, ExWebTotal: 10
   (d) => Object.fromEntries(Object.entries(d).filter(([k, v]) => v != null && v !== '' && k !== 'media')) as WireDoc,
 );
 const WIRE = encodeCatalogue(DOCS, { version: '1', audience: 'trade' });
+const TRADER = { audience: 'trade', account: '7' } as const;
+const VISITOR = { audience: 'visitor', account: null } as const;
 
 beforeEach(() => {
   vi.resetModules(); // the store's state is per module
@@ -22,7 +24,7 @@ describe('loading the catalogue without a Worker', () => {
     expect(typeof Worker).toBe('undefined');
     const { $catalogue, loadCatalogue } = await import('../../../src/stores/catalogue.ts');
     const usd = { ccy: 'USD', rates: RATES };
-    const index = await loadCatalogue(true, usd);
+    const index = await loadCatalogue(TRADER, usd);
     expect($catalogue.get()).toMatchObject({ status: 'ready', audience: 'trade', stale: false });
     expect(index?.pricing).toBe(usd);
     expect(index?.price[0]).toBe(1000);
@@ -32,7 +34,7 @@ describe('loading the catalogue without a Worker', () => {
     const { $catalogue, loadCatalogue, repriceCatalogue } = await import('../../../src/stores/catalogue.ts');
     const usd = { ccy: 'USD', rates: RATES };
     const gbp = { ccy: 'GBP', rates: RATES };
-    const loading = loadCatalogue(true, usd);
+    const loading = loadCatalogue(TRADER, usd);
     // the trade set being loaded takes the new pricing: it is shown in it when it arrives
     repriceCatalogue(gbp);
     const index = await loading;
@@ -53,7 +55,7 @@ describe('loading the catalogue without a Worker', () => {
         new Response(JSON.stringify({ ...WIRE, audience: 'visitor' }), { headers: { etag: '"cat-visitor-1"' } }),
     );
     const { loadCatalogue, repriceCatalogue } = await import('../../../src/stores/catalogue.ts');
-    const loading = loadCatalogue(false);
+    const loading = loadCatalogue(VISITOR);
     repriceCatalogue({ ccy: 'GBP', rates: RATES });
     const index = await loading;
     expect(index?.pricing).toBeNull();
@@ -63,7 +65,7 @@ describe('loading the catalogue without a Worker', () => {
   it('shows the error of a failed load', async () => {
     vi.stubGlobal('fetch', async () => new Response('{}', { status: 503 }));
     const { $catalogue, loadCatalogue } = await import('../../../src/stores/catalogue.ts');
-    expect(await loadCatalogue(false)).toBeNull();
+    expect(await loadCatalogue(VISITOR)).toBeNull();
     expect($catalogue.get()).toMatchObject({ status: 'error', error: 'The stock list could not be loaded.' });
   });
 });
