@@ -12,7 +12,9 @@
  * Lighthouse viewer, or read `audits` for the causes). Audits that cost points are listed
  * under the table.
  *
- *   npx node bench/lighthouse.ts [--runs 3] [--url http://127.0.0.1:4321]
+ *   npx node bench/lighthouse.ts [--runs 3] [--url http://127.0.0.1:4321] [--pages list-visitor,list-trader]
+ *
+ * `--pages` runs only the named pages (names as in LIGHTHOUSE_PAGES).
  *
  * Without --url it starts its own full app (scripts/start.ts) on a small seeded database
  * cached in bench/out/ (the site is rebuilt when its sources change).
@@ -136,7 +138,7 @@ async function traderCookie(baseUrl: string): Promise<string> {
 
 export async function benchLighthouse(
   baseUrl: string,
-  opts: { runs?: number; log?: (line: string) => void } = {},
+  opts: { runs?: number; log?: (line: string) => void; pages?: readonly string[] } = {},
 ): Promise<LighthouseResult> {
   const runs = opts.runs ?? 3;
   const log = opts.log ?? ((l: string) => console.log(`[lighthouse] ${l}`));
@@ -151,7 +153,7 @@ export async function benchLighthouse(
   const pages: PageResult[] = [];
   try {
     const cookie = await traderCookie(baseUrl);
-    for (const page of LIGHTHOUSE_PAGES) {
+    for (const page of LIGHTHOUSE_PAGES.filter((p) => !opts.pages || opts.pages.includes(p.name))) {
       const url = new URL(page.path, baseUrl).href;
       const all: PageFigures[] = [];
       let last: Result | undefined;
@@ -237,12 +239,15 @@ export function printLighthouseResult(r: LighthouseResult): void {
 
 async function cli() {
   const { values } = parseArgs({
-    options: { runs: { type: 'string', default: '3' }, url: { type: 'string' } },
+    options: { runs: { type: 'string', default: '3' }, url: { type: 'string' }, pages: { type: 'string' } },
   });
   const runs = Number(values.runs);
   if (!(Number.isInteger(runs) && runs > 0)) throw new Error('--runs must be a whole number above 0');
+  const pages = values.pages?.split(',').map((p) => p.trim());
+  const unknown = pages?.filter((p) => !LIGHTHOUSE_PAGES.some((l) => l.name === p)) ?? [];
+  if (unknown.length) throw new Error(`--pages: unknown page ${unknown.join(', ')}`);
   if (values.url) {
-    printLighthouseResult(await benchLighthouse(values.url, { runs }));
+    printLighthouseResult(await benchLighthouse(values.url, { runs, pages }));
     return;
   }
   console.log('[lighthouse] starting the full app (builds the site when its sources changed, up to 3 min) ...');
@@ -259,7 +264,7 @@ async function cli() {
   );
   try {
     console.log(`[lighthouse] full app ready at ${server.url}`);
-    printLighthouseResult(await benchLighthouse(server.url, { runs }));
+    printLighthouseResult(await benchLighthouse(server.url, { runs, pages }));
   } finally {
     await server.stop();
   }

@@ -8,11 +8,10 @@
  * (ListTable.tsx, early-table.ts). The live stream patches the rows in place; new stones wait
  * behind "n new stones match" (src/islands/live/).
  */
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
   countChangedFilters,
   currentDefaults,
-  MOBILE_MAX_WIDTH,
   PARCELS_TAB,
   tabCounts,
   type MainTab,
@@ -22,7 +21,6 @@ import { $pasteList, lookUpList, pastedFromAddress } from '../../stores/paste-li
 import { settleLiveSet } from '../../stores/live.ts';
 import { NewStones } from '../live/NewStones.tsx';
 import { PriceDrawer } from '../price/PriceDrawer.tsx';
-import { useMedia } from '../ui/useMedia.ts';
 import type { ColumnContext } from './columns.tsx';
 import { FilterPanel } from './FilterPanel.tsx';
 import { useSliderHistograms } from './filters/useSliderHistograms.ts';
@@ -64,7 +62,10 @@ export default function CatalogueIsland() {
   );
   const results = useResults(cat.index, cat.version, state, authorised, cat.first, viewportWidth(), settled);
   const { draft, change, flush } = useDraftFilters(state.filters, dispatch);
-  const phone = useMedia(`(max-width: ${MOBILE_MAX_WIDTH}px)`);
+  // the island has drawn once over the page's markup (before the first paint after hydration):
+  // from then on a phone shows the panel when it is opened (panel.css)
+  const [live, setLive] = useState(false);
+  useLayoutEffect(() => setLive(true), []);
   const counts = cat.index ? tabCounts(cat.index) : (cat.first?.counts ?? null);
   useNavCounts(counts ? counts[0] + counts[1] + counts[2] + counts[3] : null, data.session);
   const answer = useQuestionAnswer(state.question, authorised, dispatch);
@@ -131,7 +132,7 @@ export default function CatalogueIsland() {
       {state.tab === COLOURED_TAB || lockedTab ? (
         <div id="cat-list">{state.tab === COLOURED_TAB ? <ColouredPlaceholder /> : <ParcelsPlaceholder />}</div>
       ) : (
-        <div className={`cat-layout${panelOpen ? ' has-panel' : ''}${phone ? ' is-phone' : ''}`}>
+        <div className={`cat-layout${panelOpen ? ' has-panel' : ''}${live ? ' cat-layout--live' : ''}`}>
           {panelOpen && (
             <FilterPanel
               id="cat-filters"
@@ -159,7 +160,6 @@ export default function CatalogueIsland() {
               index={cat.index}
               authorised={authorised}
               count={count}
-              phone={phone}
               unknown={!authorised && loading}
               dispatch={dispatch}
             />

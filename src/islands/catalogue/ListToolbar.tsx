@@ -19,13 +19,12 @@ type Props = {
   authorised: boolean;
   /** changed filters in the draft */
   count: number;
-  phone: boolean;
   /** who is looking is not known yet */
   unknown: boolean;
   dispatch: Dispatch<Action>;
 };
 
-export function ListToolbar({ state, index, authorised, count, phone, unknown, dispatch }: Props) {
+export function ListToolbar({ state, index, authorised, count, unknown, dispatch }: Props) {
   const panelOpen = !state.menuCollapsed;
   return (
     <div className="cat-toolbar">
@@ -36,7 +35,16 @@ export function ListToolbar({ state, index, authorised, count, phone, unknown, d
         aria-controls="cat-filters"
         onClick={() => dispatch({ type: 'collapseMenu', collapsed: panelOpen })}
       >
-        {panelOpen && !phone ? 'Hide filters' : `Filters (${count})`}
+        {panelOpen ? (
+          // a wide screen hides the open panel beside the rows; a phone's panel covers the rows, and
+          // its button still says Filters (toolbar.css: the width decides, so the page's markup holds)
+          <>
+            <span className="cat-toggle__hide">Hide filters</span>
+            <span className="cat-toggle__show">Filters ({count})</span>
+          </>
+        ) : (
+          `Filters (${count})`
+        )}
       </button>
       <SearchBox value={state.filters.search} onSearch={(search) => dispatch({ type: 'search', search })} />
       <PasteListDialog authorised={authorised} />
