@@ -46,7 +46,10 @@ async function openRowScrolledIn(page: Page) {
  * must not sit on the PRICE header). With `all`, every column also fits without scrolling.
  */
 async function headersWhole(page: Page, all: boolean) {
-  const problems = await page.locator('.cat-table-wrap').evaluate((wrap, allFit) => {
+  // the island's own table: the rows the server drew give way to it in a render of its own
+  const table = page.locator('.cat-table-wrap:not([data-early])');
+  await expect(table).toBeVisible();
+  const problems = await table.evaluate((wrap, allFit) => {
     const out: string[] = [];
     const view = wrap.getBoundingClientRect();
     if (allFit && wrap.scrollWidth > wrap.clientWidth + 1)
