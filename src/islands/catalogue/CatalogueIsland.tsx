@@ -8,7 +8,7 @@
  * (ListTable.tsx, early-table.ts). The live stream patches the rows in place; new stones wait
  * behind "n new stones match" (src/islands/live/).
  */
-import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
   countChangedFilters,
   currentDefaults,
@@ -103,11 +103,6 @@ export default function CatalogueIsland() {
   const loading = (cat.status === 'loading' || cat.status === 'idle') && !results.shown;
   /** nothing known yet: the build's skeleton, or the rows the page's script painted, stand */
   const early = !cat.first && !cat.index && cat.status !== 'error';
-  /**
-   * the drawn rows give way to the React table in a render of its own, which React splits into
-   * short tasks (the island's first render after hydration stays short; the rows are the same)
-   */
-  const earlyTable = useDeferredValue(early, true);
   const lockedTab = (parcels && !authorised && !loading) || state.tab === COLOURED_TAB;
   const pager = (where: 'top' | 'bottom') => (
     <Pager
@@ -182,7 +177,7 @@ export default function CatalogueIsland() {
                 />
                 {pager('top')}
                 <ListTable
-                  early={earlyTable}
+                  early={early}
                   loading={loading}
                   results={results}
                   state={state}
