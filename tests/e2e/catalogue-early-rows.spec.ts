@@ -65,6 +65,39 @@ test('the first rows paint before the island starts, and the island takes them o
   expect(errors).toEqual([]);
 });
 
+test("a press on a drawn row while the island's table is still coming is kept and carried out", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page);
+  const island = await holdIsland(page);
+  await page.goto('/diamonds/all', { waitUntil: 'commit' });
+  await expect(page.locator(`${EARLY} tbody tr:not(.cat-skeleton)`).nth(2)).toBeVisible();
+  // a slow phone's CPU: the island's table renders in slices, over several frames
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  await island.release();
+  // the moment React has taken the page over, while the drawn rows still stand: press a row's Open
+  const kept = await page.evaluate(
+    (early) =>
+      new Promise<string | null>((resolve) => {
+        const look = () => {
+          const place = document.querySelector(early);
+          if (!place) return resolve(null); // the island's table came first
+          if (!Object.keys(place).some((k) => k.startsWith('__reactFiber'))) return void setTimeout(look, 0);
+          const open = place.querySelectorAll<HTMLButtonElement>('tbody .cat-info')[2]!;
+          open.click();
+          resolve(open.getAttribute('aria-busy'));
+        };
+        look();
+      }),
+    EARLY,
+  );
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  expect(kept).toBe('true'); // the drawn control shows that its press waits
+  await expect(page.locator(EARLY)).toHaveCount(0);
+  await expect(page.locator('.cat-table tbody .cat-info').nth(2)).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.locator('.cat-detail-row')).toHaveCount(1);
+});
+
 test('a repeat visit paints the kept first page before any request answers', async ({ page }) => {
   await signIn(page);
   await page.goto('/diamonds/all');

@@ -30,7 +30,10 @@ async function signIn(page: Page) {
 
 /** The shape filter works on the full set: only round stones, fewer than before, priced in pounds. */
 async function filterRound(page: Page) {
-  const pager = page.getByRole('navigation', { name: 'Pages of the stock list' }).first().locator('strong').first();
+  const pager = page
+    .getByRole('navigation', { name: 'Pages of the stock list' })
+    .first()
+    .locator('.cat-pager__total strong');
   const all = await pager.innerText();
   await page.getByRole('button', { name: 'Round', exact: true }).click();
   await expect(page).toHaveURL(/shape=round/);

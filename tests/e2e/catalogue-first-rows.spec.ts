@@ -24,7 +24,7 @@ const FIRST_PATH = '/api/v1/diamonds/catalogue/first';
 const holdSet = (page: Page) => hold(page, (u) => u.pathname === SET_PATH);
 const codes = (page: Page) => page.locator('.cat-table tbody tr:not(.cat-detail-row) .cat-shape__code');
 const pageCount = (page: Page) =>
-  page.getByRole('navigation', { name: 'Pages of the stock list' }).first().locator('strong').first();
+  page.getByRole('navigation', { name: 'Pages of the stock list' }).first().locator('.cat-pager__total strong');
 
 type First = { total: number; docs: { StkCodeCalcNS: string }[] };
 /** The server's first page of an address for this screen (the browser's own cookies). */

@@ -15,8 +15,7 @@ const stoneCount = async (page: Page) => {
   const text = await page
     .getByRole('navigation', { name: 'Pages of the stock list' })
     .first()
-    .locator('strong')
-    .first()
+    .locator('.cat-pager__total strong')
     .innerText();
   return Number(text.replace(/,/g, ''));
 };

@@ -15,7 +15,10 @@ async function roundByPrice(page: Page): Promise<{ count: string; rows: string[]
   await page.goto('/diamonds/all?sort=-price');
   await expect(stoneRows(page).first()).toBeVisible();
   await page.waitForFunction(() => performance.getEntriesByName('catalogue:index-ready').length > 0);
-  const pager = page.getByRole('navigation', { name: 'Pages of the stock list' }).first().locator('strong').first();
+  const pager = page
+    .getByRole('navigation', { name: 'Pages of the stock list' })
+    .first()
+    .locator('.cat-pager__total strong');
   const all = await pager.innerText();
   await page.getByRole('button', { name: 'Round', exact: true }).click();
   await expect(page).toHaveURL(/shape=round/);

@@ -8,7 +8,7 @@
  * (ListTable.tsx, early-table.ts). The live stream patches the rows in place; new stones wait
  * behind "n new stones match" (src/islands/live/).
  */
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
   countChangedFilters,
   currentDefaults,
@@ -60,7 +60,15 @@ export default function CatalogueIsland() {
     authorised,
     data.dialogSettings,
   );
-  const results = useResults(cat.index, cat.version, state, authorised, cat.first, viewportWidth(), settled);
+  /**
+   * The rows follow the store one render behind, in a render React splits into short tasks:
+   * the island's table taking the drawn rows' place, and the full set's arrival (every stone
+   * filtered and sorted), never hold the page up in one long task. What a press decides from
+   * (the viewer, the limits, the counts) follows the store at once; a press on the drawn rows
+   * meanwhile is kept and replayed on the island's table (drawn-presses.ts).
+   */
+  const shown = useDeferredValue(cat);
+  const results = useResults(shown.index, shown.version, state, authorised, shown.first, viewportWidth(), settled);
   const { draft, change, flush } = useDraftFilters(state.filters, dispatch);
   // the island has drawn once over the page's markup (before the first paint after hydration):
   // from then on a phone shows the panel when it is opened (panel.css)
@@ -70,7 +78,7 @@ export default function CatalogueIsland() {
   useNavCounts(counts ? counts[0] + counts[1] + counts[2] + counts[3] : null, data.session);
   const answer = useQuestionAnswer(state.question, authorised, dispatch);
   const bounds = state.bounds[state.tab];
-  const histograms = useSliderHistograms(cat.index, cat.version, state.tab, bounds.weight, authorised);
+  const histograms = useSliderHistograms(shown.index, shown.version, state.tab, bounds.weight, authorised);
 
   useEffect(() => {
     if (!authorised || !fromAddress || restored.current) return;
@@ -88,8 +96,9 @@ export default function CatalogueIsland() {
   }, [state.filters, state.tab]);
 
   useEffect(() => {
-    if (cat.index && results.page !== state.page) dispatch({ type: 'page', page: results.page, total: results.total });
-  }, [cat.index, results.page, results.total, state.page, dispatch]);
+    if (shown.index && results.page !== state.page)
+      dispatch({ type: 'page', page: results.page, total: results.total });
+  }, [shown.index, results.page, results.total, state.page, dispatch]);
 
   const { measurements, availability } = state.columns;
   const parcels = state.tab === PARCELS_TAB;
@@ -100,9 +109,9 @@ export default function CatalogueIsland() {
   const count = countChangedFilters(draft, currentDefaults(state), { authorised, measurements });
   const panelOpen = !state.menuCollapsed;
   /** no rows to show yet (neither the index nor a first page that fits the state) */
-  const loading = (cat.status === 'loading' || cat.status === 'idle') && !results.shown;
+  const loading = (shown.status === 'loading' || shown.status === 'idle') && !results.shown;
   /** nothing known yet: the build's skeleton, or the rows the page's script painted, stand */
-  const early = !cat.first && !cat.index && cat.status !== 'error';
+  const early = !shown.first && !shown.index && shown.status !== 'error';
   const lockedTab = (parcels && !authorised && !loading) || state.tab === COLOURED_TAB;
   const pager = (where: 'top' | 'bottom') => (
     <Pager

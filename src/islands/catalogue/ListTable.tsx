@@ -2,13 +2,15 @@
  * The list's table place: until the island knows any rows (neither a first page nor the
  * index), the markup already there stays (the build's skeleton, or the first rows the page's
  * script painted, early-table.ts); then the React table with its open-row detail, download
- * ticks and "No Results Found".
+ * ticks and "No Results Found". A press on the drawn rows meanwhile is kept and replayed on the
+ * React table's same control (drawn-presses.ts).
  */
-import { useCallback, useMemo, type Dispatch } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type Dispatch } from 'react';
 import type { ListState } from '../../domain/catalogue/index.ts';
 import type { ListDoc } from '../../domain/diamond.ts';
 import { openComingSoon360 } from '../../stores/dialog.ts';
 import { CatalogueTable } from './CatalogueTable.tsx';
+import { keepDrawnPress, replayDrawnPress } from './drawn-presses.ts';
 import type { ColumnContext } from './columns.tsx';
 import { RowActions } from './RowActions.tsx';
 import { RowDetail } from './RowDetail.tsx';
@@ -35,6 +37,9 @@ export function ListTable({ early, loading, results, state, ctx, dispatch }: Pro
   const onTick = useCallback((id: number) => dispatch({ type: 'toggleSelected', id }), [dispatch]);
   const ticked = useMemo(() => new Set(state.downloadSelection), [state.downloadSelection]);
   const { authorised } = ctx;
+  const wrap = useRef<HTMLDivElement>(null);
+  // a press kept on the drawn rows, once this table shows its control
+  useEffect(() => replayDrawnPress(wrap.current));
   if (early && inBrowser)
     return (
       <div
@@ -42,11 +47,12 @@ export function ListTable({ early, loading, results, state, ctx, dispatch }: Pro
         className="cat-table-wrap"
         data-early=""
         dangerouslySetInnerHTML={NO_HTML}
+        onClickCapture={keepDrawnPress}
         suppressHydrationWarning
       />
     );
   return (
-    <div key={early ? 'early' : 'table'} className="cat-table-wrap" data-early={early ? '' : undefined}>
+    <div ref={wrap} key={early ? 'early' : 'table'} className="cat-table-wrap" data-early={early ? '' : undefined}>
       <CatalogueTable
         docs={results.docs}
         ctx={ctx}
