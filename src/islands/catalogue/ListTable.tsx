@@ -5,7 +5,7 @@
  * ticks and "No Results Found". A press on the drawn rows meanwhile is kept and replayed on the
  * React table's same control (drawn-presses.ts).
  */
-import { useCallback, useEffect, useMemo, useRef, type Dispatch } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, type Dispatch } from 'react';
 import type { ListState } from '../../domain/catalogue/index.ts';
 import type { ListDoc } from '../../domain/diamond.ts';
 import { openComingSoon360 } from '../../stores/dialog.ts';
@@ -32,7 +32,8 @@ const inBrowser = typeof window !== 'undefined';
 const NO_HTML = { __html: '' };
 const comingSoon = openComingSoon360;
 
-export function ListTable({ early, loading, results, state, ctx, dispatch }: Props) {
+/** Rendered again only when its own props change (not on every edit of the filter panel's draft). */
+export const ListTable = memo(function ListTable({ early, loading, results, state, ctx, dispatch }: Props) {
   const onToggleRow = useCallback((id: number) => dispatch({ type: 'toggleRow', id }), [dispatch]);
   const onTick = useCallback((id: number) => dispatch({ type: 'toggleSelected', id }), [dispatch]);
   const ticked = useMemo(() => new Set(state.downloadSelection), [state.downloadSelection]);
@@ -81,4 +82,4 @@ export function ListTable({ early, loading, results, state, ctx, dispatch }: Pro
       )}
     </div>
   );
-}
+});

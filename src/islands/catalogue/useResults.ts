@@ -55,15 +55,18 @@ export function useResults(
   useEffect(() => {
     if (ask !== null) loadAddressPage(ask, width);
   }, [ask, width]);
-  if (index) return { total: rows.length, pages, page, docs, shown: true, waiting: false };
-  if (firstHolds)
-    return {
-      total: first!.total,
-      pages: first!.pages,
-      page: first!.page,
-      docs: first!.docs,
-      shown: true,
-      waiting: false,
-    };
-  return { total: 0, pages: 1, page: 1, docs: [], shown: false, waiting: first != null };
+  // one object while nothing it holds changes: the table skips renders that do not touch its rows
+  return useMemo((): Results => {
+    if (index) return { total: rows.length, pages, page, docs, shown: true, waiting: false };
+    if (firstHolds)
+      return {
+        total: first!.total,
+        pages: first!.pages,
+        page: first!.page,
+        docs: first!.docs,
+        shown: true,
+        waiting: false,
+      };
+    return { total: 0, pages: 1, page: 1, docs: [], shown: false, waiting: first != null };
+  }, [index, rows.length, pages, page, docs, firstHolds, first]);
 }
