@@ -4,7 +4,9 @@
  * GET /api/v1/diamonds/catalogue: every in-stock stone in the columnar wire format
  *   (src/domain/catalogue/wire.ts), sent as stored: brotli or gzip by Accept-Encoding, never
  *   compressed per request. Strong ETag (a hash of the body), `Cache-Control: private, no-cache`,
- *   304 when If-None-Match names the current tag (several tags may be sent).
+ *   304 when If-None-Match names the current tag (several tags may be sent). `Facet-Live-Seq`:
+ *   the live stream's sequence the body is current from, so a browser's kept copy of it is
+ *   brought up to date by the stream's events after it instead of downloaded again.
  *
  * GET /api/v1/diamonds/catalogue/first?path=&search=&width=: the first page of the list for an
  *   address (the same rules as the browser), so the rows paint before the full set arrives.
@@ -18,6 +20,7 @@ import * as v from 'valibot';
 import { catalogueFirstPage } from '../services/catalogue/first-page.ts';
 import { cataloguePayload, type CatalogueBody } from '../services/catalogue/payload.ts';
 import { queryIn } from '../middleware/validate.ts';
+import { SET_SEQ_HEADER } from '../../src/domain/catalogue/wire.ts';
 import type { AppEnv, Deps } from '../types.ts';
 
 const matches = (header: string | undefined, etag: string) =>
@@ -33,8 +36,9 @@ type Prepared = { data: Uint8Array; headers: Record<string, string> };
 type Answers = { br: Buffer; byEncoding: Record<Encoding, Prepared>; notModified: Record<string, string> };
 
 /** Headers every answer of the set carries (the 304 too). */
-const commonHeaders = (etag: string) => ({
+const commonHeaders = (etag: string, seq: number) => ({
   ETag: etag,
+  [SET_SEQ_HEADER]: String(seq),
   'Cache-Control': 'private, no-cache',
   Vary: 'Cookie, Accept-Encoding',
 });
@@ -43,7 +47,7 @@ function prepare(body: CatalogueBody): Answers {
   const one = (data: Buffer, encoding: string | null): Prepared => ({
     data: new Uint8Array(data.buffer, data.byteOffset, data.length),
     headers: {
-      ...commonHeaders(body.etag),
+      ...commonHeaders(body.etag, body.seq),
       'Content-Type': 'application/json; charset=utf-8',
       ...(encoding ? { 'Content-Encoding': encoding } : {}),
       'Content-Length': String(data.length),
@@ -52,7 +56,7 @@ function prepare(body: CatalogueBody): Answers {
   return {
     br: body.br,
     byEncoding: { br: one(body.br, 'br'), gzip: one(body.gzip, 'gzip'), raw: one(body.raw, null) },
-    notModified: commonHeaders(body.etag),
+    notModified: commonHeaders(body.etag, body.seq),
   };
 }
 

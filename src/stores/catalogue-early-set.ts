@@ -28,6 +28,9 @@ import type { SetJob, SetMessage } from './catalogue-set-job.ts';
 import type { SiteData } from './site.ts';
 import { shownCurrency, storedCurrency } from './shown-currency.ts';
 
+/** the page's live stream brings a kept copy of the set up to date (where there is EventSource) */
+export const LIVE_PATCHES = typeof EventSource !== 'undefined';
+
 /** What a set job's worker tells the page: an answer, or that it failed. */
 export type Heard = { msg: SetMessage } | { failed: true };
 
@@ -90,6 +93,7 @@ export async function startEarlySet(win: EarlySetWindow, makeWorker: MakeWorker 
     audience: first.audience,
     account: first.account ?? null,
     pricing: pricingOf(first.audience, site),
+    patch: LIVE_PATCHES,
   };
   const early: EarlySet = { job, worker, kept: [], hear: null };
   listen(worker, (h) => (early.hear ? early.hear(h) : early.kept.push(h)));

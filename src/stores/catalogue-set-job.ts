@@ -12,13 +12,17 @@ import { sortOrder } from '../domain/catalogue/sort.ts';
 import { type CatalogueWire } from '../domain/catalogue/wire.ts';
 import { columnsOf } from '../domain/catalogue/wire-decode.ts';
 import { ApiError } from '../lib/api.ts';
-import { dropTradeCopies, fetchSet, readCopy, type Audience, type SetOwner } from './catalogue-set.ts';
+import { dropTradeCopies, fetchSet, readCopy, type Audience, type SetCopy, type SetOwner } from './catalogue-set.ts';
 
-/** Whose set to load (a trader's account names the copy it reads and keeps) and its pricing. */
-export type SetJob = SetOwner & { pricing: PriceContext };
+/**
+ * Whose set to load (a trader's account names the copy it reads and keeps) and its pricing;
+ * `patch`: the page's live stream brings a kept copy up to date (no revalidation then).
+ */
+export type SetJob = SetOwner & { pricing: PriceContext; patch?: boolean };
 
 export type SetMessage =
-  | { kind: 'index'; audience: Audience; stale: boolean; index: CatalogueIndex }
+  /** `since`: the live stream's sequence the index is current from (null: not known) */
+  | { kind: 'index'; audience: Audience; stale: boolean; index: CatalogueIndex; since: number | null }
   | { kind: 'current' }
   | { kind: 'error'; msg: string };
 
@@ -55,17 +59,18 @@ export function indexOf(wire: CatalogueWire, pricing: PriceContext): CatalogueIn
 
 /** Runs one load of `job.audience`'s set, posting its answers; the last is never a stale index. */
 export async function runSetJob(job: SetJob, post: Post): Promise<void> {
-  const send = (wire: CatalogueWire, stale: boolean) => {
-    const index = indexOf(wire, job.pricing);
-    post({ kind: 'index', audience: wire.audience, stale, index }, indexBuffers(index));
+  const send = (copy: SetCopy, stale: boolean) => {
+    const index = indexOf(copy.wire, job.pricing);
+    post({ kind: 'index', audience: copy.wire.audience, stale, index, since: copy.seq }, indexBuffers(index));
   };
   try {
     const owner: SetOwner = { audience: job.audience, account: job.audience === 'trade' ? job.account : null };
     await dropTradeCopies(owner.account);
     const copy = await readCopy(owner);
-    if (copy) send(copy.wire, true);
+    if (copy && job.patch && copy.seq != null) return send(copy, false);
+    if (copy) send(copy, true);
     const fresh = await fetchSet(owner, copy?.etag ?? null);
-    if (fresh) send(fresh.wire, false);
+    if (fresh) send(fresh, false);
     else post({ kind: 'current' }, []);
   } catch (err) {
     post({ kind: 'error', msg: err instanceof ApiError ? err.message : LOAD_FAILED }, []);

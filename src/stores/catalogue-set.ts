@@ -1,21 +1,28 @@
 /**
  * The full stock set in the browser (docs/decisions/004): the last copy kept in Cache Storage
- * per owner (so a repeat visit paints at once) and a revalidation by ETag (a 304 keeps the
- * copy, a 200 replaces it: the whole set again, as the product has no list of changes since
- * a set's version).
+ * per owner (so a repeat visit paints at once), with the live stream's sequence it is current
+ * from (`SET_SEQ_HEADER`): the page brings such a copy up to date from the stream's events
+ * after it (stores/live.ts). Without that, or when the stream cannot (too far behind), a
+ * revalidation by ETag (a 304 keeps the copy, a 200 replaces it with the whole set).
  *
  * A copy's owner is the visitors' public set, or one signed-in trader's account: a trader's
  * prices are their own, so a trader's copy is kept under their account and read only for that
  * account. The browser keeps at most one trader's copy: loading another account's set, a
  * visitor's, or signing out (stores/kept-copies.ts) drops the others.
  */
-import type { CatalogueWire } from '../domain/catalogue/wire.ts';
+import { SET_SEQ_HEADER, type CatalogueWire } from '../domain/catalogue/wire.ts';
 import { apiUrl, ApiError } from '../lib/api.ts';
 
 export type Audience = 'visitor' | 'trade';
 /** Whose set: the visitors' (account null) or one trader's (their account id). */
 export type SetOwner = { audience: Audience; account: string | null };
-export type SetCopy = { wire: CatalogueWire; etag: string };
+/** `seq`: the live stream's sequence the body is current from (null: not known) */
+export type SetCopy = { wire: CatalogueWire; etag: string; seq: number | null };
+
+const seqOf = (headers: Headers): number | null => {
+  const n = Number(headers.get(SET_SEQ_HEADER) ?? '');
+  return headers.has(SET_SEQ_HEADER) && Number.isSafeInteger(n) && n >= 0 ? n : null;
+};
 
 const CACHE = 'facet-catalogue-v1';
 const PUBLIC = 'visitor';
@@ -33,18 +40,19 @@ export async function readCopy(owner: SetOwner): Promise<SetCopy | null> {
     const res = store && name ? await (await store.open(CACHE)).match(copyKey(name)) : undefined;
     const etag = res?.headers.get('etag');
     if (!res || !etag) return null;
-    return { wire: (await res.json()) as CatalogueWire, etag };
+    return { wire: (await res.json()) as CatalogueWire, etag, seq: seqOf(res.headers) };
   } catch {
     return null; // a damaged or evicted copy: the network answers
   }
 }
 
-async function keepCopy(owner: SetOwner, text: string, etag: string): Promise<void> {
+async function keepCopy(owner: SetOwner, text: string, etag: string, seq: number | null): Promise<void> {
   const name = copyName(owner);
   try {
     const store = storage();
     if (!store || !name) return;
-    const headers = { etag, 'content-type': 'application/json' };
+    const headers: Record<string, string> = { etag, 'content-type': 'application/json' };
+    if (seq != null) headers[SET_SEQ_HEADER] = String(seq);
     await (await store.open(CACHE)).put(copyKey(name), new Response(text, { headers }));
   } catch {
     // quota or private mode: the next visit downloads again
@@ -90,7 +98,8 @@ export async function fetchSet(owner: SetOwner, etag: string | null): Promise<Se
   if (!res.ok) throw new ApiError(res.status, { errors: { msg: 'The stock list could not be loaded.' } });
   const wire = JSON.parse(text) as CatalogueWire;
   const tag = res.headers.get('etag');
+  const seq = seqOf(res.headers);
   const keptFor: SetOwner = wire.audience === owner.audience ? owner : { audience: wire.audience, account: null };
-  if (tag) void keepCopy(keptFor, text, tag);
-  return { wire, etag: tag ?? '' };
+  if (tag) void keepCopy(keptFor, text, tag, seq);
+  return { wire, etag: tag ?? '', seq };
 }

@@ -28,7 +28,7 @@ import { call, client } from '../lib/api.ts';
 import { DEFAULT_AVAILABILITY_LABELS } from '../islands/catalogue/column-layout.ts';
 import { askedFirstPage, firstPageNow, forgetTradeFirstPage, type ShownFirst } from './catalogue-first.ts';
 import type { Audience, SetOwner } from './catalogue-set.ts';
-import { sameOwner, setJobStarter, type EarlySetWindow } from './catalogue-early-set.ts';
+import { LIVE_PATCHES, sameOwner, setJobStarter, type EarlySetWindow } from './catalogue-early-set.ts';
 import { LOAD_FAILED, runSetJob, type SetJob } from './catalogue-set-job.ts';
 // the one worker file, also started by the list page's early script (catalogue-early-set.ts)
 import workerUrl from './catalogue.worker.ts?worker&url';
@@ -49,6 +49,11 @@ export type CatalogueState = {
   error: string | null;
   /** moves on every load or re-pricing */
   version: number;
+  /**
+   * the live stream's sequence the index just loaded is current from (its changes since are
+   * replayed onto it, stores/live.ts); null once patched, or when not known
+   */
+  since: number | null;
 };
 
 const firstAtStart = () =>
@@ -62,6 +67,7 @@ export const $catalogue = atom<CatalogueState>({
   first: firstAtStart(),
   error: null,
   version: 0,
+  since: null,
 });
 
 let inFlight: { owner: SetOwner; promise: Promise<CatalogueIndex | null> } | null = null;
@@ -135,12 +141,18 @@ export const samePricing = (a: PriceContext, b: PriceContext) =>
  * Shows an index built for `built` (a copy of the pricing asked for, when it came from a
  * worker): prices follow the pricing now, re-priced only if it moved meanwhile.
  */
-function show(index: CatalogueIndex, audience: Audience, stale: boolean, built: PriceContext): CatalogueIndex {
+function show(
+  index: CatalogueIndex,
+  audience: Audience,
+  stale: boolean,
+  built: PriceContext,
+  since: number | null,
+): CatalogueIndex {
   const want = audience === 'trade' ? pricingNow : null;
   if (samePricing(audience === 'trade' ? built : null, want)) index.pricing = want;
   else setCurrency(index, want);
   const s = $catalogue.get();
-  $catalogue.set({ ...s, status: 'ready', audience, index, stale, error: null, version: s.version + 1 });
+  $catalogue.set({ ...s, status: 'ready', audience, index, stale, error: null, version: s.version + 1, since });
   performance.mark(INDEX_READY_MARK);
   return index;
 }
@@ -173,14 +185,21 @@ export function loadCatalogue(
   $catalogue.set({ ...current, status: 'loading', error: null });
   if (audience === 'visitor') forgetTradeFirstPage();
   const superseded = () => !same(inFlight?.owner);
-  const job: SetJob = { audience, account: audience === 'trade' ? owner.account : null, pricing: pricingNow };
+  // a reload (the live stream could not bring the set up to date) asks the network
+  const job: SetJob = {
+    audience,
+    account: audience === 'trade' ? owner.account : null,
+    pricing: pricingNow,
+    patch: LIVE_PATCHES && !again,
+  };
   const promise = new Promise<CatalogueIndex | null>((resolve) => {
     cancelJob?.();
     const { stop } = startSetJob(job, (msg, built) => {
       if (superseded()) return resolve($catalogue.get().index);
       const s = $catalogue.get();
       if (msg.kind === 'index') {
-        const index = show(msg.index, msg.audience, msg.stale, built.pricing);
+        // after a reload (the stream could not catch up) the set is the server's current one: no going back
+        const index = show(msg.index, msg.audience, msg.stale, built.pricing, again ? null : msg.since);
         if (!msg.stale) resolve(index);
       } else if (msg.kind === 'current') {
         $catalogue.set({ ...s, stale: false });
@@ -219,7 +238,7 @@ export function reloadCatalogue(): Promise<CatalogueIndex | null> {
 export function showPatchedIndex(from: CatalogueIndex, index: CatalogueIndex): void {
   const s = $catalogue.get();
   if (s.index !== from) return;
-  $catalogue.set({ ...s, index, version: s.version + 1 });
+  $catalogue.set({ ...s, index, version: s.version + 1, since: null });
 }
 
 /**

@@ -4,6 +4,8 @@
  * drops or a node restarts it closes the EventSource and opens a fresh one after a backoff with
  * jitter (reconnect.ts), resuming with `?since=<seq>`; a tab hidden for more than
  * LIVE_HIDDEN_PAUSE_MS closes it, and showing the tab again resumes from the same sequence.
+ * `resumeFrom(seq)` goes back to an earlier sequence (a kept copy of the set, current from
+ * there, is shown): the stream opens again from it and its events are heard again.
  * The clock and the EventSource are given, so tests drive it with a fake clock.
  */
 import {
@@ -42,6 +44,8 @@ export type LiveStream = {
   stop(): void;
   /** the page was hidden (the stream pauses after LIVE_HIDDEN_PAUSE_MS) or shown again */
   visibility(hidden: boolean): void;
+  /** hears again every event after `seq` (from a reconnection), if the stream is ahead of it or has no cursor yet */
+  resumeFrom(seq: number): void;
   readonly seq: number;
   readonly status: LiveStreamStatus;
 };
@@ -61,6 +65,8 @@ export function liveStream(deps: LiveStreamDeps): LiveStream {
   let retryTimer: unknown = null;
   let hideTimer: unknown = null;
   let status: LiveStreamStatus = 'off';
+  /** the next connection resumes from `seq` even at 0 (a set current from before any change) */
+  let resumeAtSeq = false;
 
   const setStatus = (s: LiveStreamStatus) => {
     status = s;
@@ -82,7 +88,9 @@ export function liveStream(deps: LiveStreamDeps): LiveStream {
     clearRetry();
     close();
     setStatus('connecting');
-    const es = deps.open(seq > 0 ? `${deps.url}?since=${seq}` : deps.url);
+    const fromNow = seq === 0 && !resumeAtSeq;
+    const es = deps.open(fromNow ? deps.url : `${deps.url}?since=${seq}`);
+    resumeAtSeq = false;
     source = es;
     const mine = (fn: (e: MessageEvent<string>) => void) => (e: MessageEvent<string>) => {
       if (source === es) fn(e);
@@ -92,7 +100,7 @@ export function liveStream(deps: LiveStreamDeps): LiveStream {
       mine((e) => {
         attempt = 0;
         const r = parse<LiveReady>(e);
-        if (seq === 0 && r) heard(r.seq); // a first connection starts from now
+        if (fromNow && r) heard(r.seq); // a first connection starts from now
         setStatus('open');
       }),
     );
@@ -159,6 +167,13 @@ export function liveStream(deps: LiveStreamDeps): LiveStream {
         attempt = 0;
         connect();
       }
+    },
+    resumeFrom(from) {
+      if (status === 'off' || status === 'paused' || (seq > 0 && from >= seq)) return;
+      seq = from;
+      resumeAtSeq = true;
+      attempt = 0;
+      connect();
     },
     get seq() {
       return seq;

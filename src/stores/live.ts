@@ -13,6 +13,9 @@
  *   page, favourites and compare read that stone again (`useLiveRevision`).
  * The viewer's own holds and requests (`mine`) read the overlay again and move `$liveMine`,
  * which the screens showing requests follow. `resync` loads the set and the overlays again.
+ * A set just loaded names the sequence it is current from (a copy kept from an earlier visit,
+ * or a body built a while ago): the stream goes back there, so its changes since are applied
+ * to it (too far back, the stream answers `resync` and the set is downloaded again).
  * A stream that drops while open asks /me who is signed in (`confirmSession`): a trader's stream
  * ends with their session, and a page signed out that way drops the trader's kept copies.
  */
@@ -24,6 +27,7 @@ import { patchHolds } from '../domain/live/holds.ts';
 import { applyLiveEvents, liveSetOf, type LiveSet, type LiveSetEvent } from '../domain/live/patch.ts';
 import { API_BASE } from '../lib/api.ts';
 import { $bag, loadBag, showLiveLines } from './bag.ts';
+import type { CatalogueIndex } from '../domain/catalogue/index.ts';
 import { $catalogue, reloadCatalogue, showPatchedIndex } from './catalogue.ts';
 import { $holds, loadHolds, refreshHolds } from './holds.ts';
 import { liveStream, type LiveStream, type LiveStreamStatus } from './live-stream.ts';
@@ -149,7 +153,13 @@ export function startLive(): void {
     },
   });
   stream.start();
-  $catalogue.subscribe(({ index }) => {
+  let resumedFor: CatalogueIndex | null = null;
+  $catalogue.subscribe(({ index, since }) => {
+    // a set just loaded is current from `since`: its changes after that are heard again
+    if (index && since != null && index !== resumedFor) {
+      resumedFor = index;
+      stream?.resumeFrom(since);
+    }
     if (!index || early.length === 0) return;
     const heard = early;
     early = [];

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { writeTx } from '../../db/client.ts';
 import { diamondMedia, diamonds } from '../../db/tables.ts';
 import { bumpVersion } from '../../api/services/site/versions.ts';
+import { latestSeq, lockStock, recordStockChanges } from '../../api/services/link/change-log.ts';
 import { decodeCatalogue } from '../../src/domain/catalogue/wire-decode.ts';
 import { createTestApp, insertUser, signIn } from './auth-helpers.ts';
 
@@ -91,6 +92,26 @@ describe('GET /diamonds/catalogue', () => {
     expect(after.headers.get('etag')).not.toBe(etag);
     const body = await payloadOf(after);
     expect(body.docs.some((d) => d._id === sold)).toBe(false);
+  });
+
+  it("names the live stream's sequence each body is current from, on the 200 and the 304", async () => {
+    const t = await createTestApp();
+    const first = await t.request('/diamonds/catalogue');
+    const before = await latestSeq(t.db);
+    expect(first.headers.get('facet-live-seq')).toBe(String(before));
+    const sold = (await payloadOf(first)).docs[0]!;
+    await writeTx(t.db, async (tx) => {
+      await lockStock(tx);
+      await tx.update(diamonds).set({ inStock: false }).where(eq(diamonds.id, sold._id));
+      const change = { stockCode: String(sold.StkCodeCalcNS), kind: 'removed' as const, fields: [] };
+      await recordStockChanges(tx, [change], { now: Date.now(), retentionDays: 30 });
+    });
+    const after = await t.request('/diamonds/catalogue', { headers: { 'if-none-match': first.headers.get('etag')! } });
+    expect(after.status).toBe(200);
+    expect(Number(after.headers.get('facet-live-seq'))).toBe(await latestSeq(t.db));
+    expect(Number(after.headers.get('facet-live-seq'))).toBeGreaterThan(before);
+    const again = await t.request('/diamonds/catalogue', { headers: { 'if-none-match': after.headers.get('etag')! } });
+    expect([again.status, again.headers.get('facet-live-seq')]).toEqual([304, after.headers.get('facet-live-seq')]);
   });
 
   it("never answers a visitor's ETag with 304 once signed in", async () => {

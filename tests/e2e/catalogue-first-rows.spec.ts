@@ -12,7 +12,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { signInAs } from './bag-support.ts';
-import { TRADER } from './support/accounts.ts';
+import { ADMIN, TRADER } from './support/accounts.ts';
 import { catalogueDocs } from './support/catalogue.ts';
 import { hold } from './support/hold.ts';
 import { JEWELLER } from './support/holds.ts';
@@ -158,6 +158,50 @@ test('a repeat visit filters from the kept set before the network answers', asyn
   await expect(pageCount(page)).toHaveText(rounds.toLocaleString('en-GB'));
   await set.release();
   await first.release();
+});
+
+test("a repeat visit brings the kept set up to date from the live stream's changes, without downloading it", async ({
+  page,
+  keep,
+}) => {
+  const CODE = 'KEPT-0001';
+  const HEADER =
+    'Stock No,Shape,Carat,Color,Clarity,Cut,Polish,Sym,Fluor,Lab,Cert No,Price,Rap,Depth,Table,Measurements,Availability,Type,Source,Comments';
+  await keep.newStones(CODE);
+  const admin = await keep.as(ADMIN);
+  const importPrice = async (price: string) => {
+    const csv = `${HEADER}\n${CODE},RB,1.01,G,VS1,EX,EX,EX,None,GIA,2149990002,"${price}",31.5,61.8,57,6.42 x 6.45 x 3.98,1,Single Item,,\n`;
+    const res = await admin.post('/api/v1/admin/stock-import?mode=apply', {
+      multipart: { file: { name: 'kept.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) } },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  };
+  const price = () => page.locator('.cat-table tbody tr').filter({ hasText: CODE }).locator('.cat-price').first();
+  const indexReady = () => page.evaluate(() => performance.getEntriesByName('catalogue:index-ready').length > 0);
+  await importPrice('7,450.00');
+  await signInAs(page, TRADER.email, TRADER.password);
+  await page.goto(`/diamonds/all?q=${CODE}`);
+  await expect.poll(indexReady).toBe(true);
+  const before = await price().innerText();
+  await expect
+    .poll(() => page.evaluate(async () => (await (await caches.open('facet-catalogue-v1')).keys()).length))
+    .toBe(1);
+
+  await importPrice('8,120.00');
+  const sets: string[] = [];
+  const streams: string[] = [];
+  page.on('request', (r) => {
+    const u = new URL(r.url());
+    if (u.pathname === SET_PATH) sets.push(u.search);
+    if (u.pathname === '/api/v1/live') streams.push(u.search);
+  });
+  await page.goto(`/diamonds/all?q=${CODE}`);
+  await expect.poll(indexReady).toBe(true);
+  // the kept copy is the index, and the stream's changes since its sequence reach it
+  await expect(price()).not.toHaveText(before);
+  await expect(page.locator('.cat-table tbody tr').filter({ hasText: CODE })).toHaveCount(1);
+  expect(streams.some((q) => /since=\d+/.test(q))).toBe(true);
+  expect(sets).toEqual([]);
 });
 
 test("a second trader on the same browser sees their own prices first, never the first trader's copy", async ({

@@ -130,3 +130,36 @@ describe("the viewer's own events", () => {
     expect(s.seq).toBe(6);
   });
 });
+
+describe('going back to a set kept from an earlier visit', () => {
+  it('opens again from the set’s sequence and hears its changes again; a set at or past the cursor changes nothing', () => {
+    const s = make();
+    s.start();
+    last().send('ready', { seq: 50 });
+    last().send('stone', stone(51));
+    s.resumeFrom(60); // current from later than the stream: nothing to hear again
+    expect(sources).toHaveLength(1);
+    s.resumeFrom(30);
+    expect(sources[0]!.closed).toBe(true);
+    expect(last().url).toBe('/api/v1/live?since=30');
+    last().send('ready', { seq: 51 });
+    for (const n of [31, 45, 51, 52]) last().send('stone', stone(n));
+    expect(stones.map((e) => e.seq)).toEqual([51, 31, 45, 51, 52]);
+    expect(s.seq).toBe(52);
+  });
+
+  it('before its first `ready`, and from a set current from before any change (0), resumes from there', () => {
+    const s = make();
+    s.start();
+    s.resumeFrom(0);
+    expect(last().url).toBe('/api/v1/live?since=0');
+    last().send('ready', { seq: 9 });
+    expect(s.seq).toBe(0); // the cursor stays at the set's, so its changes 1..9 come again
+  });
+
+  it('does nothing when the stream is off or paused', () => {
+    const s = make();
+    s.resumeFrom(3);
+    expect(sources).toHaveLength(0);
+  });
+});

@@ -25,6 +25,7 @@ import { diamondMedia, diamonds } from '../../../db/tables.ts';
 import { UNLISTED_COLUMNS, type ListRow } from './list-docs.ts';
 import type { Audience, SetWorkerAnswer, SetWorkerRequest } from './set-worker.ts';
 import { recentVersion } from '../site/versions.ts';
+import { latestSeq } from '../link/change-log.ts';
 import { catalogueSetBuilds } from '../platform/metrics.ts';
 
 export { CATALOGUE_FIELDS, slimDoc, type CatalogueDoc } from './list-docs.ts';
@@ -35,6 +36,12 @@ export type CatalogueBody = {
   etag: string;
   audience: Audience;
   stones: number;
+  /**
+   * the stock change log's newest sequence before the rows were read: every change after it
+   * may be missing from the body, so a copy of it is brought up to date by the live stream's
+   * events after this sequence (applying one again is harmless)
+   */
+  seq: number;
   raw: Buffer;
   gzip: Buffer;
   br: Buffer;
@@ -155,6 +162,7 @@ function setJob(audience: Audience, version: string, onBest: (br: Buffer) => voi
 
 async function buildBody(db: Db, audience: Audience, version: string): Promise<CatalogueBody> {
   const t0 = performance.now();
+  const seq = await latestSeq(db);
   const with360 = new Set(
     (await db.selectDistinct({ id: diamondMedia.diamondId }).from(diamondMedia).where(is360)).map((r) => r.id),
   );
@@ -173,6 +181,7 @@ async function buildBody(db: Db, audience: Audience, version: string): Promise<C
     etag: built.etag,
     audience,
     stones: built.n,
+    seq,
     raw: bufferOf(built.raw),
     gzip: bufferOf(built.gzip),
     br: bufferOf(built.br),

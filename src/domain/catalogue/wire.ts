@@ -111,6 +111,12 @@ export function codeColumn(col: readonly string[]): CodeColumn {
   return out;
 }
 
+/**
+ * The set's answer header naming the live stream's sequence its body is current from: a copy
+ * kept by the browser is brought up to date by the stream's events after it.
+ */
+export const SET_SEQ_HEADER = 'Facet-Live-Seq';
+
 export type CatalogueWire = {
   format: typeof WIRE_FORMAT;
   version: string;

@@ -27,6 +27,7 @@ const catalogue: CatalogueState = {
   stale: false,
   error: null,
   version: 0,
+  since: null,
 };
 const availabilityLabels: AvailabilityLabels = { 1: 'Immediately', 2: '3-5 days', 3: 'On Demand' };
 

@@ -66,6 +66,7 @@ const indexMsg = (stale: boolean, pricing = { ccy: 'USD', rates: RATES }): SetMe
   audience: 'trade',
   stale,
   index: indexOf(WIRE, pricing),
+  since: null,
 });
 const ERROR = 'The stock list could not be loaded.';
 
@@ -106,7 +107,7 @@ describe('the early script starts the set job', () => {
     expect(FakeWorker.made.map((w) => [w.url, w.posted])).toEqual([
       [
         '/_astro/catalogue.worker-x.js',
-        [{ audience: 'trade', account: ACCOUNT, pricing: { ccy: 'USD', rates: RATES } }],
+        [{ audience: 'trade', account: ACCOUNT, pricing: { ccy: 'USD', rates: RATES }, patch: false }],
       ],
     ]);
     expect(win.__catalogueSet).toBe(early);
@@ -161,7 +162,7 @@ describe('the early script starts the set job', () => {
     expect(early?.worker).toBe(started);
     expect(FakeWorker.made).toHaveLength(1);
     expect(fake(started).posted).toEqual([
-      { audience: 'trade', account: ACCOUNT, pricing: { ccy: 'USD', rates: RATES } },
+      { audience: 'trade', account: ACCOUNT, pricing: { ccy: 'USD', rates: RATES }, patch: false },
     ]);
     expect(early?.kept).toEqual([]);
 

@@ -43,21 +43,23 @@ async function run(job: SetJob): Promise<Sent[]> {
   return sent;
 }
 
-function answer(status: number, body: unknown, etag = '"cat-trade-a"') {
+function answer(status: number, body: unknown, etag = '"cat-trade-a"', seq?: number) {
+  const headers: Record<string, string> = seq == null ? { etag } : { etag, 'Facet-Live-Seq': String(seq) };
   return vi.fn(async (_url: string, _init?: RequestInit) =>
-    status === 304 ? new Response(null, { status }) : new Response(JSON.stringify(body), { status, headers: { etag } }),
+    status === 304 ? new Response(null, { status }) : new Response(JSON.stringify(body), { status, headers }),
   );
 }
 
 /** Cache Storage with kept bodies (or none), recording what is read, put and deleted. */
-function fakeCaches(kept: Record<string, { body: unknown; etag: string }>) {
+function fakeCaches(kept: Record<string, { body: unknown; etag: string; seq?: number }>) {
   const log: string[] = [];
   const urlOf = (key: string | { url: string }) => (typeof key === 'string' ? key : key.url);
   const cache = {
     match: async (key: string) => {
       log.push(`read ${key}`);
       const k = kept[key];
-      return k ? new Response(JSON.stringify(k.body), { headers: { etag: k.etag } }) : undefined;
+      const seq: Record<string, string> = k?.seq == null ? {} : { 'facet-live-seq': String(k.seq) };
+      return k ? new Response(JSON.stringify(k.body), { headers: { etag: k.etag, ...seq } }) : undefined;
     },
     keys: async () => Object.keys(kept).map((url) => ({ url })),
     put: async (key: string) => void log.push(`put ${key}`),
@@ -123,6 +125,32 @@ describe('the set job', () => {
     ]);
     expect(fetch.mock.calls[0]![1]?.headers).toMatchObject({ 'If-None-Match': '"cat-trade-a"' });
     expect(log).toEqual([`read ${COPY}trade-7`]);
+  });
+
+  it('with the live stream to bring it up to date, answers a kept copy as current from its sequence, and asks nothing', async () => {
+    fakeCaches({ [`${COPY}trade-7`]: { body: wireOf('trade'), etag: '"cat-trade-a"', seq: 41 } });
+    const fetch = answer(200, wireOf('trade'));
+    vi.stubGlobal('fetch', fetch);
+    const sent = await run({ ...TRADER, pricing: PRICING, patch: true });
+    expect(sent.map((s) => s.msg.kind === 'index' && [s.msg.stale, s.msg.since])).toEqual([[false, 41]]);
+    expect(fetch).not.toHaveBeenCalled();
+    // a reload (the stream was too far behind), or a copy that names no sequence: revalidated as before
+    const again = await run({ ...TRADER, pricing: PRICING, patch: false });
+    expect(again.map((s) => s.msg.kind === 'index' && [s.msg.stale, s.msg.since])).toEqual([
+      [true, 41],
+      [false, null],
+    ]);
+    fakeCaches({ [`${COPY}trade-7`]: { body: wireOf('trade'), etag: '"cat-trade-a"' } });
+    vi.stubGlobal('fetch', answer(304, null));
+    const unnamed = await run({ ...TRADER, pricing: PRICING, patch: true });
+    expect(unnamed.map((s) => s.msg.kind)).toEqual(['index', 'current']);
+  });
+
+  it("names a fresh set's sequence from the server's answer", async () => {
+    fakeCaches({});
+    vi.stubGlobal('fetch', answer(200, wireOf('trade'), '"cat-trade-b"', 97));
+    const [first] = await run({ ...TRADER, pricing: PRICING, patch: true });
+    expect(first?.msg).toMatchObject({ kind: 'index', stale: false, since: 97 });
   });
 
   it("a trader's job reads and keeps only their own account's copy, and drops another trader's first", async () => {
