@@ -169,9 +169,10 @@ export function liveStream(deps: LiveStreamDeps): LiveStream {
       }
     },
     resumeFrom(from) {
-      if (status === 'off' || status === 'paused' || (seq > 0 && from >= seq)) return;
+      if (status === 'off' || (seq > 0 && from >= seq)) return;
       seq = from;
       resumeAtSeq = true;
+      if (status === 'paused') return; // it opens from there when the page is shown again
       attempt = 0;
       connect();
     },

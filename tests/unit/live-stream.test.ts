@@ -157,9 +157,18 @@ describe('going back to a set kept from an earlier visit', () => {
     expect(s.seq).toBe(0); // the cursor stays at the set's, so its changes 1..9 come again
   });
 
-  it('does nothing when the stream is off or paused', () => {
+  it('does nothing when the stream is off, and waits for a paused one to be shown again', () => {
     const s = make();
     s.resumeFrom(3);
     expect(sources).toHaveLength(0);
+    s.start();
+    last().send('ready', { seq: 20 });
+    s.visibility(true);
+    vi.advanceTimersByTime(LIVE_HIDDEN_PAUSE_MS);
+    expect(s.status).toBe('paused');
+    s.resumeFrom(12);
+    expect(sources).toHaveLength(1);
+    s.visibility(false);
+    expect(last().url).toBe('/api/v1/live?since=12');
   });
 });
