@@ -19,9 +19,10 @@ export type SetOwner = { audience: Audience; account: string | null };
 /** `seq`: the live stream's sequence the body is current from (null: not known) */
 export type SetCopy = { wire: CatalogueWire; etag: string; seq: number | null };
 
+/** The sequence a set answer (or a kept copy) names: whole digits only, as the stream reads a cursor. */
 const seqOf = (headers: Headers): number | null => {
-  const n = Number(headers.get(SET_SEQ_HEADER) ?? '');
-  return headers.has(SET_SEQ_HEADER) && Number.isSafeInteger(n) && n >= 0 ? n : null;
+  const value = headers.get(SET_SEQ_HEADER);
+  return value != null && /^\d{1,15}$/.test(value) ? Number(value) : null;
 };
 
 const CACHE = 'facet-catalogue-v1';
