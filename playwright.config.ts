@@ -14,7 +14,7 @@
  *   Test artefacts go to test-results/e2e/ (Playwright empties that folder at each run);
  *   smoke screenshots go to test-results/screenshots/.
  *
- * Environment: CHROMIUM_PATH (default /usr/bin/chromium), CI (1 retry, no .only), E2E_WORKERS
+ * Environment: CHROMIUM_PATH (default Debian's headless shell: tests/support/chromium.ts), CI (1 retry, no .only), E2E_WORKERS
  * (default 2), E2E_SEED_STONES, E2E_BASE_URL (test against a server that is already running
  * with one worker; no webServer). E-mail: each server's SMTP_URL points at its worker's
  * capture; received messages are JSON files in <FACET_E2E_DIR>/mail/ (support/mail.ts).
@@ -24,6 +24,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { startSmtpCapture } from './tests/e2e/support/smtp-capture.ts';
+import { CHROMIUM_PATH } from './tests/support/chromium.ts';
 import { freePort } from './tests/support/free-port.ts';
 import {
   copyTemplate,
@@ -85,7 +86,7 @@ export default defineConfig({
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -1,7 +1,8 @@
 /**
  * Lighthouse on the marketing pages (home, /about-us, /news and /faqs) and the stock list
- * /diamonds/all as a visitor and as the signed-in demo trader (its session cookie passed to
- * Lighthouse as an extra header) of a running full app,
+ * /diamonds/all as a visitor and as the signed-in demo trader (its session cookie set in the
+ * browser's cookie jar for the trader's runs, as a signed-in browser holds it, and cleared
+ * after them) of a running full app,
  * in Debian's Chromium (launched headless through chrome-launcher; nothing downloads a
  * browser) with Lighthouse's default settings, i.e. the mobile form factor and its simulated
  * mobile throttling. Each page runs `runs` times (default 3); the table shows the median of
@@ -35,7 +36,7 @@ export const LIGHTHOUSE_PAGES: readonly LighthousePage[] = [
   { name: 'about', path: '/about-us' },
   { name: 'news', path: '/news' },
   { name: 'faqs', path: '/faqs' },
-  // the stock list as a visitor and as a signed-in trader (the session cookie sent with every request)
+  // the stock list as a visitor and as a signed-in trader (the session cookie in the browser's jar)
   { name: 'list-visitor', path: '/diamonds/all' },
   { name: 'list-trader', path: '/diamonds/all', trader: true },
 ];
@@ -106,15 +107,10 @@ function losses(lhr: Result): string[] {
 }
 
 /** One Lighthouse run; a run that fails to record (e.g. NO_NAVSTART on a busy host) is tried again, twice at most. */
-async function oneRun(
-  url: string,
-  port: number,
-  log: (line: string) => void,
-  extraHeaders?: Record<string, string>,
-): Promise<Result> {
+async function oneRun(url: string, port: number, log: (line: string) => void): Promise<Result> {
   for (let attempt = 1; ; attempt++) {
     const flags = { port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: [...CATEGORIES] };
-    const res = await lighthouse(url, { ...flags, extraHeaders });
+    const res = await lighthouse(url, flags);
     if (!res) throw new Error(`Lighthouse returned nothing for ${url}`);
     if (!res.lhr.runtimeError) return res.lhr;
     if (attempt === 3) throw new Error(`${url}: ${res.lhr.runtimeError.message}`);
@@ -122,18 +118,56 @@ async function oneRun(
   }
 }
 
-/** The demo trader's session cookie (`name=value`), signed in through the API. */
-async function traderCookie(baseUrl: string): Promise<string> {
+type Cookie = { name: string; value: string };
+
+/** The demo trader's session cookies, signed in through the API. */
+async function traderCookies(baseUrl: string): Promise<Cookie[]> {
   const res = await fetch(new URL('/api/v1/login', baseUrl), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(TRADER),
   });
   if (res.status !== 200) throw new Error(`the trader's sign-in answered ${res.status}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0]!)
-    .join('; ');
+  return res.headers.getSetCookie().map((c) => {
+    const pair = c.split(';')[0]!;
+    const at = pair.indexOf('=');
+    return { name: pair.slice(0, at), value: pair.slice(at + 1) };
+  });
+}
+
+/**
+ * Sets (or, with no cookies, clears) the browser's cookies through the DevTools protocol on
+ * the browser's own target: Lighthouse keeps cookies between runs (it clears caches and
+ * service workers, not the cookie jar), so its runs load the page as that signed-in browser.
+ */
+async function setBrowserCookies(port: number, baseUrl: string, cookies: Cookie[]): Promise<void> {
+  const { webSocketDebuggerUrl } = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as {
+    webSocketDebuggerUrl: string;
+  };
+  const ws = new WebSocket(webSocketDebuggerUrl);
+  await new Promise((done, fail) => {
+    ws.onopen = done;
+    ws.onerror = fail;
+  });
+  const call = (id: number, method: string, params: object) =>
+    new Promise<void>((done, fail) => {
+      ws.onmessage = (e) => {
+        const m = JSON.parse(String(e.data)) as { id?: number; error?: { message: string } };
+        if (m.id !== id) return;
+        if (m.error) fail(new Error(`${method}: ${m.error.message}`));
+        else done();
+      };
+      ws.send(JSON.stringify({ id, method, params }));
+    });
+  try {
+    if (cookies.length === 0) await call(1, 'Storage.clearCookies', {});
+    else
+      await call(1, 'Storage.setCookies', {
+        cookies: cookies.map((c) => ({ ...c, url: baseUrl, httpOnly: true, sameSite: 'Lax' })),
+      });
+  } finally {
+    ws.close();
+  }
 }
 
 export async function benchLighthouse(
@@ -152,13 +186,14 @@ export async function benchLighthouse(
   });
   const pages: PageResult[] = [];
   try {
-    const cookie = await traderCookie(baseUrl);
+    const cookies = await traderCookies(baseUrl);
     for (const page of LIGHTHOUSE_PAGES.filter((p) => !opts.pages || opts.pages.includes(p.name))) {
       const url = new URL(page.path, baseUrl).href;
+      await setBrowserCookies(chrome.port, baseUrl, page.trader ? cookies : []);
       const all: PageFigures[] = [];
       let last: Result | undefined;
       for (let i = 0; i < runs; i++) {
-        const lhr = await oneRun(url, chrome.port, log, page.trader ? { Cookie: cookie } : undefined);
+        const lhr = await oneRun(url, chrome.port, log);
         last = lhr;
         const f = figures(lhr);
         all.push(f);

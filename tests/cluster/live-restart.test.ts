@@ -14,6 +14,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from '@playwri
 import pgDriver from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, client, startNode, TRADER, type AppNode } from '../support/app-node.ts';
+import { CHROMIUM_PATH } from '../support/chromium.ts';
 import { startProxy, type Proxy } from '../support/nginx-proxy.ts';
 import { freshDatabase, type FreshDatabase } from '../support/shared-pg.ts';
 import { until } from '../support/until.ts';
@@ -32,7 +33,7 @@ beforeAll(async () => {
   const env = { RATE_LIMIT_FACTOR: '1000', LOG_REQUESTS: 'true' };
   nodes = await Promise.all(['a', 'b'].map((n) => startNode(n, dir, pg.url, env)));
   proxy = await startProxy(nodes[0]!, nodes[1]!, dir);
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH });
 }, 420_000);
 
 afterAll(async () => {
