@@ -70,10 +70,18 @@ test.describe('detail screen', () => {
     await signIn(page);
     const id = await findStone(page.request, { certificate: true });
     await page.goto(`/diamonds/${id}/report`);
+    // the new window asks for the PDF: a browser with a PDF viewer shows it at that address,
+    // one without (a headless shell) saves it, and its window stays at about:blank
+    const certificate = new RegExp(`/api/v1/diamonds/${id}/certificates/1$`);
+    const asked = page.context().waitForEvent('request', (r) => certificate.test(r.url()));
     const popup = page.waitForEvent('popup');
     await page.getByRole('button', { name: 'View or Download Full Report' }).click();
     const win = await popup;
-    await expect.poll(() => win.url()).toMatch(new RegExp(`/api/v1/diamonds/${id}/certificates/1$`));
+    const request = await asked;
+    expect(request.frame().page()).toBe(win);
+    const answer = await request.response();
+    expect(answer?.status()).toBe(200);
+    expect(await answer?.headerValue('content-type')).toBe('application/pdf');
   });
 
   test('the certificate PDF file itself keeps the sign-in rule', async ({ page, playwright, baseURL }) => {
