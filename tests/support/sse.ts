@@ -7,7 +7,10 @@
  *   const hold = await sse.until((e) => e.event === 'stone');   // skips heartbeats and others
  *   await sse.close();                                     // cancels the body: the server sees the client leave
  *
- * Every wait has a timeout (ms) and fails naming what it waited for. Heartbeat comments
+ * Every wait has a timeout (ms) and fails naming what it waited for. The default, 10 s, only
+ * bounds a failure: an event usually comes within milliseconds, but on a machine whose cores
+ * are all busy a PostgreSQL notification can take seconds (how fast events arrive is the
+ * benchmarks' to measure, `bench/live.ts`). Heartbeat comments
  * (`: ping`) come as events named `comment`; `next()` returns them, `until()` passes them by.
  */
 
@@ -20,6 +23,8 @@ export type SseEvent = {
 };
 
 export type SseReader = ReturnType<typeof sseReader>;
+
+const WAIT_MS = 10_000;
 
 function parseFrame(frame: string): SseEvent | null {
   const e: SseEvent = { event: 'message', data: '' };
@@ -68,7 +73,7 @@ export function sseReader(res: Response) {
   };
 
   /** The next frame, or null once the stream has ended. */
-  const next = async (timeoutMs = 3000, what = 'the next event'): Promise<SseEvent | null> => {
+  const next = async (timeoutMs = WAIT_MS, what = 'the next event'): Promise<SseEvent | null> => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const e = take();
@@ -89,7 +94,7 @@ export function sseReader(res: Response) {
   return {
     next,
     /** Reads until an event matches `pred` (heartbeats and other events pass by); returns what it read, the match last. */
-    async until(pred: (e: SseEvent) => boolean, timeoutMs = 3000, what = 'matching event'): Promise<SseEvent[]> {
+    async until(pred: (e: SseEvent) => boolean, timeoutMs = WAIT_MS, what = 'matching event'): Promise<SseEvent[]> {
       const seen: SseEvent[] = [];
       const deadline = Date.now() + timeoutMs;
       for (;;) {
