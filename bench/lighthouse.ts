@@ -149,22 +149,23 @@ async function setBrowserCookies(port: number, baseUrl: string, cookies: Cookie[
     ws.onopen = done;
     ws.onerror = fail;
   });
-  const call = (id: number, method: string, params: object) =>
-    new Promise<void>((done, fail) => {
+  const [method, params] =
+    cookies.length === 0
+      ? ['Storage.clearCookies', {}]
+      : [
+          'Storage.setCookies',
+          { cookies: cookies.map((c) => ({ ...c, url: baseUrl, httpOnly: true, sameSite: 'Lax' })) },
+        ];
+  try {
+    await new Promise<void>((done, fail) => {
       ws.onmessage = (e) => {
         const m = JSON.parse(String(e.data)) as { id?: number; error?: { message: string } };
-        if (m.id !== id) return;
+        if (m.id !== 1) return;
         if (m.error) fail(new Error(`${method}: ${m.error.message}`));
         else done();
       };
-      ws.send(JSON.stringify({ id, method, params }));
+      ws.send(JSON.stringify({ id: 1, method, params }));
     });
-  try {
-    if (cookies.length === 0) await call(1, 'Storage.clearCookies', {});
-    else
-      await call(1, 'Storage.setCookies', {
-        cookies: cookies.map((c) => ({ ...c, url: baseUrl, httpOnly: true, sameSite: 'Lax' })),
-      });
   } finally {
     ws.close();
   }

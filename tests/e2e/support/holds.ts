@@ -9,6 +9,7 @@ import { expect, type Browser, type Page } from '@playwright/test';
 import { signInAs } from '../bag-support.ts';
 import { noCookieNotice } from './screens.ts';
 import { withDb } from './shared-state.ts';
+import { islandsStarted } from './test.ts';
 
 export const JEWELLER = { email: 'jeweller@facet.trade', password: 'Jeweller#2026' };
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -20,7 +21,7 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
  */
 export async function axeClean(page: Page, where: string): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  await expect.poll(() => page.evaluate(() => document.querySelectorAll('astro-island[ssr]').length)).toBe(0);
+  await islandsStarted(page);
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   const found = (await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations.flatMap((v) =>
     v.nodes.map((n) => `${v.id} (${v.impact}) ${n.target.join(' ')}`),

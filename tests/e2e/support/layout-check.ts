@@ -10,7 +10,7 @@
  *   const trouble = await scrollTrouble(page, settle, path, width, errors);
  */
 import type { Page } from '@playwright/test';
-import { expect } from './test.ts';
+import { islandsStarted } from './test.ts';
 import { nextFrames } from './screens.ts';
 import type { Settle } from './page-settled.ts';
 
@@ -78,7 +78,7 @@ export async function scrollTrouble(
     if (!moved) break;
   }
   // what came into view has hydrated and loaded: look once more at the bottom
-  await expect.poll(() => page.evaluate(() => document.querySelectorAll('astro-island[ssr]').length)).toBe(0);
+  await islandsStarted(page);
   await settle();
   await nextFrames(page);
   const atEnd = await widthTrouble(page, width);

@@ -9,7 +9,7 @@
  *   asks `keep` for it, and the fixture's teardown puts it back, passed or failed
  *   (support/shared-state.ts).
  */
-import { test as base, type Page } from '@playwright/test';
+import { expect, test as base, type Page } from '@playwright/test';
 import { keeper, type Keep } from './shared-state.ts';
 
 export { expect } from '@playwright/test';
@@ -19,6 +19,11 @@ export async function islandsReady(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('astro-island[ssr]:not([client="visible"])'), null, {
     timeout: 20_000,
   });
+}
+
+/** Resolves once every Astro island has started, those waiting to be seen too (scroll them into view first). */
+export async function islandsStarted(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate(() => document.querySelectorAll('astro-island[ssr]').length)).toBe(0);
 }
 
 export const test = base.extend<{ keep: Keep }>({
