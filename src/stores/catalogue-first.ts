@@ -15,6 +15,7 @@
  */
 import type { FirstPage } from '../../api/services/catalogue/first-page.ts';
 import type { FxRate } from '../domain/money.ts';
+import type { DrawnPager } from '../islands/catalogue/pager-markup.ts';
 import type { AnswerOf, client } from '../lib/api.ts';
 
 /** The site data the layout's early script asks for (what site.ts loads). */
@@ -34,6 +35,8 @@ type EarlyWindow = {
   __catalogueDrawn?: boolean;
   __catalogueFirst?: Promise<FirstPage | null>;
   __catalogueFirstPage?: FirstPage | null;
+  /** the pager's values the server drew with its rows (whatever this screen's size) */
+  __cataloguePager?: DrawnPager | null;
   __siteEarly?: Promise<SiteData | null>;
 };
 
@@ -56,6 +59,9 @@ export const askedFirstPage = (): Promise<FirstPage | null> | undefined => early
 /** The rows the server drew into the page, when it drew any: the page they show if it fits this screen, else null. */
 export const drawnFirstPage = (): { page: FirstPage | null } | null =>
   early().__catalogueDrawn ? { page: early().__catalogueFirstPage ?? null } : null;
+
+/** The pager's values the server drew into the page with its rows, if it drew any. */
+export const drawnPager = (): DrawnPager | null => early().__cataloguePager ?? null;
 
 /** GET /site as asked for by the page's inline script (a promise), if it asked. */
 export const askedSite = (): Promise<SiteData | null> | undefined => early().__siteEarly;

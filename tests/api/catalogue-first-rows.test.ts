@@ -21,7 +21,7 @@ import { createTestApp, insertUser, signIn, type TestApp } from './auth-helpers.
 
 /**
  * The list page as the build leaves it: the header's account entry, the catalogue navigation's
- * badges, the data's mark, the inline script, the table's place.
+ * badges, the data's mark, the pager, the inline script, the table's place.
  */
 const BUILT =
   '<!doctype html><html lang="en"><head><title>All Diamonds</title></head><body><header>' +
@@ -32,6 +32,11 @@ const BUILT =
   '<span class="cnav__count" data-count="fav" hidden data-astro-cid-n></span>' +
   '<span class="cnav__count" data-count="bag" hidden data-astro-cid-n></span></nav>' +
   `<main>${FIRST_ROWS_MARK}` +
+  '<nav class="cat-pager" aria-label="Pages of the stock list" aria-busy="true"><p class="cat-pager__total">Loading stock…</p>' +
+  '<select id="cat-top-limit"><option value="25" selected="">25</option><option value="50">50</option><option value="100">100</option></select>' +
+  '<button type="button" class="cat-pager__btn" disabled="" aria-label="Previous page"></button>' +
+  '<span class="cat-pager__where">Page <strong>1</strong> of <!-- -->1</span>' +
+  '<button type="button" class="cat-pager__btn" disabled="" aria-label="Next page"></button></nav>' +
   '<script>window.early = 1</script><div class="cat-table-wrap" data-early=""><table class="cat-table">' +
   '<tbody><tr class="cat-skeleton"><td><div class="bar"></div></td></tr></tbody></table></div>' +
   '<p>after the table</p></main></body></html>';
@@ -68,7 +73,15 @@ const dataOf = (html: string) =>
   JSON.parse(/<script type="application\/json" id="catalogue-first-data">(.*?)<\/script>/.exec(html)![1]!) as {
     widths: [number, number];
     page: First;
+    pager: { total: number; page: number; pages: number; pageSize: number } | null;
   };
+/** the pager's total, page size, place and its next button as drawn */
+const pagerOf = (html: string) => [
+  /<p class="cat-pager__total">(.*?)<\/p>/.exec(html)![1],
+  /<option value="(\d+)" selected="">/.exec(html)![1],
+  /Page <strong>(\d+)<\/strong> of <!-- -->([\d,]+)/.exec(html)!.slice(1).join(' of '),
+  /<button[^>]*aria-label="Next page">/.exec(html)![0].includes('disabled'),
+];
 const badgeOf = (html: string, key: string) =>
   new RegExp(`<span class="cnav__count" data-count="${key}"( hidden)?[^>]*>([^<]*)</span>`).exec(html)!.slice(1);
 const stockOf = (f: First) => (f.counts[0] + f.counts[1] + f.counts[2] + f.counts[3]).toLocaleString('en-GB');
@@ -99,6 +112,15 @@ describe('the list page with its first rows', () => {
     const data = dataOf(res.html);
     expect(data.page).toMatchObject({ audience: 'visitor', account: null, address: first.address, total: first.total });
     expect(data.widths).toEqual([1200, 100_000]);
+    // the pager drawn with them: the address's total and place at a desktop's page size
+    const pages = Math.ceil(first.total / 100);
+    expect(data.pager).toEqual({ total: first.total, page: 1, pages, pageSize: 100 });
+    expect(pagerOf(res.html)).toEqual([
+      `<strong>${first.total.toLocaleString('en-GB')}</strong> <!-- -->stones`,
+      '100',
+      `1 of ${pages}`,
+      pages === 1,
+    ]);
     for (const d of data.page.docs) expect(d).not.toHaveProperty('price');
     expect(res.headers.get('cache-control')).toBe('public, max-age=60');
     expect(res.headers.get('vary')).toMatch(/\bCookie\b/);
@@ -163,10 +185,15 @@ describe('the list page with its first rows', () => {
     expect(codesOf(res.html)).toHaveLength(25);
     expect(dataOf(res.html).widths).toEqual([0, 1199]);
     expect(res.html).toContain('data-drawn=""');
-    // a later page of the default size depends on the screen: only its data, no rows
+    const { total } = dataOf(res.html).page;
+    expect(total).toBeGreaterThan(25);
+    expect(pagerOf(res.html).slice(1)).toEqual(['25', `1 of ${Math.ceil(total / 25)}`, false]);
+    // a later page of the default size depends on the screen: only its data, no rows, the pager as built
     const later = await page('/diamonds/all?page=2');
     expect(codesOf(later.html)).toEqual([]);
     expect(dataOf(later.html).page.page).toBe(2);
+    expect(dataOf(later.html).pager).toBeNull();
+    expect(pagerOf(later.html)).toEqual(['Loading stock…', '25', '1 of 1', true]);
     // a page size in the address holds at every width
     expect(dataOf((await page('/diamonds/all?page=2&size=50')).html).widths).toEqual([0, 100_000]);
   });

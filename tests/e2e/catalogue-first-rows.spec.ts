@@ -81,6 +81,10 @@ for (const [size, options] of BOTH_SIZES) {
       const firstRow = /<tbody><tr[^>]*>(.*?)<\/tr>/.exec(source)?.[1] ?? '';
       expect(firstRow).toContain(expected.docs[0]!.StkCodeCalcNS);
       expect(firstRow).toMatch(/class="cat-price">[£$€]\d/);
+      // the pager drawn with them shows what the island's will
+      expect(source).toContain(
+        `<p class="cat-pager__total"><strong>${expected.total.toLocaleString('en-GB')}</strong>`,
+      );
       // the island's own table now, the same first row, and nothing moved
       await expect(page.locator('.cat-table-wrap[data-early]')).toHaveCount(0);
       await expect(codes(page).first()).toHaveText(expected.docs[0]!.StkCodeCalcNS);

@@ -5,6 +5,7 @@
  * as a JSON script at the build's mark, which the page's inline script hands to the island.
  *
  * - Rows: `catalogueFirstPage` (the domain's `addressPage`, the rule the island draws with),
+ *   and with them the pager's total, place and page size (pager-markup.ts),
  *   for a desktop's width, or a phone's when the browser says it is one (`Sec-CH-UA-Mobile`).
  *   A default-sized page 1 drawn for a desktop shows its first 25 rows on a narrower screen
  *   (`data-drawn="wide"`, table.css), which are that screen's own first page; a later page of
@@ -21,8 +22,14 @@ import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { Db } from '../../../db/client.ts';
 import { exchangeRates } from '../../../db/tables.ts';
-import { LARGE_SCREEN_MIN_WIDTH, PAGE_SIZES, viewFromParams } from '../../../src/domain/catalogue/index.ts';
+import {
+  defaultPageSize,
+  LARGE_SCREEN_MIN_WIDTH,
+  PAGE_SIZES,
+  viewFromParams,
+} from '../../../src/domain/catalogue/index.ts';
 import { defaultCurrency } from '../../../src/domain/money.ts';
+import { drawPager, type DrawnPager } from '../../../src/islands/catalogue/pager-markup.ts';
 import { FIRST_ROWS_MARK, tableHtml, type ShownPrices } from '../../../src/islands/catalogue/table-markup.ts';
 import { rateCurrency } from '../../../src/stores/shown-currency.ts';
 import { findSession } from '../accounts/sessions.ts';
@@ -74,17 +81,30 @@ export function drawFirstRows(
   const place = PLACE.exec(html);
   if (!place || !html.includes(FIRST_ROWS_MARK)) return html;
   const widths = widthsLike(search, width);
-  const data = `<script type="application/json" id="catalogue-first-data">${scriptJson({ widths, page: first })}</script>`;
-  const withData = html.replace(FIRST_ROWS_MARK, () => data);
   const sized = widths[0] === 0 && widths[1] === WIDEST; // the address names its page size
   // a later page of a default size differs by screen: the browser asks for its own
-  if (first.docs.length === 0 || (first.page > 1 && !sized)) return withData;
+  const drawn = first.docs.length > 0 && !(first.page > 1 && !sized);
+  const end = closingTag(html, 'div', place.index + place[0].length);
+  // the pager drawn with the rows: the page's data tells the island what it shows
+  const pager: DrawnPager | null =
+    drawn && end >= 0
+      ? {
+          total: first.total,
+          page: first.page,
+          pages: first.pages,
+          pageSize: viewFromParams(new URLSearchParams(search), { pageSize: defaultPageSize(width), tab: first.tab })
+            .pageSize,
+        }
+      : null;
+  const data = `<script type="application/json" id="catalogue-first-data">${scriptJson({ widths, page: first, pager })}</script>`;
+  const withData = html.replace(FIRST_ROWS_MARK, () => data);
+  if (!pager) return withData;
   const at = PLACE.exec(withData)!;
-  const end = closingTag(withData, 'div', at.index + at[0].length);
-  if (end < 0) return withData;
   const wide = !sized && widths[0] === LARGE_SCREEN_MIN_WIDTH ? ' data-drawn="wide"' : ' data-drawn=""';
   const table = tableHtml(first, prices) + DRAWN_END;
-  return holdRenderForRows(withData.slice(0, at.index) + at[0].replace(/>$/, `${wide}>`) + table + withData.slice(end));
+  const rest = closingTag(withData, 'div', at.index + at[0].length);
+  const page = withData.slice(0, at.index) + at[0].replace(/>$/, `${wide}>`) + table + withData.slice(rest);
+  return holdRenderForRows(drawPager(page, pager));
 }
 
 /**

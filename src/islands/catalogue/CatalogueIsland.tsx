@@ -19,6 +19,7 @@ import {
 import { useStore } from '@nanostores/react';
 import { $pasteList, lookUpList, pastedFromAddress } from '../../stores/paste-list.ts';
 import { settleLiveSet } from '../../stores/live.ts';
+import { drawnPager } from '../../stores/catalogue-first.ts';
 import { NewStones } from '../live/NewStones.tsx';
 import { PriceDrawer } from '../price/PriceDrawer.tsx';
 import type { ColumnContext } from './columns.tsx';
@@ -28,7 +29,7 @@ import { ListNotices } from './ListNotices.tsx';
 import { ListTable } from './ListTable.tsx';
 import { ListToolbar } from './ListToolbar.tsx';
 import { ColouredPlaceholder, MainTabs, ParcelsPlaceholder } from './MainTabs.tsx';
-import { Pager } from './Pager.tsx';
+import { Pager, pagerShows } from './Pager.tsx';
 import { PasteView } from './paste/PasteView.tsx';
 import { QuestionDialog } from './QuestionDialog.tsx';
 import { useCatalogueData } from './useCatalogueData.ts';
@@ -74,6 +75,7 @@ export default function CatalogueIsland() {
   // from then on a phone shows the panel when it is opened (panel.css)
   const [live, setLive] = useState(false);
   useLayoutEffect(() => setLive(true), []);
+  const [drawnPagerAt] = useState(drawnPager); // the pager the server drew with its rows
   const counts = cat.index ? tabCounts(cat.index) : (cat.first?.counts ?? null);
   useNavCounts(counts ? counts[0] + counts[1] + counts[2] + counts[3] : null, data.session);
   const answer = useQuestionAnswer(state.question, authorised, dispatch);
@@ -116,10 +118,7 @@ export default function CatalogueIsland() {
   const pager = (where: 'top' | 'bottom') => (
     <Pager
       idPrefix={`cat-${where}`}
-      page={results.page}
-      totalPages={results.pages}
-      totalDocs={results.shown ? results.total : null}
-      limit={state.pageSize}
+      {...pagerShows(results, state.pageSize, drawnPagerAt, live)}
       busy={loading}
       onPage={(page) => {
         dispatch({ type: 'page', page, total: results.total });

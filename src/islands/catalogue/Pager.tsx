@@ -1,5 +1,6 @@
 /** Pager: first / previous / next / last, "Page n of N", total stones and the page size. */
-import { PAGE_SIZES } from '../../domain/catalogue/index.ts';
+import { pageCount, PAGE_SIZES } from '../../domain/catalogue/index.ts';
+import { pagerCount, stonesWord, type DrawnPager } from './pager-markup.ts';
 
 type Props = {
   page: number;
@@ -13,7 +14,27 @@ type Props = {
   idPrefix: string;
 };
 
-const count = new Intl.NumberFormat('en-GB');
+type Shown = Pick<Props, 'page' | 'totalPages' | 'totalDocs' | 'limit'>;
+
+/**
+ * What the pager shows: the list's results once it shows them; before that, the values the
+ * server drew into the page with its rows (exactly as drawn while the island hydrates, then
+ * for this screen's page size), else a loading pager.
+ */
+export function pagerShows(
+  results: { shown: boolean; page: number; pages: number; total: number },
+  pageSize: number,
+  drawn: DrawnPager | null,
+  hydrated: boolean,
+): Shown {
+  if (results.shown)
+    return { page: results.page, totalPages: results.pages, totalDocs: results.total, limit: pageSize };
+  if (drawn && !hydrated)
+    return { page: drawn.page, totalPages: drawn.pages, totalDocs: drawn.total, limit: drawn.pageSize };
+  if (drawn)
+    return { page: drawn.page, totalPages: pageCount(drawn.total, pageSize), totalDocs: drawn.total, limit: pageSize };
+  return { page: results.page, totalPages: results.pages, totalDocs: null, limit: pageSize };
+}
 
 const Chevron = ({ dir, double = false }: { dir: 'left' | 'right'; double?: boolean }) => (
   <svg
@@ -42,7 +63,7 @@ export function Pager({ page, totalPages, totalDocs, limit, busy, onPage, onLimi
           'Loading stock…'
         ) : (
           <>
-            <strong>{count.format(totalDocs)}</strong> {totalDocs === 1 ? 'stone' : 'stones'}
+            <strong>{pagerCount(totalDocs)}</strong> {stonesWord(totalDocs)}
           </>
         )}
       </p>
@@ -81,7 +102,7 @@ export function Pager({ page, totalPages, totalDocs, limit, busy, onPage, onLimi
           <Chevron dir="left" />
         </button>
         <span className="cat-pager__where" aria-live="polite">
-          Page <strong>{page}</strong> of {count.format(last)}
+          Page <strong>{page}</strong> of {pagerCount(last)}
         </span>
         <button
           type="button"
