@@ -21,8 +21,18 @@ import { dropTradeCopies, fetchSet, readCopy, type Audience, type SetCopy, type 
 export type SetJob = SetOwner & { pricing: PriceContext; patch?: boolean };
 
 export type SetMessage =
-  /** `since`: the live stream's sequence the index is current from (null: not known) */
-  | { kind: 'index'; audience: Audience; stale: boolean; index: CatalogueIndex; since: number | null }
+  /**
+   * `since`: the live stream's sequence the index is current from (null: not known); `kept`: the
+   * ETag of the browser's copy from an earlier visit it was cut from (null: the network's answer)
+   */
+  | {
+      kind: 'index';
+      audience: Audience;
+      stale: boolean;
+      index: CatalogueIndex;
+      since: number | null;
+      kept: string | null;
+    }
   | { kind: 'current' }
   | { kind: 'error'; msg: string };
 
@@ -59,18 +69,26 @@ export function indexOf(wire: CatalogueWire, pricing: PriceContext): CatalogueIn
 
 /** Runs one load of `job.audience`'s set, posting its answers; the last is never a stale index. */
 export async function runSetJob(job: SetJob, post: Post): Promise<void> {
-  const send = (copy: SetCopy, stale: boolean) => {
+  const send = (copy: SetCopy, stale: boolean, kept: boolean) => {
     const index = indexOf(copy.wire, job.pricing);
-    post({ kind: 'index', audience: copy.wire.audience, stale, index, since: copy.seq }, indexBuffers(index));
+    const msg = {
+      kind: 'index',
+      audience: copy.wire.audience,
+      stale,
+      index,
+      since: copy.seq,
+      kept: kept ? copy.etag : null,
+    } as const;
+    post(msg, indexBuffers(index));
   };
   try {
     const owner: SetOwner = { audience: job.audience, account: job.audience === 'trade' ? job.account : null };
     await dropTradeCopies(owner.account);
     const copy = await readCopy(owner);
-    if (copy && job.patch && copy.seq != null) return send(copy, false);
-    if (copy) send(copy, true);
+    if (copy && job.patch && copy.seq != null) return send(copy, false, true);
+    if (copy) send(copy, true, true);
     const fresh = await fetchSet(owner, copy?.etag ?? null);
-    if (fresh) send(fresh, false);
+    if (fresh) send(fresh, false, false);
     else post({ kind: 'current' }, []);
   } catch (err) {
     post({ kind: 'error', msg: err instanceof ApiError ? err.message : LOAD_FAILED }, []);

@@ -42,6 +42,12 @@ export type CatalogueState = {
   /** the index was painted from the browser's copy and is being revalidated */
   stale: boolean;
   /**
+   * the index was cut from an older set than the server's first page (a copy kept from an
+   * earlier visit, which the live stream brings up to date): the first page's rows stand for
+   * its own address until the index is patched or loaded again, so no old price shows over them
+   */
+  behind: boolean;
+  /**
    * the server's first page for the address the list opened at (until the index is here), or
    * before it answers the browser's kept copy of it (`kept`)
    */
@@ -64,6 +70,7 @@ export const $catalogue = atom<CatalogueState>({
   audience: null,
   index: null,
   stale: false,
+  behind: false,
   first: firstAtStart(),
   error: null,
   version: 0,
@@ -133,6 +140,9 @@ const sameRates = (a: readonly FxRate[], b: readonly FxRate[]) =>
   (a.length === b.length &&
     a.every((r, i) => r.currency === b[i]!.currency && r.ExRate === b[i]!.ExRate && r.default === b[i]!.default));
 
+/** two ETags name the same set (a weak validator is the same set, compressed on its way) */
+const sameSet = (a: string, b: string) => a.replace(/^W\//, '') === b.replace(/^W\//, '');
+
 /** the same currency and the same rates (by content: an index built in a worker has copies) */
 export const samePricing = (a: PriceContext, b: PriceContext) =>
   a === b || (a != null && b != null && a.ccy === b.ccy && sameRates(a.rates, b.rates));
@@ -143,16 +153,30 @@ export const samePricing = (a: PriceContext, b: PriceContext) =>
  */
 function show(
   index: CatalogueIndex,
-  audience: Audience,
-  stale: boolean,
+  from: { audience: Audience; stale: boolean; kept: string | null },
   built: PriceContext,
   since: number | null,
 ): CatalogueIndex {
+  const { audience, stale } = from;
   const want = audience === 'trade' ? pricingNow : null;
   if (samePricing(audience === 'trade' ? built : null, want)) index.pricing = want;
   else setCurrency(index, want);
   const s = $catalogue.get();
-  $catalogue.set({ ...s, status: 'ready', audience, index, stale, error: null, version: s.version + 1, since });
+  // a copy kept from an earlier visit may be older than the page the server drew just now
+  const { first } = s;
+  const behind =
+    from.kept != null && first != null && !first.kept && first.audience === audience && !sameSet(first.etag, from.kept);
+  $catalogue.set({
+    ...s,
+    status: 'ready',
+    audience,
+    index,
+    stale,
+    behind,
+    error: null,
+    version: s.version + 1,
+    since,
+  });
   performance.mark(INDEX_READY_MARK);
   return index;
 }
@@ -199,7 +223,7 @@ export function loadCatalogue(
       const s = $catalogue.get();
       if (msg.kind === 'index') {
         // after a reload (the stream could not catch up) the set is the server's current one: no going back
-        const index = show(msg.index, msg.audience, msg.stale, built.pricing, again ? null : msg.since);
+        const index = show(msg.index, msg, built.pricing, again ? null : msg.since);
         if (!msg.stale) resolve(index);
       } else if (msg.kind === 'current') {
         $catalogue.set({ ...s, stale: false });
@@ -238,7 +262,7 @@ export function reloadCatalogue(): Promise<CatalogueIndex | null> {
 export function showPatchedIndex(from: CatalogueIndex, index: CatalogueIndex): void {
   const s = $catalogue.get();
   if (s.index !== from) return;
-  $catalogue.set({ ...s, index, version: s.version + 1, since: null });
+  $catalogue.set({ ...s, index, behind: false, version: s.version + 1, since: null });
 }
 
 /**

@@ -186,7 +186,7 @@ test("a repeat visit brings the kept set up to date from the live stream's chang
   await signInAs(page, TRADER.email, TRADER.password);
   await page.goto(`/diamonds/all?q=${CODE}`);
   await expect.poll(indexReady).toBe(true);
-  const before = await price().innerText();
+  const before = (await price().textContent()) ?? '';
   await expect
     .poll(() => page.evaluate(async () => (await (await caches.open('facet-catalogue-v1')).keys()).length))
     .toBe(1);
@@ -199,10 +199,22 @@ test("a repeat visit brings the kept set up to date from the live stream's chang
     if (u.pathname === SET_PATH) sets.push(u.search);
     if (u.pathname === '/api/v1/live') streams.push(u.search);
   });
+  // every price the row shows on the repeat visit, from the first rows parsed on
+  await page.addInitScript((code) => {
+    const seen: string[] = ((window as unknown as { __prices: string[] }).__prices = []);
+    new MutationObserver(() => {
+      for (const row of document.querySelectorAll('.cat-table tbody tr'))
+        if (row.textContent?.includes(code)) seen.push(row.querySelector('.cat-price')?.textContent ?? '');
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  }, CODE);
   await page.goto(`/diamonds/all?q=${CODE}`);
   await expect.poll(indexReady).toBe(true);
   // the kept copy is the index, and the stream's changes since its sequence reach it
   await expect(price()).not.toHaveText(before);
+  // the server's rows stood until then: the kept copy's old price never showed
+  const seen = await page.evaluate(() => (window as unknown as { __prices: string[] }).__prices);
+  expect(seen.length).toBeGreaterThan(0);
+  expect(seen).not.toContain(before);
   await expect(page.locator('.cat-table tbody tr').filter({ hasText: CODE })).toHaveCount(1);
   expect(streams.some((q) => /since=\d+/.test(q))).toBe(true);
   expect(sets).toEqual([]);

@@ -69,7 +69,16 @@ export default function CatalogueIsland() {
    * meanwhile is kept and replayed on the island's table (drawn-presses.ts).
    */
   const shown = useDeferredValue(cat);
-  const results = useResults(shown.index, shown.version, state, authorised, shown.first, viewportWidth(), settled);
+  const results = useResults(
+    shown.index,
+    shown.version,
+    state,
+    authorised,
+    shown.first,
+    viewportWidth(),
+    settled,
+    shown.behind,
+  );
   const { draft, change, flush } = useDraftFilters(state.filters, dispatch);
   // the island has drawn once over the page's markup (before the first paint after hydration):
   // from then on a phone shows the panel when it is opened (panel.css)

@@ -7,14 +7,17 @@
  * server draws the page's first rows with. Before the index is here, the server's first page
  * stands in while the state is the one it answered (compared by address); a change made
  * meanwhile asks the server for its own first page (`loadAddressPage`), and `waiting` says so
- * until it (or the full set) is here.
+ * until it (or the full set) is here. An index older than the server's first page (the browser's
+ * copy from an earlier visit, until the live stream brings it up to date) gives way to that
+ * page for the page's own address, so its older prices never show over the server's.
  */
 import { useEffect, useMemo } from 'react';
 import { addressOf } from '../../domain/catalogue/address.ts';
 import { listRows, pageOfRows } from '../../domain/catalogue/address-page.ts';
 import { rowsToDocs, type CatalogueIndex, type ListState } from '../../domain/catalogue/index.ts';
 import type { ListDoc } from '../../domain/diamond.ts';
-import { loadAddressPage, type FirstPage } from '../../stores/catalogue.ts';
+import { loadAddressPage } from '../../stores/catalogue.ts';
+import type { ShownFirst } from '../../stores/catalogue-first.ts';
 
 const NONE = new Int32Array(0);
 
@@ -34,10 +37,12 @@ export function useResults(
   version: number,
   s: ListState,
   authorised: boolean,
-  first: FirstPage | null = null,
+  first: ShownFirst | null = null,
   width = 0,
   /** the address has been read (until then the state is not yet the one the page opened at) */
   settled = false,
+  /** the index is older than the server's first page (stores/catalogue.ts): that page stands for its address */
+  behind = false,
 ): Results {
   // filters, sort and tab only: a page change cuts another page from the same rows
   const rows = useMemo(
@@ -48,16 +53,16 @@ export function useResults(
   const cut = useMemo(() => pageOfRows(rows, { page: s.page, pageSize: s.pageSize }), [rows, s.page, s.pageSize]);
   const { pages, page } = cut;
   const docs = useMemo(() => (index ? rowsToDocs(index, cut.rows) : []), [index, cut]);
-  const address = index || first == null ? null : addressOf(s, width);
+  const address = first != null && (!index || (behind && !first.kept)) ? addressOf(s, width) : null;
   const firstHolds = address !== null && first!.tab === s.tab && address === first!.address;
   // a change before the full set is here: the server answers its first page meanwhile
-  const ask = settled && address !== null && !firstHolds ? address : null;
+  const ask = settled && !index && address !== null && !firstHolds ? address : null;
   useEffect(() => {
     if (ask !== null) loadAddressPage(ask, width);
   }, [ask, width]);
   // one object while nothing it holds changes: the table skips renders that do not touch its rows
   return useMemo((): Results => {
-    if (index) return { total: rows.length, pages, page, docs, shown: true, waiting: false };
+    if (index && !firstHolds) return { total: rows.length, pages, page, docs, shown: true, waiting: false };
     if (firstHolds)
       return {
         total: first!.total,

@@ -25,6 +25,7 @@ const catalogue: CatalogueState = {
   index: null,
   first: null,
   stale: false,
+  behind: false,
   error: null,
   version: 0,
   since: null,

@@ -67,6 +67,7 @@ const indexMsg = (stale: boolean, pricing = { ccy: 'USD', rates: RATES }): SetMe
   stale,
   index: indexOf(WIRE, pricing),
   since: null,
+  kept: null,
 });
 const ERROR = 'The stock list could not be loaded.';
 
