@@ -14,6 +14,7 @@
  *   no price is kept for a visitor or shown to another trader.
  */
 import type { FirstPage } from '../../api/services/catalogue/first-page.ts';
+import { defaultPageSize, LARGE_SCREEN_MIN_WIDTH, type PageSize } from '../domain/catalogue/list-state.ts';
 import type { FxRate } from '../domain/money.ts';
 import type { DrawnPager } from '../islands/catalogue/pager-markup.ts';
 import type { AnswerOf, client } from '../lib/api.ts';
@@ -51,6 +52,15 @@ function storage(): Storage | null {
   } catch {
     return null; // storage blocked
   }
+}
+
+/**
+ * The list's default page size for this screen, asked through a media query: reading
+ * `innerWidth` while the page is still being parsed lays out everything parsed so far.
+ */
+export function screenPageSize(): PageSize {
+  const wide = window.matchMedia?.(`(min-width: ${LARGE_SCREEN_MIN_WIDTH}px)`);
+  return defaultPageSize(wide ? (wide.matches ? LARGE_SCREEN_MIN_WIDTH : 0) : window.innerWidth);
 }
 
 /** The server's answer asked for by the page's inline script (a promise), if it asked. */

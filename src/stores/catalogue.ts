@@ -23,10 +23,16 @@ import type { CatalogueDoc } from '../../api/services/catalogue/payload.ts';
 import type { FirstPage } from '../../api/services/catalogue/first-page.ts';
 import type { Availability } from '../domain/diamond.ts';
 import type { FxRate } from '../domain/money.ts';
-import { defaultPageSize, setCurrency, type CatalogueIndex, type PriceContext } from '../domain/catalogue/index.ts';
+import { setCurrency, type CatalogueIndex, type PriceContext } from '../domain/catalogue/index.ts';
 import { call, client } from '../lib/api.ts';
 import { DEFAULT_AVAILABILITY_LABELS } from '../islands/catalogue/column-layout.ts';
-import { askedFirstPage, firstPageNow, forgetTradeFirstPage, type ShownFirst } from './catalogue-first.ts';
+import {
+  askedFirstPage,
+  firstPageNow,
+  forgetTradeFirstPage,
+  screenPageSize,
+  type ShownFirst,
+} from './catalogue-first.ts';
 import type { Audience, SetOwner } from './catalogue-set.ts';
 import { LIVE_PATCHES, sameOwner, setJobStarter, type EarlySetWindow } from './catalogue-early-set.ts';
 import { LOAD_FAILED, runSetJob, type SetJob } from './catalogue-set-job.ts';
@@ -62,8 +68,7 @@ export type CatalogueState = {
   since: number | null;
 };
 
-const firstAtStart = () =>
-  typeof window === 'undefined' ? null : firstPageNow(window.location, defaultPageSize(window.innerWidth));
+const firstAtStart = () => (typeof window === 'undefined' ? null : firstPageNow(window.location, screenPageSize()));
 
 export const $catalogue = atom<CatalogueState>({
   status: 'idle',

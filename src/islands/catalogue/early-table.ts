@@ -11,13 +11,13 @@
  * The buttons in these rows only work once the island has taken over (a click before is lost,
  * as on any page still loading).
  */
-import { defaultPageSize } from '../../domain/catalogue/list-state.ts';
 import {
   askedFirstPage,
   askedSite,
   drawnFirstPage,
   keepFirstPage,
   readKept,
+  screenPageSize,
   type KeptPrices,
   type ShownFirst,
 } from '../../stores/catalogue-first.ts';
@@ -68,7 +68,7 @@ const pricesOf = (site: SiteData | null): KeptPrices | null =>
  * not painted again (only another screen size's answer replaces them).
  */
 export function paintFirstRows(): void {
-  const size = defaultPageSize(innerWidth);
+  const size = screenPageSize();
   const drawn = drawnFirstPage();
   const kept = drawn ? null : readKept(location, size);
   if (kept) paint({ ...kept.page, kept: true }, kept.prices);
