@@ -97,14 +97,17 @@ export function drawFirstRows(
         }
       : null;
   const data = `<script type="application/json" id="catalogue-first-data">${scriptJson({ widths, page: first, pager })}</script>`;
-  const withData = html.replace(FIRST_ROWS_MARK, () => data);
-  if (!pager) return withData;
-  const at = PLACE.exec(withData)!;
+  if (!pager) return html.replace(FIRST_ROWS_MARK, () => data);
   const wide = !sized && widths[0] === LARGE_SCREEN_MIN_WIDTH ? ' data-drawn="wide"' : ' data-drawn=""';
   const table = tableHtml(first, prices) + DRAWN_END;
-  const rest = closingTag(withData, 'div', at.index + at[0].length);
-  const page = withData.slice(0, at.index) + at[0].replace(/>$/, `${wide}>`) + table + withData.slice(rest);
-  return holdRenderForRows(drawPager(page, pager));
+  // the table goes in at its place in the page as built, then the data at its mark
+  const page = html.slice(0, place.index) + place[0].replace(/>$/, `${wide}>`) + table + html.slice(end);
+  return holdRenderForRows(
+    drawPager(
+      page.replace(FIRST_ROWS_MARK, () => data),
+      pager,
+    ),
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 /** Pager: first / previous / next / last, "Page n of N", total stones and the page size. */
 import { pageCount, PAGE_SIZES } from '../../domain/catalogue/index.ts';
-import { pagerCount, stonesWord, type DrawnPager } from './pager-markup.ts';
+import { pagerCount, pagerPlace, stonesWord, type DrawnPager } from './pager-markup.ts';
 
 type Props = {
   page: number;
@@ -53,9 +53,7 @@ const Chevron = ({ dir, double = false }: { dir: 'left' | 'right'; double?: bool
 );
 
 export function Pager({ page, totalPages, totalDocs, limit, busy, onPage, onLimit, idPrefix }: Props) {
-  const last = Math.max(1, totalPages);
-  const atStart = page <= 1;
-  const atEnd = page >= last;
+  const { last, atStart, atEnd } = pagerPlace(page, totalPages);
   return (
     <nav className="cat-pager" aria-label="Pages of the stock list" aria-busy={busy}>
       <p className="cat-pager__total">

@@ -16,16 +16,24 @@ export const stonesWord = (n: number) => (n === 1 ? 'stone' : 'stones');
 /** what the server drew into the pager (the page's data carries it to the island) */
 export type DrawnPager = { total: number; page: number; pages: number; pageSize: number };
 
+/** where a page stands: the last page (at least 1), and whether it is the first or the last */
+export function pagerPlace(page: number, pages: number) {
+  const last = Math.max(1, pages);
+  return { last, atStart: page <= 1, atEnd: page >= last };
+}
+
 const NAV = /<nav class="cat-pager"[^>]*>[\s\S]*?<\/nav>/;
-const STEPS: [label: string, disabled: (p: DrawnPager) => boolean][] = [
-  ['First page', (p) => p.page <= 1],
-  ['Previous page', (p) => p.page <= 1],
-  ['Next page', (p) => p.page >= Math.max(1, p.pages)],
-  ['Last page', (p) => p.page >= Math.max(1, p.pages)],
+/** each step button, and the end of the pages that disables it */
+const STEPS: [label: string, end: 'atStart' | 'atEnd'][] = [
+  ['First page', 'atStart'],
+  ['Previous page', 'atStart'],
+  ['Next page', 'atEnd'],
+  ['Last page', 'atEnd'],
 ];
 
 /** The page with the first pager's values drawn in (the page as it is when it has no pager). */
 export function drawPager(html: string, p: DrawnPager): string {
+  const place = pagerPlace(p.page, p.pages);
   return html.replace(NAV, (nav) => {
     let out = nav
       .replace(
@@ -37,12 +45,12 @@ export function drawPager(html: string, p: DrawnPager): string {
       .replace(`<option value="${p.pageSize}">`, `<option value="${p.pageSize}" selected="">`)
       .replace(
         /(Page <strong>)[^<]*(<\/strong> of <!-- -->)[^<]*/,
-        (_, a: string, b: string) => `${a}${p.page}${b}${pagerCount(Math.max(1, p.pages))}`,
+        (_, a: string, b: string) => `${a}${p.page}${b}${pagerCount(place.last)}`,
       );
-    for (const [label, disabled] of STEPS)
+    for (const [label, end] of STEPS)
       out = out.replace(
         new RegExp(`(<button type="button" class="cat-pager__btn")(?: disabled="")?( aria-label="${label}")`),
-        (_, a: string, b: string) => `${a}${disabled(p) ? ' disabled=""' : ''}${b}`,
+        (_, a: string, b: string) => `${a}${place[end] ? ' disabled=""' : ''}${b}`,
       );
     return out;
   });
