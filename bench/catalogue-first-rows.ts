@@ -5,10 +5,10 @@
  * warms it up (both audiences' sets built and their densest brotli served), then in Chromium at
  * 1440 x 900, median of `runs`, each run in fresh browser contexts:
  *
- *   - first real rows: navigation -> the frame after the first stone row is in the table, for a
+ *   - first real rows: navigation -> the first stone row painted (Element Timing), for a
  *     signed-in trader and a visitor, cold (a fresh context: no HTTP cache, no kept set) and
- *     repeat (the same context again); beside it the static page `/faqs` the same way (the frame
- *     after its first question is in the page), and each as a multiple of the static page;
+ *     repeat (the same context again); beside it the static page `/faqs` the same way (its first question
+ *     painted), and each as a multiple of the static page;
  *   - the longest main-thread task (a `longtask` observer) from navigation until the trader's
  *     list is fully filterable, and while a shape filter is pressed five times; beside it the
  *     static page's own longest task while it loads (what this machine takes for any page);

@@ -66,7 +66,7 @@ export type VisitAt = { path: string; selector: string };
 const LIST_AT: VisitAt = { path: '/diamonds/all', selector: ROW };
 
 /**
- * One visit: navigation -> first row (in the page, and the frame that shows it), -> index
+ * One visit: navigation -> first row (in the page, and painted), -> index
  * ready; set bytes; heap; the main thread's long tasks (kept on `window.__longTasks`).
  */
 export async function visit(ctx: BrowserContext, url: string, full: boolean, at: VisitAt = LIST_AT) {
@@ -94,12 +94,21 @@ export async function visit(ctx: BrowserContext, url: string, full: boolean, at:
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) w.__longTasks.push([e.startTime, e.duration]);
     }).observe({ type: 'longtask', buffered: true });
-    new MutationObserver((_, mo) => {
-      if (w.__firstRows == null && document.querySelector(selector)) {
-        w.__firstRows = performance.now();
-        requestAnimationFrame(() => (w.__firstShown = performance.now()));
-        mo.disconnect();
+    // painted: the first Element Timing entry of the row or anything in it (a requestAnimationFrame
+    // callback runs before its frame's style, layout and paint, so it would leave out the very
+    // work a heavy first frame costs)
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as (PerformanceEntry & { identifier: string; renderTime: number })[]) {
+        const at = e.renderTime || e.startTime;
+        if (e.identifier === 'first-rows' && at > 0) w.__firstShown = Math.min(w.__firstShown ?? at, at);
       }
+    }).observe({ type: 'element', buffered: true });
+    new MutationObserver((_, mo) => {
+      const first = w.__firstRows == null && document.querySelector(selector);
+      if (!first) return;
+      w.__firstRows = performance.now();
+      for (const el of [first, ...first.querySelectorAll('*')]) el.setAttribute('elementtiming', 'first-rows');
+      mo.disconnect();
     }).observe(document, { childList: true, subtree: true });
   }, at.selector);
   // the set's bytes as received, seen by Playwright (the page's own timing does not list a worker's requests)
@@ -112,6 +121,7 @@ export async function visit(ctx: BrowserContext, url: string, full: boolean, at:
     timeout: 120_000,
     polling: 50,
   });
+  await page.waitForTimeout(100); // any earlier-painted part of the row reported meanwhile
   const [firstRows, shown] = await page.evaluate(() => {
     const w = window as unknown as { __firstRows: number; __firstShown: number };
     return [w.__firstRows, w.__firstShown];

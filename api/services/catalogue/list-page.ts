@@ -30,7 +30,12 @@ import {
 } from '../../../src/domain/catalogue/index.ts';
 import { defaultCurrency } from '../../../src/domain/money.ts';
 import { drawPager, type DrawnPager } from '../../../src/islands/catalogue/pager-markup.ts';
-import { FIRST_ROWS_MARK, tableHtml, type ShownPrices } from '../../../src/islands/catalogue/table-markup.ts';
+import {
+  FIRST_ROWS_MARK,
+  FIRST_SCREEN_ROWS,
+  tableHtml,
+  type ShownPrices,
+} from '../../../src/islands/catalogue/table-markup.ts';
 import { rateCurrency } from '../../../src/stores/shown-currency.ts';
 import { findSession } from '../accounts/sessions.ts';
 import { closingTag } from '../site/block-overlay.ts';
@@ -99,7 +104,7 @@ export function drawFirstRows(
   const data = `<script type="application/json" id="catalogue-first-data">${scriptJson({ widths, page: first, pager })}</script>`;
   if (!pager) return html.replace(FIRST_ROWS_MARK, () => data);
   const wide = !sized && widths[0] === LARGE_SCREEN_MIN_WIDTH ? ' data-drawn="wide"' : ' data-drawn=""';
-  const table = tableHtml(first, prices) + DRAWN_END;
+  const table = tableHtml(first, prices, FIRST_SCREEN_ROWS) + DRAWN_END;
   // the table goes in at its place in the page as built, then the data at its mark
   const page = html.slice(0, place.index) + place[0].replace(/>$/, `${wide}>`) + table + html.slice(end);
   return holdRenderForRows(

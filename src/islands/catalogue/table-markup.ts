@@ -111,8 +111,52 @@ function headerCell(c: LayoutColumn, sort: { column: string; direction: 'asc' | 
   );
 }
 
-/** The whole table for a first page, as markup. */
-export function tableHtml(first: FirstPage, prices: ShownPrices | null): string {
+const SIZING_ATTRS = /\s(?:class|width|height|type|src|alt|loading|decoding)="[^"]*"/g;
+/**
+ * A cell's markup as wide as the cell: its elements with only the attributes that size them,
+ * every figure in its text as 0 (the table's figures are tabular). Cells that differ only in
+ * their links, labels or figures are sized once.
+ */
+const sameWidth = (cell: string) =>
+  cell
+    .replace(/<(\w+)([^>]*)>/g, (_, tag: string, a: string) => `<${tag}${(a.match(SIZING_ATTRS) ?? []).join('')}>`)
+    .replace(/>[^<]+</g, (text) => text.replace(/\d/g, '0'));
+
+/**
+ * The rows the server draws to be seen in the first frame: more than a tall desktop window
+ * shows at once (about 12 at 1440 x 900), and a narrower screen's whole default page.
+ */
+export const FIRST_SCREEN_ROWS = 25;
+
+/**
+ * The rows past the first screen are drawn hidden (`cat-later`, table.css) and shown once the
+ * page has painted (the list page's inline script), so the first frame lays out only the rows
+ * seen. The table's columns are as wide as their widest cell, so the first frame holds
+ * collapsed rows (`cat-sizer`: counted in the columns' widths, never shown) with each
+ * differently sized cell of the hidden rows: the columns are the whole table's from the start,
+ * and nothing moves as the rest appear.
+ */
+function sizerHtml(cells: string[][], shown: number): string {
+  const seen = cells[0]!.map((_, j) => new Set(cells.slice(0, shown).map((r) => sameWidth(r[j]!))));
+  const wanted = cells[0]!.map((_, j) => [
+    ...new Set(
+      cells
+        .slice(shown)
+        .map((r) => sameWidth(r[j]!))
+        .filter((c) => !seen[j]!.has(c)),
+    ),
+  ]);
+  const rows = Math.max(0, ...wanted.map((w) => w.length));
+  if (rows === 0) return '';
+  const sized = Array.from({ length: rows }, (_, i) => `<tr>${wanted.map((w) => w[i] ?? '<td></td>').join('')}</tr>`);
+  return `<tfoot class="cat-sizer" aria-hidden="true">${sized.join('')}</tfoot>`;
+}
+
+/**
+ * The whole table for a first page, as markup; with `shown`, rows past that many are drawn to
+ * be shown after the first paint (see sizerHtml).
+ */
+export function tableHtml(first: FirstPage, prices: ShownPrices | null, shown = Infinity): string {
   const authorised = first.audience === 'trade';
   const layout = columnLayout({
     authorised,
@@ -123,17 +167,19 @@ export function tableHtml(first: FirstPage, prices: ShownPrices | null): string 
   const url = new URL(first.address, 'http://list');
   const sort = viewFromParams(url.searchParams, { pageSize: 25, tab: first.tab }).sort;
   const p = prices ?? { ccy: first.ccy ?? 'GBP', rates: [] };
-  const docs = first.docs;
-  const rows = docs.map((d) => {
-    const cls = Number(d.WebSpecial) > 0 ? ' class="is-special"' : '';
-    const cells = layout.map(
+  const cells = first.docs.map((d) =>
+    layout.map(
       (c) => `<td${attrs({ 'data-label': c.meta.label, class: cellClass(c.meta) })}>${CELLS[c.id](d, p)}</td>`,
-    );
-    return `<tr${cls}>${cells.join('')}</tr>`;
+    ),
+  );
+  const rows = first.docs.map((d, i) => {
+    const cls = [Number(d.WebSpecial) > 0 && 'is-special', i >= shown && 'cat-later'].filter(Boolean).join(' ');
+    return `<tr${attrs({ class: cls || undefined })}>${cells[i]!.join('')}</tr>`;
   });
   return (
     `<table class="data-table cat-table"><caption class="sr-only">Diamonds, page ${first.page} of ${first.pages}</caption>` +
-    `<thead><tr>${layout.map((c) => headerCell(c, sort)).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`
+    `<thead><tr>${layout.map((c) => headerCell(c, sort)).join('')}</tr></thead><tbody>${rows.join('')}</tbody>` +
+    `${cells.length > shown ? sizerHtml(cells, shown) : ''}</table>`
   );
 }
 

@@ -90,4 +90,30 @@ describe('the early table markup', () => {
     expect(html).toContain('data-label="PPC"');
     expect(html).toMatch(/class="cat-price">\$1,000<small>\.00<\/small>/);
   });
+
+  it('draws the rows past the first screen hidden, with one collapsed sizer cell for each other width', () => {
+    const docs = Array.from({ length: 30 }, (_, i) =>
+      stone({
+        _id: i + 1,
+        StkCodeCalcNS: `FT-${1000 + i}`,
+        price: i === 28 ? 123_456 : 1000 + i,
+        colour: i === 29 ? 'K' : 'D',
+      }),
+    );
+    const html = tableHtml(page('trade', docs), { ccy: 'USD', rates: [] }, 25);
+    const rows = html.slice(html.indexOf('<tbody>'), html.indexOf('</tbody>')).split('<tr').slice(1);
+    expect(rows.map((r) => r.startsWith(' class="cat-later"'))).toEqual([
+      ...Array(25).fill(false),
+      ...Array(5).fill(true),
+    ]);
+    const sizer = /<tfoot class="cat-sizer" aria-hidden="true">(.*)<\/tfoot>/.exec(html)?.[1] ?? '';
+    // the longer price and the other colour of the hidden rows, as wide as theirs (figures as 0)
+    expect(sizer).toContain('$000,000<small>.00</small>');
+    expect(sizer).toContain('>K<');
+    // nothing in it to follow, read out or trade on: no link, label, id or real figure
+    expect(sizer).not.toMatch(/href=|aria-|id=|title=|data-label/);
+    expect(sizer.replace(/<[^>]*>/g, '')).not.toMatch(/[1-9]/);
+    expect(tableHtml(page('trade', docs.slice(0, 25)), null, 25)).not.toContain('cat-later');
+    expect(tableHtml(page('trade', docs.slice(0, 25)), null, 25)).not.toContain('cat-sizer');
+  });
 });
