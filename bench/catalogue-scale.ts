@@ -103,12 +103,13 @@ export async function visit(ctx: BrowserContext, url: string, full: boolean, at:
         if (e.identifier === 'first-rows' && at > 0) w.__firstShown = Math.min(w.__firstShown ?? at, at);
       }
     }).observe({ type: 'element', buffered: true });
+    // (a row replaced before it was painted is never reported: its successor is marked too)
     new MutationObserver((_, mo) => {
-      const first = w.__firstRows == null && document.querySelector(selector);
-      if (!first) return;
-      w.__firstRows = performance.now();
+      if (w.__firstShown != null) return mo.disconnect();
+      const first = document.querySelector(selector);
+      if (!first || first.hasAttribute('elementtiming')) return;
+      w.__firstRows ??= performance.now();
       for (const el of [first, ...first.querySelectorAll('*')]) el.setAttribute('elementtiming', 'first-rows');
-      mo.disconnect();
     }).observe(document, { childList: true, subtree: true });
   }, at.selector);
   // the set's bytes as received, seen by Playwright (the page's own timing does not list a worker's requests)
