@@ -9,7 +9,9 @@
  *     signed-in trader and a visitor, cold (a fresh context: no HTTP cache, no kept set) and
  *     repeat (the same context again); beside it the static page `/faqs` the same way (its first question
  *     painted), and each as a multiple of the static page;
- *   - the longest main-thread task (a `longtask` observer) from navigation until the trader's
+ *   - the longest main-thread task (a `longtask` observer, and the rendering part of each
+ *     `long-animation-frame`: a frame's style, layout and paint count as a long task only when a
+ *     script ran in it) from navigation until the trader's
  *     list is fully filterable, and while a shape filter is pressed five times; beside it the
  *     static page's own longest task while it loads (what this machine takes for any page);
  *   - a filter change with 4x CPU throttling (CDP `Emulation.setCPUThrottlingRate`, as

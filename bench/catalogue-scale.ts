@@ -94,6 +94,14 @@ export async function visit(ctx: BrowserContext, url: string, full: boolean, at:
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) w.__longTasks.push([e.startTime, e.duration]);
     }).observe({ type: 'longtask', buffered: true });
+    // a frame's rendering (style, layout, paint) is one task too, but Chromium reports it as a
+    // long task only when a script ran in it: a long animation frame's rendering part, over 50 ms
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as (PerformanceEntry & { renderStart: number })[]) {
+        const rendering = e.renderStart > 0 ? e.startTime + e.duration - e.renderStart : 0;
+        if (rendering > 50) w.__longTasks.push([e.renderStart, rendering]);
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
     // painted: the first Element Timing entry of the row or anything in it (a requestAnimationFrame
     // callback runs before its frame's style, layout and paint, so it would leave out the very
     // work a heavy first frame costs)
