@@ -30,6 +30,7 @@ export function MainFilters(p: GroupProps) {
           limits={p.bounds.weight}
           onChange={set('weight')}
           histogram={p.histograms?.weight}
+          histogramPlace
         />
       </Section>
       <Section title="Colour">

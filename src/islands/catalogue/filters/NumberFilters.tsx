@@ -18,7 +18,7 @@ import { RangeSlider } from './RangeSlider.tsx';
 
 type Props = { label: string; value: NumRange; limits: NumRange; onChange: (v: NumRange) => void };
 /** the stones' distribution behind the slider (counts per equal stretch of positions), or none */
-type Hist = { histogram?: readonly number[] | null };
+type Hist = { histogram?: readonly number[] | null; histogramPlace?: boolean };
 
 const STEPS = 100;
 
@@ -31,6 +31,7 @@ export function LinearFilter({
   unit,
   decimals = 2,
   histogram,
+  histogramPlace,
 }: Props & Hist & { unit?: string; decimals?: number }) {
   const [a, b] = limits;
   const span = b - a;
@@ -47,6 +48,7 @@ export function LinearFilter({
         onChange={([p, q]) => onChange([p <= 0 ? a : toVal(p), q >= STEPS ? b : toVal(q)])}
         format={(p) => `${toVal(p)}${unit ?? ''}`}
         histogram={histogram}
+        histogramPlace={histogramPlace}
       />
       <NumberRange label={label} value={value} limits={limits} decimals={decimals} unit={unit} onChange={onChange} />
     </div>
@@ -70,6 +72,7 @@ export function PriceFilter({
         onChange={(p) => onChange(priceSliderToRange(p))}
         format={(p) => `${currencySymbol(ccy)}${priceSliderLabel(p)}`}
         histogram={histogram}
+        histogramPlace
       />
       <NumberRange
         label={label}

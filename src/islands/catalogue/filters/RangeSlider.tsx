@@ -26,6 +26,11 @@ type Props = {
   format?: (position: number) => string;
   marks?: readonly number[];
   histogram?: readonly number[] | null;
+  /**
+   * The slider shows a trader the stones' distribution: its place is held for a trader from
+   * the first paint (the viewer the server named, slider.css), so the histogram moves nothing
+   */
+  histogramPlace?: boolean;
 };
 
 export function RangeSlider({
@@ -39,6 +44,7 @@ export function RangeSlider({
   format = String,
   marks,
   histogram,
+  histogramPlace,
 }: Props) {
   const [lo, hi] = value;
   const pct = (p: number) => (max === min ? 0 : ((p - min) / (max - min)) * 100);
@@ -48,7 +54,7 @@ export function RangeSlider({
     onChange(end === 0 ? [Math.min(p, hi), hi] : [lo, Math.max(p, lo)]);
   };
   return (
-    <div className={`rs${histogram ? ' rs--hist' : ''}`} style={style}>
+    <div className={`rs${histogram ? ' rs--hist' : ''}${histogramPlace ? ' rs--hist-place' : ''}`} style={style}>
       {histogram && <Histogram counts={histogram} from={pct(lo)} to={pct(hi)} />}
       <div className="rs__track" aria-hidden="true">
         <div className="rs__fill" />
