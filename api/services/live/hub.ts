@@ -163,7 +163,9 @@ function createHub({ db, config, clock }: Deps): LiveHub {
     awake = true;
     if (db.engine === 'postgres' && config.DATABASE_URL) {
       const { listenForChanges } = await import('./listen.ts');
-      unlisten = listenForChanges(config.DATABASE_URL, wake, tellMine);
+      const listener = listenForChanges(config.DATABASE_URL, wake, tellMine);
+      unlisten = listener.stop;
+      await listener.listening;
     } else {
       onLocalStockChange(db, wake);
       onLocalMine(db, tellLocalMine);

@@ -12,13 +12,15 @@ const RECONNECT_MS = 1000;
 
 /**
  * Calls `onNotice` for every stock notice (and after each reconnect) and `onMine` for every
- * account notice; answers the stop function.
+ * account notice; answers the stop function and `listening`, which resolves once the first
+ * connection listens (or has failed, leaving it to the reconnects): an account notice sent
+ * before then would never be heard, since it is not in the change log to catch up from.
  */
 export function listenForChanges(
   url: string,
   onNotice: () => void,
   onMine: (notice: MineNotice) => void,
-): () => Promise<void> {
+): { stop: () => Promise<void>; listening: Promise<void> } {
   let client: pg.Client | null = null;
   let stopped = false;
   let retry: NodeJS.Timeout | null = null;
@@ -53,13 +55,14 @@ export function listenForChanges(
       lost(c, err);
     }
   };
-  void connect();
+  const listening = connect();
 
-  return async () => {
+  const stop = async () => {
     stopped = true;
     if (retry) clearTimeout(retry);
     const c = client;
     client = null;
     await c?.end().catch(() => undefined);
   };
+  return { stop, listening };
 }
