@@ -38,7 +38,7 @@ async function filterRound(page: Page) {
   await page.getByRole('button', { name: 'Round', exact: true }).click();
   await expect(page).toHaveURL(/shape=round/);
   await expect(pager).not.toHaveText(all);
-  const shapes = await page.locator('.cat-table .cat-shape__name').allInnerTexts();
+  const shapes = await page.locator('.cat-table tbody .cat-shape__name').allInnerTexts();
   expect(shapes.length).toBeGreaterThan(1);
   expect(shapes.every((s) => /^Round/.test(s))).toBe(true);
   const shown = await prices(page);

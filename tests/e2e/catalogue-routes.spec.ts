@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { TRADER } from './support/accounts.ts';
 
-const shapes = (page: Page) => page.locator('.cat-table .cat-shape__name');
+const shapes = (page: Page) => page.locator('.cat-table tbody .cat-shape__name');
 
 async function expectOnlyShape(page: Page, name: string) {
   await expect(shapes(page).first()).toBeVisible();
