@@ -119,10 +119,26 @@ export type DiamondList = {
  */
 export const SHAPES_WITH_IMAGES: readonly string[] = [...SINGLE_SHAPES.filter((s) => s !== 'other'), 'kite'];
 
-/** Image path by shape: lowercased, round where no artwork exists, `_parcel` for Multiple Items. */
-export function shapeImage(shape: string, catType: CatType, view: 'front' | 'side' = 'front'): string {
+/** The artwork's file name by shape: lowercased, round where none exists, `_parcel` for Multiple Items. */
+function shapeArt(shape: string, catType: CatType, view: 'front' | 'side'): string {
   const key = shape.trim().toLowerCase();
   const base = (SHAPES_WITH_IMAGES as readonly string[]).includes(key) ? key : 'round';
-  const suffix = isParcel(catType) ? '_parcel' : view === 'side' ? '_side' : '';
-  return `/images/shapes/${base}${suffix}.svg`;
+  return base + (isParcel(catType) ? '_parcel' : view === 'side' ? '_side' : '');
+}
+
+/** Image path by shape: the drawing (SVG), for any size. */
+export function shapeImage(shape: string, catType: CatType, view: 'front' | 'side' = 'front'): string {
+  return `/images/shapes/${shapeArt(shape, catType, view)}.svg`;
+}
+
+/** The size in pixels of a shape's icon (SHAPE_ICON_PX square): three times the largest it is shown at. */
+export const SHAPE_ICON_PX = 108;
+
+/**
+ * A shape's small icon (the list's rows, the shape filter): the face drawing as a bitmap
+ * (images/shapes/icons/, written with the artwork). A page of rows paints bitmaps without
+ * making a document of each drawing on the page's main thread, as an SVG image needs.
+ */
+export function shapeIcon(shape: string, catType: CatType): string {
+  return `/images/shapes/icons/${shapeArt(shape, catType, 'front')}.png`;
 }

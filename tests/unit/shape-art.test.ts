@@ -1,13 +1,13 @@
-/** A kite stone is drawn as a kite (face, profile, parcel), not as the round stand-in. */
+/** The shapes' artwork: a kite stone is drawn as a kite (not the round stand-in), and every shape has its small icon. */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { shapeImage } from '../../src/domain/diamond.ts';
+import { SHAPE_ICON_PX, SHAPES_WITH_IMAGES, shapeIcon, shapeImage } from '../../src/domain/diamond.ts';
 import { galleryShape } from '../../db/seed/media.ts';
 
 const file = (path: string) => join(process.cwd(), 'public', path);
 
-describe('kite artwork', () => {
+describe('shape artwork', () => {
   it('a Kite stone shows the kite drawings, which exist and are not the round ones', () => {
     expect(shapeImage('Kite', 'Single Item')).toBe('/images/shapes/kite.svg');
     expect(shapeImage(' kite ', 'Single Item', 'side')).toBe('/images/shapes/kite_side.svg');
@@ -23,5 +23,15 @@ describe('kite artwork', () => {
 
   it('a shape without artwork is still drawn as round', () => {
     expect(shapeImage('Shield', 'Single Item')).toBe('/images/shapes/round.svg');
+  });
+
+  it('every shape has its small icon, single and parcel: a PNG of the stated size', () => {
+    for (const shape of [...SHAPES_WITH_IMAGES, 'Shield'])
+      for (const kind of ['Single Item', 'Multiple Items'] as const) {
+        const png = readFileSync(file(shapeIcon(shape, kind)));
+        expect(png.subarray(1, 4).toString()).toBe('PNG');
+        expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([SHAPE_ICON_PX, SHAPE_ICON_PX]);
+      }
+    expect(shapeIcon('Kite', 'Multiple Items')).toBe('/images/shapes/icons/kite_parcel.png');
   });
 });

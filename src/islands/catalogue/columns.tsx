@@ -5,7 +5,7 @@
  * PRICE (special offers are marked, their price is not shown on the list).
  */
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
-import { isParcel, shapeImage, type ListDoc, type Range } from '../../domain/diamond.ts';
+import { isParcel, shapeIcon, type ListDoc, type Range } from '../../domain/diamond.ts';
 import { routes } from '../../domain/routes.ts';
 import {
   displayPrice,
@@ -77,7 +77,7 @@ export function Price({ money }: { money: Money | null }) {
 function ShapeCell({ d }: { d: ListDoc }) {
   return (
     <a className="cat-shape" href={routes.diamond(d._id)}>
-      <img src={shapeImage(d.StkShape, d.StkCatType)} alt="" width={44} height={44} loading="lazy" decoding="async" />
+      <img src={shapeIcon(d.StkShape, d.StkCatType)} alt="" width={44} height={44} loading="lazy" decoding="async" />
       <span className="cat-shape__text">
         <span className="cat-shape__name">
           {shapeName(d.StkShape)}

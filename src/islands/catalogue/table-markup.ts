@@ -7,7 +7,7 @@
 import type { FirstPage } from '../../../api/services/catalogue/first-page.ts';
 import { viewFromParams } from '../../domain/catalogue/url-state.ts';
 import { PARCELS_TAB } from '../../domain/catalogue/tabs.ts';
-import { isParcel, shapeImage, type ListDoc, type Range } from '../../domain/diamond.ts';
+import { isParcel, shapeIcon, type ListDoc, type Range } from '../../domain/diamond.ts';
 import { routes } from '../../domain/routes.ts';
 import {
   displayPrice,
@@ -70,7 +70,7 @@ const CELLS: Record<ColumnId, Cell> = {
   tick: (d) =>
     `<label class="dl-tick"><input type="checkbox"><span class="sr-only">Tick ${esc(d.StkCodeCalcNS)} for download</span></label>`,
   shape: (d) =>
-    `<a class="cat-shape" href="${routes.diamond(d._id)}"><img${attrs({ src: shapeImage(d.StkShape, d.StkCatType), alt: '', width: 44, height: 44, loading: 'lazy', decoding: 'async' })}>` +
+    `<a class="cat-shape" href="${routes.diamond(d._id)}"><img${attrs({ src: shapeIcon(d.StkShape, d.StkCatType), alt: '', width: 44, height: 44, loading: 'lazy', decoding: 'async' })}>` +
     `<span class="cat-shape__text"><span class="cat-shape__name">${esc(shapeName(d.StkShape))}` +
     (Number(d.WebSpecial) > 0 ? '<span class="badge badge--accent cat-shape__badge">Offer</span>' : '') +
     `</span><span class="cat-shape__code">${esc(d.StkCodeCalcNS)}</span></span></a>`,

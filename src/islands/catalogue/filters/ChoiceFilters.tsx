@@ -3,7 +3,7 @@
  * labs, special offers and availability (signed-in users, while its column is on).
  */
 import { GRADING_LABS } from '../../../domain/grades.ts';
-import { shapeImage, type Availability, type CatType } from '../../../domain/diamond.ts';
+import { shapeIcon, type Availability, type CatType } from '../../../domain/diamond.ts';
 import type { AvailabilityLabels } from '../../../stores/catalogue.ts';
 import '../../../styles/switch.css';
 
@@ -39,7 +39,7 @@ export function ShapeFilter({
                   …
                 </span>
               ) : (
-                <img src={shapeImage(s, catType)} alt="" width={34} height={34} />
+                <img src={shapeIcon(s, catType)} alt="" width={34} height={34} />
               )}
               <span>{title(s)}</span>
             </button>
