@@ -39,7 +39,13 @@ const timers = new Map<number, { timer: ReturnType<typeof setTimeout>; patch: Ba
 let chain: Promise<unknown> = Promise.resolve();
 let loadedFor: string | null = null;
 
-const idle = () => timers.size === 0;
+/**
+ * Local changes so far. A server answer shows only if nothing was changed on screen since it was
+ * asked for and nothing waits to be sent: an answer to an earlier change (a unit switch) never
+ * puts back a quantity typed since, an invalid one included (that one is never sent).
+ */
+let edits = 0;
+const untouchedSince = (asked: number) => timers.size === 0 && edits === asked;
 
 function setLines(lines: BagLineView[]): void {
   $bag.set({ status: 'ready', lines });
@@ -57,9 +63,11 @@ export function loadBag(): Promise<BagLineView[]> {
     return Promise.resolve([]);
   }
   $bag.set({ ...$bag.get(), status: 'loading' });
+  const asked = edits;
   return call(bagApi.$get())
     .then(({ bag }) => {
-      if (idle()) setLines(bag);
+      if (untouchedSince(asked)) setLines(bag);
+      else $bag.set({ ...$bag.get(), status: 'ready' }); // the lines on screen are newer
       return bag;
     })
     .catch((err: unknown) => {
@@ -157,9 +165,10 @@ export async function removeFromBag(diamondId: number): Promise<void> {
   if (pending) clearTimeout(pending.timer);
   timers.delete(diamondId);
   setLines($bag.get().lines.filter((l) => l.diamondId !== diamondId));
+  const asked = ++edits;
   await (chain = chain.then(() =>
     call(bagApi[':diamondId'].$delete(lineOf(diamondId)))
-      .then(({ bag }) => idle() && setLines(bag))
+      .then(({ bag }) => untouchedSince(asked) && setLines(bag))
       .catch((err: unknown) => {
         logUnexpected('[bag] removing failed', err);
         return loadBag();
@@ -200,6 +209,7 @@ export function updateLine(diamondId: number, patch: BagPatchInput): void {
   const line = lines.find((l) => l.diamondId === diamondId);
   if (!line) return;
   const next = patchedLine(line, patch);
+  edits++;
   $bag.set({ status: 'ready', lines: lines.map((l) => (l === line ? next : l)) });
   const queued = timers.get(diamondId);
   if (queued) clearTimeout(queued.timer);
@@ -218,9 +228,10 @@ function send(diamondId: number): Promise<unknown> {
   const line = $bag.get().lines.find((l) => l.diamondId === diamondId);
   const patch = outgoingPatch(line, queued.patch);
   if (Object.keys(patch).length === 0) return chain;
+  const asked = edits;
   chain = chain.then(() =>
     call(bagApi[':diamondId'].$patch({ ...lineOf(diamondId), json: patch }))
-      .then(({ bag }) => idle() && setLines(bag))
+      .then(({ bag }) => untouchedSince(asked) && setLines(bag))
       .catch((err: unknown) => {
         logUnexpected('[bag] change refused', err);
         return loadBag();

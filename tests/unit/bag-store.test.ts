@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BagLineView } from '../../src/domain/bag/view.ts';
-import { lineError, outgoingPatch, patchedLine } from '../../src/stores/bag.ts';
+import { $bag, lineError, outgoingPatch, patchedLine, updateLine } from '../../src/stores/bag.ts';
 import { parcel, stone } from './catalogue/factory.ts';
 
 const line = (over: Partial<BagLineView> = {}): BagLineView => ({
@@ -48,5 +48,32 @@ describe('bag lines on screen follow the server rules', () => {
     expect(outgoingPatch(shown, { selectedUnit: 'weight' })).toEqual({ selectedUnit: 'weight', quantity: 0.01 });
     // an invalid quantity is never sent
     expect(outgoingPatch(line({ quantity: 0 }), { quantity: 0 })).toEqual({});
+  });
+});
+
+describe('what is typed on screen is never put back by an older answer', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it("a unit switch's answer arriving after an invalid count was typed leaves the typed count", async () => {
+    vi.useFakeTimers();
+    let answer: (bag: BagLineView[]) => void = () => {};
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+      asked.push(`${init?.method} ${String(input)}`);
+      return new Promise<Response>((done) => (answer = (bag) => done(Response.json({ bag }))));
+    });
+    $bag.set({ status: 'ready', lines: [line()] });
+    updateLine(1, { selectedUnit: 'items' }); // on screen: Items, 1
+    await vi.advanceTimersByTimeAsync(400); // sent
+    expect(asked).toEqual(['PATCH /api/v1/profile/bag/1']);
+    updateLine(1, { quantity: 999_999_999 }); // typed: more stones than the parcel holds, never sent
+    await vi.advanceTimersByTimeAsync(400);
+    expect(asked).toHaveLength(1);
+    answer([line({ selectedUnit: 'items', quantity: 1 })]); // the server's answer to the switch
+    await vi.advanceTimersByTimeAsync(0);
+    expect($bag.get().lines[0]).toMatchObject({ selectedUnit: 'items', quantity: 999_999_999 });
   });
 });
