@@ -131,7 +131,7 @@ export function shapeImage(shape: string, catType: CatType, view: 'front' | 'sid
   return `/images/shapes/${shapeArt(shape, catType, view)}.svg`;
 }
 
-/** The size in pixels of a shape's icon (SHAPE_ICON_PX square): three times the largest it is shown at. */
+/** A shape's icon is this many pixels square: over three times the largest it is shown at (34 px, the shape filter). */
 export const SHAPE_ICON_PX = 108;
 
 /**
