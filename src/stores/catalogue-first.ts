@@ -38,6 +38,8 @@ type EarlyWindow = {
   __catalogueFirstPage?: FirstPage | null;
   /** the pager's values the server drew with its rows (whatever this screen's size) */
   __cataloguePager?: DrawnPager | null;
+  /** the currency and rates the server drew its rows' prices in (null for a visitor) */
+  __catalogueDrawnPrices?: KeptPrices | null;
   __siteEarly?: Promise<SiteData | null>;
 };
 
@@ -69,6 +71,9 @@ export const askedFirstPage = (): Promise<FirstPage | null> | undefined => early
 /** The rows the server drew into the page, when it drew any: the page they show if it fits this screen, else null. */
 export const drawnFirstPage = (): { page: FirstPage | null } | null =>
   early().__catalogueDrawn ? { page: early().__catalogueFirstPage ?? null } : null;
+
+/** The currency and rates the server drew its rows' prices in (null for a visitor's rows). */
+export const drawnPrices = (): KeptPrices | null => early().__catalogueDrawnPrices ?? null;
 
 /** The pager's values the server drew into the page with its rows, if it drew any. */
 export const drawnPager = (): DrawnPager | null => early().__cataloguePager ?? null;

@@ -9,6 +9,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { drawFirstRows } from '../../api/services/catalogue/list-page.ts';
 import type { FirstPage } from '../../api/services/catalogue/first-page.ts';
@@ -177,6 +178,25 @@ describe('the list page with its first rows', () => {
     const again = await page(path, { cookie });
     expect(again.html).toContain('cat-price');
     expect(again.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  it("keeps a trader's drawn rows for that trader and those prices only", async () => {
+    const { t, page, cookie, person } = await setup();
+    const path = '/diamonds/all?sort=weight';
+    const first = await page(path, { cookie });
+    expect((await page(path, { cookie })).html).toBe(first.html);
+    expect(first.html).toContain('>£');
+    // a second trader at the same address: their own account in the page's data
+    const other = await insertUser(t.db, { email: 'second@example.com' });
+    const second = await signIn(t, other.email);
+    const otherCookie = [...second.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    expect(dataOf((await page(path, { cookie: otherCookie })).html).page.account).toBe(String(other.id));
+    // the first trader changes currency: drawn again, in dollars
+    await t.db.update(users).set({ currency: 'USD' }).where(eq(users.id, person.id));
+    const dollars = await page(path, { cookie });
+    expect(dollars.html).toContain('>$');
+    expect(dollars.html).not.toContain('>£');
+    expect(dataOf(dollars.html).page.account).toBe(String(person.id));
   });
 
   it("draws a phone's page size when the browser says it is a phone", async () => {

@@ -10,9 +10,10 @@
  *   A default-sized page 1 drawn for a desktop shows its first 25 rows on a narrower screen
  *   (`data-drawn="wide"`, table.css), which are that screen's own first page; a later page of
  *   a default size is left to the browser (which page it is depends on the screen).
- * - A visitor gets rows without prices, `Cache-Control: public, max-age=60` and `Vary: Cookie`;
- *   a visitor's page is also kept here (by build, set version, width and address). A trader
- *   gets their prices, in their own currency, with `private, no-store`, and is never kept.
+ * - A visitor gets rows without prices, `Cache-Control: public, max-age=60` and `Vary: Cookie`.
+ *   A trader gets their prices, in their own currency, with `private, no-store`. Either page's
+ *   rows are kept here, in this process only (by build, set version, width and address, and for
+ *   a trader by account and prices too), so a page asked for again is not drawn again.
  * - The page's frame for the viewer (list-page-frame.ts): counts, badges, who is looking for the
  *   CSS, a signed-in person's initials; so nothing moves as the island takes over.
  * - Anything that fails (the database away) sends the page as built: its script asks for the
@@ -44,6 +45,7 @@ import { drawFrame, type Frame } from './list-page-frame.ts';
 import { getList } from './lists.ts';
 import { cataloguePayload } from './payload.ts';
 import { catalogueFirstPage, type FirstPage } from './first-page.ts';
+import type { FirstQuery } from './first-page-worker.ts';
 
 /** the table's place in the built page (ListTable's early place) */
 const PLACE = /<div class="cat-table-wrap" data-early=""[^>]*>/;
@@ -101,7 +103,8 @@ export function drawFirstRows(
             .pageSize,
         }
       : null;
-  const data = `<script type="application/json" id="catalogue-first-data">${scriptJson({ widths, page: first, pager })}</script>`;
+  // with the prices its rows show in, which the rows drawn in later show in too (early-table.ts)
+  const data = `<script type="application/json" id="catalogue-first-data">${scriptJson({ widths, page: first, pager, prices })}</script>`;
   if (!pager) return html.replace(FIRST_ROWS_MARK, () => data);
   const wide = !sized && widths[0] === LARGE_SCREEN_MIN_WIDTH ? ' data-drawn="wide"' : ' data-drawn=""';
   const table = tableHtml(first, prices, FIRST_SCREEN_ROWS) + DRAWN_END;
@@ -139,13 +142,25 @@ export type ListPageDeps = { db: Db; cookieName: string; now: () => number };
 
 /** Draws the list page for one request; `html` is the built page (with any block overlay). */
 export function listPageDrawer(deps: ListPageDeps) {
-  const kept = new Map<string, { built: string; html: string }>();
+  // drawn pages by build, set version, width, address and, for a trader, account and prices
+  const kept = new Map<string, { built: string; html: string; counts: FirstPage['counts'] }>();
   async function viewer(c: Context): Promise<Viewer> {
     const token = getCookie(c, deps.cookieName);
     const found = token ? await findSession(deps.db, token, deps.now()) : null;
     return found
       ? { authorised: true, currency: found.user.currency ?? null, person: found.user }
       : { authorised: false, currency: null, person: null };
+  }
+  /** The built page with the first rows of `q` drawn in, kept under `key` (the set's version and what the page shows). */
+  async function drawn(html: string, key: string, q: FirstQuery, prices: ShownPrices | null, account: number | null) {
+    const hit = kept.get(key);
+    if (hit && hit.built === html) return hit;
+    const first = await catalogueFirstPage(deps.db, q, account);
+    const page = { built: html, html: drawFirstRows(html, first, prices, q.width, q.search), counts: first.counts };
+    kept.delete(key);
+    kept.set(key, page);
+    if (kept.size > KEEP) kept.delete(kept.keys().next().value!);
+    return page;
   }
   return async (c: Context, html: string): Promise<DrawnPage> => {
     const url = new URL(c.req.url);
@@ -154,35 +169,26 @@ export function listPageDrawer(deps: ListPageDeps) {
     try {
       const who = await viewer(c);
       const q = { authorised: who.authorised, path: url.pathname, search: url.search, width };
+      const address = `${width}|${url.pathname}${url.search}`;
       if (who.authorised) {
         const { firstName, lastName, id } = who.person!;
-        const [first, prices, bag, fav, compare] = await Promise.all([
-          catalogueFirstPage(deps.db, q, id),
+        const [{ etag }, prices, bag, fav, compare] = await Promise.all([
+          cataloguePayload(deps.db, 'trade'),
           pricesFor(deps.db, who.currency),
           bagLines(deps.db, id),
           getList(deps.db, id, 'favourites'),
           getList(deps.db, id, 'compare'),
         ]);
+        // the page's data names the account (the browser keeps its set under it) and its prices
+        const page = await drawn(html, `${etag}|${id}|${JSON.stringify(prices)}|${address}`, q, prices, id);
         const lists = { bag: bag.length, fav: fav.ids.length, compare: compare.ids.length };
-        const frame: Frame = {
-          viewer: 'trade',
-          counts: first.counts,
-          person: { firstName, lastName, ...lists },
-        };
-        const drawn = drawFrame(drawFirstRows(html, first, prices, width, url.search), frame);
-        return { html: drawn, cacheControl: TRADER_CACHE, vary };
+        const frame: Frame = { viewer: 'trade', counts: page.counts, person: { firstName, lastName, ...lists } };
+        return { html: drawFrame(page.html, frame), cacheControl: TRADER_CACHE, vary };
       }
       const { etag } = await cataloguePayload(deps.db, 'visitor');
-      const key = `${etag}|${width}|${url.pathname}${url.search}`;
-      const hit = kept.get(key);
-      if (hit && hit.built === html) return { html: hit.html, cacheControl: VISITOR_CACHE, vary };
-      const first = await catalogueFirstPage(deps.db, q);
-      const frame: Frame = { viewer: 'visitor', counts: first.counts, person: null };
-      const drawn = drawFrame(drawFirstRows(html, first, null, width, url.search), frame);
-      kept.delete(key);
-      kept.set(key, { built: html, html: drawn });
-      if (kept.size > KEEP) kept.delete(kept.keys().next().value!);
-      return { html: drawn, cacheControl: VISITOR_CACHE, vary };
+      const page = await drawn(html, `${etag}|${address}`, q, null, null);
+      const frame: Frame = { viewer: 'visitor', counts: page.counts, person: null };
+      return { html: drawFrame(page.html, frame), cacheControl: VISITOR_CACHE, vary };
     } catch {
       // the page as built: its own script asks for the rows
       return { html, cacheControl: 'no-cache', vary };

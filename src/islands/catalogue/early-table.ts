@@ -8,22 +8,25 @@
  *
  * It paints only into `.cat-table-wrap[data-early]`, the place the island leaves alone until it
  * has rows of its own; once the island has replaced it there is nothing left to paint into.
- * The buttons in these rows only work once the island has taken over (a click before is lost,
- * as on any page still loading).
+ * The server draws the first screen of rows; the rest of its page are drawn in here once the
+ * page has painted. A press on these rows before the island has taken over is kept and replayed
+ * on the island's same control (drawn-presses.ts).
  */
 import {
   askedFirstPage,
   askedSite,
   drawnFirstPage,
+  drawnPrices,
   keepFirstPage,
   readKept,
   screenPageSize,
   type KeptPrices,
   type ShownFirst,
 } from '../../stores/catalogue-first.ts';
+import type { FirstPage } from '../../../api/services/catalogue/first-page.ts';
 import type { SiteData } from '../../stores/site.ts';
 import { shownCurrency, storedCurrency } from '../../stores/shown-currency.ts';
-import { tableHtml } from './table-markup.ts';
+import { FIRST_SCREEN_ROWS, laterRowsHtml, tableHtml } from './table-markup.ts';
 
 export const EARLY_SELECTOR = '.cat-table-wrap[data-early]';
 
@@ -57,6 +60,25 @@ function paint(first: ShownFirst | null, prices: KeptPrices | null): void {
   });
 }
 
+/** a frame's work is done once it has painted: then the next task runs */
+const afterPaint = (then: () => void) => requestAnimationFrame(() => setTimeout(then));
+
+/**
+ * The server draws only the first screen of its page's rows (and columns as wide as the whole
+ * page's); the rest are drawn in from the page's data once it has painted, ten a frame, while
+ * the drawn table stands (the island's own table draws them all when it takes over).
+ */
+function drawLater(first: FirstPage): void {
+  const later = laterRowsHtml(first, drawnPrices(), FIRST_SCREEN_ROWS);
+  const body = document.querySelector(`${EARLY_SELECTOR} > .cat-table > tbody`);
+  if (!body || later.length === 0 || body.childElementCount !== FIRST_SCREEN_ROWS) return;
+  afterPaint(function next() {
+    if (!body.isConnected || !body.closest(EARLY_SELECTOR)) return;
+    body.insertAdjacentHTML('beforeend', later.splice(0, 10).join(''));
+    if (later.length > 0) afterPaint(next);
+  });
+}
+
 /** The currency the list shows prices in (this browser's chosen one if the site has it, else the site's), and the rates. */
 const pricesOf = (site: SiteData | null): KeptPrices | null =>
   site ? { ccy: shownCurrency(site, storedCurrency()), rates: site.fxrates } : null;
@@ -70,6 +92,7 @@ const pricesOf = (site: SiteData | null): KeptPrices | null =>
 export function paintFirstRows(): void {
   const size = screenPageSize();
   const drawn = drawnFirstPage();
+  if (drawn?.page) drawLater(drawn.page);
   const kept = drawn ? null : readKept(location, size);
   if (kept) paint({ ...kept.page, kept: true }, kept.prices);
   void Promise.all([askedFirstPage(), askedSite()]).then(([page, site]) => {

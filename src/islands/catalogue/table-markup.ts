@@ -123,18 +123,18 @@ const sameWidth = (cell: string) =>
     .replace(/>[^<]+</g, (text) => text.replace(/\d/g, '0'));
 
 /**
- * The rows the server draws to be seen in the first frame: more than a tall desktop window
- * shows at once (about 12 at 1440 x 900), and a narrower screen's whole default page.
+ * The rows the server draws into the page: more than a tall desktop window shows at once (about
+ * 12 at 1440 x 900), and a narrower screen's whole default page. The rest of the page's rows are
+ * sent only as data and drawn in once the page has painted (early-table.ts), so the browser
+ * parses and lays out just the rows seen before its first frame.
  */
 export const FIRST_SCREEN_ROWS = 25;
 
 /**
- * The rows past the first screen are drawn hidden (`cat-later`, table.css) and shown once the
- * page has painted (the list page's inline script), so the first frame lays out only the rows
- * seen. The table's columns are as wide as their widest cell, so the first frame holds
- * collapsed rows (`cat-sizer`: counted in the columns' widths, never shown) with each
- * differently sized cell of the hidden rows: the columns are the whole table's from the start,
- * and nothing moves as the rest appear.
+ * The table's columns are as wide as their widest cell, so a table drawn with only its first
+ * rows holds collapsed rows (`cat-sizer`: counted in the columns' widths, never shown) with each
+ * differently sized cell of the rows drawn in later: the columns are the whole page's from the
+ * start, and nothing moves as the rest appear.
  */
 function sizerHtml(cells: string[][], shown: number): string {
   const seen = cells[0]!.map((_, j) => new Set(cells.slice(0, shown).map((r) => sameWidth(r[j]!))));
@@ -152,36 +152,47 @@ function sizerHtml(cells: string[][], shown: number): string {
   return `<tfoot class="cat-sizer" aria-hidden="true">${sized.join('')}</tfoot>`;
 }
 
-/**
- * The whole table for a first page, as markup; with `shown`, rows past that many are drawn to
- * be shown after the first paint (see sizerHtml).
- */
-export function tableHtml(first: FirstPage, prices: ShownPrices | null, shown = Infinity): string {
-  const authorised = first.audience === 'trade';
-  const layout = columnLayout({
-    authorised,
+const layoutOf = (first: FirstPage) =>
+  columnLayout({
+    authorised: first.audience === 'trade',
     measurements: true,
     availability: true,
     parcels: first.tab === PARCELS_TAB,
   });
-  const url = new URL(first.address, 'http://list');
-  const sort = viewFromParams(url.searchParams, { pageSize: 25, tab: first.tab }).sort;
+
+/** Each row's cells, as markup. */
+function cellsOf(first: FirstPage, prices: ShownPrices | null, layout = layoutOf(first)): string[][] {
   const p = prices ?? { ccy: first.ccy ?? 'GBP', rates: [] };
-  const cells = first.docs.map((d) =>
+  return first.docs.map((d) =>
     layout.map(
       (c) => `<td${attrs({ 'data-label': c.meta.label, class: cellClass(c.meta) })}>${CELLS[c.id](d, p)}</td>`,
     ),
   );
-  const rows = first.docs.map((d, i) => {
-    const cls = [Number(d.WebSpecial) > 0 && 'is-special', i >= shown && 'cat-later'].filter(Boolean).join(' ');
-    return `<tr${attrs({ class: cls || undefined })}>${cells[i]!.join('')}</tr>`;
-  });
+}
+
+const rowHtml = (d: ListDoc, cells: string[]) =>
+  `<tr${attrs({ class: Number(d.WebSpecial) > 0 ? 'is-special' : undefined })}>${cells.join('')}</tr>`;
+
+/**
+ * The whole table for a first page, as markup; with `shown`, only that many rows, and a sizer
+ * for the rest (see sizerHtml), which `laterRowsHtml` draws.
+ */
+export function tableHtml(first: FirstPage, prices: ShownPrices | null, shown = Infinity): string {
+  const layout = layoutOf(first);
+  const url = new URL(first.address, 'http://list');
+  const sort = viewFromParams(url.searchParams, { pageSize: 25, tab: first.tab }).sort;
+  const cells = cellsOf(first, prices, layout);
+  const rows = first.docs.slice(0, shown).map((d, i) => rowHtml(d, cells[i]!));
   return (
     `<table class="data-table cat-table"><caption class="sr-only">Diamonds, page ${first.page} of ${first.pages}</caption>` +
     `<thead><tr>${layout.map((c) => headerCell(c, sort)).join('')}</tr></thead><tbody>${rows.join('')}</tbody>` +
     `${cells.length > shown ? sizerHtml(cells, shown) : ''}</table>`
   );
 }
+
+/** The rows of a first page after the first `from`, as markup, one string a row. */
+export const laterRowsHtml = (first: FirstPage, prices: ShownPrices | null, from: number): string[] =>
+  cellsOf({ ...first, docs: first.docs.slice(from) }, prices).map((cells, i) => rowHtml(first.docs[from + i]!, cells));
 
 /** where the list page's build leaves room for the data of the rows the server draws */
 export const FIRST_ROWS_MARK = '<!--catalogue-first-rows-->';

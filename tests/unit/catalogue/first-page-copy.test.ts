@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FirstPage } from '../../../api/services/catalogue/first-page.ts';
-import { tableHtml } from '../../../src/islands/catalogue/table-markup.ts';
+import { laterRowsHtml, tableHtml } from '../../../src/islands/catalogue/table-markup.ts';
 import { firstPageNow, forgetTradeFirstPage, keepFirstPage, readKept } from '../../../src/stores/catalogue-first.ts';
 import { stone } from './factory.ts';
 
@@ -91,7 +91,7 @@ describe('the early table markup', () => {
     expect(html).toMatch(/class="cat-price">\$1,000<small>\.00<\/small>/);
   });
 
-  it('draws the rows past the first screen hidden, with one collapsed sizer cell for each other width', () => {
+  it('draws the first screen of rows, the rest apart, with one collapsed sizer cell for each other width', () => {
     const docs = Array.from({ length: 30 }, (_, i) =>
       stone({
         _id: i + 1,
@@ -100,12 +100,16 @@ describe('the early table markup', () => {
         colour: i === 29 ? 'K' : 'D',
       }),
     );
-    const html = tableHtml(page('trade', docs), { ccy: 'USD', rates: [] }, 25);
-    const rows = html.slice(html.indexOf('<tbody>'), html.indexOf('</tbody>')).split('<tr').slice(1);
-    expect(rows.map((r) => r.startsWith(' class="cat-later"'))).toEqual([
-      ...Array(25).fill(false),
-      ...Array(5).fill(true),
-    ]);
+    const usd = { ccy: 'USD', rates: [] };
+    const html = tableHtml(page('trade', docs), usd, 25);
+    const codes = (markup: string) => [...markup.matchAll(/class="cat-shape__code">([^<]*)</g)].map((m) => m[1]);
+    const body = html.slice(html.indexOf('<tbody>'), html.indexOf('</tbody>'));
+    expect(codes(body)).toEqual(docs.slice(0, 25).map((d) => d.StkCodeCalcNS));
+    // the rest, drawn in later: the same rows as the whole table's
+    const later = laterRowsHtml(page('trade', docs), usd, 25);
+    expect(later.map(codes)).toEqual(docs.slice(25).map((d) => [d.StkCodeCalcNS]));
+    const whole = tableHtml(page('trade', docs), usd);
+    expect(whole.slice(whole.indexOf('<tbody>'), whole.indexOf('</tbody>'))).toBe(body + later.join(''));
     const sizer = /<tfoot class="cat-sizer" aria-hidden="true">(.*)<\/tfoot>/.exec(html)?.[1] ?? '';
     // the longer price and the other colour of the hidden rows, as wide as theirs (figures as 0)
     expect(sizer).toContain('$000,000<small>.00</small>');
@@ -113,7 +117,6 @@ describe('the early table markup', () => {
     // nothing in it to follow, read out or trade on: no link, label, id or real figure
     expect(sizer).not.toMatch(/href=|aria-|id=|title=|data-label/);
     expect(sizer.replace(/<[^>]*>/g, '')).not.toMatch(/[1-9]/);
-    expect(tableHtml(page('trade', docs.slice(0, 25)), null, 25)).not.toContain('cat-later');
     expect(tableHtml(page('trade', docs.slice(0, 25)), null, 25)).not.toContain('cat-sizer');
   });
 });
