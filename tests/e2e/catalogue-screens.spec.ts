@@ -46,8 +46,8 @@ async function openRowScrolledIn(page: Page) {
  * must not sit on the PRICE header). With `all`, every column also fits without scrolling.
  */
 async function headersWhole(page: Page, all: boolean) {
-  // the island's own table: the rows the server drew give way to it in a render of its own
-  const table = page.locator('.cat-table-wrap:not([data-early])');
+  // the table shown: the rows the server drew while they stand for the island's, else the island's
+  const table = page.locator('.cat-table-wrap');
   await expect(table).toBeVisible();
   const problems = await table.evaluate((wrap, allFit) => {
     const out: string[] = [];

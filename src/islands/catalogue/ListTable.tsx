@@ -1,15 +1,21 @@
 /**
  * The list's table place: until the island knows any rows (neither a first page nor the
  * index), the markup already there stays (the build's skeleton, or the first rows the page's
- * script painted, early-table.ts); then the React table with its open-row detail, download
- * ticks and "No Results Found". A press on the drawn rows meanwhile is kept and replayed on the
+ * script painted, early-table.ts), and the rows the server drew stay while they are just what
+ * the island would show (drawn-table.ts); then the React table with its open-row detail,
+ * download ticks and "No Results Found". A press on the drawn rows meanwhile is kept and replayed on the
  * React table's same control (drawn-presses.ts).
  */
-import { memo, useCallback, useEffect, useMemo, useRef, type Dispatch } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type Dispatch } from 'react';
+import { useStore } from '@nanostores/react';
 import type { ListState } from '../../domain/catalogue/index.ts';
 import type { ListDoc } from '../../domain/diamond.ts';
 import { openComingSoon360 } from '../../stores/dialog.ts';
-import { CatalogueTable } from './CatalogueTable.tsx';
+import { $holds, holdOf } from '../../stores/holds.ts';
+import { $liveStock } from '../../stores/live.ts';
+import { liveRowLabel } from '../live/LiveRowState.tsx';
+import { CatalogueTable, useRowsUpdatedMark } from './CatalogueTable.tsx';
+import { drawnRows, drawnStands } from './drawn-table.ts';
 import { keepDrawnPress, replayDrawnPress } from './drawn-presses.ts';
 import type { ColumnContext } from './columns.tsx';
 import { RowActions } from './RowActions.tsx';
@@ -39,16 +45,28 @@ export const ListTable = memo(function ListTable({ early, loading, results, stat
   const ticked = useMemo(() => new Set(state.downloadSelection), [state.downloadSelection]);
   const { authorised } = ctx;
   const wrap = useRef<HTMLDivElement>(null);
+  const { gone } = useStore($liveStock);
+  const holds = useStore($holds);
+  // the rows the server drew stand while this table would show just them (drawn-table.ts)
+  const [drawn] = useState(drawnRows);
+  const [taken, setTaken] = useState(false);
+  const liveState = (id: number) => liveRowLabel(gone.has(id), holdOf(holds, id).kind);
+  const view = { docs: results.docs, ctx, sort: state.sort, tab: state.tab, openRow: state.openRow, ticked, liveState };
+  const stands = !taken && !early && !loading && inBrowser && drawnStands(drawn, view);
+  if (!taken && !early && !stands) setTaken(true); // once taken, the place stays this table's
+  useRowsUpdatedMark(results.docs, stands);
   // a press kept on the drawn rows, once this table shows its control
   useEffect(() => replayDrawnPress(wrap.current));
-  if (early && inBrowser)
+  if ((early || stands) && inBrowser)
     return (
       <div
         key="early"
         className="cat-table-wrap"
         data-early=""
         dangerouslySetInnerHTML={NO_HTML}
-        onClickCapture={keepDrawnPress}
+        onClickCapture={(e) => {
+          if (keepDrawnPress(e)) setTaken(true);
+        }}
         suppressHydrationWarning
       />
     );

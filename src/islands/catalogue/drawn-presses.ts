@@ -1,6 +1,7 @@
 /**
  * A press on the rows the page drew (the server's markup, or the early script's) after the
- * island is live but before its own table has taken their place: the drawn controls have no
+ * island is live but before its own table has taken their place (it has not yet, or the drawn
+ * rows still stand for it, drawn-table.ts): the drawn controls have no
  * code behind them, so the press is kept, the control shows that it waits (`aria-busy`, as the
  * page's inline script marks a press made before an island has started), and the press is
  * replayed on the same control of the island's table once that table shows it. The two tables
@@ -19,19 +20,20 @@ let kept: Kept | null = null;
 const nameOf = (el: Element) =>
   (el.getAttribute('aria-label') ?? el.closest('label')?.textContent ?? el.textContent ?? '').trim();
 
-/** The drawn place's click handler (capture phase): keeps a press on one of its controls. */
-export function keepDrawnPress(e: MouseEvent<HTMLElement>): void {
+/** The drawn place's click handler (capture phase): keeps a press on one of its controls (true when it did). */
+export function keepDrawnPress(e: MouseEvent<HTMLElement>): boolean {
   const place = e.currentTarget;
   const target = e.target instanceof Element ? e.target : null;
   const hit = target?.closest(`label, ${CONTROLS}`);
   const control = hit instanceof HTMLLabelElement ? hit.control : hit;
-  if (!control || !place.contains(control)) return;
-  if (!control.matches(CONTROLS)) return;
+  if (!control || !place.contains(control)) return false;
+  if (!control.matches(CONTROLS)) return false;
   e.preventDefault();
   e.stopPropagation();
   control.setAttribute('aria-busy', 'true');
   control.setAttribute('data-waiting', '');
   kept = { at: performance.now(), tag: control.tagName, name: nameOf(control) };
+  return true;
 }
 
 /**
