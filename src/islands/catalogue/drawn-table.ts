@@ -7,12 +7,17 @@
  * it from then on.
  */
 import type { FirstPage } from '../../../api/services/catalogue/first-page.ts';
-import { viewFromParams, type MainTab, type SortState } from '../../domain/catalogue/index.ts';
+import type { MainTab, SortState } from '../../domain/catalogue/index.ts';
+import { viewFromParams } from '../../domain/catalogue/url-state.ts';
 import type { ListDoc } from '../../domain/diamond.ts';
 import type { FxRate } from '../../domain/money.ts';
 import { drawnFirstPage, drawnPrices, type KeptPrices } from '../../stores/catalogue-first.ts';
 import { availabilityText, DEFAULT_AVAILABILITY_LABELS } from './column-layout.ts';
 import type { ColumnContext } from './columns.tsx';
+import { laterRowsHtml } from './table-markup.ts';
+
+/** the table's place while it holds markup the island has not drawn (the server's or the early script's) */
+export const DRAWN_PLACE = '.cat-table-wrap[data-early]';
 
 export type DrawnRows = { page: FirstPage; prices: KeptPrices | null; sort: SortState };
 
@@ -22,6 +27,25 @@ export function drawnRows(): DrawnRows | null {
   if (!page || page.docs.length === 0) return null;
   const params = new URL(page.address, 'http://list').searchParams;
   return { page, prices: drawnPrices(), sort: viewFromParams(params, { pageSize: 25, tab: page.tab }).sort };
+}
+
+/**
+ * Draws into the drawn table up to `most` more of its page's rows (the server draws only the
+ * first screen of them: table-markup.ts), after those it holds; true once there is nothing more
+ * to draw (it holds them all, or the island's table has taken its place).
+ */
+export function drawRestOfPage(drawn: DrawnRows, most = Infinity): boolean {
+  const body = document.querySelector(`${DRAWN_PLACE} > .cat-table > tbody`);
+  if (!body) return true;
+  const { page, prices } = drawn;
+  const have = body.childElementCount;
+  if (have >= page.docs.length) return true;
+  const upTo = Math.min(page.docs.length, have + most);
+  body.insertAdjacentHTML(
+    'beforeend',
+    laterRowsHtml({ ...page, docs: page.docs.slice(0, upTo) }, prices, have).join(''),
+  );
+  return upTo === page.docs.length;
 }
 
 /** Equal JSON values, whatever the order of their keys. */

@@ -16,23 +16,20 @@ import {
   askedFirstPage,
   askedSite,
   drawnFirstPage,
-  drawnPrices,
   keepFirstPage,
   readKept,
   screenPageSize,
   type KeptPrices,
   type ShownFirst,
 } from '../../stores/catalogue-first.ts';
-import type { FirstPage } from '../../../api/services/catalogue/first-page.ts';
 import type { SiteData } from '../../stores/site.ts';
 import { shownCurrency, storedCurrency } from '../../stores/shown-currency.ts';
-import { FIRST_SCREEN_ROWS, laterRowsHtml, tableHtml } from './table-markup.ts';
-
-export const EARLY_SELECTOR = '.cat-table-wrap[data-early]';
+import { DRAWN_PLACE, drawnRows, drawRestOfPage } from './drawn-table.ts';
+import { tableHtml } from './table-markup.ts';
 
 /** The table's place once the page has been parsed past the whole island (this may run earlier). */
 function placed(): Element | null {
-  const place = document.querySelector(EARLY_SELECTOR);
+  const place = document.querySelector(DRAWN_PLACE);
   const whole = document.readyState !== 'loading' || place?.closest('astro-island')?.nextSibling != null;
   return place && whole ? place : null;
 }
@@ -56,7 +53,7 @@ function paint(first: ShownFirst | null, prices: KeptPrices | null): void {
   if (!first || first.docs.length === 0) return;
   whenPlaced((place) => {
     // the island may have taken the place over meanwhile
-    if (place.isConnected && place.matches(EARLY_SELECTOR)) place.innerHTML = tableHtml(first, prices);
+    if (place.isConnected && place.matches(DRAWN_PLACE)) place.innerHTML = tableHtml(first, prices);
   });
 }
 
@@ -68,15 +65,12 @@ const afterPaint = (then: () => void) => requestAnimationFrame(() => setTimeout(
  * page's); the rest are drawn in from the page's data once it has painted, ten a frame, while
  * the drawn table stands (the island's own table draws them all when it takes over).
  */
-function drawLater(first: FirstPage): void {
-  const later = laterRowsHtml(first, drawnPrices(), FIRST_SCREEN_ROWS);
-  const body = document.querySelector(`${EARLY_SELECTOR} > .cat-table > tbody`);
-  if (!body || later.length === 0 || body.childElementCount !== FIRST_SCREEN_ROWS) return;
-  afterPaint(function next() {
-    if (!body.isConnected || !body.closest(EARLY_SELECTOR)) return;
-    body.insertAdjacentHTML('beforeend', later.splice(0, 10).join(''));
-    if (later.length > 0) afterPaint(next);
-  });
+function drawLater(): void {
+  const drawn = drawnRows();
+  if (drawn)
+    afterPaint(function next() {
+      if (!drawRestOfPage(drawn, 10)) afterPaint(next);
+    });
 }
 
 /** The currency the list shows prices in (this browser's chosen one if the site has it, else the site's), and the rates. */
@@ -92,7 +86,7 @@ const pricesOf = (site: SiteData | null): KeptPrices | null =>
 export function paintFirstRows(): void {
   const size = screenPageSize();
   const drawn = drawnFirstPage();
-  if (drawn?.page) drawLater(drawn.page);
+  if (drawn?.page) drawLater();
   const kept = drawn ? null : readKept(location, size);
   if (kept) paint({ ...kept.page, kept: true }, kept.prices);
   void Promise.all([askedFirstPage(), askedSite()]).then(([page, site]) => {
