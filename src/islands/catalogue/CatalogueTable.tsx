@@ -11,6 +11,7 @@ import { flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-tabl
 import { ROW_SCROLL_DELAY_MS, type SortState } from '../../domain/catalogue/index.ts';
 import type { ListDoc } from '../../domain/diamond.ts';
 import { catalogueColumns, type ColumnContext, type ColumnMeta, type TableMeta } from './columns.tsx';
+import { tableClass } from './column-layout.ts';
 import { APPLY_MARK } from './useDraftFilters.ts';
 import { useStore } from '@nanostores/react';
 import { $liveStock } from '../../stores/live.ts';
@@ -85,7 +86,7 @@ export function CatalogueTable({
 
   const span = columns.length;
   return (
-    <table className="data-table cat-table">
+    <table className={tableClass(ctx)}>
       <caption className="sr-only">{caption}</caption>
       <thead>
         {table.getHeaderGroups().map((hg) => (

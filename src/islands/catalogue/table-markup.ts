@@ -26,6 +26,7 @@ import {
   availabilityText,
   cellClass,
   columnLayout,
+  tableClass,
   infoLabel,
   DEFAULT_AVAILABILITY_LABELS,
   RANGE_COLUMNS,
@@ -184,7 +185,7 @@ export function tableHtml(first: FirstPage, prices: ShownPrices | null, shown = 
   const cells = cellsOf(first, prices, layout);
   const rows = first.docs.slice(0, shown).map((d, i) => rowHtml(d, cells[i]!));
   return (
-    `<table class="data-table cat-table"><caption class="sr-only">Diamonds, page ${first.page} of ${first.pages}</caption>` +
+    `<table class="${tableClass({ authorised: first.audience === 'trade' })}"><caption class="sr-only">Diamonds, page ${first.page} of ${first.pages}</caption>` +
     `<thead><tr>${layout.map((c) => headerCell(c, sort)).join('')}</tr></thead><tbody>${rows.join('')}</tbody>` +
     `${cells.length > shown ? sizerHtml(cells, shown) : ''}</table>`
   );
