@@ -5,6 +5,7 @@
  * closed by 'View Results'.
  */
 import { useState } from 'react';
+import { useCookieRoom } from '../ui/useCookieRoom.ts';
 import { MainFilters } from './filters/MainFilters.tsx';
 import { MoreFilters } from './filters/MoreFilters.tsx';
 import type { GroupProps } from './filters/group-props.ts';
@@ -18,8 +19,9 @@ type Props = GroupProps & {
 
 export function FilterPanel({ id, count, onReset, onViewResults, ...group }: Props) {
   const [sub, setSub] = useState<'main' | 'more'>('main');
+  const cookieRoom = useCookieRoom(); // a sticky panel ends above the cookie notice (panel.css)
   return (
-    <aside className="cat-panel" id={id} aria-label="Filters">
+    <aside className="cat-panel" id={id} aria-label="Filters" style={cookieRoom}>
       <div className="cat-panel__tabs" role="tablist" aria-label="Filter groups">
         <button type="button" role="tab" aria-selected={sub === 'main'} onClick={() => setSub('main')}>
           Filters ({count})

@@ -11,6 +11,7 @@ import { useEffect, useState } from 'react';
 import { $isStaff, $session, loadSession } from '../../stores/session.ts';
 import { AT_BUILD } from '../ui/at-build.ts';
 import { DialogCloseButton } from '../ui/CloseButton.tsx';
+import { useCookieRoom } from '../ui/useCookieRoom.ts';
 import { useIslandStore } from '../ui/useIslandStore.ts';
 import { MessageThread } from './MessageThread.tsx';
 import { VisitorMessage } from './VisitorMessage.tsx';
@@ -44,6 +45,7 @@ export default function MessageUs() {
   const [open, setOpen] = useState(false);
   const session = useIslandStore($session, AT_BUILD.session);
   const staff = useIslandStore($isStaff, false);
+  const cookieRoom = useCookieRoom(); // the button and the panel clear the cookie notice (message-us.css)
   useEffect(() => {
     void loadSession();
   }, []);
@@ -51,13 +53,13 @@ export default function MessageUs() {
   return (
     <div className="mu" data-chat-widget>
       <Dialog.Root open={open} onOpenChange={setOpen}>
-        <Dialog.Trigger className="mu-button">
+        <Dialog.Trigger className="mu-button" style={cookieRoom}>
           <Bubble />
           <span>Message us</span>
         </Dialog.Trigger>
         <Dialog.Portal>
           <Dialog.Overlay className="mu-overlay" />
-          <Dialog.Content className="mu-panel">
+          <Dialog.Content className="mu-panel" style={cookieRoom}>
             <p className="eyebrow">Trade desk</p>
             <Dialog.Title className="mu-title">Message us</Dialog.Title>
             <Dialog.Description className="mu-desc">
