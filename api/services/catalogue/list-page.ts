@@ -144,6 +144,8 @@ export type ListPageDeps = { db: Db; cookieName: string; now: () => number };
 export function listPageDrawer(deps: ListPageDeps) {
   // drawn pages by build, set version, width, address and, for a trader, account and prices
   const kept = new Map<string, { built: string; html: string; counts: FirstPage['counts'] }>();
+  // a visitor's frame names no one: drawn once for each kept page
+  const visitorFramed = new WeakMap<object, string>();
   async function viewer(c: Context): Promise<Viewer> {
     const token = getCookie(c, deps.cookieName);
     const found = token ? await findSession(deps.db, token, deps.now()) : null;
@@ -187,8 +189,13 @@ export function listPageDrawer(deps: ListPageDeps) {
       }
       const { etag } = await cataloguePayload(deps.db, 'visitor');
       const page = await drawn(html, `${etag}|${address}`, q, null, null);
-      const frame: Frame = { viewer: 'visitor', counts: page.counts, person: null };
-      return { html: drawFrame(page.html, frame), cacheControl: VISITOR_CACHE, vary };
+      let framed = visitorFramed.get(page);
+      if (framed === undefined)
+        visitorFramed.set(
+          page,
+          (framed = drawFrame(page.html, { viewer: 'visitor', counts: page.counts, person: null })),
+        );
+      return { html: framed, cacheControl: VISITOR_CACHE, vary };
     } catch {
       // the page as built: its own script asks for the rows
       return { html, cacheControl: 'no-cache', vary };

@@ -8,13 +8,12 @@
  */
 import type { FirstPage } from '../../../api/services/catalogue/first-page.ts';
 import type { MainTab, SortState } from '../../domain/catalogue/index.ts';
-import { viewFromParams } from '../../domain/catalogue/url-state.ts';
 import type { ListDoc } from '../../domain/diamond.ts';
 import type { FxRate } from '../../domain/money.ts';
 import { drawnFirstPage, drawnPrices, type KeptPrices } from '../../stores/catalogue-first.ts';
 import { availabilityText, DEFAULT_AVAILABILITY_LABELS } from './column-layout.ts';
 import type { ColumnContext } from './columns.tsx';
-import { laterRowsHtml } from './table-markup.ts';
+import { laterRowsHtml, sortOf } from './table-markup.ts';
 
 /** the table's place while it holds markup the island has not drawn (the server's or the early script's) */
 export const DRAWN_PLACE = '.cat-table-wrap[data-early]';
@@ -25,8 +24,7 @@ export type DrawnRows = { page: FirstPage; prices: KeptPrices | null; sort: Sort
 export function drawnRows(): DrawnRows | null {
   const page = drawnFirstPage()?.page;
   if (!page || page.docs.length === 0) return null;
-  const params = new URL(page.address, 'http://list').searchParams;
-  return { page, prices: drawnPrices(), sort: viewFromParams(params, { pageSize: 25, tab: page.tab }).sort };
+  return { page, prices: drawnPrices(), sort: sortOf(page) };
 }
 
 /**

@@ -153,6 +153,10 @@ function sizerHtml(cells: string[][], shown: number): string {
   return `<tfoot class="cat-sizer" aria-hidden="true">${sized.join('')}</tfoot>`;
 }
 
+/** The sort a first page's address names (its headers show it). */
+export const sortOf = (first: FirstPage) =>
+  viewFromParams(new URL(first.address, 'http://list').searchParams, { pageSize: 25, tab: first.tab }).sort;
+
 const layoutOf = (first: FirstPage) =>
   columnLayout({
     authorised: first.audience === 'trade',
@@ -180,8 +184,7 @@ const rowHtml = (d: ListDoc, cells: string[]) =>
  */
 export function tableHtml(first: FirstPage, prices: ShownPrices | null, shown = Infinity): string {
   const layout = layoutOf(first);
-  const url = new URL(first.address, 'http://list');
-  const sort = viewFromParams(url.searchParams, { pageSize: 25, tab: first.tab }).sort;
+  const sort = sortOf(first);
   const cells = cellsOf(first, prices, layout);
   const rows = first.docs.slice(0, shown).map((d, i) => rowHtml(d, cells[i]!));
   return (
