@@ -17,7 +17,7 @@ import { createServerApp } from '../../api/server.ts';
 import { siteRoot } from '../../api/static-site.ts';
 import { bagItems, favourites, users } from '../../db/tables.ts';
 import { displayPrice, priceParts, type FxRate, type PricedStone } from '../../src/domain/money.ts';
-import { FIRST_ROWS_MARK } from '../../src/islands/catalogue/table-markup.ts';
+import { FIRST_ROWS_MARK, FIRST_SCREEN_ROWS } from '../../src/islands/catalogue/table-markup.ts';
 import { createTestApp, insertUser, signIn, type TestApp } from './auth-helpers.ts';
 
 /**
@@ -86,7 +86,9 @@ const pagerOf = (html: string) => [
 const badgeOf = (html: string, key: string) =>
   new RegExp(`<span class="cnav__count" data-count="${key}"( hidden)?[^>]*>([^<]*)</span>`).exec(html)!.slice(1);
 const stockOf = (f: First) => (f.counts[0] + f.counts[1] + f.counts[2] + f.counts[3]).toLocaleString('en-GB');
-const codesOf = (html: string) => [...html.matchAll(/class="cat-shape__code">([^<]*)</g)].map((m) => m[1]);
+/** The codes of the rows drawn (the collapsed sizer's figures are all 0) */
+const codesOf = (html: string) =>
+  [...html.matchAll(/class="cat-shape__code">([^<]*)</g)].map((m) => m[1]).filter((c) => /[1-9]/.test(c!));
 /** A price as the table shows it. */
 const shown = (d: PricedStone, ccy: string, rates: readonly FxRate[]) => {
   const m = displayPrice(d, ccy, rates)!;
@@ -101,7 +103,10 @@ describe('the list page with its first rows', () => {
     expect(res.status).toBe(200);
     const first = await firstOf(t, '/diamonds/all/oval', '?sort=-weight');
     expect(first.docs.length).toBeGreaterThan(1);
-    expect(codesOf(res.html)).toEqual(first.docs.map((d) => d.StkCodeCalcNS));
+    expect(first.docs.length).toBeGreaterThan(FIRST_SCREEN_ROWS);
+    // the first screen of rows drawn, the whole page in the page's data
+    expect(codesOf(res.html)).toEqual(first.docs.slice(0, FIRST_SCREEN_ROWS).map((d) => d.StkCodeCalcNS));
+    expect(dataOf(res.html).page.docs.map((d) => d.StkCodeCalcNS)).toEqual(first.docs.map((d) => d.StkCodeCalcNS));
     expect(res.html).toContain('<div class="cat-table-wrap" data-early="" data-drawn="wide"><table');
     expect(res.html).not.toContain('cat-skeleton');
     // no frame is painted with only some of the rows parsed (columns would widen as the rest came)
@@ -202,7 +207,9 @@ describe('the list page with its first rows', () => {
   it("draws a phone's page size when the browser says it is a phone", async () => {
     const { page } = await setup();
     const res = await page('/diamonds/all', { 'sec-ch-ua-mobile': '?1' });
-    expect(codesOf(res.html)).toHaveLength(25);
+    // the first screens of its page of 25 as rows, the whole page as data
+    expect(codesOf(res.html)).toHaveLength(FIRST_SCREEN_ROWS);
+    expect(dataOf(res.html).page.docs).toHaveLength(25);
     expect(dataOf(res.html).widths).toEqual([0, 1199]);
     expect(res.html).toContain('data-drawn=""');
     const { total } = dataOf(res.html).page;

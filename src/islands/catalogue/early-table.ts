@@ -60,17 +60,25 @@ function paint(first: ShownFirst | null, prices: KeptPrices | null): void {
 /** a frame's work is done once it has painted: then the next task runs */
 const afterPaint = (then: () => void) => requestAnimationFrame(() => setTimeout(then));
 
+/** where the rows are cards (table-phone.css): each one costs a table row's layout several times over */
+const CARDS = '(max-width: 899px)';
+
 /**
  * The server draws only the first screen of its page's rows (and columns as wide as the whole
- * page's); the rest are drawn in from the page's data once it has painted, ten a frame, while
- * the drawn table stands (the island's own table draws them all when it takes over).
+ * page's); the rest are drawn in from the page's data once it has painted, a few a frame (ten
+ * table rows, or three cards: a phone's screen of them), while the drawn table stands (the
+ * island's own table draws them all when it takes over). A desktop's page on a narrower screen
+ * shows only that screen's page of it (table.css): no more are drawn.
  */
 function drawLater(): void {
   const drawn = drawnRows();
-  if (drawn)
-    afterPaint(function next() {
-      if (!drawRestOfPage(drawn, 10)) afterPaint(next);
-    });
+  if (!drawn) return;
+  const shown = document.querySelector(`${DRAWN_PLACE}[data-drawn='wide']`) ? screenPageSize() : Infinity;
+  const page = { ...drawn.page, docs: drawn.page.docs.slice(0, shown) };
+  const perFrame = window.matchMedia(CARDS).matches ? 3 : 10;
+  afterPaint(function next() {
+    if (!drawRestOfPage({ ...drawn, page }, perFrame)) afterPaint(next);
+  });
 }
 
 /** The currency the list shows prices in (this browser's chosen one if the site has it, else the site's), and the rates. */

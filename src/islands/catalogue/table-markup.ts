@@ -124,12 +124,12 @@ const sameWidth = (cell: string) =>
     .replace(/>[^<]+</g, (text) => text.replace(/\d/g, '0'));
 
 /**
- * The rows the server draws into the page: more than a tall desktop window shows at once (about
- * 12 at 1440 x 900), and a narrower screen's whole default page. The rest of the page's rows are
+ * The rows the server draws into the page: what a desktop window shows at once (11 at
+ * 1440 x 900, 6 at 1024 x 768) and four phone screens of cards. The rest of the page's rows are
  * sent only as data and drawn in once the page has painted (early-table.ts), so the browser
  * parses and lays out just the rows seen before its first frame.
  */
-export const FIRST_SCREEN_ROWS = 25;
+export const FIRST_SCREEN_ROWS = 12;
 
 /**
  * The table's columns are as wide as their widest cell, so a table drawn with only its first
