@@ -20,7 +20,7 @@ import { SHAPES_WITH_IMAGES } from '../src/domain/diamond.ts';
 import { shapeIcons } from './art/icons.ts';
 import { logos } from './art/logos.ts';
 import { samplePdf } from './art/pdf.ts';
-import { SPIN_FRAMES, galleryViews, spinFrame } from './art/photos.ts';
+import { SPIN_FRAMES, galleryViews, ownIds, spinFrame } from './art/photos.ts';
 import { faceSvg, parcelSvg, sideSvg } from './art/shapes.ts';
 import { siteImages } from './art/site.ts';
 
@@ -40,6 +40,7 @@ export async function artwork(): Promise<Record<string, string | Buffer>> {
   for (let i = 0; i < SPIN_FRAMES; i++) files[`media/360/round/frame-${String(i).padStart(3, '0')}.svg`] = spinFrame(i);
   files[`${PRIVATE}media/certificates/sample-certificate.pdf`] = samplePdf();
   Object.assign(files, siteImages(), logos(), await shapeIcons(iconed));
+  for (const [path, data] of Object.entries(files)) if (path.endsWith('.svg')) files[path] = ownIds(data as string);
   return files;
 }
 

@@ -20,6 +20,18 @@ import {
 const SIZE = 400;
 let uid = 0;
 
+/**
+ * A document's stone ids (`shadedStone`'s) numbered from 1 in the order they appear, however many
+ * stones were drawn before it: the same drawing always writes the same file.
+ */
+export function ownIds(svg: string): string {
+  const ids = new Map<string, string>();
+  return svg.replace(/(id="|url\(#)(s\d+)(?=[a-z])/g, (_, lead: string, id: string) => {
+    if (!ids.has(id)) ids.set(id, `s${ids.size + 1}`);
+    return lead + ids.get(id)!;
+  });
+}
+
 function ground(id: string, shadowY: number, shadowW: number): string {
   return (
     `<defs><radialGradient id="${id}g" cx="50%" cy="42%" r="75%"><stop offset="0" stop-color="#fbfbfb"/>` +

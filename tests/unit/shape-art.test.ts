@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SHAPE_ICON_PX, SHAPES_WITH_IMAGES, shapeIcon, shapeImage } from '../../src/domain/diamond.ts';
 import { galleryShape } from '../../db/seed/media.ts';
+import { galleryViews, ownIds, spinFrame } from '../../scripts/art/photos.ts';
 
 const file = (path: string) => join(process.cwd(), 'public', path);
 
@@ -19,6 +20,19 @@ describe('shape artwork', () => {
       expect(kite).not.toBe(readFileSync(file(`images/shapes/round${view}.svg`), 'utf8'));
     }
     for (let n = 1; n <= 3; n++) expect(existsSync(file(`media/gallery/kite-${n}.svg`))).toBe(true);
+  });
+
+  it('a stone drawing writes the same file whatever was drawn before it, its ids its own', () => {
+    const first = ownIds(spinFrame(0));
+    galleryViews('oval');
+    const again = ownIds(spinFrame(0));
+    expect(again).toBe(first);
+    const ids = [...first.matchAll(/id="([^"]+)"/g)].map((m) => m[1]);
+    expect(ids).toContain('s1t');
+    const used = [...first.matchAll(/url\(#([^)]+)\)/g)].map((m) => m[1]);
+    expect(used.length).toBeGreaterThan(0);
+    for (const id of used) expect(ids).toContain(id);
+    expect(readFileSync(file('media/360/round/frame-000.svg'), 'utf8')).toBe(first);
   });
 
   it('a shape without artwork is still drawn as round', () => {
