@@ -67,17 +67,14 @@ const CARDS = '(max-width: 899px)';
  * The server draws only the first screen of its page's rows (and columns as wide as the whole
  * page's); the rest are drawn in from the page's data once it has painted, a few a frame (ten
  * table rows, or three cards: a phone's screen of them), while the drawn table stands (the
- * island's own table draws them all when it takes over). A desktop's page on a narrower screen
- * shows only that screen's page of it (table.css): no more are drawn.
+ * island's own table draws them all when it takes over).
  */
 function drawLater(): void {
   const drawn = drawnRows();
   if (!drawn) return;
-  const shown = document.querySelector(`${DRAWN_PLACE}[data-drawn='wide']`) ? screenPageSize() : Infinity;
-  const page = { ...drawn.page, docs: drawn.page.docs.slice(0, shown) };
   const perFrame = window.matchMedia(CARDS).matches ? 3 : 10;
   afterPaint(function next() {
-    if (!drawRestOfPage({ ...drawn, page }, perFrame)) afterPaint(next);
+    if (!drawRestOfPage(drawn, perFrame)) afterPaint(next);
   });
 }
 
