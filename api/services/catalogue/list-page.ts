@@ -140,12 +140,14 @@ async function pricesFor(db: Db, currency: string | null): Promise<ShownPrices> 
 
 export type ListPageDeps = { db: Db; cookieName: string; now: () => number };
 
+/** A drawn page as kept: the built page it was drawn into, and a visitor's copy with its frame once asked for. */
+type KeptPage = { built: string; html: string; counts: FirstPage['counts']; visitor?: string };
+
 /** Draws the list page for one request; `html` is the built page (with any block overlay). */
 export function listPageDrawer(deps: ListPageDeps) {
   // drawn pages by build, set version, width, address and, for a trader, account and prices
-  const kept = new Map<string, { built: string; html: string; counts: FirstPage['counts'] }>();
-  // a visitor's frame names no one: drawn once for each kept page
-  const visitorFramed = new WeakMap<object, string>();
+  // (a visitor's frame names no one: it is drawn once for each kept page)
+  const kept = new Map<string, KeptPage>();
   async function viewer(c: Context): Promise<Viewer> {
     const token = getCookie(c, deps.cookieName);
     const found = token ? await findSession(deps.db, token, deps.now()) : null;
@@ -154,7 +156,13 @@ export function listPageDrawer(deps: ListPageDeps) {
       : { authorised: false, currency: null, person: null };
   }
   /** The built page with the first rows of `q` drawn in, kept under `key` (the set's version and what the page shows). */
-  async function drawn(html: string, key: string, q: FirstQuery, prices: ShownPrices | null, account: number | null) {
+  async function drawn(
+    html: string,
+    key: string,
+    q: FirstQuery,
+    prices: ShownPrices | null,
+    account: number | null,
+  ): Promise<KeptPage> {
     const hit = kept.get(key);
     if (hit && hit.built === html) return hit;
     const first = await catalogueFirstPage(deps.db, q, account);
@@ -189,13 +197,8 @@ export function listPageDrawer(deps: ListPageDeps) {
       }
       const { etag } = await cataloguePayload(deps.db, 'visitor');
       const page = await drawn(html, `${etag}|${address}`, q, null, null);
-      let framed = visitorFramed.get(page);
-      if (framed === undefined)
-        visitorFramed.set(
-          page,
-          (framed = drawFrame(page.html, { viewer: 'visitor', counts: page.counts, person: null })),
-        );
-      return { html: framed, cacheControl: VISITOR_CACHE, vary };
+      page.visitor ??= drawFrame(page.html, { viewer: 'visitor', counts: page.counts, person: null });
+      return { html: page.visitor, cacheControl: VISITOR_CACHE, vary };
     } catch {
       // the page as built: its own script asks for the rows
       return { html, cacheControl: 'no-cache', vary };
