@@ -89,6 +89,8 @@ async function settledLongest(page: Page): Promise<number> {
 
 /** One pressed shape filter, as a person presses it: its rows painted, ms after the change applied. */
 async function press(page: Page): Promise<number> {
+  // the last press's rows all drawn in (the table is busy while it draws a page a few rows a frame)
+  await page.waitForFunction(() => !document.querySelector('.cat-table[aria-busy]'));
   await page.evaluate(() => {
     const w = window as unknown as W;
     w.__change = new Promise<number>((resolve, reject) => {

@@ -8,6 +8,7 @@
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { TRADER } from './support/accounts.ts';
+import { rowsDrawn } from './support/catalogue.ts';
 import { hold, holdIsland } from './support/hold.ts';
 
 const SET = '/api/v1/diamonds/catalogue';
@@ -38,6 +39,7 @@ async function filterRound(page: Page) {
   await page.getByRole('button', { name: 'Round', exact: true }).click();
   await expect(page).toHaveURL(/shape=round/);
   await expect(pager).not.toHaveText(all);
+  await rowsDrawn(page);
   const shapes = await page.locator('.cat-table tbody .cat-shape__name').allInnerTexts();
   expect(shapes.length).toBeGreaterThan(1);
   expect(shapes.every((s) => /^Round/.test(s))).toBe(true);

@@ -2,12 +2,17 @@
  * The diamond list screen in Chromium: filters change
  * the count, sorting toggles, code search asks 'Reset Filters', a row opens and leads to the
  * details, the currency converts a signed-in trader's prices, and a visitor sees no price in
- * the page or the payload.
+ * the page or the payload. A new page of rows is drawn the first screen at once and the rest a
+ * few a frame, with the columns as wide as the whole page's from the start.
  */
 import type { Page } from '@playwright/test';
-import { docsOf } from './support/catalogue.ts';
+import { FIRST_SCREEN_ROWS } from '../../src/islands/catalogue/table-markup.ts';
+import { docsOf, rowsDrawn } from './support/catalogue.ts';
 import { expect, test } from './support/test.ts';
-import { createApprovedCustomer, GOOD_PASSWORD, uniqueEmail } from './support/accounts.ts';
+import { createApprovedCustomer, GOOD_PASSWORD, TRADER, uniqueEmail } from './support/accounts.ts';
+
+/** the table's place as one change left it: its first stone's code, the rows drawn, the columns' widths */
+type Drawn = { first: string; rows: number; widths: string };
 
 const PRICE_KEYS = ['price', 'priceOrig', 'ppc', 'ExWebTotal', 'RAP', 'StkWebAvailable'];
 
@@ -74,6 +79,40 @@ test.describe('catalogue list', () => {
     await colour.getByRole('button').click();
     await expect(colour).toHaveAttribute('aria-sort', 'ascending');
     await expect(header).not.toHaveAttribute('aria-sort', /.+/);
+  });
+
+  test('a new page of rows paints its first screen at once and the rest after, and no column moves meanwhile', async ({
+    page,
+  }) => {
+    expect((await page.request.post('/api/v1/login', { data: TRADER })).status()).toBe(200);
+    await openList(page);
+    await rowsDrawn(page);
+    // every change of the table's place, as it is about to be painted: its first stone, the rows drawn, the columns' widths
+    const before = (await page.locator('.cat-shape__code').first().innerText()).trim();
+    await page.evaluate(() => {
+      const seen: Drawn[] = [];
+      (window as unknown as { __drawn: Drawn[] }).__drawn = seen;
+      // the island's table may take the place of the rows the server drew: watch the place's parent
+      const place = document.querySelector('.cat-table-wrap')!.parentElement!;
+      new MutationObserver(() => {
+        const table = place.querySelector('.cat-table')!;
+        const widths = [...table.querySelectorAll('thead th')].map((th) => th.getBoundingClientRect().width).join();
+        const first = table.querySelector('tbody .cat-shape__code')?.textContent?.trim() ?? '';
+        seen.push({ first, rows: table.querySelectorAll('tbody tr').length, widths });
+      }).observe(place, { childList: true, subtree: true, characterData: true });
+    });
+    const price = page.getByRole('columnheader', { name: /^PRICE/ });
+    await price.getByRole('button').click();
+    await expect(price).toHaveAttribute('aria-sort', /ascending|descending/);
+    await rowsDrawn(page);
+    const seen = await page.evaluate(() => (window as unknown as { __drawn: Drawn[] }).__drawn);
+    const changed = seen.slice(seen.findIndex((s) => s.first !== before));
+    const counts = changed.map((s) => s.rows);
+    expect(counts.length, seen.map((s) => `${s.first} ${s.rows}`).join()).toBeGreaterThan(1);
+    expect(counts[0], counts.join()).toBeLessThanOrEqual(FIRST_SCREEN_ROWS);
+    expect(counts.at(-1)).toBe(await stoneRows(page).count());
+    expect(counts.at(-1)).toBeGreaterThan(FIRST_SCREEN_ROWS);
+    expect(new Set(changed.map((s) => s.widths)).size, 'the columns moved as rows came').toBe(1);
   });
 
   test('a code search while filters are set asks Reset Filters; Yes clears them', async ({ page }) => {

@@ -5,6 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { TRADER } from './support/accounts.ts';
+import { rowsDrawn } from './support/catalogue.ts';
 import { expect, test } from './support/test.ts';
 
 const stoneRows = (page: Page) => page.locator('.cat-table tbody tr:not(.cat-detail-row):not(.cat-skeleton)');
@@ -23,6 +24,7 @@ async function roundByPrice(page: Page): Promise<{ count: string; rows: string[]
   await page.getByRole('button', { name: 'Round', exact: true }).click();
   await expect(page).toHaveURL(/shape=round/);
   await expect(pager).not.toHaveText(all);
+  await rowsDrawn(page);
   return {
     count: await pager.innerText(),
     // every cell but availability, whose labels are the admin's (another spec renames them meanwhile)

@@ -4,7 +4,8 @@
  * The open row expands under its stone and scrolls into view ROW_SCROLL_DELAY_MS after it
  * opens. `catalogue:table-updated` is marked (and measured from the last filter apply)
  * each time the rows change. A stone the live stream says left the stock is greyed (`is-gone`)
- * until the next filter change.
+ * until the next filter change. A new page's rows are drawn the first screen at once and the
+ * rest a few a frame (rows-in-batches.ts).
  */
 import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
@@ -12,6 +13,8 @@ import { ROW_SCROLL_DELAY_MS, type SortState } from '../../domain/catalogue/inde
 import type { ListDoc } from '../../domain/diamond.ts';
 import { catalogueColumns, type ColumnContext, type ColumnMeta, type TableMeta } from './columns.tsx';
 import { tableClass } from './column-layout.ts';
+import { useRowsInBatches } from './rows-in-batches.ts';
+import { batchSizerRows, FIRST_SCREEN_ROWS } from './table-markup.ts';
 import { APPLY_MARK } from './useDraftFilters.ts';
 import { useStore } from '@nanostores/react';
 import { $liveStock } from '../../stores/live.ts';
@@ -30,6 +33,8 @@ type Props = {
   /** download ticks (signed-in users): the ticked `_id`s and their toggle */
   ticked?: ReadonlySet<number>;
   onTick?: (id: number) => void;
+  /** the rows shown in the table's place before it (the rows the server drew), when it takes it over */
+  before?: readonly { _id: number }[];
 };
 
 const SKELETON_ROWS = 8;
@@ -59,6 +64,7 @@ export function CatalogueTable({
   loading,
   ticked,
   onTick,
+  before,
 }: Props) {
   const columns = useMemo(() => catalogueColumns(ctx), [ctx]);
   const { gone } = useStore($liveStock);
@@ -73,6 +79,13 @@ export function CatalogueTable({
   });
 
   useRowsUpdatedMark(docs);
+  // a new page's rows come a few a frame; the sizer keeps the columns as wide as the whole page's
+  const { count: drawnCount, body } = useRowsInBatches(docs, before);
+  const batching = drawnCount < docs.length;
+  const sizer = useMemo(
+    () => ({ __html: batching ? batchSizerRows(docs, ctx, FIRST_SCREEN_ROWS) : '' }),
+    [docs, ctx, batching],
+  );
 
   const openRef = useRef<HTMLTableRowElement | null>(null);
   useEffect(() => {
@@ -86,7 +99,7 @@ export function CatalogueTable({
 
   const span = columns.length;
   return (
-    <table className={tableClass(ctx)}>
+    <table className={tableClass(ctx)} aria-busy={batching || undefined}>
       <caption className="sr-only">{caption}</caption>
       <thead>
         {table.getHeaderGroups().map((hg) => (
@@ -122,7 +135,7 @@ export function CatalogueTable({
           </tr>
         ))}
       </thead>
-      <tbody>
+      <tbody key={body}>
         {loading &&
           docs.length === 0 &&
           Array.from({ length: SKELETON_ROWS }, (_, i) => (
@@ -134,41 +147,45 @@ export function CatalogueTable({
               ))}
             </tr>
           ))}
-        {table.getRowModel().rows.map((row) => {
-          const d = row.original;
-          const open = openRow === d._id;
-          return (
-            <Fragment key={row.id}>
-              <tr
-                className={
-                  [Number(d.WebSpecial) > 0 && 'is-special', open && 'is-open', gone.has(d._id) && 'is-gone']
-                    .filter(Boolean)
-                    .join(' ') || undefined
-                }
-                ref={open ? openRef : undefined}
-              >
-                {row.getVisibleCells().map((cell) => {
-                  const m = cell.column.columnDef.meta as ColumnMeta | undefined;
-                  return (
-                    <td
-                      key={cell.id}
-                      data-label={m?.label}
-                      className={[m?.numeric && 'is-num', m?.className].filter(Boolean).join(' ') || undefined}
-                    >
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </td>
-                  );
-                })}
-              </tr>
-              {open && (
-                <tr className="cat-detail-row">
-                  <td colSpan={span}>{renderDetail(d)}</td>
+        {table
+          .getRowModel()
+          .rows.slice(0, drawnCount)
+          .map((row) => {
+            const d = row.original;
+            const open = openRow === d._id;
+            return (
+              <Fragment key={row.id}>
+                <tr
+                  className={
+                    [Number(d.WebSpecial) > 0 && 'is-special', open && 'is-open', gone.has(d._id) && 'is-gone']
+                      .filter(Boolean)
+                      .join(' ') || undefined
+                  }
+                  ref={open ? openRef : undefined}
+                >
+                  {row.getVisibleCells().map((cell) => {
+                    const m = cell.column.columnDef.meta as ColumnMeta | undefined;
+                    return (
+                      <td
+                        key={cell.id}
+                        data-label={m?.label}
+                        className={[m?.numeric && 'is-num', m?.className].filter(Boolean).join(' ') || undefined}
+                      >
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </td>
+                    );
+                  })}
                 </tr>
-              )}
-            </Fragment>
-          );
-        })}
+                {open && (
+                  <tr className="cat-detail-row">
+                    <td colSpan={span}>{renderDetail(d)}</td>
+                  </tr>
+                )}
+              </Fragment>
+            );
+          })}
       </tbody>
+      {sizer.__html && <tfoot className="cat-sizer" aria-hidden="true" dangerouslySetInnerHTML={sizer} />}
     </table>
   );
 }

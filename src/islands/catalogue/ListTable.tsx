@@ -84,6 +84,7 @@ export const ListTable = memo(function ListTable({ early, loading, results, stat
         ticked={authorised ? ticked : undefined}
         onTick={authorised ? onTick : undefined}
         sort={state.sort}
+        before={drawn?.page.docs}
         loading={loading}
         caption={`Diamonds, page ${results.page} of ${results.pages}`}
         onSort={(column) => dispatch({ type: 'sort', column })}

@@ -25,6 +25,7 @@ import {
 import type { SiteData } from '../../stores/site.ts';
 import { shownCurrency, storedCurrency } from '../../stores/shown-currency.ts';
 import { DRAWN_PLACE, drawnRows, drawRestOfPage } from './drawn-table.ts';
+import { afterPaint, rowsPerFrame } from './rows-per-frame.ts';
 import { tableHtml } from './table-markup.ts';
 
 /** The table's place once the page has been parsed past the whole island (this may run earlier). */
@@ -57,12 +58,6 @@ function paint(first: ShownFirst | null, prices: KeptPrices | null): void {
   });
 }
 
-/** a frame's work is done once it has painted: then the next task runs */
-const afterPaint = (then: () => void) => requestAnimationFrame(() => setTimeout(then));
-
-/** where the rows are cards (table-phone.css): each one costs a table row's layout several times over */
-const CARDS = '(max-width: 899px)';
-
 /**
  * The server draws only the first screen of its page's rows (and columns as wide as the whole
  * page's); the rest are drawn in from the page's data once it has painted, a few a frame (ten
@@ -72,7 +67,7 @@ const CARDS = '(max-width: 899px)';
 function drawLater(): void {
   const drawn = drawnRows();
   if (!drawn) return;
-  const perFrame = window.matchMedia(CARDS).matches ? 3 : 10;
+  const perFrame = rowsPerFrame();
   afterPaint(function next() {
     if (!drawRestOfPage(drawn, perFrame)) afterPaint(next);
   });

@@ -33,10 +33,13 @@ import {
   shapeName,
   type ColumnId,
   type LayoutColumn,
+  type LayoutContext,
 } from './column-layout.ts';
 
 /** the currency and rates a signed-in page's prices are shown in */
 export type ShownPrices = { ccy: string; rates: readonly FxRate[] };
+/** what a cell's markup is drawn with: the prices, and the shop's availability labels (else the defaults) */
+type CellContext = ShownPrices & { labels?: Record<number, string> };
 
 const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const esc = (v: unknown) => String(v ?? '').replace(/[&<>"']/g, (c) => ESC[c]!);
@@ -66,7 +69,7 @@ function rangeCell(d: ListDoc, id: ColumnId): string {
   return a ? `<abbr title="${esc(a.title)}">${esc(a.text)}</abbr>` : MISSING;
 }
 
-type Cell = (d: ListDoc, p: ShownPrices) => string;
+type Cell = (d: ListDoc, p: CellContext) => string;
 const CELLS: Record<ColumnId, Cell> = {
   tick: (d) =>
     `<label class="dl-tick"><input type="checkbox"><span class="sr-only">Tick ${esc(d.StkCodeCalcNS)} for download</span></label>`,
@@ -91,7 +94,7 @@ const CELLS: Record<ColumnId, Cell> = {
   br: (d) => (d.RAP == null ? MISSING : `${d.RAP.toFixed(1)}%`),
   price: (d, p) => money(() => displayPrice(d, p.ccy, p.rates)),
   lockedPrice: () => '<span class="cat-locked">Sign in for prices</span>',
-  availability: (d) => esc(availabilityText(d.StkWebAvailable, DEFAULT_AVAILABILITY_LABELS)),
+  availability: (d, p) => esc(availabilityText(d.StkWebAvailable, p.labels ?? DEFAULT_AVAILABILITY_LABELS)),
   info: (d) =>
     `<button type="button" class="cat-info" aria-expanded="false" aria-controls="cat-row-${d._id}" aria-label="${esc(infoLabel(d.StkCodeCalcNS, false))}">` +
     '<span class="cat-info__text" aria-hidden="true">Details</span>' +
@@ -137,7 +140,7 @@ export const FIRST_SCREEN_ROWS = 12;
  * differently sized cell of the rows drawn in later: the columns are the whole page's from the
  * start, and nothing moves as the rest appear.
  */
-function sizerHtml(cells: string[][], shown: number): string {
+function sizerRows(cells: string[][], shown: number): string {
   const seen = cells[0]!.map((_, j) => new Set(cells.slice(0, shown).map((r) => sameWidth(r[j]!))));
   const wanted = cells[0]!.map((_, j) => [
     ...new Set(
@@ -149,9 +152,13 @@ function sizerHtml(cells: string[][], shown: number): string {
   ]);
   const rows = Math.max(0, ...wanted.map((w) => w.length));
   if (rows === 0) return '';
-  const sized = Array.from({ length: rows }, (_, i) => `<tr>${wanted.map((w) => w[i] ?? '<td></td>').join('')}</tr>`);
-  return `<tfoot class="cat-sizer" aria-hidden="true">${sized.join('')}</tfoot>`;
+  return Array.from({ length: rows }, (_, i) => `<tr>${wanted.map((w) => w[i] ?? '<td></td>').join('')}</tr>`).join('');
 }
+
+const sizerHtml = (cells: string[][], shown: number): string => {
+  const rows = sizerRows(cells, shown);
+  return rows && `<tfoot class="cat-sizer" aria-hidden="true">${rows}</tfoot>`;
+};
 
 /** The sort a first page's address names (its headers show it). */
 export const sortOf = (first: FirstPage) =>
@@ -166,14 +173,23 @@ const layoutOf = (first: FirstPage) =>
   });
 
 /** Each row's cells, as markup. */
-function cellsOf(first: FirstPage, prices: ShownPrices | null, layout = layoutOf(first)): string[][] {
-  const p = prices ?? { ccy: first.ccy ?? 'GBP', rates: [] };
-  return first.docs.map((d) =>
+const rowCells = (docs: readonly ListDoc[], layout: LayoutColumn[], p: CellContext): string[][] =>
+  docs.map((d) =>
     layout.map(
       (c) => `<td${attrs({ 'data-label': c.meta.label, class: cellClass(c.meta) })}>${CELLS[c.id](d, p)}</td>`,
     ),
   );
-}
+
+const cellsOf = (first: FirstPage, prices: ShownPrices | null, layout = layoutOf(first)): string[][] =>
+  rowCells(first.docs, layout, prices ?? { ccy: first.ccy ?? 'GBP', rates: [] });
+
+/**
+ * The sizer's rows (see sizerHtml) for the island's table while it draws a page of `docs` a few
+ * rows a frame (rows-in-batches.ts), having drawn the first `shown`: its columns are the whole
+ * page's from the first frame. Empty when the rows to come widen no column.
+ */
+export const batchSizerRows = (docs: readonly ListDoc[], x: LayoutContext & CellContext, shown: number): string =>
+  docs.length > shown ? sizerRows(rowCells(docs, columnLayout(x), x), shown) : '';
 
 const rowHtml = (d: ListDoc, cells: string[]) =>
   `<tr${attrs({ class: Number(d.WebSpecial) > 0 ? 'is-special' : undefined })}>${cells.join('')}</tr>`;

@@ -1,5 +1,5 @@
-/** The full catalogue set as the page's cookies see it, decoded from its wire format into docs. */
-import type { APIResponse, Page } from '@playwright/test';
+/** The list page in tests: the full catalogue set as the page's cookies see it, and the table's rows all drawn. */
+import { expect, type APIResponse, type Page } from '@playwright/test';
 import { decodeCatalogue } from '../../../src/domain/catalogue/wire-decode.ts';
 
 export const docsOf = async <T>(res: APIResponse | { json(): Promise<unknown> }): Promise<T[]> =>
@@ -7,3 +7,6 @@ export const docsOf = async <T>(res: APIResponse | { json(): Promise<unknown> })
 
 export const catalogueDocs = async <T>(page: Page): Promise<T[]> =>
   docsOf<T>(await page.request.get('/api/v1/diamonds/catalogue'));
+
+/** Waits until the list's table has drawn every row of its page (it is busy while it draws a new page a few rows a frame). */
+export const rowsDrawn = (page: Page) => expect(page.locator('.cat-table[aria-busy]')).toHaveCount(0);

@@ -1,5 +1,6 @@
 /**
- * When a page is settled enough to judge: its eager islands hydrated and its data loaded. The
+ * When a page is settled enough to judge: its eager islands hydrated, its data loaded and the
+ * list's table done drawing its page (`aria-busy` while it draws a few rows a frame). The
  * page's requests are counted as they start and end; the page is settled once none has been
  * open for QUIET_MS. Playwright's `networkidle` does the same with a fixed 500 ms, which over
  * hundreds of pages is minutes of waiting for nothing. Media streams (the home film) and long
@@ -12,6 +13,9 @@ const QUIET_MS = 150;
 const IGNORED = new Set(['media', 'websocket', 'eventsource']);
 
 export type Settle = () => Promise<void>;
+
+const busy = (page: Page) =>
+  page.evaluate(() => document.querySelector('.cat-table[aria-busy="true"]') !== null).catch(() => false);
 
 /** Starts counting the page's requests; the answer waits until the page is settled. */
 export function watchSettled(page: Page): Settle {
@@ -43,7 +47,8 @@ export function watchSettled(page: Page): Settle {
     const deadline = Date.now() + 20_000;
     while (Date.now() < deadline) {
       const quietFor = Date.now() - changed;
-      if (open.size === 0 && quietFor >= QUIET_MS) return;
+      // and nothing says it is still being drawn (the list's table draws a new page a few rows a frame)
+      if (open.size === 0 && quietFor >= QUIET_MS && !(await busy(page))) return;
       await new Promise((done) => setTimeout(done, open.size === 0 ? QUIET_MS - quietFor : 50));
     }
     throw new Error(`still loading after 20 s: ${[...open].map((r) => r.url()).join(', ')}`);

@@ -5,10 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { FirstPage } from '../../../api/services/catalogue/first-page.ts';
-import { DEFAULT_AVAILABILITY_LABELS } from '../../../src/domain/diamond.ts';
 import type { ColumnContext } from '../../../src/islands/catalogue/columns.tsx';
 import { drawnStands, sameValue, type DrawnRows, type TableView } from '../../../src/islands/catalogue/drawn-table.ts';
-import { stone } from './factory.ts';
+import { stone, traderColumns } from './factory.ts';
 
 const docs = [1, 2, 3].map((i) => stone({ _id: i, StkCodeCalcNS: `FT-${i}`, price: 1000 * i }));
 const rates = [
@@ -20,15 +19,10 @@ const drawn: DrawnRows = {
   prices: { ccy: 'USD', rates },
   sort: { column: 'price', direction: 'asc' },
 };
-const ctx: ColumnContext = {
-  authorised: true,
-  measurements: true,
-  availability: true,
-  parcels: false,
-  ccy: 'USD',
-  rates: [...rates].reverse().map((r) => ({ ...r })),
-  labels: DEFAULT_AVAILABILITY_LABELS,
-};
+const ctx: ColumnContext = traderColumns(
+  'USD',
+  [...rates].reverse().map((r) => ({ ...r })),
+);
 const view: TableView = {
   // the island's own copies of the same stones, keys in another order
   docs: docs.map((d) => Object.fromEntries(Object.entries(d).reverse()) as typeof d),

@@ -2,7 +2,8 @@
  * Test stones: plain DiamondDoc objects with sensible defaults (a 1.00 ct round G VS2 natural
  * single, GIA, signed-in fields present). Pass grade labels and the ranks are filled in.
  */
-import type { CatType, DiamondDoc, Range } from '../../../src/domain/diamond.ts';
+import { DEFAULT_AVAILABILITY_LABELS, type CatType, type DiamondDoc, type Range } from '../../../src/domain/diamond.ts';
+import type { ColumnContext } from '../../../src/islands/catalogue/columns.tsx';
 import { clarityRank, colourRank, finishRank, fluorescenceRank } from '../../../src/domain/grades.ts';
 import type { FxRate } from '../../../src/domain/money.ts';
 
@@ -129,3 +130,14 @@ export const RATES: FxRate[] = [
   { currency: 'JPY', ExRate: 190 },
   { currency: 'NZD', ExRate: 2.1 },
 ];
+
+/** A signed-in trader's table columns, priced in `ccy` at `rates`. */
+export const traderColumns = (ccy: string, rates: readonly FxRate[]): ColumnContext => ({
+  authorised: true,
+  measurements: true,
+  availability: true,
+  parcels: false,
+  ccy,
+  rates,
+  labels: DEFAULT_AVAILABILITY_LABELS,
+});
