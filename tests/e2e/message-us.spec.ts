@@ -3,6 +3,7 @@
  * no-layout mode; opened with the keyboard on another page, a visitor sends a message; a
  * signed-in trader writes in their conversation, staff answer from the messages inbox, and
  * the answer appears in the open widget. Escape closes it and focus returns to the button.
+ * Scrolled to the end of a page, the button covers none of the footer's last line.
  * Axe (no serious/critical) with the panel open; screenshots in test-results/screenshots/message-us/.
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -48,6 +49,25 @@ for (const [size, device] of BOTH_SIZES) {
       await expect(widgetButton(page)).toHaveCount(0);
       await page.goto('/about-us?layout=none');
       await expect(widgetButton(page)).toBeHidden();
+    });
+
+    test('scrolled to the end of a page, the button covers none of the footer', async ({ page }) => {
+      await page.goto('/about-us');
+      await expect(widgetButton(page)).toBeVisible();
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const covered = await page.evaluate(() => {
+        const b = document.querySelector('.mu-button')!.getBoundingClientRect();
+        const texts = [...document.querySelectorAll('.site-footer .footer__legal *')].filter(
+          (el) => el.children.length === 0 && el.textContent?.trim(),
+        );
+        return texts
+          .filter((el) => {
+            const r = el.getBoundingClientRect();
+            return r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top;
+          })
+          .map((el) => el.textContent);
+      });
+      expect(covered).toEqual([]);
     });
 
     test('a visitor leaves a message with their e-mail, using the keyboard', async ({ page }) => {
