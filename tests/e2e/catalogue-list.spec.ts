@@ -115,6 +115,32 @@ test.describe('catalogue list', () => {
     expect(new Set(changed.map((s) => s.widths)).size, 'the columns moved as rows came').toBe(1);
   });
 
+  test('a reader scrolled down the list stays where they were as a new page of rows is drawn in', async ({ page }) => {
+    await openList(page);
+    await rowsDrawn(page);
+    const at = 2000;
+    expect(await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBeGreaterThan(at);
+    await page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), at);
+    // where the window is in each frame that shows a change of the table's place
+    await page.evaluate(() => {
+      const seen: number[] = [];
+      (window as unknown as { __scrolled: number[] }).__scrolled = seen;
+      const place = document.querySelector('.cat-table-wrap')!.parentElement!;
+      new MutationObserver(() => requestAnimationFrame(() => seen.push(window.scrollY))).observe(place, {
+        childList: true,
+        subtree: true,
+      });
+    });
+    // a new order of the whole stock, pressed where the reader is (the header is out of view)
+    const weight = page.getByRole('columnheader', { name: /^WEIGHT/ });
+    await weight.getByRole('button').dispatchEvent('click');
+    await expect(weight).toHaveAttribute('aria-sort', 'ascending');
+    await rowsDrawn(page);
+    const scrolled = await page.evaluate(() => (window as unknown as { __scrolled: number[] }).__scrolled);
+    expect(scrolled.length).toBeGreaterThan(1);
+    expect(new Set(scrolled), 'the window moved as the rows came').toEqual(new Set([at]));
+  });
+
   test('a code search while filters are set asks Reset Filters; Yes clears them', async ({ page }) => {
     await openList(page);
     await page.getByRole('button', { name: 'Oval', exact: true }).click();

@@ -13,7 +13,7 @@ import { ROW_SCROLL_DELAY_MS, type SortState } from '../../domain/catalogue/inde
 import type { ListDoc } from '../../domain/diamond.ts';
 import { catalogueColumns, type ColumnContext, type ColumnMeta, type TableMeta } from './columns.tsx';
 import { tableClass } from './column-layout.ts';
-import { useRowsInBatches } from './rows-in-batches.ts';
+import { useHeldHeight, useRowsInBatches } from './rows-in-batches.ts';
 import { batchSizerRows, FIRST_SCREEN_ROWS } from './table-markup.ts';
 import { APPLY_MARK } from './useDraftFilters.ts';
 import { useStore } from '@nanostores/react';
@@ -35,6 +35,8 @@ type Props = {
   onTick?: (id: number) => void;
   /** the rows shown in the table's place before it (the rows the server drew), when it takes it over */
   before?: readonly { _id: number }[];
+  /** the height of the table's place with a whole page, held while a new page is drawn in */
+  placeHeight?: { readonly current: number };
 };
 
 const SKELETON_ROWS = 8;
@@ -65,6 +67,7 @@ export function CatalogueTable({
   ticked,
   onTick,
   before,
+  placeHeight,
 }: Props) {
   const columns = useMemo(() => catalogueColumns(ctx), [ctx]);
   const { gone } = useStore($liveStock);
@@ -82,6 +85,8 @@ export function CatalogueTable({
   // a new page's rows come a few a frame; the sizer keeps the columns as wide as the whole page's
   const { count: drawnCount, body } = useRowsInBatches(docs, before);
   const batching = drawnCount < docs.length;
+  const tableRef = useRef<HTMLTableElement>(null);
+  useHeldHeight(tableRef, batching, placeHeight);
   const sizer = useMemo(
     () => ({ __html: batching ? batchSizerRows(docs, ctx, FIRST_SCREEN_ROWS) : '' }),
     [docs, ctx, batching],
@@ -99,7 +104,7 @@ export function CatalogueTable({
 
   const span = columns.length;
   return (
-    <table className={tableClass(ctx)} aria-busy={batching || undefined}>
+    <table ref={tableRef} className={tableClass(ctx)} aria-busy={batching || undefined}>
       <caption className="sr-only">{caption}</caption>
       <thead>
         {table.getHeaderGroups().map((hg) => (

@@ -16,6 +16,7 @@ import { $liveStock } from '../../stores/live.ts';
 import { liveRowLabel } from '../live/LiveRowState.tsx';
 import { CatalogueTable, useRowsUpdatedMark } from './CatalogueTable.tsx';
 import { drawnRows, drawnStands, drawRestOfPage } from './drawn-table.ts';
+import { usePlaceHeight } from './rows-in-batches.ts';
 import { keepDrawnPress, replayDrawnPress } from './drawn-presses.ts';
 import type { ColumnContext } from './columns.tsx';
 import { RowActions } from './RowActions.tsx';
@@ -44,7 +45,15 @@ export const ListTable = memo(function ListTable({ early, loading, results, stat
   const onTick = useCallback((id: number) => dispatch({ type: 'toggleSelected', id }), [dispatch]);
   const ticked = useMemo(() => new Set(state.downloadSelection), [state.downloadSelection]);
   const { authorised } = ctx;
-  const wrap = useRef<HTMLDivElement>(null);
+  const wrap = useRef<HTMLDivElement | null>(null);
+  const [watchPlace, placeHeight] = usePlaceHeight();
+  const tableWrap = useCallback(
+    (el: HTMLDivElement | null) => {
+      wrap.current = el;
+      watchPlace(el);
+    },
+    [watchPlace],
+  );
   const { gone } = useStore($liveStock);
   const holds = useStore($holds);
   // the rows the server drew stand while this table would show just them (drawn-table.ts)
@@ -65,6 +74,7 @@ export const ListTable = memo(function ListTable({ early, loading, results, stat
     return (
       <div
         key="early"
+        ref={watchPlace}
         className="cat-table-wrap"
         data-early=""
         dangerouslySetInnerHTML={NO_HTML}
@@ -75,7 +85,7 @@ export const ListTable = memo(function ListTable({ early, loading, results, stat
       />
     );
   return (
-    <div ref={wrap} key={early ? 'early' : 'table'} className="cat-table-wrap" data-early={early ? '' : undefined}>
+    <div ref={tableWrap} key={early ? 'early' : 'table'} className="cat-table-wrap" data-early={early ? '' : undefined}>
       <CatalogueTable
         docs={results.docs}
         ctx={ctx}
@@ -85,6 +95,7 @@ export const ListTable = memo(function ListTable({ early, loading, results, stat
         onTick={authorised ? onTick : undefined}
         sort={state.sort}
         before={drawn?.page.docs}
+        placeHeight={placeHeight}
         loading={loading}
         caption={`Diamonds, page ${results.page} of ${results.pages}`}
         onSort={(column) => dispatch({ type: 'sort', column })}

@@ -3,9 +3,11 @@
  * render that shows the change, then the rest a few a frame (rows-per-frame.ts), so a filter
  * change paints its first rows at once and no task draws a whole page. Rows that stay the same
  * stones in the same places (a live price or hold patched into the page) are never drawn back
- * in: a table showing them keeps them.
+ * in: a table showing them keeps them. While the rest are drawn in, the table's place keeps the
+ * height it had with a whole page, so nothing below it moves up and back and a reader scrolled
+ * down the list stays where they were.
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { afterPaint, rowsPerFrame } from './rows-per-frame.ts';
 import { FIRST_SCREEN_ROWS } from './table-markup.ts';
 
@@ -51,4 +53,45 @@ export function useRowsInBatches<T extends Row>(docs: readonly T[], before?: rea
     );
   }, [docs, count]);
   return now;
+}
+
+/**
+ * The height of the list's table place as last laid out with a whole page (the rows the server
+ * drew, or the island's table once it has drawn all its rows): a callback ref for the place
+ * shown, and the height read from it.
+ */
+export function usePlaceHeight(): [(el: HTMLElement | null) => void, { readonly current: number }] {
+  const height = useRef(0);
+  const watched = useRef<HTMLElement | null>(null);
+  const [observer] = useState(() =>
+    typeof ResizeObserver === 'undefined'
+      ? null
+      : new ResizeObserver((entries) => {
+          for (const e of entries)
+            if (!e.target.querySelector('.cat-table[aria-busy]'))
+              height.current = e.borderBoxSize[0]?.blockSize ?? height.current;
+        }),
+  );
+  useEffect(() => () => observer?.disconnect(), [observer]);
+  const watch = useCallback(
+    (el: HTMLElement | null) => {
+      if (watched.current) observer?.unobserve(watched.current);
+      watched.current = el;
+      if (el) observer?.observe(el);
+    },
+    [observer],
+  );
+  return [watch, height];
+}
+
+/** Holds the place of `table` at `height` while `busy` (set before the browser lays the change out). */
+export function useHeldHeight(
+  table: RefObject<HTMLElement | null>,
+  busy: boolean,
+  height: { readonly current: number } | undefined,
+): void {
+  useLayoutEffect(() => {
+    const place = table.current?.parentElement;
+    if (place) place.style.minHeight = busy && height?.current ? `${height.current}px` : '';
+  }, [table, busy, height]);
 }
