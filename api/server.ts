@@ -36,6 +36,25 @@ import { siteRoot, staticSite, type SiteRoot } from './static-site.ts';
 import type { Deps } from './types.ts';
 
 const PROBES = new Set(['/livez', '/readyz']);
+/**
+ * How long an idle keep-alive connection stays open: longer than the 60 s a proxy or load
+ * balancer commonly keeps its own side, so a client never sends a request on a connection the
+ * node is closing that instant (Node's own 5 s makes that race common). A shutdown still closes
+ * idle connections at once (services/platform/shutdown.ts).
+ */
+export const KEEP_ALIVE_MS = 65_000;
+
+/** Serves `app` on `port` and `hostname` with the node's connection settings; `onListen` once listening. */
+export function listen(
+  app: { fetch: (request: Request) => Response | Promise<Response> },
+  port: number,
+  hostname: string,
+  onListen: (port: number) => void,
+): ServerType {
+  const server = serve({ fetch: app.fetch, port, hostname }, (info) => onListen(info.port));
+  if ('keepAliveTimeout' in server) server.keepAliveTimeout = KEEP_ALIVE_MS;
+  return server;
+}
 
 export function createServerApp(deps: Deps, root: SiteRoot, lifecycle: Lifecycle = createLifecycle()) {
   const api = createApp(deps);
@@ -105,8 +124,8 @@ export function startServer(deps: Deps, siteDir: string): Promise<RunningServer>
   const lifecycle = createLifecycle();
   const app = createServerApp({ ...deps, site }, root, lifecycle);
   return new Promise((resolveStart) => {
-    const server = serve({ fetch: app.fetch, port: deps.config.PORT, hostname: deps.config.HOST }, (info) => {
-      resolveStart({ server, root, url: `http://localhost:${info.port}`, lifecycle });
+    const server = listen(app, deps.config.PORT, deps.config.HOST, (port) => {
+      resolveStart({ server, root, url: `http://localhost:${port}`, lifecycle });
       warmCatalogue(deps.db);
     });
     // API Link webhooks: every node sends due deliveries (each attempt is claimed by one node)

@@ -11,6 +11,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import sharp from 'sharp';
 import { PASSWORD, createTestApp, errorOf, insertAdmin, insertUser, signIn } from './auth-helpers.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
+import { KEEP_ALIVE_MS } from '../../api/server.ts';
 
 const MB = 1024 * 1024;
 const CHUNK = Buffer.alloc(64 * 1024, 0x20); // JSON whitespace: valid as far as it goes
@@ -128,7 +129,7 @@ describe('body limits while the body streams', () => {
   );
 
   it(
-    'keeps keep-alive connections whole when the site-block routes refuse malformed or oversized bodies in parallel',
+    'keeps keep-alive connections whole when the site-block routes refuse malformed or oversized bodies in parallel, and idle ones open longer than a proxy keeps its side',
     { timeout: 60_000 },
     async () => {
       const { server, cookie } = await adminServer();
@@ -160,6 +161,11 @@ describe('body limits while the body streams', () => {
           req.end(body);
         });
       const answers = await Promise.all(Array.from({ length: 80 }, (_, i) => send(i)));
+      // an idle connection outlives a proxy's usual 60 s: no request meets one being closed
+      const keepAlive = await new Promise((done) =>
+        http.get(`${server.url}/api/v1/health`, { agent }, (res) => done(res.resume().headers['keep-alive'])),
+      );
+      expect(keepAlive).toBe(`timeout=${KEEP_ALIVE_MS / 1000}`);
       agent.destroy();
       const resets = answers.filter((a) => typeof a !== 'number');
       expect(resets, `connection errors: ${resets.join(', ')}`).toEqual([]);

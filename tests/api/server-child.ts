@@ -5,9 +5,8 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve } from '@hono/node-server';
 import { loadConfig } from '../../api/config.ts';
-import { createServerApp } from '../../api/server.ts';
+import { createServerApp, listen } from '../../api/server.ts';
 import { createMailer } from '../../api/services/platform/mailer.ts';
 import { unsubscribeRestorer } from '../../api/services/saved-searches/unsubscribe-token.ts';
 import { siteRoot } from '../../api/static-site.ts';
@@ -31,6 +30,6 @@ const site = mkdtempSync(join(tmpdir(), 'facet-child-site-'));
 mkdirSync(site, { recursive: true });
 writeFileSync(join(site, 'index.html'), '<!doctype html><title>home</title>');
 const app = createServerApp({ db, mailer, clock: systemClock, config }, siteRoot(site));
-serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
-  process.stdout.write(`${JSON.stringify({ port: info.port })}\n`);
+listen(app, 0, '127.0.0.1', (port) => {
+  process.stdout.write(`${JSON.stringify({ port })}\n`);
 });
