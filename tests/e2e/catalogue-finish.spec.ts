@@ -3,7 +3,9 @@
  * - the price filter's top end reads '50k>' in its box as on its slider, not 50000;
  * - a parcel shows its total carats and the size of its stones as the data has it (0.003 to
  *   0.005 ct, not 0.00 to 0.01 ct), and its whole shape label ("Old Cut/European Cut");
- * - a visitor's Add to Basket is disabled, with a hint that offers Sign in.
+ * - a visitor's Add to Basket is disabled, with a hint that offers Sign in;
+ * - on a phone and a tablet, a card's rows open without a line (the card's own border is the
+ *   only one at its left edge) and every other cell of a row is parted from the one before.
  * The parcel is one of the shop's, given that shape and size in the answer the browser gets
  * (page.route), so the shared database is left as it is.
  */
@@ -11,7 +13,7 @@ import type { Page } from '@playwright/test';
 import { encodeCatalogue } from '../../src/domain/catalogue/wire.ts';
 import { decodeCatalogue } from '../../src/domain/catalogue/wire-decode.ts';
 import { TRADER } from './support/accounts.ts';
-import { BOTH_SIZES, noCookieNotice, saveShot } from './support/screens.ts';
+import { BOTH_SIZES, IPHONE_13, noCookieNotice, saveShot } from './support/screens.ts';
 import { expect, test } from './support/test.ts';
 
 const SHOTS = 'test-results/screenshots/issue13';
@@ -40,6 +42,45 @@ async function oldCutParcel(page: Page): Promise<void> {
     await route.fulfill({ status: 200, json, headers: { ...headers, etag: '"issue13-old-cut"' } });
   });
 }
+
+/**
+ * The cells of the list's first card that break the rule: the first cell of each of the card's
+ * rows has no left border, every other cell has one (the price sits in the shape's row alone).
+ */
+const cardLines = (page: Page) =>
+  page
+    .locator('.cat-table > tbody > tr')
+    .first()
+    .evaluate((card) => {
+      const cells = [...card.children].filter((td) => td.getBoundingClientRect().width > 0);
+      const top = (td: Element) => Math.round(td.getBoundingClientRect().top);
+      return cells.flatMap((td) => {
+        if (td.classList.contains('cat-col-price')) return [];
+        const left = td.getBoundingClientRect().left;
+        const first = !cells.some((o) => o !== td && top(o) === top(td) && o.getBoundingClientRect().left < left);
+        const line = getComputedStyle(td).borderLeftWidth !== '0px';
+        return first === line
+          ? [`${td.className || td.textContent}: ${first ? 'opens its row with a line' : 'no line'}`]
+          : [];
+      });
+    });
+
+test.describe('cards', () => {
+  test.use(IPHONE_13);
+  test.beforeEach(async ({ context, baseURL }) => noCookieNotice(context, baseURL));
+
+  test("a card's rows open without a line, on a phone and a tablet, for a visitor and a trader", async ({ page }) => {
+    for (const who of ['visitor', 'trader'] as const) {
+      if (who === 'trader') await signIn(page);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto('/diamonds/all');
+      await expect(page.locator('.cat-table > tbody > tr').first()).toBeVisible();
+      expect(await cardLines(page), `${who} on a phone`).toEqual([]);
+      await page.setViewportSize({ width: 768, height: 1024 });
+      expect(await cardLines(page), `${who} on a tablet`).toEqual([]);
+    }
+  });
+});
 
 for (const [size, options] of BOTH_SIZES) {
   test.describe(`at ${size}`, () => {
