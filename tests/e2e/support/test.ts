@@ -4,6 +4,8 @@
  *   have hydrated, so a click is never lost on server-rendered markup whose handlers are not
  *   attached yet (this happens on a loaded machine, e.g. while the server regenerates the site
  *   in the background);
+ * - the page's console errors and warnings, and its uncaught errors, attached to the report of a
+ *   test that failed (`browser console`), so a failure the page only logged says what it was;
  * - `keep`: every spec shares one server and database, so a test that changes what others
  *   could see (site blocks, settings, rates, a demo account's bag or lists, the stock) first
  *   asks `keep` for it, and the fixture's teardown puts it back, passed or failed
@@ -27,7 +29,12 @@ export async function islandsStarted(page: Page): Promise<void> {
 }
 
 export const test = base.extend<{ keep: Keep }>({
-  page: async ({ page }, use) => {
+  page: async ({ page }, use, testInfo) => {
+    const logged: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') logged.push(`${m.type()}: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => logged.push(`uncaught: ${e.stack ?? e.message}`));
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);
@@ -35,6 +42,8 @@ export const test = base.extend<{ keep: Keep }>({
       return response;
     };
     await use(page);
+    if (testInfo.status !== testInfo.expectedStatus && logged.length > 0)
+      await testInfo.attach('browser console', { body: logged.join('\n'), contentType: 'text/plain' });
   },
   keep: async ({ baseURL }, use) => {
     const keep = keeper(baseURL ?? '');
