@@ -7,8 +7,9 @@
  * until the next filter change. A new page's rows are drawn the first screen at once and the
  * rest a few a frame (rows-in-batches.ts).
  */
-import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { cellClass, TableRow } from './TableRow.tsx';
 import { ROW_SCROLL_DELAY_MS, type SortState } from '../../domain/catalogue/index.ts';
 import type { ListDoc } from '../../domain/diamond.ts';
 import { catalogueColumns, type ColumnContext, type ColumnMeta, type TableMeta } from './columns.tsx';
@@ -83,13 +84,14 @@ export function CatalogueTable({
 
   useRowsUpdatedMark(docs);
   // a new page's rows come a few a frame; the sizer keeps the columns as wide as the whole page's
-  const { count: drawnCount, body } = useRowsInBatches(docs, before);
+  const { count: drawnCount, body, batched } = useRowsInBatches(docs, before);
   const batching = drawnCount < docs.length;
   const tableRef = useRef<HTMLTableElement>(null);
   useHeldHeight(tableRef, batching, placeHeight);
+  // kept once every row is in: taking it out would lay the whole table out again for nothing
   const sizer = useMemo(
-    () => ({ __html: batching ? batchSizerRows(docs, ctx, FIRST_SCREEN_ROWS) : '' }),
-    [docs, ctx, batching],
+    () => ({ __html: batched ? batchSizerRows(docs, ctx, FIRST_SCREEN_ROWS) : '' }),
+    [docs, ctx, batched],
   );
 
   const openRef = useRef<HTMLTableRowElement | null>(null);
@@ -102,7 +104,6 @@ export function CatalogueTable({
     return () => window.clearTimeout(t);
   }, [openRow]);
 
-  const span = columns.length;
   return (
     <table ref={tableRef} className={tableClass(ctx)} aria-busy={batching || undefined}>
       <caption className="sr-only">{caption}</caption>
@@ -112,12 +113,11 @@ export function CatalogueTable({
             {hg.headers.map((h) => {
               const m = h.column.columnDef.meta as ColumnMeta | undefined;
               const active = m?.sort != null && sort.column === m.sort;
-              const cls = [m?.numeric && 'is-num', m?.className].filter(Boolean).join(' ') || undefined;
               return (
                 <th
                   key={h.id}
                   scope="col"
-                  className={cls}
+                  className={cellClass(m)}
                   aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
                 >
                   {m?.sort ? (
@@ -156,37 +156,21 @@ export function CatalogueTable({
           .getRowModel()
           .rows.slice(0, drawnCount)
           .map((row) => {
-            const d = row.original;
-            const open = openRow === d._id;
+            const id = row.original._id;
+            const open = openRow === id;
             return (
-              <Fragment key={row.id}>
-                <tr
-                  className={
-                    [Number(d.WebSpecial) > 0 && 'is-special', open && 'is-open', gone.has(d._id) && 'is-gone']
-                      .filter(Boolean)
-                      .join(' ') || undefined
-                  }
-                  ref={open ? openRef : undefined}
-                >
-                  {row.getVisibleCells().map((cell) => {
-                    const m = cell.column.columnDef.meta as ColumnMeta | undefined;
-                    return (
-                      <td
-                        key={cell.id}
-                        data-label={m?.label}
-                        className={[m?.numeric && 'is-num', m?.className].filter(Boolean).join(' ') || undefined}
-                      >
-                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                      </td>
-                    );
-                  })}
-                </tr>
-                {open && (
-                  <tr className="cat-detail-row">
-                    <td colSpan={span}>{renderDetail(d)}</td>
-                  </tr>
-                )}
-              </Fragment>
+              <TableRow
+                key={row.id}
+                row={row}
+                columns={columns}
+                open={open}
+                gone={gone.has(id)}
+                ticked={ticked?.has(id) ?? false}
+                onToggleRow={onToggleRow}
+                onTick={onTick}
+                openRef={openRef}
+                detail={open ? renderDetail(row.original) : undefined}
+              />
             );
           })}
       </tbody>

@@ -12,17 +12,23 @@ import { afterPaint, rowsPerFrame } from './rows-per-frame.ts';
 import { FIRST_SCREEN_ROWS } from './table-markup.ts';
 
 type Row = { readonly _id: number };
-/** the rows drawn of `docs`, and which body they are drawn in (a new one for wholly new rows) */
-export type Drawn<T> = { docs: readonly T[]; count: number; body: number };
+/**
+ * The rows drawn of `docs`, which body they are drawn in (a new one for wholly new rows), and
+ * whether they came short of the page at first (drawn in batches: the table keeps the page's
+ * sizer with them, see CatalogueTable).
+ */
+export type Drawn<T> = { docs: readonly T[]; count: number; body: number; batched: boolean };
 
 /** What to draw at once of `next`, after `drawn`: the rows it keeps in their places, else the first screen. */
 export function drawnNext<T extends Row>(drawn: Drawn<T>, next: readonly T[]): Drawn<T> {
   const most = Math.min(drawn.count, next.length);
   let same = 0;
   while (same < most && drawn.docs[same]!._id === next[same]!._id) same++;
+  const count = Math.min(next.length, Math.max(FIRST_SCREEN_ROWS, same));
   return {
     docs: next,
-    count: Math.min(next.length, Math.max(FIRST_SCREEN_ROWS, same)),
+    count,
+    batched: count < next.length,
     // wholly new rows go into a new body: one removal of the old rows, not one per row
     body: same === 0 && drawn.count > 0 ? drawn.body + 1 : drawn.body,
   };
@@ -37,8 +43,8 @@ export function drawnNext<T extends Row>(drawn: Drawn<T>, next: readonly T[]): D
 export function useRowsInBatches<T extends Row>(docs: readonly T[], before?: readonly Row[]): Drawn<T> {
   const [drawn, setDrawn] = useState<Drawn<T>>(() =>
     before
-      ? drawnNext({ docs: before as T[], count: before.length, body: 0 }, docs)
-      : { docs, count: docs.length, body: 0 },
+      ? drawnNext({ docs: before as T[], count: before.length, body: 0, batched: false }, docs)
+      : { docs, count: docs.length, body: 0, batched: false },
   );
   let now = drawn;
   if (drawn.docs !== docs) {

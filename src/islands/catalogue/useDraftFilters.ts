@@ -3,9 +3,10 @@
  * (500 ms) after the last change. Each filter that then differs is sent to the reducer (which
  * resets the page, closes the open row and may ask 'Clear your code'); shape and lab choices go
  * last so their question sees the other changes applied.
- * `performance.mark('catalogue:filter-apply')` is set as they go (bench/catalogue-browser.ts).
+ * The changes go as one transition, so the list they redraw never holds the page in one long
+ * task. `performance.mark('catalogue:filter-apply')` is set as they go (bench/catalogue-browser.ts).
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import {
   FILTER_DELAY_MS,
   FILTER_KEYS,
@@ -44,7 +45,10 @@ export function useDraftFilters(applied: FilterState, dispatch: (a: ListAction) 
     );
     if (changes.length === 0) return;
     performance.mark(APPLY_MARK);
-    for (const change of changes) dispatch({ type: 'filter', change });
+    // a transition: React draws the new list in short tasks, yielding to the page between them
+    startTransition(() => {
+      for (const change of changes) dispatch({ type: 'filter', change });
+    });
   }, [dispatch]);
 
   const change = useCallback(

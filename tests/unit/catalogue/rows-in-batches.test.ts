@@ -16,16 +16,21 @@ const page = (ids: number[], count = ids.length, body = 0): Drawn<{ _id: number 
   docs: rows(ids),
   count,
   body,
+  batched: count < ids.length,
 });
 
 describe('what the table draws at once after a change', () => {
   it('a page of new stones: the first screen, in a new body', () => {
     const next = drawnNext(page(range(1, 100), 100, 3), rows(range(500, 100)));
-    expect(next).toMatchObject({ count: FIRST_SCREEN_ROWS, body: 4 });
+    expect(next).toMatchObject({ count: FIRST_SCREEN_ROWS, body: 4, batched: true });
   });
 
   it('the same stones in the same places (a live price or hold): every row it had drawn, in the same body', () => {
-    expect(drawnNext(page(range(1, 100), 100, 2), rows(range(1, 100)))).toMatchObject({ count: 100, body: 2 });
+    expect(drawnNext(page(range(1, 100), 100, 2), rows(range(1, 100)))).toMatchObject({
+      count: 100,
+      body: 2,
+      batched: false,
+    });
     // still drawing the last change: it goes on from where it was
     expect(drawnNext(page(range(1, 100), 42, 2), rows(range(1, 100)))).toMatchObject({ count: 42, body: 2 });
   });
