@@ -1,7 +1,8 @@
 /**
  * The bag as a trader sends it: Sending while the request is on its way, Success only once the
  * server took it (then a link to the request in the account), the server's reason when it
- * refused; a parcel's count bounded by its own stock, in the form and by the API.
+ * refused; a press before the rates have arrived waits for them; a parcel's count bounded by its
+ * own stock, in the form and by the API.
  */
 import { TRADER } from './support/accounts.ts';
 import { hold } from './support/hold.ts';
@@ -81,6 +82,28 @@ test.describe('at 1440', () => {
     ).toBeVisible();
     await expect(page.getByText(SENT)).toHaveCount(0);
     await expect(page.locator(`[data-bag-line="${single._id}"]`)).toBeVisible();
+  });
+
+  test('a press before the exchange rates have arrived waits for them, then sends', async ({
+    page,
+    context,
+    baseURL,
+    keep,
+  }) => {
+    await noCookieNotice(context, baseURL);
+    await keep.bag(TRADER);
+    await signInAs(page, TRADER.email, TRADER.password);
+    await emptyBag(page);
+    const { single } = await pickStones(page, 7);
+    await addByApi(page, single);
+    // the page's own answer of GET /site (the rates) held: the bag shows the server's prices meanwhile
+    const site = await hold(page, (u) => u.pathname === '/api/v1/site');
+    await page.goto('/diamonds/bag');
+    await page.getByRole('button', { name: 'Send Request' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Sending' })).toBeVisible();
+    await site.release();
+    await expect(page.getByRole('status').filter({ hasText: SENT })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'could not be sent' })).toHaveCount(0);
   });
 
   test("a parcel's count stops at the stones it holds, with the limit by the line", async ({

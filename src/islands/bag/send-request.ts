@@ -2,13 +2,14 @@
  * Sending the bag as a request: the payload is built from the bag's in-stock lines with the
  * shared pricing code in the chosen currency, validated with the same schema the API uses, and
  * posted to /profile/bagRequest. The reply (the user with what is left of the bag) replaces the
- * signed-in user; a refusal comes back as the server's reason.
+ * signed-in user; a refusal comes back as the server's reason. A press before the exchange rates
+ * have arrived waits for them.
  */
 import * as v from 'valibot';
 import { BagRequestSchema, type BagRequestInput } from '../../domain/bag/payload.ts';
 import { priceLine, totalOf } from '../../domain/bag/view.ts';
 import { NOT_AVAILABLE } from '../../domain/bag/pricing.ts';
-import type { FxRate } from '../../domain/money.ts';
+import { UnknownCurrencyError, type FxRate } from '../../domain/money.ts';
 import { ApiError, call, client, logUnexpected, refusalText } from '../../lib/api.ts';
 import { $bag, flushBag, loadBag, type BagLineView } from '../../stores/bag.ts';
 import { setSession, type AuthState } from '../../stores/session.ts';
@@ -70,6 +71,12 @@ export async function sendBagRequest(
 ): Promise<SendResult> {
   try {
     await flushBag();
+    // pressed before the rates arrived (the page just opened): the request waits for them and
+    // goes in the currency the page is about to show
+    if (rates.length === 0) {
+      const site = await loadSite();
+      if (site?.fxrates.length) ({ ccy, fxrates: rates } = site);
+    }
     const lines = $bag.get().lines.filter((l) => !only || only.includes(l.diamondId));
     const payload = v.parse(BagRequestSchema, buildPayload(lines, form, ccy, rates));
     const reply = await call(client.profile.bagRequest.$post({ json: payload }));
@@ -87,5 +94,6 @@ export async function sendBagRequest(
 export function refusalReason(err: unknown): string {
   if (err instanceof ApiError) return err.status === 0 ? err.message : refusalText(err);
   if (v.isValiError(err)) return err.issues[0]?.message ?? 'The request is not complete.';
+  if (err instanceof UnknownCurrencyError) return 'The prices could not be loaded. Please try again in a moment.';
   return 'Your request could not be sent. Please try again.';
 }
