@@ -7,6 +7,8 @@
 import { TRADER } from './support/accounts.ts';
 import { hold } from './support/hold.ts';
 import { DESKTOP, IPHONE_13, noCookieNotice, saveShot } from './support/screens.ts';
+import type { PlaywrightTestArgs, PlaywrightTestOptions } from '@playwright/test';
+import type { Keep } from './support/shared-state.ts';
 import { expect, test } from './support/test.ts';
 import { addByApi, emptyBag, pickStones, signInAs } from './bag-support.ts';
 import { limitsOfDoc } from '../../src/domain/bag/lines.ts';
@@ -14,6 +16,23 @@ import { limitsOfDoc } from '../../src/domain/bag/lines.ts';
 const SHOTS = 'test-results/screenshots/bag';
 const SENT = 'Your Request has been sent successfully.';
 const isSend = (u: URL) => u.pathname === '/api/v1/profile/bagRequest';
+type BagFixtures = Pick<PlaywrightTestArgs & PlaywrightTestOptions, 'page' | 'context' | 'baseURL'> & { keep: Keep };
+
+/** The trader signed in on `page` with an empty bag (put back after the test), the cookie notice answered. */
+async function emptyTraderBag({ page, context, baseURL, keep }: BagFixtures): Promise<void> {
+  await noCookieNotice(context, baseURL);
+  await keep.bag(TRADER);
+  await signInAs(page, TRADER.email, TRADER.password);
+  await emptyBag(page);
+}
+
+/** The same, with the `skip`-th priced single in the bag. */
+async function traderBagWithSingle(f: BagFixtures, skip: number) {
+  await emptyTraderBag(f);
+  const { single } = await pickStones(f.page, skip);
+  await addByApi(f.page, single);
+  return single;
+}
 
 for (const [size, use] of [
   ['1440', DESKTOP],
@@ -29,13 +48,8 @@ for (const [size, use] of [
       keep,
     }) => {
       test.slow();
-      await noCookieNotice(context, baseURL);
-      await keep.bag(TRADER);
-      await signInAs(page, TRADER.email, TRADER.password);
-      await emptyBag(page);
       // a sent request claims its single stones: each size sends a stone of its own
-      const { single } = await pickStones(page, size === '1440' ? 4 : 6);
-      await addByApi(page, single);
+      await traderBagWithSingle({ page, context, baseURL, keep }, size === '1440' ? 4 : 6);
       const held = await hold(page, isSend);
       await page.goto('/diamonds/bag');
       await page.getByRole('button', { name: 'Send Request' }).click();
@@ -60,12 +74,7 @@ test.describe('at 1440', () => {
   test.use(DESKTOP);
 
   test('a refused request shows the server’s reason, never Success', async ({ page, context, baseURL, keep }) => {
-    await noCookieNotice(context, baseURL);
-    await keep.bag(TRADER);
-    await signInAs(page, TRADER.email, TRADER.password);
-    await emptyBag(page);
-    const { single } = await pickStones(page, 5);
-    await addByApi(page, single);
+    const single = await traderBagWithSingle({ page, context, baseURL, keep }, 5);
     await page.route(
       (u) => isSend(u),
       (route) =>
@@ -90,12 +99,7 @@ test.describe('at 1440', () => {
     baseURL,
     keep,
   }) => {
-    await noCookieNotice(context, baseURL);
-    await keep.bag(TRADER);
-    await signInAs(page, TRADER.email, TRADER.password);
-    await emptyBag(page);
-    const { single } = await pickStones(page, 7);
-    await addByApi(page, single);
+    await traderBagWithSingle({ page, context, baseURL, keep }, 7);
     // the page's own answer of GET /site (the rates) held: the bag shows the server's prices meanwhile
     const site = await hold(page, (u) => u.pathname === '/api/v1/site');
     await page.goto('/diamonds/bag');
@@ -112,10 +116,7 @@ test.describe('at 1440', () => {
     baseURL,
     keep,
   }) => {
-    await noCookieNotice(context, baseURL);
-    await keep.bag(TRADER);
-    await signInAs(page, TRADER.email, TRADER.password);
-    await emptyBag(page);
+    await emptyTraderBag({ page, context, baseURL, keep });
     const { parcel } = await pickStones(page, 6);
     await addByApi(page, parcel);
     const { bag } = (await (await page.request.get('/api/v1/profile/bag')).json()) as {
