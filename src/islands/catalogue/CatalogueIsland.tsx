@@ -24,7 +24,6 @@ import { NewStones } from '../live/NewStones.tsx';
 import { PriceDrawer } from '../price/PriceDrawer.tsx';
 import type { ColumnContext } from './columns.tsx';
 import { FilterPanel } from './FilterPanel.tsx';
-import { useSliderHistograms } from './filters/useSliderHistograms.ts';
 import { ListNotices } from './ListNotices.tsx';
 import { ListTable } from './ListTable.tsx';
 import { ListToolbar } from './ListToolbar.tsx';
@@ -89,7 +88,6 @@ export default function CatalogueIsland() {
   useNavCounts(counts ? counts[0] + counts[1] + counts[2] + counts[3] : null, data.session);
   const answer = useQuestionAnswer(state.question, authorised, dispatch);
   const bounds = state.bounds[state.tab];
-  const histograms = useSliderHistograms(shown.index, shown.version, state.tab, bounds.weight, authorised);
 
   useEffect(() => {
     if (!authorised || !fromAddress || restored.current) return;
@@ -151,7 +149,7 @@ export default function CatalogueIsland() {
               tab={state.tab}
               draft={draft}
               bounds={bounds}
-              histograms={histograms}
+              set={shown}
               count={count}
               authorised={authorised}
               columns={state.columns}
