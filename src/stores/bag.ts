@@ -228,10 +228,18 @@ function send(diamondId: number): Promise<unknown> {
   const line = $bag.get().lines.find((l) => l.diamondId === diamondId);
   const patch = outgoingPatch(line, queued.patch);
   if (Object.keys(patch).length === 0) return chain;
+  // a count kept back (the line cannot take it) stays on screen as typed over the server's answer
+  const keptBack = line && queued.patch.quantity !== undefined && patch.quantity === undefined ? line : null;
   const asked = edits;
   chain = chain.then(() =>
     call(bagApi[':diamondId'].$patch({ ...lineOf(diamondId), json: patch }))
-      .then(({ bag }) => untouchedSince(asked) && setLines(bag))
+      .then(
+        ({ bag }) =>
+          untouchedSince(asked) &&
+          setLines(
+            keptBack ? bag.map((l) => (l.diamondId === diamondId ? { ...l, quantity: keptBack.quantity } : l)) : bag,
+          ),
+      )
       .catch((err: unknown) => {
         logUnexpected('[bag] change refused', err);
         return loadBag();
