@@ -8,7 +8,7 @@ import { AT_BUILD } from '../../src/islands/ui/at-build.ts';
 
 describe('AT_BUILD', () => {
   it('holds every shared store starting value', async () => {
-    const [session, site, bag, catalogue, dialog, favourites, compare, snackbar] = await Promise.all([
+    const [session, site, bag, catalogue, dialog, favourites, compare, snackbar, cookieRoom] = await Promise.all([
       import('../../src/stores/session.ts'),
       import('../../src/stores/site.ts'),
       import('../../src/stores/bag.ts'),
@@ -17,6 +17,7 @@ describe('AT_BUILD', () => {
       import('../../src/stores/favourites.ts'),
       import('../../src/stores/compare.ts'),
       import('../../src/islands/bag/snackbar.ts'),
+      import('../../src/stores/cookie-room.ts'),
     ]);
     const starting = {
       session: session.$session.get(),
@@ -33,6 +34,7 @@ describe('AT_BUILD', () => {
       dialog: dialog.$dialog.get(),
       catalogue: catalogue.$catalogue.get(),
       availabilityLabels: catalogue.$availabilityLabels.get(),
+      cookieRoom: cookieRoom.$cookieRoom.get(),
     };
     expect(AT_BUILD).toEqual(starting);
   });

@@ -47,4 +47,5 @@ export const AT_BUILD = {
   dialog,
   catalogue,
   availabilityLabels,
+  cookieRoom: 0,
 };
