@@ -66,6 +66,12 @@ for (const [size, options] of BOTH_SIZES) {
         // (the list settles into its phone layout, panel closed, just after it hydrates)
         const filters = page.getByRole('button', { name: /^Filters \(\d+\)$/ });
         await expect.poll(() => coveredBy(filters)).toBeNull();
+        // the panel opened over the whole screen ends above the notice: its foot stays in reach
+        await filters.click();
+        const results = page.getByRole('button', { name: 'View Results' });
+        await expect(results).toBeVisible();
+        await expect.poll(() => coveredBy(results), 'View Results is covered').toBeNull();
+        await results.click();
       } else {
         // the panel sticks under the header as the list scrolls: its whole height stays clear
         const panel = page.locator('#cat-filters');
