@@ -12,6 +12,7 @@ import { createMailer } from './services/platform/mailer.ts';
 import { unsubscribeRestorer } from './services/saved-searches/unsubscribe-token.ts';
 import { createLifecycle, onStopSignal, shutdown } from './services/platform/shutdown.ts';
 import { workers } from './services/platform/workers.ts';
+import { flushUsage } from './services/link/api-usage.ts';
 import { buildOwner, newestBuild } from './services/site/regenerate.ts';
 import { buildSite, buildStamp, isBuildCurrent, siteBuildEnv } from './services/site/build.ts';
 import { obtainSite } from './services/site/shared-build.ts';
@@ -40,7 +41,11 @@ export async function boot(config: Config, t0: number): Promise<void> {
       lifecycle: running?.lifecycle ?? early,
       graceMs: config.SHUTDOWN_GRACE_MS,
       workers,
-      closeDb: () => db.close(),
+      // API Link usage counted in the last second is written before the database closes
+      closeDb: async () => {
+        await flushUsage(db).catch((err: unknown) => logger.error({ err }, 'API Link usage not recorded'));
+        await db.close();
+      },
       log: (line) => logger.info(line),
     }).finally(() => process.exit(0));
   });

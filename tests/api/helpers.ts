@@ -34,6 +34,7 @@ import { API_BASE, createApp } from '../../api/app.ts';
 import { loadConfig, type Config } from '../../api/config.ts';
 import { settled } from '../../api/services/platform/after-response.ts';
 import { stopLiveHub } from '../../api/services/live/hub.ts';
+import { flushUsage } from '../../api/services/link/api-usage.ts';
 import { createMailer, type Mailer, type MailMessage } from '../../api/services/platform/mailer.ts';
 import { unsubscribeRestorer } from '../../api/services/saved-searches/unsubscribe-token.ts';
 import type { Clock, Deps } from '../../api/types.ts';
@@ -180,8 +181,11 @@ export async function createTestApp(opts: TestAppOptions = {}) {
   let closed: Promise<void> | undefined;
   const cleanup = (): Promise<void> => {
     pending.delete(cleanup);
-    // live stock's hub (its LISTEN connection, timers) goes before the database
-    return (closed ??= stopLiveHub(db).then(drop));
+    // live stock's hub (its LISTEN connection, timers) goes before the database, and the API
+    // Link usage still counted in memory is written, as a shutdown writes it
+    return (closed ??= stopLiveHub(db)
+      .then(() => flushUsage(db))
+      .then(drop));
   };
   try {
     onTestFinished(cleanup);

@@ -3,7 +3,9 @@
  * download in flight when SIGTERM arrives is answered in full (200, every byte) while new
  * connections are refused, the process exits 0 and leaves no child behind; a download still
  * unread when SHUTDOWN_GRACE_MS is over is cut and the process exits all the same (SIGINT); a
- * SIGTERM while the site is still being built ends the build's processes too.
+ * SIGTERM while the site is still being built ends the build's processes too. An API Link call
+ * answered just before the SIGTERM is counted in the key's usage (written before the database
+ * closes, not lost with the process).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,6 +15,8 @@ import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../support/free-port.ts';
+import { DEV_SESSION_SECRET } from '../../api/config.ts';
+import { generateKey, hashKey } from '../../api/services/link/api-keys.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'facet-shutdown-'));
@@ -55,6 +59,43 @@ async function start(command: string[], graceMs: number, until = 'is running at'
     void exited.then((code) => (clearInterval(timer), fail(new Error(`exited (${code}):\n${output.slice(-3000)}`))));
   });
   return { proc, port, output: () => output, exited };
+}
+
+/** An API Link key of the first approved trader, written straight into the running shop's database. */
+function traderKey(): { key: string; id: number } {
+  const shop = new Database(join(dir, 'shop.db'));
+  try {
+    const user = shop.prepare(`select id from users where role = 'user' and status = 'approved' limit 1`).get() as {
+      id: number;
+    };
+    shop.prepare('update users set api_allow = 1 where id = ?').run(user.id);
+    const key = generateKey('trade');
+    const made = shop
+      .prepare('insert into api_keys (user_id, name, scope, key_hash, last4, created_at) values (?, ?, ?, ?, ?, ?)')
+      .run(
+        user.id,
+        'shutdown',
+        'trade',
+        hashKey({ SESSION_SECRET: DEV_SESSION_SECRET }, key),
+        key.slice(-4),
+        Date.now(),
+      );
+    return { key, id: Number(made.lastInsertRowid) };
+  } finally {
+    shop.close();
+  }
+}
+
+/** The calls counted for key `id` over every day. */
+function callsOf(id: number): number {
+  const shop = new Database(join(dir, 'shop.db'), { readonly: true });
+  try {
+    return (
+      shop.prepare('select coalesce(sum(calls), 0) as n from api_usage where key_id = ?').get(id) as { n: number }
+    ).n;
+  } finally {
+    shop.close();
+  }
 }
 
 /** Every process below `pid` (children, grandchildren ...), from /proc. */
@@ -115,6 +156,13 @@ describe('graceful shutdown of the real start', { timeout: 400_000 }, () => {
     const below = descendants(run.proc.pid!);
     expect(below.length).toBeGreaterThan(0);
 
+    const { key, id } = traderKey();
+    const call = await fetch(`http://127.0.0.1:${run.port}/api/link/v1/stones?limit=1`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(call.status).toBe(200);
+    await call.arrayBuffer();
+
     const dl = await download(run.port);
     run.proc.kill('SIGTERM');
     expect(await refused(run.port)).toBe(true);
@@ -127,6 +175,7 @@ describe('graceful shutdown of the real start', { timeout: 400_000 }, () => {
     expect(run.output()).toMatch(/\[shutdown\] stopped in \d+ ms/);
     expect(run.output()).not.toMatch(/grace period/);
     expect(below.filter(alive)).toEqual([]);
+    expect(callsOf(id)).toBe(1);
   });
 
   it('SIGINT with a download nobody reads: cut when SHUTDOWN_GRACE_MS is over, exit 0', async () => {

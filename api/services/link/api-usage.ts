@@ -3,7 +3,8 @@
  * read back as a zero-filled series of days for the customer's chart and the staff's customer
  * screen. Calls are added up in memory and written once a second, one upsert per key and day
  * (a write per call cost more than the call itself on SQLite, which syncs every commit); every
- * reader in this process writes the pending figures first. Several nodes each add their own.
+ * reader in this process writes the pending figures first, and a shutdown writes them before it
+ * closes the database (api/boot.ts). Several nodes each add their own.
  */
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
