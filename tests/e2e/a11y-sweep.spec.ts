@@ -83,7 +83,7 @@ async function scanLayer(page: Page, reload: () => Promise<unknown>, layer: Over
     LAYER,
   );
   await opened.evaluate((el, attr) => el.setAttribute(attr, ''), LAYER);
-  const found = await axeViolations(page, `[${LAYER}]`);
+  const found = await axeViolations(page, { within: `[${LAYER}]` });
   await page.keyboard.press('Escape');
   const closed = await expect(opened)
     .toBeHidden({ timeout: 1_000 })

@@ -7,10 +7,10 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import AxeBuilder from '@axe-core/playwright';
 import { devices, request, type Page } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { ADMIN, createApprovedCustomer, GOOD_PASSWORD, uniqueEmail } from './support/accounts.ts';
+import { seriousViolations as seriousIn } from './support/axe-scan.ts';
 import { expectNoSidewaysScroll, noCookieNotice, saveShot } from './support/screens.ts';
 import { expect, test } from './support/test.ts';
 
@@ -62,12 +62,7 @@ async function openApiPage(page: Page, baseURL: string | undefined) {
   return section;
 }
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).include('#webhooks').analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+const seriousViolations = (page: Page) => seriousIn(page, '#webhooks');
 
 test('add an endpoint, see its secret, send a signed test event, read deliveries (1440)', async ({ page, baseURL }) => {
   await page.setViewportSize({ width: 1440, height: 900 });

@@ -14,11 +14,11 @@
  * shared with every other spec: the post, the request, the rates and the imported stones are
  * taken away or put back after each test, passed or failed (the `keep` fixture).
  */
-import AxeBuilder from '@axe-core/playwright';
 import type Database from 'better-sqlite3';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { openLogin, ADMIN, TRADER, priceCells, submitLogin } from './support/accounts.ts';
+import { seriousViolations } from './support/axe-scan.ts';
 import { BOTH_SIZES, expectNoSidewaysScroll, noCookieNotice } from './support/screens.ts';
 import { withDb } from './support/shared-state.ts';
 
@@ -261,9 +261,7 @@ for (const [size, device] of BOTH_SIZES) {
         const tableBox = (await wrap.locator('table').boundingBox())!;
         expect(captionBox.width).toBeGreaterThan(tableBox.width * 0.9);
         await expectNoSidewaysScroll(page, `${shot}-${size}`);
-        const { violations } = await new AxeBuilder({ page }).include(table).analyze();
-        const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-        expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+        expect(await seriousViolations(page, table)).toEqual([]);
         await page.screenshot({ path: `${SHOTS}/${shot}-${size}.png`, fullPage: true });
       }
     } finally {

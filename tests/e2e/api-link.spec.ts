@@ -4,9 +4,9 @@
  * key on /my-account/api (shown once), calls /api/link/v1/me with it, rolls it and revokes it;
  * the usage chart shows the calls. Screens at 1440x900 and iPhone 13, checked with axe.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { devices, type APIRequestContext, type Page } from '@playwright/test';
 import { openLogin, ADMIN, submitLogin, TRADER } from './support/accounts.ts';
+import { seriousViolations } from './support/axe-scan.ts';
 import { expectNoSidewaysScroll, noCookieNotice, saveShot } from './support/screens.ts';
 import { expect, islandsReady, test as base } from './support/test.ts';
 
@@ -38,13 +38,6 @@ const test = base.extend<{ traderWithApi: { id: string } }>({
     }
   },
 });
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 const me = (request: APIRequestContext, key: string) =>
   request.get('/api/link/v1/me', { headers: { authorization: `Bearer ${key}` } });

@@ -7,9 +7,9 @@
  *
  * Uses Playwright's own `test`: these pages are looked at before the islands have hydrated.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { devices, expect, test, type Page } from '@playwright/test';
 import { TRADER } from './support/accounts.ts';
+import { seriousViolations } from './support/axe-scan.ts';
 import { hold, holdIsland } from './support/hold.ts';
 import { expectNoSidewaysScroll, noCookieNotice, saveShot } from './support/screens.ts';
 
@@ -167,8 +167,7 @@ for (const [name, viewport] of [
     await expect(page.locator(`${EARLY} tbody tr:not(.cat-skeleton)`).first()).toBeVisible();
     await expectNoSidewaysScroll(page, `early-${name}`);
     await saveShot(page, 'test-results/screenshots/catalogue', `early-rows-${name}`, false);
-    const { violations } = await new AxeBuilder({ page }).include(EARLY).analyze();
-    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    expect(await seriousViolations(page, EARLY)).toEqual([]);
     await island.release();
     await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
     await saveShot(page, 'test-results/screenshots/catalogue', `early-rows-${name}-island`, false);

@@ -9,10 +9,10 @@
  * set before the network answers, and a second trader on the same browser never starts from the
  * first trader's copy.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { signInAs } from './bag-support.ts';
 import { ADMIN, TRADER } from './support/accounts.ts';
+import { seriousViolations } from './support/axe-scan.ts';
 import { catalogueDocs } from './support/catalogue.ts';
 import { hold } from './support/hold.ts';
 import { JEWELLER } from './support/holds.ts';
@@ -105,8 +105,7 @@ for (const [size, options] of BOTH_SIZES) {
       const notice = page.getByRole('status').filter({ hasText: 'your change applies as soon as it is here' });
       await expect(notice).toBeVisible();
       await expectNoSidewaysScroll(page, `pending-${size}`);
-      const { violations } = await new AxeBuilder({ page }).include('#catalogue').analyze();
-      expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+      expect(await seriousViolations(page, '#catalogue')).toEqual([]);
       await first.release();
       await expect(notice).toHaveCount(0);
       await expect(codes(page).first()).toHaveText(rounds.docs[0]!.StkCodeCalcNS);

@@ -83,7 +83,7 @@ test('holds, new stones and price changes reach both traders without a reload', 
     const button = page.getByRole('button', { name: /1 new stone matches/ });
     await expect(button).toBeVisible();
     await expect(listRow(page, CODE)).toHaveCount(0);
-    expect(await axeViolations(page, '.live-new')).toEqual([]);
+    expect(await axeViolations(page, { within: '.live-new' })).toEqual([]);
     await button.click();
     await expect(listRow(page, CODE)).toBeVisible();
   }
@@ -100,7 +100,7 @@ test('holds, new stones and price changes reach both traders without a reload', 
   for (const page of [a, b]) await expect(listRow(page, CODE).locator('.cat-price').first()).not.toHaveText(before);
   for (const page of [aBag, bBag]) {
     await expect(page.locator(`[data-bag-warnings="${id}"]`)).toHaveText(/Price changed from .+ to .+/);
-    expect(await axeViolations(page, `[data-bag-warnings="${id}"]`)).toEqual([]);
+    expect(await axeViolations(page, { within: `[data-bag-warnings="${id}"]` })).toEqual([]);
   }
   await expect(bBag.locator(`[data-bag-warnings="${stone!._id}"]`)).toHaveText(/On hold for another buyer/);
   for (const page of [a, b]) await page.context().close();

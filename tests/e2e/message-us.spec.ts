@@ -6,9 +6,9 @@
  * Scrolled to the end of a page, the button covers none of the footer's last line.
  * Axe (no serious/critical) with the panel open; screenshots in test-results/screenshots/message-us/.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { request, type Page } from '@playwright/test';
 import { ADMIN, TRADER, uniqueEmail } from './support/accounts.ts';
+import { seriousViolations } from './support/axe-scan.ts';
 import { BOTH_SIZES, DESKTOP, expectNoSidewaysScroll, noCookieNotice, saveShot } from './support/screens.ts';
 import { expect, test } from './support/test.ts';
 
@@ -26,9 +26,7 @@ async function openWithKeyboard(page: Page) {
 }
 
 async function axeClean(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 }
 
 async function shot(page: Page, name: string) {

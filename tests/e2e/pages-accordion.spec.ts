@@ -2,16 +2,14 @@
  * FAQ, terms and privacy are accordions (spec: first panel open, only one open at a time),
  * each with its browser title; axe finds no serious or critical violation on FAQ and About.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { seriousViolations } from './support/axe-scan.ts';
 import { expect, test } from './support/test.ts';
 
 const SITE_NAME = process.env.PUBLIC_SITE_NAME ?? 'Facet Trade';
 
 async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 }
 
 const panelButtons = (page: Page) => page.getByRole('main').getByRole('button');

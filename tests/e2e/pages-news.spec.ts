@@ -3,8 +3,8 @@
  * empty-result text), post pages with previous/next wrapping around, the /news/post/{slug}
  * link shape, and an axe scan of the list and a post.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { seriousViolations } from './support/axe-scan.ts';
 import { expect, test } from './support/test.ts';
 
 const SITE_NAME = process.env.PUBLIC_SITE_NAME ?? 'Facet Trade';
@@ -17,9 +17,7 @@ async function publishedPosts(page: Page): Promise<Post[]> {
 }
 
 async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 }
 
 test('the news list features the latest post and lists the others under More News', async ({ page }) => {

@@ -10,15 +10,14 @@
  * to test-results/screenshots/request-lifecycle/.
  */
 import { execFileSync } from 'node:child_process';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { ADMIN, COMPANY, createApprovedCustomer, GOOD_PASSWORD, uniqueEmail } from './support/accounts.ts';
+import { axeViolations } from './support/axe-scan.ts';
 import { BOTH_SIZES, expectNoSidewaysScroll, noCookieNotice, saveShot } from './support/screens.ts';
 import { withDb } from './support/shared-state.ts';
 import { expect, test } from './support/test.ts';
 import { signInAs } from './bag-support.ts';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const SHOTS = 'test-results/screenshots/request-lifecycle';
 const STAFF_NAME = 'Facet Trade staff';
 
@@ -27,9 +26,7 @@ test.describe.configure({ mode: 'serial' });
 /** Scrolled to the bottom: axe finds nothing, nothing runs off the side; a screenshot is kept. */
 async function screenChecked(page: Page, shot: string): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  const found = (await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations.flatMap((v) =>
-    v.nodes.map((n) => `${v.id} (${v.impact}) ${n.target.join(' ')}`),
-  );
+  const found = await axeViolations(page);
   await saveShot(page, SHOTS, shot);
   expect(found, shot).toEqual([]);
   // what runs past the right edge, named, when something does

@@ -4,15 +4,14 @@
  * requests or has in a bag (read from the run's database, from the end of the stock, away from
  * the first stones the other specs take).
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Browser, type Page } from '@playwright/test';
 import { signInAs } from '../bag-support.ts';
+import { axeViolations } from './axe-scan.ts';
 import { noCookieNotice } from './screens.ts';
 import { withDb } from './shared-state.ts';
 import { islandsStarted } from './test.ts';
 
 export const JEWELLER = { email: 'jeweller@facet.trade', password: 'Jeweller#2026' };
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /**
  * axe's WCAG 2.2 AA scan of the whole page once everything in it has shown: scrolled to the
@@ -23,9 +22,7 @@ export async function axeClean(page: Page, where: string): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await islandsStarted(page);
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-  const found = (await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations.flatMap((v) =>
-    v.nodes.map((n) => `${v.id} (${v.impact}) ${n.target.join(' ')}`),
-  );
+  const found = await axeViolations(page);
   expect(found, where).toEqual([]);
 }
 
