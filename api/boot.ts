@@ -12,7 +12,7 @@ import { createMailer } from './services/platform/mailer.ts';
 import { unsubscribeRestorer } from './services/saved-searches/unsubscribe-token.ts';
 import { createLifecycle, onStopSignal, shutdown } from './services/platform/shutdown.ts';
 import { workers } from './services/platform/workers.ts';
-import { flushUsage } from './services/link/api-usage.ts';
+import { closeWithUsage } from './services/link/api-usage.ts';
 import { buildOwner, newestBuild } from './services/site/regenerate.ts';
 import { buildSite, buildStamp, isBuildCurrent, siteBuildEnv } from './services/site/build.ts';
 import { obtainSite } from './services/site/shared-build.ts';
@@ -41,11 +41,8 @@ export async function boot(config: Config, t0: number): Promise<void> {
       lifecycle: running?.lifecycle ?? early,
       graceMs: config.SHUTDOWN_GRACE_MS,
       workers,
-      // API Link usage counted in the last second is written before the database closes
-      closeDb: async () => {
-        await flushUsage(db).catch((err: unknown) => logger.error({ err }, 'API Link usage not recorded'));
-        await db.close();
-      },
+      // the API Link usage counted in the last second is written before the database closes
+      closeDb: () => closeWithUsage(db),
       log: (line) => logger.info(line),
     }).finally(() => process.exit(0));
   });

@@ -229,7 +229,7 @@ function send(diamondId: number): Promise<unknown> {
   const patch = outgoingPatch(line, queued.patch);
   if (Object.keys(patch).length === 0) return chain;
   // a count kept back (the line cannot take it) stays on screen as typed over the server's answer
-  const keptBack = line && queued.patch.quantity !== undefined && patch.quantity === undefined ? line : null;
+  const keptBack = line && queued.patch.quantity !== undefined && patch.quantity === undefined ? line.quantity : null;
   const asked = edits;
   chain = chain.then(() =>
     call(bagApi[':diamondId'].$patch({ ...lineOf(diamondId), json: patch }))
@@ -237,7 +237,7 @@ function send(diamondId: number): Promise<unknown> {
         ({ bag }) =>
           untouchedSince(asked) &&
           setLines(
-            keptBack ? bag.map((l) => (l.diamondId === diamondId ? { ...l, quantity: keptBack.quantity } : l)) : bag,
+            keptBack !== null ? bag.map((l) => (l.diamondId === diamondId ? { ...l, quantity: keptBack } : l)) : bag,
           ),
       )
       .catch((err: unknown) => {

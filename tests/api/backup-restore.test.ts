@@ -17,6 +17,7 @@ import { LINK_BASE } from '../../api/link/base.ts';
 import { migrateDb, openDb, type Db } from '../../db/client.ts';
 import { diamonds } from '../../db/tables.ts';
 import { findPgBin } from '../support/pg-cluster.ts';
+import { closeWithUsage } from '../../api/services/link/api-usage.ts';
 import { errorOf } from './auth-helpers.ts';
 import { TEST_ENGINE } from './helpers.ts';
 import { body, createLinkTestApp, linkKeyFor, type LinkTestApp } from './link-fixtures.ts';
@@ -27,7 +28,7 @@ type Changes = { data: { seq: number; fields: string[] }[]; next_since: number }
 const folders: string[] = [];
 const reopened: Db[] = [];
 afterEach(async () => {
-  for (const db of reopened.splice(0)) await db.close();
+  for (const db of reopened.splice(0)) await closeWithUsage(db);
   for (const d of folders.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
@@ -53,7 +54,7 @@ function backUp(t: LinkTestApp, dir: string): string {
 async function restore(t: LinkTestApp, backup: string): Promise<Db> {
   if (TEST_ENGINE === 'sqlite') {
     const file = t.config.DATABASE_PATH;
-    await t.db.close(); // the node is stopped
+    await closeWithUsage(t.db); // the node is stopped
     for (const f of [`${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
     copyFileSync(backup, file);
     expect(existsSync(`${file}-wal`)).toBe(false);

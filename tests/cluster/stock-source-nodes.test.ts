@@ -110,7 +110,11 @@ describe('stock sources on two nodes', () => {
     await new Promise((r) => c.a.proc.once('exit', r));
 
     expect(await c.one('SELECT count(*) AS n FROM diamonds')).toBe(before);
-    expect(await runsOf(id)).toMatchObject([{ status: 'running', reason: null }]);
+    // the killed run wrote nothing; it shows running until its claim lapses, and on a loaded
+    // machine the other node may already have marked it interrupted by now
+    const [killed] = await runsOf(id);
+    expect(killed).toMatchObject({ created: 0 });
+    expect(['running', 'failed']).toContain(killed!.status);
 
     await until('the run taken over', async () => (await runsOf(id)).length === 2, 60_000, 100);
     await until('the new run ended', async () => (await runsOf(id))[1]!.status !== 'running', 120_000, 100);

@@ -4,7 +4,7 @@
  * screen. Calls are added up in memory and written once a second, one upsert per key and day
  * (a write per call cost more than the call itself on SQLite, which syncs every commit); every
  * reader in this process writes the pending figures first, and a shutdown writes them before it
- * closes the database (api/boot.ts). Several nodes each add their own.
+ * closes the database (`closeWithUsage`). Several nodes each add their own.
  */
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
@@ -48,6 +48,12 @@ export async function flushUsage(db: Db): Promise<void> {
   const rows = pending.get(db);
   pending.delete(db);
   for (const { keyId, day, add } of rows?.values() ?? []) await addUsage(db, keyId, day, add);
+}
+
+/** A shutdown's last write: the figures counted so far, then the database closed (a failed write is logged). */
+export async function closeWithUsage(db: Db): Promise<void> {
+  await flushUsage(db).catch((err: unknown) => logger.error({ err }, 'API Link usage not recorded'));
+  await db.close();
 }
 
 async function addUsage(db: Db, keyId: number, day: string, add: Figures): Promise<void> {

@@ -8,7 +8,7 @@
  */
 import type { RequestTerms } from '../../domain/trade/request-lifecycle.ts';
 import { ensureInBag, removeFromBag } from '../../stores/bag.ts';
-import { $site, loadSite } from '../../stores/site.ts';
+import { $site } from '../../stores/site.ts';
 import { refusalReason, sendBagRequest, type SendResult } from '../bag/send-request.ts';
 
 export async function requestHeldStone(diamondId: number, terms: RequestTerms): Promise<SendResult> {
@@ -18,7 +18,7 @@ export async function requestHeldStone(diamondId: number, terms: RequestTerms): 
   } catch (err) {
     return { ok: false, reason: refusalReason(err) };
   }
-  await loadSite();
+  // a page that has no rates yet: the bag's request waits for them and takes the page's currency
   const site = $site.get().data;
   const result = await sendBagRequest(
     { orderNotes: '', acceptsAnyAlternatives: false, terms },
