@@ -123,7 +123,12 @@ export async function visit(ctx: BrowserContext, url: string, full: boolean, at:
   // the set's bytes as received, seen by Playwright (the page's own timing does not list a worker's requests)
   let setBytes: Promise<number> = Promise.resolve(NaN);
   page.on('requestfinished', (req) => {
-    if (new URL(req.url()).pathname === SET) setBytes = req.sizes().then((s) => s.responseBodySize);
+    // (a visit that does not wait for the set may close its page before the sizes are read)
+    if (new URL(req.url()).pathname === SET)
+      setBytes = req.sizes().then(
+        (s) => s.responseBodySize,
+        () => Number.NaN,
+      );
   });
   await page.goto(`${url}${at.path}`, { waitUntil: 'commit' });
   await page.waitForFunction(() => (window as unknown as { __firstShown?: number }).__firstShown != null, null, {
