@@ -10,12 +10,26 @@ import type { Page, Request } from '@playwright/test';
 import { islandsReady } from './test.ts';
 
 const QUIET_MS = 150;
+/** how long a request may stay open with nothing else happening before it is checked for an orphan */
+const ORPHAN_MS = 2_000;
 const IGNORED = new Set(['media', 'websocket', 'eventsource']);
 
 export type Settle = () => Promise<void>;
 
 const busy = (page: Page) =>
   page.evaluate(() => document.querySelector('.cat-table[aria-busy="true"]') !== null).catch(() => false);
+
+/** Of these script addresses, those the page's current document has loaded (its resource timing lists them done). */
+const loadedHere = (page: Page, urls: string[]) =>
+  page
+    .evaluate(
+      (urls) =>
+        urls.filter((u) =>
+          performance.getEntriesByName(u).some((e) => (e as PerformanceResourceTiming).responseEnd > 0),
+        ),
+      urls,
+    )
+    .catch(() => [] as string[]);
 
 /** Starts counting the page's requests; the answer waits until the page is settled. */
 export function watchSettled(page: Page): Settle {
@@ -49,7 +63,20 @@ export function watchSettled(page: Page): Settle {
       const quietFor = Date.now() - changed;
       // and nothing says it is still being drawn (the list's table draws a new page a few rows a frame)
       if (open.size === 0 && quietFor >= QUIET_MS && !(await busy(page))) return;
-      await new Promise((done) => setTimeout(done, open.size === 0 ? QUIET_MS - quietFor : 50));
+      // a worker's script the last document asked for as it was torn down may report neither an
+      // answer nor an end, after the navigation that cleared the rest: once the current document
+      // has loaded the same script, the one still open is that one
+      if (open.size > 0 && quietFor >= ORPHAN_MS) {
+        const scripts = [...open].filter((r) => r.resourceType() === 'script');
+        const done = new Set(
+          await loadedHere(
+            page,
+            scripts.map((r) => r.url()),
+          ),
+        );
+        for (const r of scripts) if (done.has(r.url())) end(r);
+      }
+      await new Promise((done) => setTimeout(done, open.size === 0 && quietFor < QUIET_MS ? QUIET_MS - quietFor : 50));
     }
     throw new Error(`still loading after 20 s: ${[...open].map((r) => r.url()).join(', ')}`);
   };
