@@ -32,6 +32,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { firstBuild } from './catalogue-server.ts';
+import { tableDrawn } from './catalogue-browser.ts';
 import { traderContext, visit, type VisitAt } from './catalogue-scale.ts';
 import { startServer } from './diamonds-http.ts';
 import { OUT, seededDb } from './seeded-db.ts';
@@ -92,7 +93,7 @@ type Point = { x: number; y: number };
 /** One pressed shape filter, as a person presses it (the mouse at `at`): its rows painted, ms after the change applied. */
 async function press(page: Page, at: Point): Promise<number> {
   // the last press's rows all drawn in (the table is busy while it draws a page a few rows a frame)
-  await page.waitForFunction(() => !document.querySelector('.cat-table[aria-busy]'));
+  await tableDrawn(page);
   await page.evaluate(() => {
     const w = window as unknown as W;
     w.__change = new Promise<number>((resolve, reject) => {

@@ -2,9 +2,11 @@
  * When a page is settled enough to judge: its eager islands hydrated, its data loaded and the
  * list's table done drawing its page (`aria-busy` while it draws a few rows a frame). The
  * page's requests are counted as they start and end; the page is settled once none has been
- * open for QUIET_MS. Playwright's `networkidle` does the same with a fixed 500 ms, which over
- * hundreds of pages is minutes of waiting for nothing. Media streams (the home film) and long
- * downloads are left out: they never finish while the page plays.
+ * open for QUIET_MS (a worker script the last document left open, which never reports an end,
+ * stops counting once the current document has loaded it). Playwright's `networkidle` does the
+ * same with a fixed 500 ms, which over hundreds of pages is minutes of waiting for nothing.
+ * Media streams (the home film) and long downloads are left out: they never finish while the
+ * page plays.
  */
 import type { Page, Request } from '@playwright/test';
 import { islandsReady } from './test.ts';
@@ -19,17 +21,19 @@ export type Settle = () => Promise<void>;
 const busy = (page: Page) =>
   page.evaluate(() => document.querySelector('.cat-table[aria-busy="true"]') !== null).catch(() => false);
 
-/** Of these script addresses, those the page's current document has loaded (its resource timing lists them done). */
-const loadedHere = (page: Page, urls: string[]) =>
-  page
+/** Those of `requests` whose address the page's current document has loaded (its resource timing lists it done). */
+async function loadedHere(page: Page, requests: Request[]): Promise<Request[]> {
+  const loaded = await page
     .evaluate(
       (urls) =>
         urls.filter((u) =>
           performance.getEntriesByName(u).some((e) => (e as PerformanceResourceTiming).responseEnd > 0),
         ),
-      urls,
+      requests.map((r) => r.url()),
     )
     .catch(() => [] as string[]);
+  return requests.filter((r) => loaded.includes(r.url()));
+}
 
 /** Starts counting the page's requests; the answer waits until the page is settled. */
 export function watchSettled(page: Page): Settle {
@@ -68,13 +72,7 @@ export function watchSettled(page: Page): Settle {
       // has loaded the same script, the one still open is that one
       if (open.size > 0 && quietFor >= ORPHAN_MS) {
         const scripts = [...open].filter((r) => r.resourceType() === 'script');
-        const done = new Set(
-          await loadedHere(
-            page,
-            scripts.map((r) => r.url()),
-          ),
-        );
-        for (const r of scripts) if (done.has(r.url())) end(r);
+        for (const r of await loadedHere(page, scripts)) end(r);
       }
       await new Promise((done) => setTimeout(done, open.size === 0 && quietFor < QUIET_MS ? QUIET_MS - quietFor : 50));
     }
