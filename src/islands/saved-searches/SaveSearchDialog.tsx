@@ -4,7 +4,7 @@
  */
 import { useStore } from '@nanostores/react';
 import * as Dialog from '@radix-ui/react-dialog';
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { addressOf } from '../../domain/catalogue/address.ts';
 import type { ListState } from '../../domain/catalogue/index.ts';
 import { MAIN_TAB_LABELS } from '../../domain/catalogue/tabs.ts';
@@ -47,8 +47,7 @@ export function SaveSearchDialog({ state }: { state: ListState }) {
                 The list as it is now: {MAIN_TAB_LABELS[state.tab]}, its filters and sort, the columns shown, prices in{' '}
                 {currency}.
               </Dialog.Description>
-              <SearchForm
-                initial={{ name: '', alert: 'off', digestHour: null, timeZone: browserTimeZone(), priceDropPct: null }}
+              <NewSearchForm
                 submitLabel="Save search"
                 onCancel={() => setOpen(false)}
                 onSave={async (values) => {
@@ -71,4 +70,19 @@ export function SaveSearchDialog({ state }: { state: ListState }) {
       </Dialog.Portal>
     </Dialog.Root>
   );
+}
+
+/**
+ * The form of a new search, alerts off, in the browser's time zone: read only once the dialog
+ * shows it, as the browser's first answer for its zone costs the list's start several ms.
+ */
+function NewSearchForm(props: Omit<ComponentProps<typeof SearchForm>, 'initial'>) {
+  const initial = {
+    name: '',
+    alert: 'off',
+    digestHour: null,
+    timeZone: browserTimeZone(),
+    priceDropPct: null,
+  } as const;
+  return <SearchForm {...props} initial={initial} />;
 }
