@@ -3,7 +3,7 @@
  * and of 1 in items mode, with step-down and step-up buttons; parcels also get the Weight /
  * Items unit switch. Singles show their weight (bought whole).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { limitsOfDoc, maxOf, stepOf, stepQuantity } from '../../domain/bag/lines.ts';
 import { formatWeight } from '../../domain/money.ts';
 import { updateLine } from '../../stores/bag.ts';
@@ -18,6 +18,11 @@ export function QuantityInput({ line }: { line: PricedLine }) {
       return line.selectedUnit === 'weight' ? line.quantity.toFixed(2) : String(line.quantity);
     });
   }, [line.quantity, line.selectedUnit]);
+  // a limit that appears under the field is brought into the window (above Message us: MessageUs.tsx)
+  const errorRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (line.error) errorRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [line.error]);
   if (line.type === 'single') return <span className="num bag-qty__single">{formatWeight(line.stock.STWeight)}</span>;
 
   const unit = line.selectedUnit;
@@ -77,7 +82,7 @@ export function QuantityInput({ line }: { line: PricedLine }) {
         </button>
       </div>
       {error && (
-        <p className="bag-qty__error" id={errorId} role="alert">
+        <p className="bag-qty__error" id={errorId} role="alert" ref={errorRef}>
           {error}
         </p>
       )}

@@ -8,6 +8,7 @@
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useState } from 'react';
+import { $cookieRoom } from '../../stores/cookie-room.ts';
 import { $isStaff, $session, loadSession } from '../../stores/session.ts';
 import { AT_BUILD } from '../ui/at-build.ts';
 import { DialogCloseButton } from '../ui/CloseButton.tsx';
@@ -41,15 +42,33 @@ function PanelBody() {
   return user.role === 'user' ? <MessageThread /> : null;
 }
 
+/**
+ * While the button shows, what the browser scrolls into view (a focused field, a message that
+ * appears under it) stops above the button and the cookie notice, not under them: the page's
+ * scroll padding keeps that corner's height free (`--mu-clear`, message-us.css). Set on <html>
+ * as a plain property, which restyles no other element.
+ */
+function useClearedCorner(room: number | null): void {
+  useEffect(() => {
+    if (room === null) return;
+    const html = document.documentElement.style;
+    html.setProperty('scroll-padding-bottom', `calc(${room}px + var(--mu-clear))`);
+    return () => void html.removeProperty('scroll-padding-bottom');
+  }, [room]);
+}
+
 export default function MessageUs() {
   const [open, setOpen] = useState(false);
   const session = useIslandStore($session, AT_BUILD.session);
   const staff = useIslandStore($isStaff, false);
   const cookieRoom = useCookieRoom(); // the button and the panel clear the cookie notice (message-us.css)
+  const room = useIslandStore($cookieRoom, AT_BUILD.cookieRoom);
+  const shown = session.status === 'ready' && !staff;
+  useClearedCorner(shown ? room : null);
   useEffect(() => {
     void loadSession();
   }, []);
-  if (session.status !== 'ready' || staff) return null;
+  if (!shown) return null;
   return (
     <div className="mu" data-chat-widget>
       <Dialog.Root open={open} onOpenChange={setOpen}>
