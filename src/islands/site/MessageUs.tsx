@@ -8,7 +8,6 @@
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useState } from 'react';
-import { $cookieRoom } from '../../stores/cookie-room.ts';
 import { $isStaff, $session, loadSession } from '../../stores/session.ts';
 import { AT_BUILD } from '../ui/at-build.ts';
 import { DialogCloseButton } from '../ui/CloseButton.tsx';
@@ -61,8 +60,8 @@ export default function MessageUs() {
   const [open, setOpen] = useState(false);
   const session = useIslandStore($session, AT_BUILD.session);
   const staff = useIslandStore($isStaff, false);
-  const cookieRoom = useCookieRoom(); // the button and the panel clear the cookie notice (message-us.css)
-  const room = useIslandStore($cookieRoom, AT_BUILD.cookieRoom);
+  // the button and the panel clear the cookie notice (message-us.css), and so does what is scrolled into view
+  const { px: room, style: cookieRoom } = useCookieRoom();
   const shown = session.status === 'ready' && !staff;
   useClearedCorner(shown ? room : null);
   useEffect(() => {
