@@ -109,16 +109,19 @@ export function startServer(deps: Deps, siteDir: string): Promise<RunningServer>
         root,
         siteDir,
         owner,
-        // built once for the cluster: another node's published build is unpacked instead
-        build: async (out) =>
-          (await obtainSite(deps.db, out, (dir, stamp) => buildSite(dir, siteBuildEnv(deps.config), stamp))).how,
+        // nothing when the served pages already show the database (a stock change off the home
+        // strip); else built once for the cluster: another node's published build is unpacked instead
+        build: async (out) => {
+          if (isBuildCurrent(root.get(), await buildStamp(deps.db))) return 'current';
+          return (await obtainSite(deps.db, out, (dir, stamp) => buildSite(dir, siteBuildEnv(deps.config), stamp))).how;
+        },
       });
   const site = deps.site ?? regen!;
-  // several nodes: a content change made through another node rebuilds this node's pages too
-  const stopWatching =
-    regen && deps.db.engine === 'postgres'
-      ? watchContent(deps.db, regen, async () => isBuildCurrent(root.get(), await buildStamp(deps.db)))
-      : () => {};
+  // a change written to the database by another node (or, on SQLite, another process on the
+  // same file: a script, a restore) reaches this node's pages too
+  const stopWatching = regen
+    ? watchContent(deps.db, regen, async () => isBuildCurrent(root.get(), await buildStamp(deps.db)))
+    : () => {};
   workers.register('content watch', async () => stopWatching());
   if (regen) workers.register('site regeneration', () => regen.stop());
   const lifecycle = createLifecycle();

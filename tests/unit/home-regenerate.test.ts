@@ -1,10 +1,14 @@
-/** The background site regenerator: debounced, swaps only complete builds, keeps the old site on failure. */
+/**
+ * The background site regenerator: debounced, swaps only complete builds, keeps the old site on
+ * failure, builds nothing when the served site already shows the database; and the build's stamp.
+ */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   OWNER_FILE,
+  type Builder,
   buildOwner,
   createRegenerator,
   listBuilds,
@@ -12,6 +16,11 @@ import {
   watchContent,
 } from '../../api/services/site/regenerate.ts';
 import { bumpVersion } from '../../api/services/site/versions.ts';
+import { buildStamp } from '../../api/services/site/build.ts';
+import { featuredEntries } from '../../src/content/featured.ts';
+import * as schema from '../../db/tables.ts';
+import { seedDatabase } from '../../db/seed/index.ts';
+import { eq, notInArray } from 'drizzle-orm';
 import { migrateDb, openDb } from '../../db/client.ts';
 import { siteRoot } from '../../api/static-site.ts';
 
@@ -19,7 +28,7 @@ let dir = '';
 const OWNER = buildOwner('/srv/site', '/srv/facet.db');
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-function setup(build: (out: string) => Promise<void>) {
+function setup(build: Builder) {
   dir = mkdtempSync(join(tmpdir(), 'facet-regen-'));
   const siteDir = join(dir, 'site');
   mkdirSync(siteDir);
@@ -52,7 +61,8 @@ describe('regenerator', () => {
     const { siteDir, root, regen } = setup(fakeBuild(calls));
     regen.contentChanged('a');
     regen.contentChanged('b');
-    expect(regen.status().state).toBe('scheduled');
+    regen.contentChanged('a'); // the node's content watch seeing its own change again
+    expect(regen.status()).toMatchObject({ state: 'scheduled', reasons: ['a', 'b'] });
     await regen.idle();
     expect(calls).toHaveLength(1);
     expect(root.get()).toBe(calls[0]);
@@ -68,6 +78,34 @@ describe('regenerator', () => {
     expect(existsSync(calls[0] as string)).toBe(false);
     expect(listBuilds(siteDir, OWNER)).toEqual([calls[2], calls[1]]);
     expect(newestBuild(siteDir, OWNER)).toBe(calls[2]);
+  });
+
+  it('builds nothing when the served site already shows the database (a stock change off the home strip)', async () => {
+    const calls: string[] = [];
+    const logged: string[] = [];
+    dir = mkdtempSync(join(tmpdir(), 'facet-regen-'));
+    const siteDir = join(dir, 'site');
+    mkdirSync(siteDir);
+    writeFileSync(join(siteDir, 'index.html'), 'v0');
+    const root = siteRoot(siteDir);
+    const regen = createRegenerator({
+      root,
+      siteDir,
+      owner: OWNER,
+      build: async (out) => {
+        calls.push(out);
+        return 'current';
+      },
+      debounceMs: 20,
+      log: (m) => logged.push(m),
+    });
+    regen.contentChanged('stock import');
+    await regen.idle();
+    expect(calls).toHaveLength(1);
+    expect(root.get()).toBe(siteDir);
+    expect(existsSync(calls[0]!)).toBe(false);
+    expect(regen.status()).toMatchObject({ state: 'idle', version: 0, built: 0, unpacked: 0, lastBuiltAt: null });
+    expect(logged).toEqual(['[site] kept: the pages show nothing new (stock import)']);
   });
 
   it('keeps the current site when a build fails, and removes the half-built folder', async () => {
@@ -184,5 +222,34 @@ describe('the content watch (several app nodes)', () => {
     stop();
     db.close();
     expect(reasons).toEqual(['content changed in the database']);
+  });
+});
+
+describe("the build's stamp (what the pages show of the database)", () => {
+  it('moves with the content and with the home strip, not with stock the strip does not show', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'facet-stamp-'));
+    const db = await openDb(join(dir, 'stamp.db'));
+    await migrateDb(db);
+    await seedDatabase(db, { stones: 40, production: false });
+    const d = schema.diamonds;
+    const strip = (await featuredEntries(db)).map((e) => Number(e.id));
+    expect(strip.length).toBeGreaterThan(0);
+    const before = await buildStamp(db);
+
+    // a feed's new price for a stone off the strip, and a new stock version
+    const [off] = await db.select({ id: d.id }).from(d).where(notInArray(d.id, strip)).limit(1);
+    await db.update(d).set({ priceCents: 123_456 }).where(eq(d.id, off!.id));
+    await bumpVersion(db, 'stock');
+    expect(await buildStamp(db)).toBe(before);
+
+    // a stone the strip shows is re-graded: its card changes
+    await db.update(d).set({ weight: 9.99 }).where(eq(d.id, strip[0]!));
+    await bumpVersion(db, 'stock');
+    const regraded = await buildStamp(db);
+    expect(regraded).not.toBe(before);
+
+    await bumpVersion(db, 'content');
+    expect(await buildStamp(db)).not.toBe(regraded);
+    db.close();
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Building the static site with Astro in a child process (keeps the server's memory flat,
  * see ENVIRONMENT.md), and deciding whether a build is needed: a build is stamped with a
- * hash of the site's source files and of the database content it was built from.
+ * hash of the site's source files and of what its pages show of the database.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -14,6 +14,7 @@ import { writeScriptHashes } from './inline-scripts.ts';
 import { withLease } from '../platform/leases.ts';
 import { workers } from '../platform/workers.ts';
 import { readVersions } from './versions.ts';
+import { featuredEntries } from '../../../src/content/featured.ts';
 import { siteBuilds, timed } from '../platform/metrics.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -32,10 +33,24 @@ function walk(path: string, out: string[]): void {
   }
 }
 
-/** What the built pages depend on in the database: the content and stock versions. */
+/**
+ * What moves when the database changes under the built pages: the content and stock versions.
+ * Cheap to read, so a node polls it (watchContent); whether the change shows is `siteContent`'s.
+ */
 export async function contentVersion(db: Db): Promise<string> {
   const v = await readVersions(db, ['content', 'stock']);
   return `content:${v.content}|stock:${v.stock}`;
+}
+
+/**
+ * What the built pages show of the database: the content (its version: blocks, posts,
+ * settings) and the home strip's stones, the only stock a page is built from. A stock change
+ * the strip does not show (a price, a hold, new stones that are not its newest) keeps the
+ * build: a scheduled feed or a push from the wholesaler's own system does not rebuild the site.
+ */
+async function siteContent(db: Db): Promise<string> {
+  const [v, strip] = await Promise.all([readVersions(db, ['content']), featuredEntries(db)]);
+  return `content:${v.content}|strip:${createHash('sha256').update(JSON.stringify(strip)).digest('hex')}`;
 }
 
 /**
@@ -53,7 +68,7 @@ function sourceFingerprint(): string {
 export async function buildStamp(db: Db): Promise<string> {
   return createHash('sha256')
     .update(sourceFingerprint())
-    .update(await contentVersion(db))
+    .update(await siteContent(db))
     .digest('hex');
 }
 

@@ -9,7 +9,9 @@
  * build queue one more build after it.
  *
  * The builder may also fill the folder from a build another app node published (shared-build.ts):
- * a content change is then built once for the whole cluster.
+ * a content change is then built once for the whole cluster. And it may find that the served
+ * build already shows what the database holds (its stamp: build.ts), as after a stock change
+ * off the home strip: then nothing is built or swapped.
  *
  * Each regenerated build carries OWNER_FILE with the server's identity (`buildOwner`: its
  * SITE_DIR and database), and only builds with this server's identity are ever served,
@@ -40,8 +42,12 @@ export type BuildStatus = {
   built: number;
   unpacked: number;
 };
-/** Fills outDir with the site; says whether it built it or unpacked another node's build (shared-build.ts). */
-export type Builder = (outDir: string) => Promise<'built' | 'unpacked' | void>;
+/**
+ * Fills outDir with the site; says whether it built it or unpacked another node's build
+ * (shared-build.ts), or that the served build already shows the database (`current`: outDir
+ * is left empty and the site stays as it is).
+ */
+export type Builder = (outDir: string) => Promise<'built' | 'unpacked' | 'current' | void>;
 
 export type Regenerator = {
   contentChanged(reason: string): void;
@@ -157,6 +163,13 @@ export function createRegenerator(opts: {
     const t0 = performance.now();
     try {
       const how = (await build(out)) ?? 'built';
+      if (how === 'current') {
+        rmSync(out, { recursive: true, force: true });
+        status.state = 'idle';
+        failures = 0;
+        log(`[site] kept: the pages show nothing new (${reasons.join(', ')})`);
+        return;
+      }
       status[how] += 1;
       writeFileSync(join(out, OWNER_FILE), owner);
       root.set(out);
@@ -223,7 +236,8 @@ export function createRegenerator(opts: {
 
   return {
     contentChanged(reason) {
-      status.reasons.push(reason);
+      // (a change this node saved is seen again by its content watch: one reason each)
+      if (!status.reasons.includes(reason)) status.reasons.push(reason);
       schedule();
     },
     status: () => ({ ...status, reasons: [...status.reasons] }),

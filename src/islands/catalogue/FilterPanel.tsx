@@ -27,7 +27,7 @@ export function FilterPanel({ id, count, onReset, onViewResults, set, ...rest }:
   const histograms = useSliderHistograms(set.index, set.version, rest.tab, rest.bounds.weight, rest.authorised);
   const group: GroupProps = { ...rest, histograms };
   const [sub, setSub] = useState<'main' | 'more'>('main');
-  const { style: cookieRoom } = useCookieRoom(); // a sticky panel ends above the cookie notice (panel.css)
+  const cookieRoom = useCookieRoom(); // a sticky panel ends above the cookie notice (panel.css)
   return (
     <aside className="cat-panel" id={id} aria-label="Filters" style={cookieRoom}>
       <div className="cat-panel__tabs" role="tablist" aria-label="Filter groups">

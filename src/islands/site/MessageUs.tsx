@@ -9,6 +9,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useState } from 'react';
 import { $isStaff, $session, loadSession } from '../../stores/session.ts';
+import { keepFootClear } from '../../stores/window-foot.ts';
 import { AT_BUILD } from '../ui/at-build.ts';
 import { DialogCloseButton } from '../ui/CloseButton.tsx';
 import { useCookieRoom } from '../ui/useCookieRoom.ts';
@@ -43,27 +44,25 @@ function PanelBody() {
 
 /**
  * While the button shows, what the browser scrolls into view (a focused field, a message that
- * appears under it) stops above the button and the cookie notice, not under them: the page's
- * scroll padding keeps that corner's height free (`--mu-clear`, message-us.css). Set on <html>
- * as a plain property, which restyles no other element.
+ * appears under it) stops above the button as well as the cookie notice below it: the button's
+ * corner (`--mu-clear`, message-us.css) is part of the window's foot kept clear.
  */
-function useClearedCorner(room: number | null): void {
+function useClearedCorner(shown: boolean): void {
   useEffect(() => {
-    if (room === null) return;
-    const html = document.documentElement.style;
-    html.setProperty('scroll-padding-bottom', `calc(${room}px + var(--mu-clear))`);
-    return () => void html.removeProperty('scroll-padding-bottom');
-  }, [room]);
+    if (!shown) return;
+    keepFootClear('message us', 'var(--mu-clear)');
+    return () => keepFootClear('message us', null);
+  }, [shown]);
 }
 
 export default function MessageUs() {
   const [open, setOpen] = useState(false);
   const session = useIslandStore($session, AT_BUILD.session);
   const staff = useIslandStore($isStaff, false);
-  // the button and the panel clear the cookie notice (message-us.css), and so does what is scrolled into view
-  const { px: room, style: cookieRoom } = useCookieRoom();
+  // the button and the panel clear the cookie notice (message-us.css)
+  const cookieRoom = useCookieRoom();
   const shown = session.status === 'ready' && !staff;
-  useClearedCorner(shown ? room : null);
+  useClearedCorner(shown);
   useEffect(() => {
     void loadSession();
   }, []);

@@ -5,7 +5,7 @@
  * Restores go through the API where it can say the old value; where it cannot (an image block
  * back to the starter picture, a profile setting back to unset, stones the test itself wrote or
  * imported) they write the database file, and bump the stock version so every cached
- * catalogue is rebuilt from it.
+ * catalogue is rebuilt from it (and the site, when its home strip shows the change).
  */
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -40,7 +40,10 @@ export function withDb<T>(fn: (db: Database.Database) => T): T {
   }
 }
 
-/** Tells every node that the stones changed (their cached catalogue bodies are rebuilt). */
+/**
+ * Tells every node that the stones changed: their cached catalogue bodies are rebuilt, and the
+ * server's content watch rebuilds the static site if the home strip shows the change.
+ */
 const bumpStock = (db: Database.Database) =>
   db
     .prepare(
@@ -249,7 +252,6 @@ export function keeper(baseURL: string) {
             bumpStock(db);
           })(),
         );
-        await touchContent();
         if (!saved.length) return;
         const visitor = await request.newContext({ baseURL });
         try {
@@ -282,16 +284,14 @@ export function keeper(baseURL: string) {
       );
       const added = codes.filter((c) => !existing.has(c));
       expect(added, 'stones the test adds are not in the stock yet').toEqual(codes);
-      after(async () => {
-        const removed = withDb((db) =>
+      after(() =>
+        withDb((db) =>
           db.transaction(() => {
             const n = db.prepare(`DELETE FROM diamonds WHERE stock_code IN (${marks})`).run(...added).changes;
             if (n) bumpStock(db);
-            return n;
           })(),
-        );
-        if (removed) await touchContent();
-      });
+        ),
+      );
     },
 
     /** Which stones are in stock, and the stock import's limits, put back after the test (a replace-all takes stones out). */
@@ -307,7 +307,6 @@ export function keeper(baseURL: string) {
             bumpStock(db);
           })(),
         );
-        await touchContent();
       });
     },
 
