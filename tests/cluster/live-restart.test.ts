@@ -31,7 +31,7 @@ beforeAll(async () => {
   pg = await freshDatabase('live');
   dir = mkdtempSync(join(tmpdir(), 'facet-live-'));
   const env = { RATE_LIMIT_FACTOR: '1000', LOG_REQUESTS: 'true' };
-  nodes = await Promise.all(['a', 'b'].map((n) => startNode(n, dir, pg.url, env)));
+  nodes = await Promise.all(['a', 'b'].map((n) => startNode(n, dir, pg.url, env, { reuseSite: true })));
   proxy = await startProxy(nodes[0]!, nodes[1]!, dir);
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH });
 }, 420_000);

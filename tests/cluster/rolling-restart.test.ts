@@ -32,7 +32,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'facet-rolling-'));
   // every call comes from 127.0.0.1: raise the per-address limits; log API calls (who served what)
   const env = { RATE_LIMIT_FACTOR: '1000', LOG_REQUESTS: 'true' };
-  nodes = await Promise.all(['a', 'b'].map((n) => startNode(n, dir, pg.url, env)));
+  nodes = await Promise.all(['a', 'b'].map((n) => startNode(n, dir, pg.url, env, { reuseSite: true })));
   proxy = await startProxy(nodes[0]!, nodes[1]!, dir);
 }, 420_000);
 

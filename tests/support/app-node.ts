@@ -9,11 +9,57 @@
  *   await a.stop(); await a.start();
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { freePort } from './free-port.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
+
+/**
+ * Sites that nodes built at start-up, one per seed size. Nodes of different tests start on
+ * fresh databases seeded alike, so they would build the same site: a node started with
+ * `reuseSite` finds the last one in its SITE_DIR, and its start-up builds nothing when the
+ * site's stamp (the sources, the content and the home strip: api/services/site/build.ts)
+ * says it is current; else it builds as usual, and its build is kept for the next node. Not
+ * for the tests and benches of the start-up build itself.
+ */
+const DEFAULT_SEED = '120';
+const SITE_CACHE = join(ROOT, 'node_modules', '.cache', 'facet-cluster-sites');
+
+function reusedSite(seed: string, siteDir: string): void {
+  const kept = join(SITE_CACHE, `seed-${seed}`);
+  if (!existsSync(join(kept, '.build-stamp')) || existsSync(siteDir)) return;
+  try {
+    cpSync(kept, siteDir, { recursive: true });
+  } catch {
+    rmSync(siteDir, { recursive: true, force: true }); // replaced meanwhile: the node builds its own
+  }
+}
+
+const stampOf = (dir: string) => {
+  try {
+    return readFileSync(join(dir, '.build-stamp'), 'utf8');
+  } catch {
+    return null;
+  }
+};
+
+function keepSite(seed: string, siteDir: string): void {
+  const kept = join(SITE_CACHE, `seed-${seed}`);
+  const stamp = stampOf(siteDir);
+  if (stamp === null || stampOf(kept) === stamp) return;
+  const part = `${kept}.${process.pid}`;
+  mkdirSync(SITE_CACHE, { recursive: true });
+  rmSync(part, { recursive: true, force: true });
+  cpSync(siteDir, part, { recursive: true });
+  if (stampOf(kept) === stamp) return void rmSync(part, { recursive: true, force: true }); // kept meanwhile
+  rmSync(kept, { recursive: true, force: true }); // an older release's site
+  try {
+    renameSync(part, kept); // whole or not at all: another test's node may keep its copy first
+  } catch {
+    rmSync(part, { recursive: true, force: true });
+  }
+}
 
 export type AppNode = {
   name: string;
@@ -35,9 +81,12 @@ export async function startNode(
   dir: string,
   databaseUrl: string,
   env: Record<string, string> = {},
+  { reuseSite = false }: { reuseSite?: boolean } = {},
 ): Promise<AppNode> {
   const work = join(dir, name);
   mkdirSync(work, { recursive: true });
+  const seed = env.SEED_STONES ?? DEFAULT_SEED;
+  if (reuseSite) reusedSite(seed, join(work, 'dist'));
   const port = await freePort();
   let output = '';
   let earlier = '';
@@ -61,7 +110,7 @@ export async function startNode(
         HOST: '127.0.0.1',
         SITE_DIR: join(work, 'dist'),
         UPLOADS_DIR: join(work, 'uploads'),
-        SEED_STONES: '120',
+        SEED_STONES: DEFAULT_SEED,
         NODE_ENV: 'development',
         LOG_REQUESTS: 'false',
         SMTP_URL: '',
@@ -102,6 +151,7 @@ export async function startNode(
     });
   };
   await node.start();
+  if (reuseSite) keepSite(seed, join(work, 'dist'));
   return node;
 }
 

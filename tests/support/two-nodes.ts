@@ -26,8 +26,9 @@ export type TwoNodes = {
 export async function startTwoNodes(name: string, env: Record<string, string> = {}): Promise<TwoNodes> {
   const pg = await freshDatabase(name);
   const dir = mkdtempSync(join(tmpdir(), `facet-${name}-`));
-  const a = await startNode('a', dir, pg.url, env);
-  const b = await startNode('b', dir, pg.url, env);
+  // (the site is not what these tests are about: a site built for the same seed is reused)
+  const a = await startNode('a', dir, pg.url, env, { reuseSite: true });
+  const b = await startNode('b', dir, pg.url, env, { reuseSite: true });
   const db = new pgDriver.Client({ connectionString: pg.url });
   await db.connect();
   return {
