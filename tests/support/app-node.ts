@@ -9,8 +9,9 @@
  *   await a.stop(); await a.start();
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { builtStamp } from '../../api/services/site/build.ts';
 import { freePort } from './free-port.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -28,7 +29,7 @@ const SITE_CACHE = join(ROOT, 'node_modules', '.cache', 'facet-cluster-sites');
 
 function reusedSite(seed: string, siteDir: string): void {
   const kept = join(SITE_CACHE, `seed-${seed}`);
-  if (!existsSync(join(kept, '.build-stamp')) || existsSync(siteDir)) return;
+  if (builtStamp(kept) === null || existsSync(siteDir)) return;
   try {
     cpSync(kept, siteDir, { recursive: true });
   } catch {
@@ -36,23 +37,15 @@ function reusedSite(seed: string, siteDir: string): void {
   }
 }
 
-const stampOf = (dir: string) => {
-  try {
-    return readFileSync(join(dir, '.build-stamp'), 'utf8');
-  } catch {
-    return null;
-  }
-};
-
 function keepSite(seed: string, siteDir: string): void {
   const kept = join(SITE_CACHE, `seed-${seed}`);
-  const stamp = stampOf(siteDir);
-  if (stamp === null || stampOf(kept) === stamp) return;
+  const stamp = builtStamp(siteDir);
+  if (stamp === null || builtStamp(kept) === stamp) return;
   const part = `${kept}.${process.pid}`;
   mkdirSync(SITE_CACHE, { recursive: true });
   rmSync(part, { recursive: true, force: true });
   cpSync(siteDir, part, { recursive: true });
-  if (stampOf(kept) === stamp) return void rmSync(part, { recursive: true, force: true }); // kept meanwhile
+  if (builtStamp(kept) === stamp) return void rmSync(part, { recursive: true, force: true }); // kept meanwhile
   rmSync(kept, { recursive: true, force: true }); // an older release's site
   try {
     renameSync(part, kept); // whole or not at all: another test's node may keep its copy first

@@ -28,7 +28,7 @@ let dir = '';
 const OWNER = buildOwner('/srv/site', '/srv/facet.db');
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-function setup(build: Builder) {
+function setup(build: Builder, log: (msg: string) => void = () => {}) {
   dir = mkdtempSync(join(tmpdir(), 'facet-regen-'));
   const siteDir = join(dir, 'site');
   mkdirSync(siteDir);
@@ -42,7 +42,7 @@ function setup(build: Builder) {
     build,
     debounceMs: 20,
     now: () => ++t,
-    log: () => {},
+    log,
   });
   return { siteDir, root, regen };
 }
@@ -83,22 +83,13 @@ describe('regenerator', () => {
   it('builds nothing when the served site already shows the database (a stock change off the home strip)', async () => {
     const calls: string[] = [];
     const logged: string[] = [];
-    dir = mkdtempSync(join(tmpdir(), 'facet-regen-'));
-    const siteDir = join(dir, 'site');
-    mkdirSync(siteDir);
-    writeFileSync(join(siteDir, 'index.html'), 'v0');
-    const root = siteRoot(siteDir);
-    const regen = createRegenerator({
-      root,
-      siteDir,
-      owner: OWNER,
-      build: async (out) => {
+    const { siteDir, root, regen } = setup(
+      async (out) => {
         calls.push(out);
         return 'current';
       },
-      debounceMs: 20,
-      log: (m) => logged.push(m),
-    });
+      (m) => logged.push(m),
+    );
     regen.contentChanged('stock import');
     await regen.idle();
     expect(calls).toHaveLength(1);

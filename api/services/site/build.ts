@@ -72,9 +72,14 @@ export async function buildStamp(db: Db): Promise<string> {
     .digest('hex');
 }
 
-export function isBuildCurrent(siteDir: string, stamp: string): boolean {
+/** The stamp of the complete build in siteDir (its index.html and stamp written), else null. */
+export function builtStamp(siteDir: string): string | null {
   const file = join(siteDir, STAMP_FILE);
-  return existsSync(join(siteDir, 'index.html')) && existsSync(file) && readFileSync(file, 'utf8') === stamp;
+  return existsSync(join(siteDir, 'index.html')) && existsSync(file) ? readFileSync(file, 'utf8') : null;
+}
+
+export function isBuildCurrent(siteDir: string, stamp: string): boolean {
+  return builtStamp(siteDir) === stamp;
 }
 
 /** The settings a build needs to read the database. */

@@ -28,7 +28,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync 
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Db } from '../../../db/client.ts';
 import type { SiteRoot } from '../../static-site.ts';
-import { contentVersion } from './build.ts';
+import { builtStamp, contentVersion } from './build.ts';
 import { logger } from '../platform/logger.ts';
 
 export type BuildState = 'idle' | 'scheduled' | 'building' | 'failed';
@@ -95,7 +95,7 @@ export function listBuilds(siteDir: string, owner: string): string[] {
   return readdirSync(parent)
     .filter((n) => n.startsWith(`${basename(base)}-`) && SUFFIX.test(n) && n.length === basename(base).length + 14)
     .map((n) => join(parent, n))
-    .filter((d) => existsSync(join(d, 'index.html')) && existsSync(join(d, '.build-stamp')) && ownedBy(d, owner))
+    .filter((d) => builtStamp(d) !== null && ownedBy(d, owner))
     .sort((a, b) => Number(SUFFIX.exec(b)?.[1]) - Number(SUFFIX.exec(a)?.[1]));
 }
 

@@ -59,8 +59,7 @@ export default function MessageUs() {
   const [open, setOpen] = useState(false);
   const session = useIslandStore($session, AT_BUILD.session);
   const staff = useIslandStore($isStaff, false);
-  // the button and the panel clear the cookie notice (message-us.css)
-  const cookieRoom = useCookieRoom();
+  const cookieRoom = useCookieRoom(); // the button and the panel clear the cookie notice (message-us.css)
   const shown = session.status === 'ready' && !staff;
   useClearedCorner(shown);
   useEffect(() => {
