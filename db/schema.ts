@@ -640,7 +640,8 @@ export const leases = sqliteTable('leases', {
 /**
  * Built sites, published by the node that built them so the other nodes unpack them instead of
  * building: the dist folder as one gzipped tar (api/services/site/site-archive.ts), keyed by its
- * build stamp (the sources' and the content's hash). Only the newest few are kept.
+ * build stamp (the sources' and the content's hash). Only the newest few are kept (`created_at`
+ * moves when a build is unpacked again).
  */
 export const siteBuilds = sqliteTable('site_builds', {
   stamp: text('stamp').primaryKey(),

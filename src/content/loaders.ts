@@ -5,7 +5,8 @@
  * Every loader opens the database (DATABASE_URL, or the file at DATABASE_PATH), replaces its
  * collection's entries wholesale and closes the file. A missing database or table is a
  * warning, not a failure: the pages fall back to built-in copy, so `astro build` works on a
- * fresh checkout. Collections (defined in src/content.config.ts):
+ * fresh checkout. What each collection holds is read by site-data.ts (the build's stamp hashes
+ * the same entries). Collections (defined in src/content.config.ts):
  *
  * - blocks   : site blocks by content id (`home_welcome_title`, ...)
  * - posts    : published news posts, id = post id as a string, rendered HTML attached
@@ -15,12 +16,11 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { desc, eq } from 'drizzle-orm';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { loadConfig } from '../../api/config.ts';
 import { openDb, type Db } from '../../db/client.ts';
-import * as schema from '../../db/tables.ts';
 import { featuredEntries } from './featured.ts';
+import { blockEntries, postEntries, siteEntries, type SiteEntry } from './site-data.ts';
 
 type ReadDb = Db;
 
@@ -60,60 +60,19 @@ function dbLoader(name: string, fill: (db: ReadDb, ctx: LoaderContext) => Promis
   };
 }
 
-async function put(ctx: LoaderContext, id: string, raw: Record<string, unknown>, html?: string) {
+async function put(ctx: LoaderContext, { id, data: raw, html }: SiteEntry) {
   const data = await ctx.parseData({ id, data: raw });
   ctx.store.set({ id, data, digest: ctx.generateDigest(raw), ...(html != null ? { rendered: { html } } : {}) });
 }
 
-export const blocksLoader = dbLoader('facet-site-blocks', async (db, ctx) => {
-  for (const b of await db.select().from(schema.siteBlocks)) {
-    await put(ctx, b.id, { type: b.type, value: b.value, url: b.url ?? null });
-  }
-});
-
-export const postsLoader = dbLoader('facet-posts', async (db, ctx) => {
-  const rows = await db
-    .select()
-    .from(schema.posts)
-    .where(eq(schema.posts.status, 'published'))
-    .orderBy(desc(schema.posts.date), desc(schema.posts.id));
-  for (const p of rows) {
-    const data = {
-      postId: p.id,
-      title: p.title,
-      url: p.url,
-      snippet: p.snippet,
-      date: p.date,
-      src: p.src,
-      related: p.related,
-    };
-    await put(ctx, String(p.id), data, p.content);
-  }
-});
-
-export const siteLoader = dbLoader('facet-site-config', async (db, ctx) => {
-  const row = (await db.select().from(schema.configs).where(eq(schema.configs.type, 'site')).limit(1))[0];
-  const f = row?.fields ?? {};
-  const address = Object.keys(f)
-    .filter((k) => k.startsWith('address'))
-    .sort()
-    .map((k) => f[k] ?? '')
-    .filter(Boolean);
-  await put(ctx, 'site', {
-    siteName: f.site_name || loadConfig().PUBLIC_SITE_NAME,
-    contactEmail: f.contact_email ?? '',
-    phone: f.phone ?? '',
-    address,
-    socialLinks: {
-      facebook: f.social_link_facebook ?? '',
-      twitter: f.social_link_twitter ?? '',
-      linkedin: f.social_link_linkedin ?? '',
-      instagram: f.social_link_instagram ?? '',
-    },
+/** A loader that fills its collection with `read`'s entries (site-data.ts). */
+const entriesLoader = (name: string, read: (db: ReadDb) => Promise<SiteEntry[]>) =>
+  dbLoader(name, async (db, ctx) => {
+    for (const entry of await read(db)) await put(ctx, entry);
   });
-});
 
+export const blocksLoader = entriesLoader('facet-site-blocks', blockEntries);
+export const postsLoader = entriesLoader('facet-posts', postEntries);
+export const siteLoader = entriesLoader('facet-site-config', siteEntries);
 /** The home strip's stones (src/content/featured.ts runs the strip rule); no price field. */
-export const featuredLoader = dbLoader('facet-featured-stones', async (db, ctx) => {
-  for (const entry of await featuredEntries(db)) await put(ctx, entry.id, entry.data);
-});
+export const featuredLoader = entriesLoader('facet-featured-stones', featuredEntries);

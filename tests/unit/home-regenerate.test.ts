@@ -217,7 +217,7 @@ describe('the content watch (several app nodes)', () => {
 });
 
 describe("the build's stamp (what the pages show of the database)", () => {
-  it('moves with the content and with the home strip, not with stock the strip does not show', async () => {
+  it('moves with what the pages are built from: the blocks, the published posts and the home strip, and comes back with them', async () => {
     dir = mkdtempSync(join(tmpdir(), 'facet-stamp-'));
     const db = await openDb(join(dir, 'stamp.db'));
     await migrateDb(db);
@@ -227,20 +227,37 @@ describe("the build's stamp (what the pages show of the database)", () => {
     expect(strip.length).toBeGreaterThan(0);
     const before = await buildStamp(db);
 
-    // a feed's new price for a stone off the strip, and a new stock version
+    // a feed's new price for a stone off the strip, and the stock and content versions moved
     const [off] = await db.select({ id: d.id }).from(d).where(notInArray(d.id, strip)).limit(1);
     await db.update(d).set({ priceCents: 123_456 }).where(eq(d.id, off!.id));
     await bumpVersion(db, 'stock');
+    await bumpVersion(db, 'content');
     expect(await buildStamp(db)).toBe(before);
 
     // a stone the strip shows is re-graded: its card changes
+    const [graded] = await db.select({ weight: d.weight }).from(d).where(eq(d.id, strip[0]!));
     await db.update(d).set({ weight: 9.99 }).where(eq(d.id, strip[0]!));
-    await bumpVersion(db, 'stock');
     const regraded = await buildStamp(db);
     expect(regraded).not.toBe(before);
+    await db.update(d).set({ weight: graded!.weight }).where(eq(d.id, strip[0]!));
+    expect(await buildStamp(db)).toBe(before);
 
-    await bumpVersion(db, 'content');
-    expect(await buildStamp(db)).not.toBe(regraded);
+    // a block's text, then put back as it was: the build made for it before is the one wanted
+    const b = schema.siteBlocks;
+    const [block] = await db.select().from(b).where(eq(b.type, 'text')).limit(1);
+    await db.update(b).set({ value: 'A new welcome' }).where(eq(b.id, block!.id));
+    expect(await buildStamp(db)).not.toBe(before);
+    await db.update(b).set({ value: block!.value }).where(eq(b.id, block!.id));
+    expect(await buildStamp(db)).toBe(before);
+
+    // a post is published, then unpublished; a draft's edit shows nowhere
+    const p = schema.posts;
+    const [post] = await db.select().from(p).where(eq(p.status, 'published')).limit(1);
+    await db.update(p).set({ status: 'draft' }).where(eq(p.id, post!.id));
+    const unpublished = await buildStamp(db);
+    expect(unpublished).not.toBe(before);
+    await db.update(p).set({ title: 'A draft of another title' }).where(eq(p.id, post!.id));
+    expect(await buildStamp(db)).toBe(unpublished);
     db.close();
   });
 });

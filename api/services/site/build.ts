@@ -14,7 +14,7 @@ import { writeScriptHashes } from './inline-scripts.ts';
 import { withLease } from '../platform/leases.ts';
 import { workers } from '../platform/workers.ts';
 import { readVersions } from './versions.ts';
-import { featuredEntries } from '../../../src/content/featured.ts';
+import { siteData } from '../../../src/content/site-data.ts';
 import { siteBuilds, timed } from '../platform/metrics.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -43,14 +43,17 @@ export async function contentVersion(db: Db): Promise<string> {
 }
 
 /**
- * What the built pages show of the database: the content (its version: blocks, posts,
- * settings) and the home strip's stones, the only stock a page is built from. A stock change
- * the strip does not show (a price, a hold, new stones that are not its newest) keeps the
- * build: a scheduled feed or a push from the wholesaler's own system does not rebuild the site.
+ * What the built pages show of the database: a hash of the entries the build's loaders read
+ * (src/content/site-data.ts: blocks, published posts, the site's details and the home strip's
+ * stones). A save that shows nowhere (a stock change off the strip, a draft post, a setting no
+ * page shows) keeps the build: a scheduled feed or a push from the wholesaler's own system does
+ * not rebuild the site. Content put back as it was has the stamp it had, so the build made for
+ * it then is taken again (shared-build.ts) instead of built.
  */
 async function siteContent(db: Db): Promise<string> {
-  const [v, strip] = await Promise.all([readVersions(db, ['content']), featuredEntries(db)]);
-  return `content:${v.content}|strip:${createHash('sha256').update(JSON.stringify(strip)).digest('hex')}`;
+  return createHash('sha256')
+    .update(JSON.stringify(await siteData(db)))
+    .digest('hex');
 }
 
 /**

@@ -38,13 +38,13 @@ export type BuildStatus = {
   lastBuiltAt: string | null;
   lastError: string | null;
   reasons: string[];
-  /** since start: sites this node built, and sites it unpacked from another node's build */
+  /** since start: sites this node built, and sites it unpacked from a published build */
   built: number;
   unpacked: number;
 };
 /**
- * Fills outDir with the site; says whether it built it or unpacked another node's build
- * (shared-build.ts), or that the served build already shows the database (`current`: outDir
+ * Fills outDir with the site; says whether it built it or unpacked a published build (another
+ * node's, or one made earlier for the same content: shared-build.ts), or that the served build already shows the database (`current`: outDir
  * is left empty and the site stays as it is).
  */
 export type Builder = (outDir: string) => Promise<'built' | 'unpacked' | 'current' | void>;
@@ -178,7 +178,7 @@ export function createRegenerator(opts: {
       status.lastError = null;
       status.state = 'idle';
       failures = 0;
-      const verb = how === 'built' ? 'rebuilt' : "unpacked another node's build";
+      const verb = how === 'built' ? 'rebuilt' : 'unpacked a published build';
       log(`[site] ${verb} in ${((performance.now() - t0) / 1000).toFixed(1)} s (${reasons.join(', ')})`);
       try {
         prune();

@@ -9,8 +9,9 @@
  *   the stamp again (content may have moved while it waited) and looks once more: the node
  *   that held the lease has usually published exactly that build. Only when nobody has does
  *   it build, then publishes.
- * - Publishing keeps the newest KEEP builds. A failed publish only costs the other nodes a
- *   build of their own: the builder serves its local copy all the same.
+ * - Publishing keeps the newest KEEP builds; a build unpacked again counts as new (content put
+ *   back as it was takes the build made for it before, so that one stays). A failed publish
+ *   only costs the other nodes a build of their own: the builder serves its local copy all the same.
  *
  *   const how = await obtainSite(db, '/srv/dist-1790000000000', (out, stamp) => buildSite(out, env, stamp));
  */
@@ -59,6 +60,8 @@ export async function unpackBuild(db: Db, stamp: string, dir: string): Promise<n
     rmSync(dir, { recursive: true, force: true });
     throw err;
   }
+  // in use again: the pruning keeps the newest
+  await db.update(siteBuilds).set({ createdAt: new Date() }).where(eq(siteBuilds.stamp, stamp));
   return row.archive.length;
 }
 
