@@ -90,7 +90,7 @@ describe('stock sources on two nodes', () => {
   });
 
   it('a node SIGKILLed mid-import leaves the stock as it was; the other takes the run over once its claim lapses', async () => {
-    const ROWS = 20_000;
+    const ROWS = 8_000;
     const id = await addSource(c.a, '/big.csv', rows('KILL', ROWS));
     const before = await c.one('SELECT count(*) AS n FROM diamonds');
     const started = await admin.call(c.a, `/api/v1/admin/stock-sources/${id}/run`, { method: 'POST' });
