@@ -11,10 +11,10 @@
  * One test per role and size, shared out among the workers; a role's stored sign-in is made once
  * per worker (support/sessions.ts). Each address is loaded once per size; a page whose content was already scanned at
  * that size (the sign-in prompt of every admin address for a visitor) is not scanned again,
- * and a layer is scanned on its own (the page under it was just scanned). For a visitor or a
- * trader, every admin address is the admin shell's one document, whose island turns them away
- * before it reads the address (AdminApp): the first is loaded, and each other one only when the
- * server sends it a different document. The covered routes,
+ * and a layer is scanned on its own (the page under it was just scanned). Where an area's
+ * shell turns the role away before it reads the address (GATES: the admin area for a visitor or
+ * a trader, the account for a visitor), the area's first address is loaded, and each other one
+ * only when the server sends it a different document. The covered routes,
  * roles and sizes are printed, attached to the test and written to test-results/a11y-sweep.json.
  */
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
@@ -33,6 +33,14 @@ const ROLES: Role[] = ['visitor', 'trader', 'admin'];
 const SIZES = { desktop: DESKTOP, phone: IPHONE_13 } as const;
 const ACCOUNTS = { trader: TRADER, admin: ADMIN } as const;
 const LAYER = 'data-a11y-layer';
+/**
+ * Areas served by one shell document whose island turns these roles away before it reads the
+ * address (AdminApp, AccountApp): the area's routes are those whose key starts with `area`.
+ */
+const GATES: { area: string; roles: Role[] }[] = [
+  { area: 'admin', roles: ['visitor', 'trader'] },
+  { area: 'account', roles: ['visitor'] },
+];
 
 /**
  * Loads `path` as a user sees it settled: islands hydrated, data loaded, the home intro over.
@@ -125,16 +133,18 @@ async function sweepSize(
   const found: Record<string, string[]> = {};
   const scanned = new Map<string, string>();
   const layersDone = new Set<string>();
-  let shell: { html: string; path: string } | undefined;
+  const shells = new Map<string, { html: string; path: string }>();
   for (const { key, path } of addresses) {
     const where = `${role} ${size} ${path}`;
-    if (role !== 'admin' && key.startsWith('admin')) {
+    const gate = GATES.find((g) => key.startsWith(g.area) && g.roles.includes(role));
+    if (gate) {
       const html = await (await page.request.get(path)).text();
+      const shell = shells.get(gate.area);
       if (shell?.html === html) {
         covered.push({ role, size, route: key, path, sameAs: shell.path });
         continue;
       }
-      shell ??= { html, path };
+      if (!shell) shells.set(gate.area, { html, path });
     }
     errors.length = 0;
     if (!(await load(page, settle, origin, path))) {
