@@ -69,7 +69,9 @@ export async function boot(config: Config, t0: number): Promise<void> {
     if (!isBuildCurrent(newestBuild(config.SITE_DIR, buildOwner(config.SITE_DIR, config.databaseLocation)), stamp)) {
       logger.info(`Building the site into ${config.SITE_DIR} (or unpacking another node's build) ...`);
       const b0 = performance.now();
-      const site = await obtainSite(db, config.SITE_DIR, (dir, s) => buildSite(dir, siteBuildEnv(config), s));
+      const site = await obtainSite(db, config.SITE_DIR, (dir, s) => buildSite(dir, siteBuildEnv(config), s), {
+        stamp,
+      });
       const verb = site.how === 'built' ? 'built' : "unpacked from another node's build";
       logger.info(`Site ${verb} in ${((performance.now() - b0) / 1000).toFixed(1)} s`);
     }

@@ -112,8 +112,10 @@ export function startServer(deps: Deps, siteDir: string): Promise<RunningServer>
         // nothing when the served pages already show the database (a stock change off the home
         // strip); else built once for the cluster: another node's published build is unpacked instead
         build: async (out) => {
-          if (isBuildCurrent(root.get(), await buildStamp(deps.db))) return 'current';
-          return (await obtainSite(deps.db, out, (dir, stamp) => buildSite(dir, siteBuildEnv(deps.config), stamp))).how;
+          const stamp = await buildStamp(deps.db);
+          if (isBuildCurrent(root.get(), stamp)) return 'current';
+          const build = (dir: string, s: string) => buildSite(dir, siteBuildEnv(deps.config), s);
+          return (await obtainSite(deps.db, out, build, { stamp })).how;
         },
       });
   const site = deps.site ?? regen!;

@@ -32,7 +32,7 @@ const setText = (value: string) => db.update(schema.siteBlocks).set({ value }).w
 async function site() {
   await new Promise((r) => setTimeout(r, 5)); // each publish later than the last
   const out = join(dir, `site-${n++}`);
-  const { how } = await obtainSite(db, out, build, () => {});
+  const { how } = await obtainSite(db, out, build, { log: () => {} });
   return [how, readFileSync(join(out, 'index.html'), 'utf8')];
 }
 

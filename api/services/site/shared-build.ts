@@ -77,15 +77,17 @@ async function isPublished(db: Db, stamp: string): Promise<boolean> {
 /**
  * Makes `outDir` hold the site of the database's current content: unpacked from another
  * node's published build when there is one, else built here (one build at a time across the
- * cluster) and published.
+ * cluster) and published. `stamp`: the content's stamp as the caller just read it (read here
+ * when not given); it is read again inside the build lease, where it must be fresh.
  */
 export async function obtainSite(
   db: Db,
   outDir: string,
   build: StampedBuilder,
-  log: (msg: string) => void = (m) => logger.info(m),
+  opts: { stamp?: string; log?: (msg: string) => void } = {},
 ): Promise<Obtained> {
-  const first = await buildStamp(db);
+  const { log = (m: string) => logger.info(m) } = opts;
+  const first = opts.stamp ?? (await buildStamp(db));
   const ready = await unpackBuild(db, first, outDir);
   if (ready !== null) return { how: 'unpacked', stamp: first, bytes: ready };
   const done = await oneBuildAtATime(db, async (): Promise<Obtained> => {

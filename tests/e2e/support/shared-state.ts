@@ -19,7 +19,11 @@ type Block = { type: 'text' | 'list' | 'image'; value: unknown; url: string | nu
 type Rate = { currency: string; exRate: number; isDefault: boolean };
 type Settings = { rates: Rate[]; site: Record<string, string> };
 
-/** A text block whose unchanged re-save regenerates the static site (any content change does). */
+/**
+ * A text block re-saved unchanged: the content version moves, so the server reads the site's
+ * stamp again and rebuilds when the pages would show something new (a write made straight to
+ * the database file, such as the home strip's stones).
+ */
 const TOUCH_BLOCK = 'home_latest_arrivals_title';
 
 /** The server's database file (the e2e run's own temporary one). */
@@ -76,7 +80,7 @@ export function keeper(baseURL: string) {
   }
   const after = (restore: Restore) => void restores.push(restore);
 
-  /** A content change as an admin makes it (the block keeps its text): the site regenerates. */
+  /** A content change as an admin makes it (the block keeps its text): the server checks the site against the database. */
   async function touchContent() {
     const admin = await as(ADMIN);
     const { blocks } = await json<{ blocks: Record<string, Block> }>(admin.get('/api/v1/configs/site-blocks'));
