@@ -103,6 +103,11 @@ export function startServer(deps: Deps, siteDir: string): Promise<RunningServer>
   // serve the newest complete build of this server (a regenerated `<siteDir>-<ms>` folder may be newer)
   const owner = buildOwner(siteDir, deps.config.databaseLocation);
   const root = siteRoot(newestBuild(siteDir, owner));
+  /** The database's build stamp, and whether the served build already has it. */
+  const served = async () => {
+    const stamp = await buildStamp(deps.db);
+    return { stamp, current: isBuildCurrent(root.get(), stamp) };
+  };
   const regen = deps.site
     ? null
     : createRegenerator({
@@ -112,8 +117,8 @@ export function startServer(deps: Deps, siteDir: string): Promise<RunningServer>
         // nothing when the served pages already show the database (a stock change off the home
         // strip); else built once for the cluster: another node's published build is unpacked instead
         build: async (out) => {
-          const stamp = await buildStamp(deps.db);
-          if (isBuildCurrent(root.get(), stamp)) return 'current';
+          const { stamp, current } = await served();
+          if (current) return 'current';
           const build = (dir: string, s: string) => buildSite(dir, siteBuildEnv(deps.config), s);
           return (await obtainSite(deps.db, out, build, { stamp })).how;
         },
@@ -121,9 +126,7 @@ export function startServer(deps: Deps, siteDir: string): Promise<RunningServer>
   const site = deps.site ?? regen!;
   // a change written to the database by another node (or, on SQLite, another process on the
   // same file: a script, a restore) reaches this node's pages too
-  const stopWatching = regen
-    ? watchContent(deps.db, regen, async () => isBuildCurrent(root.get(), await buildStamp(deps.db)))
-    : () => {};
+  const stopWatching = regen ? watchContent(deps.db, regen, async () => (await served()).current) : () => {};
   workers.register('content watch', async () => stopWatching());
   if (regen) workers.register('site regeneration', () => regen.stop());
   const lifecycle = createLifecycle();
