@@ -67,12 +67,12 @@ export async function boot(config: Config, t0: number): Promise<void> {
 
     const stamp = await buildStamp(db);
     if (!isBuildCurrent(newestBuild(config.SITE_DIR, buildOwner(config.SITE_DIR, config.databaseLocation)), stamp)) {
-      logger.info(`Building the site into ${config.SITE_DIR} (or unpacking another node's build) ...`);
+      logger.info(`Building the site into ${config.SITE_DIR} (or unpacking a published build) ...`);
       const b0 = performance.now();
       const site = await obtainSite(db, config.SITE_DIR, (dir, s) => buildSite(dir, siteBuildEnv(config), s), {
         stamp,
       });
-      const verb = site.how === 'built' ? 'built' : "unpacked from another node's build";
+      const verb = site.how === 'built' ? 'built' : 'unpacked from a published build';
       logger.info(`Site ${verb} in ${((performance.now() - b0) / 1000).toFixed(1)} s`);
     }
     if (stopping) return;

@@ -8,13 +8,12 @@
  * - blocks   : every site block (type, value, url), by id
  * - posts    : published posts, newest first, with their HTML
  * - site     : the site's name, contact details and social links
- * - featured : the home strip's stones, without prices (featured.ts)
+ * - featured : the home strip's stones, without prices (featured.ts, read by itself)
  */
 import { asc, desc, eq } from 'drizzle-orm';
 import { loadConfig } from '../../api/config.ts';
 import type { Db } from '../../db/client.ts';
 import * as schema from '../../db/tables.ts';
-import { featuredEntries } from './featured.ts';
 
 /** One collection entry: its id, its data, and its rendered HTML when it has some. */
 export type SiteEntry = { id: string; data: Record<string, unknown>; html?: string };
@@ -68,13 +67,8 @@ export async function siteEntries(db: Db): Promise<SiteEntry[]> {
   return [{ id: 'site', data }];
 }
 
-/** Every collection's entries, as the build would load them now. */
-export async function siteData(db: Db) {
-  const [blocks, posts, site, featured] = await Promise.all([
-    blockEntries(db),
-    postEntries(db),
-    siteEntries(db),
-    featuredEntries(db),
-  ]);
-  return { blocks, posts, site, featured };
+/** The entries that only a content save changes (blocks, published posts, the site's details). */
+export async function contentData(db: Db) {
+  const [blocks, posts, site] = await Promise.all([blockEntries(db), postEntries(db), siteEntries(db)]);
+  return { blocks, posts, site };
 }

@@ -39,7 +39,7 @@ function newestIndex(node: AppNode): string {
 describe('three app nodes, one site build', () => {
   it('at start-up one node built the site and the other two unpacked its build', () => {
     const built = nodes.filter((n) => /Site built in/.test(n.output()));
-    const unpacked = nodes.filter((n) => /Site unpacked from another node's build/.test(n.output()));
+    const unpacked = nodes.filter((n) => /Site unpacked from a published build/.test(n.output()));
     expect(built.map((n) => n.name)).toHaveLength(1);
     expect(unpacked).toHaveLength(2);
   });

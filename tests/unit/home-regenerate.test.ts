@@ -242,22 +242,35 @@ describe("the build's stamp (what the pages show of the database)", () => {
     await db.update(d).set({ weight: graded!.weight }).where(eq(d.id, strip[0]!));
     expect(await buildStamp(db)).toBe(before);
 
-    // a block's text, then put back as it was: the build made for it before is the one wanted
+    // a block's text, then put back as it was (each a content save, which moves the content
+    // version): the build made for it before is the one wanted
     const b = schema.siteBlocks;
     const [block] = await db.select().from(b).where(eq(b.type, 'text')).limit(1);
     await db.update(b).set({ value: 'A new welcome' }).where(eq(b.id, block!.id));
+    await bumpVersion(db, 'content');
     expect(await buildStamp(db)).not.toBe(before);
     await db.update(b).set({ value: block!.value }).where(eq(b.id, block!.id));
+    await bumpVersion(db, 'content');
     expect(await buildStamp(db)).toBe(before);
 
     // a post is published, then unpublished; a draft's edit shows nowhere
     const p = schema.posts;
     const [post] = await db.select().from(p).where(eq(p.status, 'published')).limit(1);
     await db.update(p).set({ status: 'draft' }).where(eq(p.id, post!.id));
+    await bumpVersion(db, 'content');
     const unpublished = await buildStamp(db);
     expect(unpublished).not.toBe(before);
     await db.update(p).set({ title: 'A draft of another title' }).where(eq(p.id, post!.id));
+    await bumpVersion(db, 'content');
     expect(await buildStamp(db)).toBe(unpublished);
+
+    // the blocks and posts are read again only when the content version moves: a stock change
+    // (the strip re-read) does not read them, so a change written without a content save waits
+    await db.update(b).set({ value: 'Written around the admin' }).where(eq(b.id, block!.id));
+    await bumpVersion(db, 'stock');
+    expect(await buildStamp(db)).toBe(unpublished);
+    await bumpVersion(db, 'content');
+    expect(await buildStamp(db)).not.toBe(unpublished);
     db.close();
   });
 });

@@ -11,6 +11,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { migrateDb, openDb, type Db } from '../../db/client.ts';
 import * as schema from '../../db/tables.ts';
 import { obtainSite } from '../../api/services/site/shared-build.ts';
+import { bumpVersion } from '../../api/services/site/versions.ts';
 
 let dir = '';
 let db: Db;
@@ -26,7 +27,11 @@ async function build(out: string) {
   builds.push(String(row?.value));
 }
 
-const setText = (value: string) => db.update(schema.siteBlocks).set({ value }).where(eq(schema.siteBlocks.id, BLOCK));
+/** A content save: the block's text, and the content version moved (as blocks.ts saves it). */
+async function setText(value: string) {
+  await db.update(schema.siteBlocks).set({ value }).where(eq(schema.siteBlocks.id, BLOCK));
+  await bumpVersion(db, 'content');
+}
 
 /** The site for the content as it is now, in a fresh folder: how it was obtained and what its page shows. */
 async function site() {

@@ -14,7 +14,8 @@ import { writeScriptHashes } from './inline-scripts.ts';
 import { withLease } from '../platform/leases.ts';
 import { workers } from '../platform/workers.ts';
 import { readVersions } from './versions.ts';
-import { siteData } from '../../../src/content/site-data.ts';
+import { contentData } from '../../../src/content/site-data.ts';
+import { featuredEntries } from '../../../src/content/featured.ts';
 import { siteBuilds, timed } from '../platform/metrics.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -49,11 +50,27 @@ export async function contentVersion(db: Db): Promise<string> {
  * page shows) keeps the build: a scheduled feed or a push from the wholesaler's own system does
  * not rebuild the site. Content put back as it was has the stamp it had, so the build made for
  * it then is taken again (shared-build.ts) instead of built.
+ *
+ * The blocks, posts and site details change only with a content save, which moves the content
+ * version (the one every node already watches to rebuild): their hash is kept by the version it
+ * was read at (the version read first, so a save meanwhile is read again next time). A stock
+ * change therefore reads only the home strip's few stones again, not every post.
  */
+const contentHashes = new WeakMap<Db, { version: number; hash: string }>();
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+async function contentHash(db: Db): Promise<string> {
+  const { content } = await readVersions(db, ['content']);
+  const kept = contentHashes.get(db);
+  if (kept?.version === content) return kept.hash;
+  const hash = sha256(JSON.stringify(await contentData(db)));
+  contentHashes.set(db, { version: content, hash });
+  return hash;
+}
+
 async function siteContent(db: Db): Promise<string> {
-  return createHash('sha256')
-    .update(JSON.stringify(await siteData(db)))
-    .digest('hex');
+  const [content, featured] = await Promise.all([contentHash(db), featuredEntries(db)]);
+  return sha256(`${content}|${JSON.stringify(featured)}`);
 }
 
 /**
