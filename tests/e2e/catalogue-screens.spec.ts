@@ -47,9 +47,12 @@ async function openRowScrolledIn(page: Page) {
  */
 async function headersWhole(page: Page, all: boolean) {
   // the table shown: the rows the server drew while they stand for the island's, else the island's
-  const table = page.locator('.cat-table-wrap');
-  await expect(table).toBeVisible();
-  const problems = await table.evaluate((wrap, allFit) => {
+  await expect(page.locator('.cat-table-wrap')).toBeVisible();
+  // found in the page at the moment it is measured: the island's table may take the drawn
+  // table's place between a locator's lookup and its evaluation, and a detached table measures
+  // as all zeros (every header then reads "covered")
+  const problems = await page.evaluate((allFit) => {
+    const wrap = document.querySelector<HTMLElement>('.cat-table-wrap')!;
     const out: string[] = [];
     // looked at as a person does: the header row in the window (a point outside it hits nothing)
     const head = wrap.querySelector('thead')!.getBoundingClientRect();
