@@ -14,6 +14,7 @@ import { writeScriptHashes } from './inline-scripts.ts';
 import { withLease } from '../platform/leases.ts';
 import { workers } from '../platform/workers.ts';
 import { readVersions } from './versions.ts';
+import { sha256 } from '../accounts/tokens.ts';
 import { contentData } from '../../../src/content/site-data.ts';
 import { featuredEntries } from '../../../src/content/featured.ts';
 import { siteBuilds, timed } from '../platform/metrics.ts';
@@ -57,7 +58,6 @@ export async function contentVersion(db: Db): Promise<string> {
  * change therefore reads only the home strip's few stones again, not every post.
  */
 const contentHashes = new WeakMap<Db, { version: number; hash: string }>();
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 async function contentHash(db: Db): Promise<string> {
   const { content } = await readVersions(db, ['content']);
@@ -82,14 +82,11 @@ function sourceFingerprint(): string {
   if (sourcesHash) return sourcesHash;
   const files: string[] = [];
   for (const s of SOURCES) walk(join(ROOT, s), files);
-  return (sourcesHash = createHash('sha256').update(files.join('\n')).digest('hex'));
+  return (sourcesHash = sha256(files.join('\n')));
 }
 
 export async function buildStamp(db: Db): Promise<string> {
-  return createHash('sha256')
-    .update(sourceFingerprint())
-    .update(await siteContent(db))
-    .digest('hex');
+  return sha256(sourceFingerprint() + (await siteContent(db)));
 }
 
 /** The stamp of the complete build in siteDir (its index.html and stamp written), else null. */
@@ -156,13 +153,7 @@ function astroBuild(outDir: string, env: Record<string, string>, stamp: string):
     // node_modules. So each build runs from its own work folder inside the project: builds
     // into different folders (a regeneration, a second server) never share those files.
     const out = resolve(outDir);
-    const work = join(
-      ROOT,
-      'node_modules',
-      '.cache',
-      'facet-builds',
-      createHash('sha256').update(out).digest('hex').slice(0, 16),
-    );
+    const work = join(ROOT, 'node_modules', '.cache', 'facet-builds', sha256(out).slice(0, 16));
     rmSync(work, { recursive: true, force: true });
     mkdirSync(work, { recursive: true });
     // its own process group, so a shutdown stops astro and everything it started (stopBuild)
