@@ -111,13 +111,15 @@ export async function visit(ctx: BrowserContext, url: string, full: boolean, at:
         if (e.identifier === 'first-rows' && at > 0) w.__firstShown = Math.min(w.__firstShown ?? at, at);
       }
     }).observe({ type: 'element', buffered: true });
-    // (a row replaced before it was painted is never reported: its successor is marked too)
+    // (a row replaced before it was painted is never reported: its successor is marked too; so
+    // are cells the parser adds to a row after it, when the row's markup arrived in two chunks)
     new MutationObserver((_, mo) => {
       if (w.__firstShown != null) return mo.disconnect();
       const first = document.querySelector(selector);
-      if (!first || first.hasAttribute('elementtiming')) return;
+      if (!first) return;
       w.__firstRows ??= performance.now();
-      for (const el of [first, ...first.querySelectorAll('*')]) el.setAttribute('elementtiming', 'first-rows');
+      for (const el of [first, ...first.querySelectorAll('*')])
+        if (!el.hasAttribute('elementtiming')) el.setAttribute('elementtiming', 'first-rows');
     }).observe(document, { childList: true, subtree: true });
   }, at.selector);
   // the set's bytes as received, seen by Playwright (the page's own timing does not list a worker's requests)
