@@ -16,7 +16,6 @@ import { join, resolve } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Context, MiddlewareHandler } from 'hono';
-import sharp from 'sharp';
 import type { Db } from '../../../db/client.ts';
 import { uploads } from '../../../db/tables.ts';
 import { HttpError } from '../../middleware/errors.ts';
@@ -49,8 +48,12 @@ export function singleFile(value: unknown): File {
 
 export type CheckedImage = { data: Buffer; ext: string };
 
+/** sharp, loaded on the first upload: a node that takes none starts without it. */
+const loadSharp = async () => (await import('sharp')).default;
+
 /** The image's width and height from its header (nothing decoded), or a 400 when it has none. */
 async function sizeOf(bytes: Uint8Array): Promise<{ width: number; height: number }> {
+  const sharp = await loadSharp();
   const meta = await sharp(bytes)
     .metadata()
     .catch(() => null);
@@ -70,6 +73,7 @@ export async function checkImage(bytes: Uint8Array): Promise<CheckedImage> {
       maxWidth: UPLOAD_MAX_SIDE,
       maxHeight: UPLOAD_MAX_SIDE,
     });
+  const sharp = await loadSharp();
   try {
     // the decoder's own cap, should a header have told less than the data holds
     const img = sharp(bytes, { limitInputPixels: UPLOAD_MAX_SIDE * UPLOAD_MAX_SIDE }).rotate();

@@ -12,7 +12,7 @@
 import { isUtf8 } from 'node:buffer';
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { HttpError } from '../../middleware/errors.ts';
 
 export type Table = { headers: string[]; rows: string[][] };
@@ -129,7 +129,9 @@ type ReaderModel = { model?: { sheets?: { name: string }[] } };
 export function xlsxFile(data: Uint8Array): StockFile {
   return {
     open: async () => {
-      const reader = new ExcelJS.stream.xlsx.WorkbookReader(
+      // loaded on the first workbook: a node that reads none starts without it
+      const { default: excel } = await import('exceljs');
+      const reader = new excel.stream.xlsx.WorkbookReader(
         Readable.from([Buffer.from(data.buffer, data.byteOffset, data.byteLength)]),
         { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' },
       );

@@ -21,7 +21,7 @@ import type { Deps } from '../../types.ts';
 import { configFields } from '../site/state.ts';
 import { requestDetail, type RequestDetail } from './request-records.ts';
 import { requestTermsOf } from './request-terms.ts';
-import { tradeDocumentPdf, type DocumentRow, type TradeDocument } from './trade-document.ts';
+import type { DocumentRow, TradeDocument } from './trade-document.ts';
 
 type Line = RequestDetail['lines'][number];
 
@@ -124,5 +124,7 @@ export async function confirmationPdf(
     totals,
     terms: texts[r.terms],
   };
+  // jspdf and the typefaces are loaded on the first document: a node that lays out none starts without them
+  const { tradeDocumentPdf } = await import('./trade-document.ts');
   return { name: `${memo ? 'memo' : 'pro-forma'}-${r._id}.pdf`, bytes: tradeDocumentPdf(doc) };
 }
