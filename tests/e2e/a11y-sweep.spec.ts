@@ -17,7 +17,7 @@
  * only when the server sends it a different document. The covered routes,
  * roles and sizes are printed, attached to the test and written to test-results/a11y-sweep.json.
  */
-import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
 import { ADMIN, TRADER } from './support/accounts.ts';
 import { coverageText, writeCoverage, type Covered } from './support/a11y-coverage.ts';
 import { axeViolations } from './support/axe-scan.ts';
@@ -25,7 +25,7 @@ import { OVERLAYS, type Overlay, type Role, type Size } from './support/overlays
 import { watchSettled, type Settle } from './support/page-settled.ts';
 import { scrollTrouble, watchConsole } from './support/layout-check.ts';
 import { expectedRefusal, readShop, sweepRoutes, type SweepRoute } from './support/route-samples.ts';
-import { DESKTOP, IPHONE_13 } from './support/screens.ts';
+import { DESKTOP, FramesStopped, IPHONE_13 } from './support/screens.ts';
 import { sessionState } from './support/sessions.ts';
 import { expect, test } from './support/test.ts';
 
@@ -105,6 +105,41 @@ async function scanLayer(page: Page, reload: () => Promise<unknown>, layer: Over
   return found;
 }
 
+/** A tab of the sweep, with its settle watch and the console errors since its last load. */
+type Tab = { page: Page; settle: Settle; errors: string[] };
+
+async function openTab(context: BrowserContext): Promise<Tab> {
+  const page = await context.newPage();
+  return { page, settle: watchSettled(page), errors: watchConsole(page, expectedRefusal) };
+}
+
+/**
+ * The scroll check of the loaded address. Where the headless shell stops drawing the tab
+ * (FramesStopped, support/screens.ts), the address is loaded again in a new tab, which draws,
+ * and checked there (twice at most); the errors seen so far are kept.
+ */
+async function scrollChecked(
+  context: BrowserContext,
+  tab: Tab,
+  origin: string,
+  path: string,
+  width: number,
+): Promise<{ tab: Tab; trouble: string[] }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return { tab, trouble: await scrollTrouble(tab.page, tab.settle, path, width, tab.errors) };
+    } catch (err) {
+      if (!(err instanceof FramesStopped) || attempt > 2) throw err;
+      console.log(`${err.message}: ${path} is loaded again in a new tab`);
+      const earlier = [...tab.errors];
+      await tab.page.close();
+      tab = await openTab(context);
+      tab.errors.push(...earlier);
+      await load(tab.page, tab.settle, origin, path);
+    }
+  }
+}
+
 /** Runs a scan and prints what it found and how long it took. */
 async function timed(where: string, scan: () => Promise<string[]>): Promise<string[]> {
   const t0 = Date.now();
@@ -126,15 +161,14 @@ async function sweepSize(
   // a request for any other address fails at the browser's dead proxy (playwright.config.ts); no
   // route is set, as routing would turn the HTTP cache off and fetch every script on every load
   const context = await browser.newContext({ ...SIZES[size], storageState });
-  const page = await context.newPage();
-  const settle = watchSettled(page);
-  const errors = watchConsole(page, expectedRefusal);
+  let tab = await openTab(context);
   const width = SIZES[size].viewport.width;
   const found: Record<string, string[]> = {};
   const scanned = new Map<string, string>();
   const layersDone = new Set<string>();
   const shells = new Map<string, { html: string; path: string }>();
   for (const { key, path } of addresses) {
+    const { page, settle, errors } = tab;
     const where = `${role} ${size} ${path}`;
     const gate = GATES.find((g) => key.startsWith(g.area) && g.roles.includes(role));
     if (gate) {
@@ -164,9 +198,13 @@ async function sweepSize(
     }
     // last, as the layers leave the page as it loaded: the page scrolled to the bottom (a page
     // showing what one scrolled already did, only its console)
-    found[`${where} (scrolled: layout and console)`] = same
-      ? [...errors]
-      : await scrollTrouble(page, settle, path, width, errors);
+    if (same) {
+      found[`${where} (scrolled: layout and console)`] = [...errors];
+      continue;
+    }
+    const scrolled = await scrollChecked(context, tab, origin, path, width);
+    tab = scrolled.tab;
+    found[`${where} (scrolled: layout and console)`] = scrolled.trouble;
   }
   await context.close();
   return found;

@@ -23,9 +23,31 @@ export async function noCookieNotice(context: BrowserContext, baseURL: string | 
   await context.addCookies([{ name: REMEMBER_COOKIE, value: '1', url: baseURL ?? '' }]);
 }
 
-/** Resolves two animation frames later: a scroll's layout and its observers have run. */
-export const nextFrames = (page: Page): Promise<void> =>
-  page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+/** How long a page may go without an animation frame before it is taken as stopped. */
+const FRAME_WAIT_MS = 5_000;
+
+/**
+ * A tab Chromium's headless shell has stopped drawing: its scripts still run, but no animation
+ * frame comes and a screenshot waits for ever (seen on the stock list, scrolled to its end, after
+ * some twenty addresses loaded in one tab, with the CPU idle). A reload or a new tab draws again.
+ */
+export class FramesStopped extends Error {}
+
+/**
+ * Resolves two animation frames later: a scroll's layout and its observers have run. Throws
+ * FramesStopped when no frame comes within FRAME_WAIT_MS, rather than waiting out the test.
+ */
+export async function nextFrames(page: Page): Promise<void> {
+  const drawn = await page.evaluate(
+    (ms) =>
+      new Promise<boolean>((done) => {
+        setTimeout(() => done(false), ms);
+        requestAnimationFrame(() => requestAnimationFrame(() => done(true)));
+      }),
+    FRAME_WAIT_MS,
+  );
+  if (!drawn) throw new FramesStopped(`${page.url()} drew no animation frame in ${FRAME_WAIT_MS} ms`);
+}
 
 /** The page never scrolls sideways. */
 export async function expectNoSidewaysScroll(page: Page, name: string): Promise<void> {

@@ -18,8 +18,10 @@ export { expect } from '@playwright/test';
 
 /** Resolves once no eager Astro island is waiting to hydrate. */
 export async function islandsReady(page: Page): Promise<void> {
+  // polled on a timer, not on animation frames: a tab the headless shell gives no frame still hydrates (screens.ts)
   await page.waitForFunction(() => !document.querySelector('astro-island[ssr]:not([client="visible"])'), null, {
     timeout: 20_000,
+    polling: 25,
   });
 }
 
