@@ -25,7 +25,17 @@ export default defineConfig({
   outDir: env.ASTRO_OUT_DIR || './dist',
   ...(env.ASTRO_CACHE_DIR ? { cacheDir: env.ASTRO_CACHE_DIR } : {}),
   ...(env.SITE_URL ? { site: env.SITE_URL } : {}),
-  integrations: [react()],
+  integrations: [
+    react(),
+    {
+      // `client:painted`: hydrate once the first screen has painted (src/lib/painted-directive.ts)
+      name: 'painted-directive',
+      hooks: {
+        'astro:config:setup': ({ addClientDirective }) =>
+          addClientDirective({ name: 'painted', entrypoint: './src/lib/painted-directive.ts' }),
+      },
+    },
+  ],
   // every page's CSS inline: no render-blocking stylesheet request before first paint
   build: { format: 'directory', inlineStylesheets: 'always' },
   trailingSlash: 'ignore',

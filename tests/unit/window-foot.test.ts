@@ -1,6 +1,7 @@
 /**
  * The window's foot kept clear (src/stores/window-foot.ts): the page's scroll padding is the sum
- * of the parts that show, whoever set them and in whatever order they go.
+ * of the parts that show, whoever set them and in whatever order they go; the part the page's CSS
+ * draws from the first paint (`data-foot-clear`) is written only in a sum with another.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { keepFootClear } from '../../src/stores/window-foot.ts';
@@ -17,9 +18,12 @@ function fakeHtmlStyle() {
 
 describe('keepFootClear', () => {
   let style: ReturnType<typeof fakeHtmlStyle>;
+  let drawn: string | null;
   beforeEach(() => {
     style = fakeHtmlStyle();
-    Object.assign(globalThis, { document: { documentElement: { style } } });
+    drawn = null;
+    const documentElement = { style, getAttribute: (name: string) => (name === 'data-foot-clear' ? drawn : null) };
+    Object.assign(globalThis, { document: { documentElement } });
   });
   afterEach(() => {
     keepFootClear('cookie notice', null);
@@ -47,5 +51,20 @@ describe('keepFootClear', () => {
     keepFootClear('cookie notice', '96px');
     keepFootClear('message us', null); // a staff member signed in
     expect(padding()).toBe('calc(96px)');
+  });
+
+  it('leaves the corner the page draws to its CSS, and writes it only beside the notice', () => {
+    drawn = 'message us';
+    keepFootClear('message us', 'var(--mu-clear)');
+    expect(padding()).toBeUndefined(); // message-us.css keeps it from the first paint
+    keepFootClear('cookie notice', '96px');
+    expect(padding()).toBe('calc(var(--mu-clear) + 96px)');
+    keepFootClear('cookie notice', null); // Got it!
+    expect(padding()).toBeUndefined();
+    keepFootClear('cookie notice', '96px');
+    keepFootClear('message us', null); // a staff member signed in
+    expect(padding()).toBe('calc(96px)');
+    keepFootClear('cookie notice', null);
+    expect(padding()).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The `test` every browser spec uses: Playwright's, with
- * - `page.goto` waiting until the page's eager islands (client:load, client:idle, client:only)
+ * - `page.goto` waiting until the page's eager islands (client:load, client:painted, client:idle, client:only)
  *   have hydrated, so a click is never lost on server-rendered markup whose handlers are not
  *   attached yet (this happens on a loaded machine, e.g. while the server regenerates the site
  *   in the background);
