@@ -16,6 +16,7 @@ import { join, resolve } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Context, MiddlewareHandler } from 'hono';
+import type Sharp from 'sharp';
 import type { Db } from '../../../db/client.ts';
 import { uploads } from '../../../db/tables.ts';
 import { HttpError } from '../../middleware/errors.ts';
@@ -48,12 +49,8 @@ export function singleFile(value: unknown): File {
 
 export type CheckedImage = { data: Buffer; ext: string };
 
-/** sharp, loaded on the first upload: a node that takes none starts without it. */
-const loadSharp = async () => (await import('sharp')).default;
-
 /** The image's width and height from its header (nothing decoded), or a 400 when it has none. */
-async function sizeOf(bytes: Uint8Array): Promise<{ width: number; height: number }> {
-  const sharp = await loadSharp();
+async function sizeOf(sharp: typeof Sharp, bytes: Uint8Array): Promise<{ width: number; height: number }> {
   const meta = await sharp(bytes)
     .metadata()
     .catch(() => null);
@@ -67,13 +64,14 @@ export async function checkImage(bytes: Uint8Array): Promise<CheckedImage> {
   const type = await fileTypeFromBuffer(bytes);
   const ext = type ? ALLOWED.get(type.mime) : undefined;
   if (!ext) throw new HttpError(400, [{ param: 'src', msg: MSG_NOT_IMAGE }]);
-  const { width, height } = await sizeOf(bytes);
+  // loaded on the first image: a node that takes none starts without it
+  const { default: sharp } = await import('sharp');
+  const { width, height } = await sizeOf(sharp, bytes);
   if (width > UPLOAD_MAX_SIDE || height > UPLOAD_MAX_SIDE)
     throw new HttpError(400, [{ param: 'src', msg: MSG_TOO_MANY_PIXELS }], {
       maxWidth: UPLOAD_MAX_SIDE,
       maxHeight: UPLOAD_MAX_SIDE,
     });
-  const sharp = await loadSharp();
   try {
     // the decoder's own cap, should a header have told less than the data holds
     const img = sharp(bytes, { limitInputPixels: UPLOAD_MAX_SIDE * UPLOAD_MAX_SIDE }).rotate();
