@@ -101,39 +101,6 @@ test("a press on a drawn row while the island's table is still coming is kept an
   await expect(page.locator('.cat-detail-row')).toHaveCount(1);
 });
 
-test("a trader's press while the island still shows what the page was built with waits for the trader's own", async ({
-  page,
-}) => {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page);
-  // the list's island the only one that starts with the first screen
-  const other = await hold(page, (u) => /\/_astro\/MessageUs[^/]*\.js$/.test(u.pathname));
-  const cdp = await page.context().newCDPSession(page);
-  // a slow phone's CPU: the island renders its live values in slices, over several frames
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
-  // the moment the island has hydrated and has yet to show the trader's values (it still shows
-  // a visitor's, as built): press Paste a list, a visitor's sign-in prompt until then
-  await page.addInitScript(() => {
-    new MutationObserver((_, mo) => {
-      const paste = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Paste a list');
-      if (!document.documentElement.hasAttribute('data-settling') || !paste || paste.closest('[ssr]')) return;
-      mo.disconnect();
-      paste.click();
-      (window as { pressed?: string | null }).pressed = paste.getAttribute('aria-busy');
-    }).observe(document, {
-      attributes: true,
-      subtree: true,
-      attributeFilter: ['data-settling', 'ssr'],
-    });
-  });
-  await page.goto('/diamonds/all');
-  await expect.poll(() => page.evaluate(() => (window as { pressed?: string | null }).pressed)).toBe('true');
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-  await other.release();
-  await expect(page.getByRole('dialog', { name: 'Paste a list' })).toBeVisible();
-  await expect(page.getByRole('dialog', { name: 'Login' })).toHaveCount(0);
-});
-
 test('a repeat visit paints the kept first page before any request answers', async ({ page }) => {
   await signIn(page);
   await page.goto('/diamonds/all');
