@@ -91,6 +91,10 @@ for (const [size, options] of BOTH_SIZES) {
             return box && bar ? Math.round(box.y + box.height - bar.y) : null;
           }, 'the panel runs under the notice by (px)')
           .toBeLessThanOrEqual(0);
+        // (sticky from the page's first paint on: the first frame draws it in place)
+        await expect
+          .poll(async () => (await panel.boundingBox())?.y ?? -1, 'the panel stays in view')
+          .toBeGreaterThan(0);
         await page.evaluate(() => window.scrollTo(0, 0));
       }
       await saveShot(page, SHOTS, `cookie-notice-catalogue-${size}`, false);

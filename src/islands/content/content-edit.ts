@@ -1,14 +1,9 @@
 /**
- * Entry for editable content on any page: visitors and customers load nothing more; staff
- * ($isStaff) get the editor (a separate chunk) with Edit controls on every [data-block].
- * Include it with <EditableContent /> (src/islands/content/EditableContent.astro).
+ * Entry for editable content on any page (<EditableContent />,
+ * src/islands/content/EditableContent.astro). Nothing of it runs while the first screen is
+ * drawn: the session's code and its request wait for the page's first paint
+ * (`window.__afterFirstPaint`, layouts/BaseLayout.astro), as client:painted islands do, and
+ * then start-editing.ts looks for staff.
  */
-import { $isStaff, loadSession } from '../../stores/session.ts';
-
-let started = false;
-$isStaff.subscribe((staff) => {
-  if (!staff || started) return;
-  started = true;
-  void import('./editor.ts').then((m) => m.startEditor());
-});
-void loadSession();
+const afterFirstPaint = window.__afterFirstPaint ?? ((then: () => void) => then());
+afterFirstPaint(() => void import('./start-editing.ts'));
