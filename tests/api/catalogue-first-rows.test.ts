@@ -107,7 +107,10 @@ describe('the list page with its first rows', () => {
     // the first screen of rows drawn, the whole page in the page's data
     expect(codesOf(res.html)).toEqual(first.docs.slice(0, FIRST_SCREEN_ROWS).map((d) => d.StkCodeCalcNS));
     expect(dataOf(res.html).page.docs.map((d) => d.StkCodeCalcNS)).toEqual(first.docs.map((d) => d.StkCodeCalcNS));
-    expect(res.html).toContain('<div class="cat-table-wrap" data-early="" data-drawn="wide"><table');
+    // with room below its rows for the rest of its page (9 more, on any desktop: 21 stones)
+    expect(res.html).toContain(
+      '<div class="cat-table-wrap" data-early="" data-drawn="wide" style="--cat-later:9;--cat-later-narrow:9"><table',
+    );
     expect(res.html).not.toContain('cat-skeleton');
     // no frame is painted with only some of the rows parsed (columns would widen as the rest came)
     expect(res.html).toContain('<link rel="expect" href="#cat-drawn-end" blocking="render"></head>');

@@ -142,6 +142,26 @@ for (const [size, options] of BOTH_SIZES) {
   });
 }
 
+test('back to a list scrolled down: it opens where it was, and nothing moves as its rows are drawn in', async ({
+  page,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await noCookieNotice(page.context(), baseURL);
+  expect((await page.request.post('/api/v1/login', { data: TRADER })).status()).toBe(200);
+  await page.goto('/diamonds/all');
+  await expect(codes(page)).toHaveCount(100);
+  await page.mouse.wheel(0, 1200);
+  await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(1000);
+  await page.goto('/faqs');
+  await watchShifts(page);
+  // (a trader's page is never kept whole: it loads again, the server drawing its first screen)
+  await page.goBack();
+  await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(1000);
+  await expect(codes(page)).toHaveCount(100);
+  await expectNoShift(page);
+});
+
 test('a repeat visit filters from the kept set before the network answers', async ({ page }) => {
   type Stone = { StkCatType: string; Source?: string; StkShape: string };
   const docs = (await catalogueDocs<Stone>(page)).filter(

@@ -34,6 +34,7 @@ import { drawPager, type DrawnPager } from '../../../src/islands/catalogue/pager
 import {
   FIRST_ROWS_MARK,
   FIRST_SCREEN_ROWS,
+  laterRoomStyle,
   tableHtml,
   type ShownPrices,
 } from '../../../src/islands/catalogue/table-markup.ts';
@@ -106,10 +107,12 @@ export function drawFirstRows(
   // with the prices its rows show in, which the rows drawn in later show in too (early-table.ts)
   const data = `<script type="application/json" id="catalogue-first-data">${scriptJson({ widths, page: first, pager, prices })}</script>`;
   if (!pager) return html.replace(FIRST_ROWS_MARK, () => data);
-  const wide = !sized && widths[0] === LARGE_SCREEN_MIN_WIDTH ? ' data-drawn="wide"' : ' data-drawn=""';
+  const wide = !sized && widths[0] === LARGE_SCREEN_MIN_WIDTH;
+  const drawnAs = ` data-drawn="${wide ? 'wide' : ''}"`;
+  const room = ` style="${laterRoomStyle(first.docs.length, Math.min(first.docs.length, FIRST_SCREEN_ROWS), wide)}"`;
   const table = tableHtml(first, prices, FIRST_SCREEN_ROWS) + DRAWN_END;
   // the table goes in at its place in the page as built, then the data at its mark
-  const page = html.slice(0, place.index) + place[0].replace(/>$/, `${wide}>`) + table + html.slice(end);
+  const page = html.slice(0, place.index) + place[0].replace(/>$/, `${drawnAs}${room}>`) + table + html.slice(end);
   return holdRenderForRows(
     drawPager(
       page.replace(FIRST_ROWS_MARK, () => data),

@@ -13,7 +13,7 @@ import type { FxRate } from '../../domain/money.ts';
 import { drawnFirstPage, drawnPrices, type KeptPrices } from '../../stores/catalogue-first.ts';
 import { availabilityText, DEFAULT_AVAILABILITY_LABELS } from './column-layout.ts';
 import type { ColumnContext } from './columns.tsx';
-import { laterRowsHtml, sortOf } from './table-markup.ts';
+import { laterRoomStyle, laterRowsHtml, sortOf } from './table-markup.ts';
 
 /** the table's place while it holds markup the island has not drawn (the server's or the early script's) */
 export const DRAWN_PLACE = '.cat-table-wrap[data-early]';
@@ -43,6 +43,10 @@ export function drawRestOfPage(drawn: DrawnRows, most = Infinity): boolean {
     'beforeend',
     laterRowsHtml({ ...page, docs: page.docs.slice(0, upTo) }, prices, have).join(''),
   );
+  // the room kept for them below the table shrinks as they come
+  const place = body.closest<HTMLElement>(DRAWN_PLACE);
+  if (place?.style.getPropertyValue('--cat-later'))
+    place.setAttribute('style', laterRoomStyle(page.docs.length, upTo, place.dataset.drawn === 'wide'));
   return upTo === page.docs.length;
 }
 

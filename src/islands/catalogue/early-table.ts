@@ -54,7 +54,9 @@ function paint(first: ShownFirst | null, prices: KeptPrices | null): void {
   if (!first || first.docs.length === 0) return;
   whenPlaced((place) => {
     // the island may have taken the place over meanwhile
-    if (place.isConnected && place.matches(DRAWN_PLACE)) place.innerHTML = tableHtml(first, prices);
+    if (!place.isConnected || !place.matches(DRAWN_PLACE)) return;
+    place.innerHTML = tableHtml(first, prices);
+    place.removeAttribute('style'); // all its rows are in: no room kept for more
   });
 }
 

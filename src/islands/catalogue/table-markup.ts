@@ -6,6 +6,7 @@
  */
 import type { FirstPage } from '../../../api/services/catalogue/first-page.ts';
 import { viewFromParams } from '../../domain/catalogue/url-state.ts';
+import { defaultPageSize, LARGE_SCREEN_MIN_WIDTH } from '../../domain/catalogue/list-state.ts';
 import { PARCELS_TAB } from '../../domain/catalogue/tabs.ts';
 import { isParcel, shapeIcon, type ListDoc, type Range } from '../../domain/diamond.ts';
 import { routes } from '../../domain/routes.ts';
@@ -208,6 +209,18 @@ export function tableHtml(first: FirstPage, prices: ShownPrices | null, shown = 
     `<thead><tr>${layout.map((c) => headerCell(c, sort)).join('')}</tr></thead><tbody>${rows.join('')}</tbody>` +
     `${cells.length > shown ? sizerHtml(cells, shown) : ''}</table>`
   );
+}
+
+/**
+ * The room a drawn table keeps below its rows for the rows still to be drawn in (table.css), as
+ * its place's style: how many a wide screen shows yet, and how many a narrower desktop does (its
+ * default page is the first 25 of a wide screen's drawn page: `wide`). A page that opens
+ * scrolled (a position restored on going back) then shows what lies below the rows where it
+ * stays once they are in.
+ */
+export function laterRoomStyle(docs: number, drawn: number, wide: boolean): string {
+  const narrow = wide ? Math.min(docs, defaultPageSize(LARGE_SCREEN_MIN_WIDTH - 1)) : docs;
+  return `--cat-later:${Math.max(0, docs - drawn)};--cat-later-narrow:${Math.max(0, narrow - drawn)}`;
 }
 
 /** The rows of a first page after the first `from`, as markup, one string a row. */
