@@ -6,12 +6,7 @@
  * island then takes over what the server drew. Without the page's helper it hydrates at once.
  */
 import type { ClientDirective } from 'astro';
-
-declare global {
-  interface Window {
-    __afterFirstPaint?: (then: () => void) => void;
-  }
-}
+import { afterFirstPaint } from './after-first-paint.ts';
 
 declare module 'astro' {
   interface AstroClientDirectives {
@@ -20,7 +15,6 @@ declare module 'astro' {
 }
 
 const painted: ClientDirective = (load) => {
-  const afterFirstPaint = window.__afterFirstPaint ?? ((then: () => void) => then());
   afterFirstPaint(() => {
     void load().then((hydrate) => hydrate());
   });

@@ -109,7 +109,7 @@ export function drawFirstRows(
   if (!pager) return html.replace(FIRST_ROWS_MARK, () => data);
   const wide = !sized && widths[0] === LARGE_SCREEN_MIN_WIDTH;
   const drawnAs = ` data-drawn="${wide ? 'wide' : ''}"`;
-  const room = ` style="${laterRoomStyle(first.docs.length, Math.min(first.docs.length, FIRST_SCREEN_ROWS), wide)}"`;
+  const room = ` style="${laterRoomStyle(first.docs.length, FIRST_SCREEN_ROWS, wide)}"`;
   const table = tableHtml(first, prices, FIRST_SCREEN_ROWS) + DRAWN_END;
   // the table goes in at its place in the page as built, then the data at its mark
   const page = html.slice(0, place.index) + place[0].replace(/>$/, `${drawnAs}${room}>`) + table + html.slice(end);
