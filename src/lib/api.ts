@@ -85,8 +85,17 @@ export function apiUrl(path: string, query?: Query): string {
 
 const OFFLINE = 'We could not reach the server. Please check your connection.';
 
-/** fetch, with "no answer at all" as an ApiError of status 0; an abort passes through as itself. */
+/** Resolves in a task of its own, once the task running now is over. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * fetch, with "no answer at all" as an ApiError of status 0; an abort passes through as itself.
+ * The request leaves in a task of its own, after the one that asked for it: an island's start-up
+ * asks for several things from inside one task (React's commit and the effects it runs), and
+ * each fetch call costs the main thread a few milliseconds there, which would make that task long.
+ */
 async function reach(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  await nextTask();
   try {
     return await fetch(input, init);
   } catch (err) {
