@@ -149,8 +149,23 @@ test('back to a list scrolled down: it opens where it was, and nothing moves as 
   await page.setViewportSize({ width: 1440, height: 900 });
   await noCookieNotice(page.context(), baseURL);
   expect((await page.request.post('/api/v1/login', { data: TRADER })).status()).toBe(200);
+  await page.addInitScript(() => {
+    const w = window as unknown as { __addressWrites: string[] };
+    w.__addressWrites = [];
+    for (const name of ['pushState', 'replaceState'] as const) {
+      const write = history[name].bind(history);
+      history[name] = (data, unused, url) => {
+        w.__addressWrites.push(`${name} ${String(url)}`);
+        write(data, unused, url);
+      };
+    }
+  });
   await page.goto('/diamonds/all');
   await expect(codes(page)).toHaveCount(100);
+  // opened as it is, the list writes nothing to its address once it has read it, the set in
+  // (no passing address in the history, no entry to go back through)
+  await page.waitForFunction(() => performance.getEntriesByName('catalogue:index-ready').length > 0);
+  expect(await page.evaluate(() => (window as unknown as { __addressWrites: string[] }).__addressWrites)).toEqual([]);
   await page.mouse.wheel(0, 1200);
   await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(1000);
   await page.goto('/faqs');

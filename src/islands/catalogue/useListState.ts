@@ -39,7 +39,6 @@ type Bounds = CatalogueIndex['bounds'];
 export function useListState(bounds: Bounds | null, authorised: boolean, dialogSettings: DialogSettings) {
   const [state, dispatch] = useReducer(reducer, undefined, () => initialListState());
   const ready = useRef(false); // read from the address
-  const syncing = useRef(false); // writing to the address (not while the lab-grown tab is pending)
   const lastTab = useRef(state.tab);
   const labGrownTimer = useRef<number | undefined>(undefined);
   const opts = useRef({ authorised, dialogSettings });
@@ -49,7 +48,8 @@ export function useListState(bounds: Bounds | null, authorised: boolean, dialogS
   // the filter panel opened or closed by the buyer before the list could read its address
   // (rows drawn early, before the slider bounds): that choice stands
   const panelChosen = useRef(false);
-  // the address has been read and its route intent applied (the lab-grown tab after its delay)
+  // the address has been read and its route intent applied (the lab-grown tab after its delay);
+  // from the render that shows that state on, every change is written back to the address
   const [settled, setSettled] = useState(false);
   const act = useCallback((a: Action) => {
     if (a.type === 'collapseMenu' || a.type === 'closeDrawer') panelChosen.current = true;
@@ -81,22 +81,21 @@ export function useListState(bounds: Bounds | null, authorised: boolean, dialogS
     if (intent.kind === 'specials' || intent.kind === 'shape')
       dispatch({ type: 'route', page: intent.kind === 'shape' ? intent.shape : 'specials' });
     if (intent.kind !== 'lab-grown') {
-      syncing.current = true;
       setSettled(true);
       return;
     }
     // not cleared when the bounds change (the index arriving): only on unmount
     labGrownTimer.current = window.setTimeout(() => {
       dispatch({ type: 'tab', tab: LAB_GROWN_TAB });
-      syncing.current = true;
       setSettled(true);
     }, LAB_GROWN_TAB_DELAY_MS);
   }, [bounds]);
   useEffect(() => () => window.clearTimeout(labGrownTimer.current), []);
 
-  // state -> address
+  // state -> address (not in the effects that read the address: their state is not shown yet,
+  // and writing it would put the page's initial state in the address for one render)
   useEffect(() => {
-    if (!syncing.current) return;
+    if (!settled) return;
     const next = withPasteParam(addressOf(state, width()), pastedParam()); // an open pasted list stays
     const here = window.location.pathname + window.location.search;
     if (next !== here) {
@@ -104,7 +103,7 @@ export function useListState(bounds: Bounds | null, authorised: boolean, dialogS
       else window.history.replaceState(window.history.state, '', next);
     }
     lastTab.current = state.tab;
-  }, [state.tab, state.page, state.pageSize, state.sort, state.filters, state]);
+  }, [settled, state.tab, state.page, state.pageSize, state.sort, state.filters, state]);
 
   // back / forward -> state
   const boundsRef = useRef(bounds);
