@@ -162,8 +162,8 @@ test('back to a list scrolled down: it opens where it was, and nothing moves as 
   });
   await page.goto('/diamonds/all');
   await expect(codes(page)).toHaveCount(100);
-  // opened as it is, the list writes nothing to its address once it has read it, the set in
-  // (no passing address in the history, no entry to go back through)
+  // a list opened at its own address writes nothing to it, up to its full set indexed (no
+  // passing address in the history, no entry to go back through)
   await page.waitForFunction(() => performance.getEntriesByName('catalogue:index-ready').length > 0);
   expect(await page.evaluate(() => (window as unknown as { __addressWrites: string[] }).__addressWrites)).toEqual([]);
   await page.mouse.wheel(0, 1200);
