@@ -8,13 +8,11 @@
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { TRADER } from './support/accounts.ts';
-import { rowsDrawn } from './support/catalogue.ts';
+import { indexReady, rowsDrawn } from './support/catalogue.ts';
 import { hold, holdIsland } from './support/hold.ts';
 
 const SET = '/api/v1/diamonds/catalogue';
 const prices = (page: Page) => page.locator('.cat-table td[data-label="PRICE"]').allInnerTexts();
-const indexReady = (page: Page) =>
-  page.waitForFunction(() => performance.getEntriesByName('catalogue:index-ready').length > 0);
 
 /** Every request for the full set the browser makes (the worker's included). */
 function setRequests(context: BrowserContext): string[] {

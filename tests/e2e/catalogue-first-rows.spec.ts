@@ -13,7 +13,7 @@ import type { Page } from '@playwright/test';
 import { signInAs } from './bag-support.ts';
 import { ADMIN, TRADER } from './support/accounts.ts';
 import { seriousViolations } from './support/axe-scan.ts';
-import { catalogueDocs } from './support/catalogue.ts';
+import { catalogueDocs, indexReady } from './support/catalogue.ts';
 import { hold } from './support/hold.ts';
 import { JEWELLER } from './support/holds.ts';
 import { BOTH_SIZES, expectNoSidewaysScroll, nextFrames, noCookieNotice } from './support/screens.ts';
@@ -164,7 +164,7 @@ test('back to a list scrolled down: it opens where it was, and nothing moves as 
   await expect(codes(page)).toHaveCount(100);
   // a list opened at its own address writes nothing to it, up to its full set indexed (no
   // passing address in the history, no entry to go back through)
-  await page.waitForFunction(() => performance.getEntriesByName('catalogue:index-ready').length > 0);
+  await indexReady(page);
   expect(await page.evaluate(() => (window as unknown as { __addressWrites: string[] }).__addressWrites)).toEqual([]);
   await page.mouse.wheel(0, 1200);
   await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(1000);

@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { TRADER } from './support/accounts.ts';
-import { rowsDrawn } from './support/catalogue.ts';
+import { indexReady, rowsDrawn } from './support/catalogue.ts';
 import { expect, test } from './support/test.ts';
 
 const stoneRows = (page: Page) => page.locator('.cat-table tbody tr:not(.cat-detail-row):not(.cat-skeleton)');
@@ -15,7 +15,7 @@ async function roundByPrice(page: Page): Promise<{ count: string; rows: string[]
   expect((await page.request.post('/api/v1/login', { data: TRADER })).status()).toBe(200);
   await page.goto('/diamonds/all?sort=-price');
   await expect(stoneRows(page).first()).toBeVisible();
-  await page.waitForFunction(() => performance.getEntriesByName('catalogue:index-ready').length > 0);
+  await indexReady(page);
   const pager = page
     .getByRole('navigation', { name: 'Pages of the stock list' })
     .first()

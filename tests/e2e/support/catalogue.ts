@@ -1,4 +1,4 @@
-/** The list page in tests: the full catalogue set as the page's cookies see it, and the table's rows all drawn. */
+/** The list page in tests: the full catalogue set as the page's cookies see it, its index built, and the table's rows all drawn. */
 import { expect, type APIResponse, type Page } from '@playwright/test';
 import { decodeCatalogue } from '../../../src/domain/catalogue/wire-decode.ts';
 
@@ -10,3 +10,7 @@ export const catalogueDocs = async <T>(page: Page): Promise<T[]> =>
 
 /** Waits until the list's table has drawn every row of its page (it is busy while it draws a new page a few rows a frame). */
 export const rowsDrawn = (page: Page) => expect(page.locator('.cat-table[aria-busy]')).toHaveCount(0);
+
+/** Waits until the page has built its index of the full set (the `catalogue:index-ready` mark). */
+export const indexReady = (page: Page) =>
+  page.waitForFunction(() => performance.getEntriesByName('catalogue:index-ready').length > 0);
