@@ -25,6 +25,7 @@ import { routes, STONE_PAGES } from '../src/domain/routes.ts';
 import { contentSecurityPolicy } from './middleware/security-headers.ts';
 import type { ListPageDraw } from './services/catalogue/list-page.ts';
 import { pageScriptHashes } from './services/site/inline-scripts.ts';
+import { keepRecent } from './lib/recent.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -119,6 +120,22 @@ async function fileAt(root: string, rel: string): Promise<string | null> {
   return null;
 }
 
+/**
+ * A built page's text, read once for each version of its file: HTML pages are rewritten as they
+ * are sent (the block overlay, the list's rows), and reading and decoding the same file for
+ * every request cost more than the rewriting. A build's files do not change; a folder built
+ * again has new ones (their time and size tell).
+ */
+const builtPages = new Map<string, { version: string; text: string }>();
+const BUILT_PAGES_KEPT = 64;
+async function builtPage(file: string): Promise<string> {
+  const { mtimeMs, size } = await stat(file);
+  const version = `${mtimeMs}|${size}`;
+  const hit = builtPages.get(file);
+  if (hit?.version === version) return hit.text;
+  return keepRecent(builtPages, file, { version, text: await readFile(file, 'utf8') }, BUILT_PAGES_KEPT).text;
+}
+
 /** A built page's own policy: the site's, allowing the hashes of that page's inline scripts. */
 const pagePolicy = (root: string, file: string) => contentSecurityPolicy(pageScriptHashes(root, file));
 
@@ -145,7 +162,7 @@ async function send(
   );
   if (method === 'HEAD') return new Response(null, { status, headers });
   if (transform && type.startsWith('text/html')) {
-    return new Response(await transform.html(await readFile(file, 'utf8'), transform.dir), { status, headers });
+    return new Response(await transform.html(await builtPage(file), transform.dir), { status, headers });
   }
   const body = Readable.toWeb(createReadStream(file)) as ReadableStream;
   return new Response(body, { status, headers });
@@ -183,7 +200,7 @@ async function sendListPage(
   draw: ListPageDraw,
   transform?: { html: HtmlTransform; dir: string },
 ): Promise<Response> {
-  let html = await readFile(file, 'utf8');
+  let html = await builtPage(file);
   if (transform) html = await transform.html(html, transform.dir);
   const page = await draw(c, html);
   const headers = new Headers({
@@ -192,7 +209,7 @@ async function sendListPage(
     'cache-control': page.cacheControl,
     vary: page.vary,
   });
-  return new Response(c.req.method === 'HEAD' ? null : page.html, { status: 200, headers });
+  return new Response(c.req.method === 'HEAD' ? null : page.body, { status: 200, headers });
 }
 
 /** The status a client page's address answers with: 200 live, 404 unknown, 410 revoked or expired. */

@@ -17,6 +17,7 @@ import {
   type PriceContext,
 } from '../../../src/domain/catalogue/index.ts';
 import { columnsOf } from '../../../src/domain/catalogue/wire-decode.ts';
+import { keepRecent } from '../../lib/recent.ts';
 
 export type FirstQuery = { authorised: boolean; path: string; search: string; width: number };
 export type WorkerRequest = {
@@ -53,10 +54,7 @@ function answer(m: WorkerRequest) {
   if (!hit || hit.etag !== m.etag || hit.pricing !== pricing) {
     if (!m.raw) return { id: m.id, need: true };
     const cols = columnsOf(JSON.parse(new TextDecoder().decode(m.raw)));
-    hit = { etag: m.etag, pricing, ix: prepareColumns(cols, m.pricing) };
-    held.delete(m.key);
-    held.set(m.key, hit);
-    if (held.size > KEEP) held.delete(held.keys().next().value!);
+    hit = keepRecent(held, m.key, { etag: m.etag, pricing, ix: prepareColumns(cols, m.pricing) }, KEEP);
   }
   return { id: m.id, page: firstPage(hit.ix, m.query) };
 }

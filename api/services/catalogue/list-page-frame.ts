@@ -28,41 +28,75 @@ const fmt = new Intl.NumberFormat('en-GB');
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const TABS_WITH_COUNTS: MainTab[] = [0, 1, 2];
 
-function badge(html: string, key: string, n: number): string {
-  if (n <= 0) return html;
-  const at = new RegExp(`(<span class="cnav__count" data-count="${key}") hidden([^>]*>)</span>`, 'g');
-  return html.replace(at, (_, open: string, rest: string) => `${open}${rest}${fmt.format(n)}</span>`);
+type Slot = { start: number; end: number; draw: (frame: Frame) => string };
+
+/** Every match of `re` (global) in `html` as a slot drawn by `draw` (given the match's groups and text). */
+function slots(html: string, re: RegExp, draw: (frame: Frame, groups: string[], was: string) => string): Slot[] {
+  return [...html.matchAll(re)].map((m) => ({
+    start: m.index,
+    end: m.index + m[0].length,
+    draw: (frame) => draw(frame, m.slice(1), m[0]),
+  }));
 }
 
-function accountEntry(html: string, person: NonNullable<Frame['person']>): string {
-  const text = `${person.firstName.charAt(0)}${person.lastName.charAt(0)}`.toUpperCase();
-  const label = escapeHtml(`My account: ${person.firstName} ${person.lastName}, ${text}`);
-  return html
-    .replace(
-      /(<button [^>]*data-account-entry)([^>]*>)(?=\s*<svg)/,
-      (_, a: string, b: string) => `${a} aria-label="${label}"${b}`,
-    )
-    .replace(/(<span data-account-label)([^>]*>)/, (_, a: string, b: string) => `${a} hidden${b}`)
-    .replace(
-      /(<span class="account__badge" data-account-badge) hidden([^>]*>)<\/span>/,
-      (_, a: string, b: string) => `${a}${b}${escapeHtml(text)}</span>`,
-    );
-}
+/** A catalogue navigation badge: its count when there is one, else as built (hidden). */
+const badge = (key: string, count: (frame: Frame) => number) =>
+  [
+    new RegExp(`(<span class="cnav__count" data-count="${key}") hidden([^>]*>)</span>`, 'g'),
+    (frame: Frame, [open, rest]: string[], was: string) => {
+      const n = count(frame);
+      return n > 0 ? `${open}${rest}${fmt.format(n)}</span>` : was;
+    },
+  ] as const;
 
-/** The page with the viewer's frame drawn in. */
-export function drawFrame(html: string, frame: Frame): string {
-  const counts = TABS_WITH_COUNTS.map((t) => `--cat-count-${t}:'${fmt.format(frame.counts[t])}'`).join(';');
-  let out = html.replace(
+const initials = (p: NonNullable<Frame['person']>) => `${p.firstName.charAt(0)}${p.lastName.charAt(0)}`.toUpperCase();
+
+/** A signed-in person's part of the header's account entry (as built for no one). */
+const person =
+  (draw: (p: NonNullable<Frame['person']>, groups: string[]) => string) =>
+  (frame: Frame, groups: string[], was: string) => (frame.person ? draw(frame.person, groups) : was);
+
+/** Where the frame goes in the built page, and what goes there. */
+const PLACES = [
+  [
     /<html\b([^>]*)>/,
-    (_, attrs: string) => `<html${attrs} data-viewer="${frame.viewer}" style="${counts}">`,
+    (frame: Frame, [attrs]: string[]) => {
+      const counts = TABS_WITH_COUNTS.map((t) => `--cat-count-${t}:'${fmt.format(frame.counts[t])}'`).join(';');
+      return `<html${attrs} data-viewer="${frame.viewer}" style="${counts}">`;
+    },
+  ],
+  badge('all', ({ counts }) => counts[0] + counts[1] + counts[2] + counts[3]),
+  badge('bag', (frame) => frame.person?.bag ?? 0),
+  badge('fav', (frame) => frame.person?.fav ?? 0),
+  badge('compare', (frame) => frame.person?.compare ?? 0),
+  [
+    /(<button [^>]*data-account-entry)([^>]*>)(?=\s*<svg)/,
+    person((p, [a, b]) => {
+      const label = escapeHtml(`My account: ${p.firstName} ${p.lastName}, ${initials(p)}`);
+      return `${a} aria-label="${label}"${b}`;
+    }),
+  ],
+  [/(<span data-account-label)([^>]*>)/, person((_, [a, b]) => `${a} hidden${b}`)],
+  [
+    /(<span class="account__badge" data-account-badge) hidden([^>]*>)<\/span>/,
+    person((p, [a, b]) => `${a}${b}${escapeHtml(initials(p))}</span>`),
+  ],
+] as const;
+
+/**
+ * The built page as a frame to draw for each viewer: its places are found once, and the page's
+ * text between them is encoded once (a page is some 200 kB, and a trader's is drawn for every
+ * visit); each viewer's page is those bytes with the viewer's own between them.
+ */
+export function pageFrame(html: string): (frame: Frame) => Uint8Array<ArrayBuffer> {
+  const found = PLACES.flatMap(([re, draw]) =>
+    re.global ? slots(html, re, draw) : slots(html, new RegExp(re.source, 'g'), draw).slice(0, 1),
+  ).sort((a, b) => a.start - b.start);
+  const between = [...found, { start: html.length, end: html.length }].map((slot, i) =>
+    Buffer.from(html.slice(i === 0 ? 0 : found[i - 1]!.end, slot.start)),
   );
-  const stock = frame.counts[0] + frame.counts[1] + frame.counts[2] + frame.counts[3];
-  out = badge(out, 'all', stock);
-  const { person } = frame;
-  if (person)
-    out = accountEntry(
-      badge(badge(badge(out, 'bag', person.bag), 'fav', person.fav), 'compare', person.compare),
-      person,
+  return (frame) =>
+    Buffer.concat(
+      between.flatMap((text, i) => (i < found.length ? [text, Buffer.from(found[i]!.draw(frame))] : [text])),
     );
-  return out;
 }

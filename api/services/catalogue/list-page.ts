@@ -23,6 +23,7 @@ import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { Db } from '../../../db/client.ts';
 import { exchangeRates } from '../../../db/tables.ts';
+import { keepRecent } from '../../lib/recent.ts';
 import {
   defaultPageSize,
   LARGE_SCREEN_MIN_WIDTH,
@@ -42,7 +43,7 @@ import { rateCurrency } from '../../../src/stores/shown-currency.ts';
 import { findSession } from '../accounts/sessions.ts';
 import { closingTag } from '../site/block-overlay.ts';
 import { bagLines } from '../trade/bag.ts';
-import { drawFrame, type Frame } from './list-page-frame.ts';
+import { pageFrame, type Frame } from './list-page-frame.ts';
 import { getList } from './lists.ts';
 import { cataloguePayload } from './payload.ts';
 import { catalogueFirstPage, type FirstPage } from './first-page.ts';
@@ -57,7 +58,8 @@ export const VISITOR_CACHE = 'public, max-age=60';
 export const TRADER_CACHE = 'private, no-store';
 const KEEP = 32;
 
-export type DrawnPage = { html: string; cacheControl: string; vary: string };
+/** the page's bytes (UTF-8), with the cache headers it goes with */
+export type DrawnPage = { body: Uint8Array<ArrayBuffer>; cacheControl: string; vary: string };
 type Viewer = {
   authorised: boolean;
   currency: string | null;
@@ -144,7 +146,13 @@ async function pricesFor(db: Db, currency: string | null): Promise<ShownPrices> 
 export type ListPageDeps = { db: Db; cookieName: string; now: () => number };
 
 /** A drawn page as kept: the built page it was drawn into, and a visitor's copy with its frame once asked for. */
-type KeptPage = { built: string; html: string; counts: FirstPage['counts']; visitor?: string };
+type KeptPage = {
+  built: string;
+  counts: FirstPage['counts'];
+  /** the page's frame, drawn for each viewer (list-page-frame.ts) */
+  frame: (frame: Frame) => Uint8Array<ArrayBuffer>;
+  visitor?: Uint8Array<ArrayBuffer>;
+};
 
 /** Draws the list page for one request; `html` is the built page (with any block overlay). */
 export function listPageDrawer(deps: ListPageDeps) {
@@ -169,11 +177,8 @@ export function listPageDrawer(deps: ListPageDeps) {
     const hit = kept.get(key);
     if (hit && hit.built === html) return hit;
     const first = await catalogueFirstPage(deps.db, q, account);
-    const page = { built: html, html: drawFirstRows(html, first, prices, q.width, q.search), counts: first.counts };
-    kept.delete(key);
-    kept.set(key, page);
-    if (kept.size > KEEP) kept.delete(kept.keys().next().value!);
-    return page;
+    const rows = drawFirstRows(html, first, prices, q.width, q.search);
+    return keepRecent(kept, key, { built: html, counts: first.counts, frame: pageFrame(rows) }, KEEP);
   }
   return async (c: Context, html: string): Promise<DrawnPage> => {
     const url = new URL(c.req.url);
@@ -196,15 +201,15 @@ export function listPageDrawer(deps: ListPageDeps) {
         const page = await drawn(html, `${etag}|${id}|${JSON.stringify(prices)}|${address}`, q, prices, id);
         const lists = { bag: bag.length, fav: fav.ids.length, compare: compare.ids.length };
         const frame: Frame = { viewer: 'trade', counts: page.counts, person: { firstName, lastName, ...lists } };
-        return { html: drawFrame(page.html, frame), cacheControl: TRADER_CACHE, vary };
+        return { body: page.frame(frame), cacheControl: TRADER_CACHE, vary };
       }
       const { etag } = await cataloguePayload(deps.db, 'visitor');
       const page = await drawn(html, `${etag}|${address}`, q, null, null);
-      page.visitor ??= drawFrame(page.html, { viewer: 'visitor', counts: page.counts, person: null });
-      return { html: page.visitor, cacheControl: VISITOR_CACHE, vary };
+      page.visitor ??= page.frame({ viewer: 'visitor', counts: page.counts, person: null });
+      return { body: page.visitor, cacheControl: VISITOR_CACHE, vary };
     } catch {
       // the page as built: its own script asks for the rows
-      return { html, cacheControl: 'no-cache', vary };
+      return { body: Buffer.from(html), cacheControl: 'no-cache', vary };
     }
   };
 }

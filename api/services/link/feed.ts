@@ -25,6 +25,7 @@ import type { TemplateName } from './feed-templates.ts';
 import { latestSeq } from './change-log.ts';
 import { toCsv } from './feed-templates.ts';
 import { toLinkStones, type Holder, type PriceView } from './stone-view.ts';
+import { keepRecent } from '../../lib/recent.ts';
 
 /** A feed asked for, its template settled (house unless a CSV template was named). */
 export type FeedRequest = Omit<FeedQuery, 'template'> & { template: TemplateName };
@@ -89,15 +90,9 @@ export function feedCache(siteUrl: string) {
       q.origin,
     ].join('|');
     let file = cache.get(key);
-    if (file) {
-      cache.delete(key); // most recently used last
-      cache.set(key, file);
-      return file;
-    }
-    file = build(db, q, view, siteUrl, holder);
-    cache.set(key, file);
+    if (file) return keepRecent(cache, key, file, CACHE_MAX);
+    file = keepRecent(cache, key, build(db, q, view, siteUrl, holder), CACHE_MAX);
     file.catch(() => cache.delete(key));
-    while (cache.size > CACHE_MAX) cache.delete(cache.keys().next().value!);
     return file;
   };
 }
