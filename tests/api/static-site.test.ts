@@ -1,6 +1,6 @@
 /** The one-port server: built pages, shell pages for client routes, the 404 home fallback, the API beside them. */
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -165,6 +165,15 @@ describe('the one-port server', () => {
     const { get, root } = await setup();
     root.set(fakeSite('v2'));
     expect(await get('/news')).toMatchObject({ status: 200, text: '<p>v2:news</p>' });
+  });
+
+  it('sends a page written again in its folder as it is now, though pages are kept in memory', async () => {
+    const { get, root } = await setup();
+    expect((await get('/news')).text).toBe('<p>v1:news</p>');
+    const file = join(root.get(), 'news', 'index.html');
+    writeFileSync(file, '<p>v1:NEWS</p>'); // the same size: its time tells
+    utimesSync(file, new Date(), new Date(Date.now() + 60_000));
+    expect((await get('/news')).text).toBe('<p>v1:NEWS</p>');
   });
 
   it("still serves the replaced build's hashed assets to pages loaded before a swap", async () => {
