@@ -30,9 +30,13 @@ const TABS_WITH_COUNTS: MainTab[] = [0, 1, 2];
 
 type Slot = { start: number; end: number; draw: (frame: Frame) => string };
 
-/** Every match of `re` (global) in `html` as a slot drawn by `draw` (given the match's groups and text). */
+/**
+ * The matches of `re` in `html` (every one for a global `re`, else the first) as slots drawn by
+ * `draw` (given the match's groups and text).
+ */
 function slots(html: string, re: RegExp, draw: (frame: Frame, groups: string[], was: string) => string): Slot[] {
-  return [...html.matchAll(re)].map((m) => ({
+  const matches = re.global ? [...html.matchAll(re)] : [re.exec(html)].filter((m) => m !== null);
+  return matches.map((m) => ({
     start: m.index,
     end: m.index + m[0].length,
     draw: (frame) => draw(frame, m.slice(1), m[0]),
@@ -89,9 +93,7 @@ const PLACES = [
  * visit); each viewer's page is those bytes with the viewer's own between them.
  */
 export function pageFrame(html: string): (frame: Frame) => Uint8Array<ArrayBuffer> {
-  const found = PLACES.flatMap(([re, draw]) =>
-    re.global ? slots(html, re, draw) : slots(html, new RegExp(re.source, 'g'), draw).slice(0, 1),
-  ).sort((a, b) => a.start - b.start);
+  const found = PLACES.flatMap(([re, draw]) => slots(html, re, draw)).sort((a, b) => a.start - b.start);
   const between = [...found, { start: html.length, end: html.length }].map((slot, i) =>
     Buffer.from(html.slice(i === 0 ? 0 : found[i - 1]!.end, slot.start)),
   );
