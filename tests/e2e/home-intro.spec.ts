@@ -7,6 +7,7 @@
  * not a millisecond early or late, however busy the machine.
  */
 import type { Page } from '@playwright/test';
+import { holdImages, pageNow, pauseSoon } from './support/hero-clock.ts';
 import { expect, test } from './support/test.ts';
 
 const hero = (page: Page) => page.locator('[data-hero]');
@@ -55,38 +56,6 @@ async function expectEndState(page: Page) {
   await expect(welcome.getByRole('button', { name: 'Login' })).toBeVisible();
   await expect(page.locator('[data-hero-offers]')).toHaveCSS('opacity', '1');
   await expect(page.locator('[data-hero-offers]')).toContainText(/special offers|latest arrivals/i);
-}
-
-/** The page's clock now (Playwright's: it moves only when the test moves it once paused). */
-const pageNow = (page: Page) => page.evaluate(() => Date.now());
-
-/** Stops the page's clock (a moment from now: pausing jumps forward to it); from then on only the test moves time. */
-async function pauseSoon(page: Page): Promise<void> {
-  // a busy machine may take longer than the moment between reading the time and pausing: read again
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await page.clock.pauseAt((await pageNow(page)) + 100);
-    } catch (err) {
-      if (attempt >= 5 || !/to the past/.test(String(err))) throw err;
-    }
-  }
-}
-
-/**
- * Holds the page's images until `release` is called: the intro starts when the poster has
- * loaded, so the test can stop the clock first and the whole timeline runs on the test's time.
- */
-async function holdImages(page: Page): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(
-    (url) => /\.(avif|webp|png|jpe?g|svg)$/i.test(url.pathname),
-    async (route) => {
-      await released;
-      await route.continue();
-    },
-  );
-  return release;
 }
 
 test.describe('desktop', () => {
