@@ -9,7 +9,7 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { INTRO_DURATION_MS } from '../../src/domain/home/timeline.ts';
-import { holdImages, pauseSoon } from './support/hero-clock.ts';
+import { openHomeOnTestClock } from './support/hero-clock.ts';
 import { DESKTOP, heroAtRest, IPHONE_13 } from './support/screens.ts';
 import { expect, test } from './support/test.ts';
 
@@ -30,12 +30,7 @@ test.describe('1440, first visit', () => {
     test.setTimeout(60_000);
     // the intro's steps wait for the test: the loop step cannot come before the intro video plays
     await page.clock.install();
-    const releaseImages = await holdImages(page);
-    await page.goto('/', { waitUntil: 'domcontentloaded' });
-    await expect(page.locator('[data-hero]')).toHaveAttribute('data-step', 'loading');
-    await pauseSoon(page);
-    releaseImages();
-    await expect(page.locator('[data-hero]')).toHaveAttribute('data-step', 'intro');
+    await openHomeOnTestClock(page);
     const film = page.locator('[data-hero-film] video');
     const intro = film.filter({ has: page.locator('source[src$="intro.webm"]') });
     const loop = film.filter({ has: page.locator('source[src$="loop.webm"]') });

@@ -7,7 +7,7 @@
  * not a millisecond early or late, however busy the machine.
  */
 import type { Page } from '@playwright/test';
-import { holdImages, pageNow, pauseSoon } from './support/hero-clock.ts';
+import { openHomeOnTestClock, pageNow } from './support/hero-clock.ts';
 import { expect, test } from './support/test.ts';
 
 const hero = (page: Page) => page.locator('[data-hero]');
@@ -78,14 +78,10 @@ test.describe('desktop', () => {
       }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-step'] });
     });
     const steps = () => page.evaluate(() => (window as unknown as { __steps: { step: string; t: number }[] }).__steps);
-    const releaseImages = await holdImages(page);
-    await page.goto('/', { waitUntil: 'domcontentloaded' });
-    await expect(page.locator('#welcome').getByRole('button', { name: 'Skip intro' })).toBeVisible();
     // loading until the poster arrives; the clock stops first, so the intro starts on the test's time
-    await expect(hero(page)).toHaveAttribute('data-step', 'loading');
-    await pauseSoon(page);
-    releaseImages();
-    await expect(hero(page)).toHaveAttribute('data-step', 'intro');
+    await openHomeOnTestClock(page, () =>
+      expect(page.locator('#welcome').getByRole('button', { name: 'Skip intro' })).toBeVisible(),
+    );
     const started = (await steps()).find((s) => s.step === 'intro')!.t;
     expect(await pageNow(page)).toBe(started);
 
@@ -118,13 +114,8 @@ test.describe('desktop', () => {
   test('Skip jumps to the end state at once and the intro does not play again', async ({ page }) => {
     await page.clock.install();
     // the intro starts on the test's time (as above), so Skip is pressed while it plays, however busy the machine
-    const releaseImages = await holdImages(page);
-    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    await openHomeOnTestClock(page);
     const welcome = page.locator('#welcome');
-    await expect(hero(page)).toHaveAttribute('data-step', 'loading');
-    await pauseSoon(page);
-    releaseImages();
-    await expect(hero(page)).toHaveAttribute('data-step', 'intro');
     await expect(welcome.getByRole('heading', { level: 1 })).toHaveCSS('opacity', '0');
     await welcome.getByRole('button', { name: 'Skip intro' }).click();
     await expectEndState(page);
