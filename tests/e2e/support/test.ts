@@ -1,9 +1,10 @@
 /**
  * The `test` every browser spec uses: Playwright's, with
- * - `page.goto` waiting until the page's eager islands (client:load, client:painted, client:idle, client:only)
- *   have hydrated, so a click is never lost on server-rendered markup whose handlers are not
- *   attached yet (this happens on a loaded machine, e.g. while the server regenerates the site
- *   in the background);
+ * - `page.goto` and `page.reload` waiting until the page's eager islands (client:load,
+ *   client:painted, client:idle, client:only) have hydrated, so a click is never lost on
+ *   server-rendered markup whose handlers are not attached yet (this happens on a loaded machine,
+ *   e.g. while the server regenerates the site in the background). This holds for every page the
+ *   test opens: the fixture's own, and those of contexts the test makes with `browser.newContext()`;
  * - the page's console errors and warnings, and its uncaught errors, attached to the report of a
  *   test that failed (`browser console`), so a failure the page only logged says what it was;
  * - `keep`: every spec shares one server and database, so a test that changes what others
@@ -30,19 +31,46 @@ export async function islandsStarted(page: Page): Promise<void> {
   await expect.poll(() => page.evaluate(() => document.querySelectorAll('astro-island[ssr]').length)).toBe(0);
 }
 
+const settling = new WeakSet<Page>();
+
+/** Makes `page.goto` and `page.reload` resolve only once the page they load has hydrated its eager islands. */
+function settleNavigations(page: Page): void {
+  if (settling.has(page)) return;
+  settling.add(page);
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await islandsReady(page);
+    return response;
+  };
+  page.reload = async (options) => {
+    const response = await reload(options);
+    await islandsReady(page);
+    return response;
+  };
+}
+
 export const test = base.extend<{ keep: Keep }>({
+  browser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const context = await newContext(options);
+        context.on('page', settleNavigations);
+        return context;
+      };
+      await use(browser);
+    },
+    { scope: 'worker' },
+  ],
   page: async ({ page }, use, testInfo) => {
     const logged: string[] = [];
     page.on('console', (m) => {
       if (m.type() === 'error' || m.type() === 'warning') logged.push(`${m.type()}: ${m.text()}`);
     });
     page.on('pageerror', (e) => logged.push(`uncaught: ${e.stack ?? e.message}`));
-    const goto = page.goto.bind(page);
-    page.goto = async (url, options) => {
-      const response = await goto(url, options);
-      await islandsReady(page);
-      return response;
-    };
+    settleNavigations(page);
     await use(page);
     if (testInfo.status !== testInfo.expectedStatus && logged.length > 0)
       await testInfo.attach('browser console', { body: logged.join('\n'), contentType: 'text/plain' });
