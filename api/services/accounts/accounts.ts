@@ -11,7 +11,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { writeTx } from '../../../db/client.ts';
-import { contactMessages, sessions, users, type DialogSettings, type User } from '../../../db/tables.ts';
+import { contactMessages, users, type DialogSettings, type User } from '../../../db/tables.ts';
 import { ACCOUNT_MESSAGES, type ProfileUpdateValues } from '../../../src/domain/validation/account.ts';
 import type { RegisterValues } from '../../../src/domain/validation/registration.ts';
 import { HttpError } from '../../middleware/errors.ts';
@@ -21,7 +21,7 @@ import * as templates from './email-templates.ts';
 import { consumeToken, dropUnusedTokens, issueToken } from './one-time-tokens.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { configFields } from '../site/state.ts';
-import { createSession, type NewSession } from './sessions.ts';
+import { createSession, deleteUserSessions, type NewSession } from './sessions.ts';
 import { newSecret } from './tokens.ts';
 
 /** Statuses whose registration message the e-mail check and login report. */
@@ -223,16 +223,11 @@ export async function resetPassword(
       .update(users)
       .set({ passwordHash, updatedAt: new Date(now) })
       .where(eq(users.id, found.id));
-    await endSessions(tx, found.id);
+    await deleteUserSessions(tx, found.id);
     await dropUnusedTokens(tx, found.id, 'reset');
     return found;
   });
   return { email: user.email, message: RESET_DONE };
-}
-
-/** Ends every session of a user. */
-export async function endSessions(db: Db, userId: number): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
 /**
@@ -257,7 +252,7 @@ export async function changePassword(
       .update(users)
       .set({ passwordHash, updatedAt: new Date(now) })
       .where(eq(users.id, user.id));
-    await endSessions(tx, user.id);
+    await deleteUserSessions(tx, user.id);
     await dropUnusedTokens(tx, user.id, 'reset');
     return createSession(tx, user.id, { ...client, now });
   });

@@ -9,7 +9,8 @@ import { writeTx } from '../../../db/client.ts';
 import { auditLog, users, type User, type USER_STATUSES } from '../../../db/tables.ts';
 import { HttpError } from '../../middleware/errors.ts';
 import type { Deps } from '../../types.ts';
-import { endSessions, findUserById, siteOf } from './accounts.ts';
+import { findUserById, siteOf } from './accounts.ts';
+import { deleteUserSessions } from './sessions.ts';
 import * as templates from './email-templates.ts';
 import { toCustomerView, type CustomerView } from './user-view.ts';
 
@@ -90,7 +91,7 @@ function setStatus(deps: Deps, admin: User, id: number, to: CustomerStatus, acti
         .where(eq(users.id, id))
         .returning()
     )[0]!;
-    if (to !== 'approved') await endSessions(tx, id);
+    if (to !== 'approved') await deleteUserSessions(tx, id);
     await audit(tx, admin.id, action, id, { from: before.status, to }, now);
     return { before, after, changed: true };
   });

@@ -7,11 +7,12 @@
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { writeTx, type Db } from '../../../db/client.ts';
-import { sessions, users } from '../../../db/tables.ts';
+import { users } from '../../../db/tables.ts';
 import { EmailField } from '../../../src/domain/validation/email.ts';
 import { PasswordField } from '../../../src/domain/validation/password.ts';
 import { audit } from '../admin/audit.ts';
 import { hashPassword } from './passwords.ts';
+import { deleteUserSessions } from './sessions.ts';
 
 export type StaffResult =
   { done: 'created' | 'password_reset'; id: number; email: string } | { done: 'refused'; problems: string[] };
@@ -37,7 +38,7 @@ export async function createOrResetStaff(
     const at = new Date(now);
     if (existing) {
       await tx.update(users).set({ passwordHash, status: 'approved', updatedAt: at }).where(eq(users.id, existing.id));
-      await tx.delete(sessions).where(eq(sessions.userId, existing.id));
+      await deleteUserSessions(tx, existing.id);
       await audit(tx, null, 'staff.password_reset', 'user', existing.id, { email, by: 'admin:create' }, now);
       return { done: 'password_reset', id: existing.id, email };
     }
