@@ -1,8 +1,9 @@
 /**
  * The signed-in user (`GET /api/v1/me`), shared by every island. Visitors have
  * `isAuthorised: false`. `loadSession()` is called once per page by whichever island mounts
- * first (repeat calls share one request); login, logout and profile calls answer with the
- * same auth state, which they hand to `setSession()`.
+ * first (repeat calls share one request; one that gets no good answer shows the page signed out
+ * and asks again, ASK_AGAIN_MS); login, logout and profile calls answer with the same auth
+ * state, which they hand to `setSession()`.
  */
 import { atom, computed } from 'nanostores';
 import type { AuthState, UserView } from '../../api/services/accounts/user-view.ts';
@@ -22,16 +23,46 @@ export const $isStaff = computed($session, (s) => s.user != null && s.user.role 
 
 let inFlight: Promise<AuthState> | null = null;
 
+/**
+ * When GET /me gets no good answer (no connection, the server busy), the page is shown signed
+ * out at once and asks again after each of these delays in turn, until an answer comes: a
+ * moment's failure does not leave a signed-in trader looking at a visitor's page.
+ */
+export const ASK_AGAIN_MS = [2_000, 5_000, 15_000] as const;
+
+/** Counts the session states set, so a late answer never overrides a newer one (a login meanwhile). */
+let setCount = 0;
+
+const SIGNED_OUT: AuthState = { isAuthorised: false, user: null };
+
+function askAgain(attempt: number): void {
+  const delay = ASK_AGAIN_MS[attempt];
+  if (delay == null) return;
+  const since = setCount;
+  setTimeout(() => {
+    if (setCount !== since) return;
+    call(client.me.$get()).then(
+      (state) => setCount === since && setSession(state),
+      () => setCount === since && askAgain(attempt + 1),
+    );
+  }, delay);
+}
+
 export function loadSession(force = false): Promise<AuthState> {
   if (inFlight && !force) return inFlight;
   const current = $session.get();
   $session.set({ ...current, status: 'loading' });
-  inFlight = call(client.me.$get())
-    .catch((): AuthState => ({ isAuthorised: false, user: null }))
-    .then((state) => {
+  inFlight = call(client.me.$get()).then(
+    (state) => {
       setSession(state);
       return state;
-    });
+    },
+    () => {
+      show(SIGNED_OUT); // no answer tells nothing of who is signed in: the kept copies stay
+      askAgain(0);
+      return SIGNED_OUT;
+    },
+  );
   return inFlight;
 }
 
@@ -39,10 +70,15 @@ export function loadSession(force = false): Promise<AuthState> {
 let keptFor: string | null | undefined;
 
 export function setSession(state: AuthState): void {
-  inFlight = Promise.resolve(state);
   // list prices are kept only for the trader signed in, none for a visitor
   const account = state.user?._id ?? null;
   if (account !== keptFor) void keepCopiesOnlyOf((keptFor = account));
+  show(state);
+}
+
+function show(state: AuthState): void {
+  setCount += 1;
+  inFlight = Promise.resolve(state);
   $session.set({ status: 'ready', isAuthorised: state.isAuthorised, user: state.user });
 }
 
