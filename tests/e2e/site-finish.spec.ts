@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test';
 import { COMPANY, GOOD_PASSWORD, uniqueEmail } from './support/accounts.ts';
 import { coveredBy, DESKTOP, IPHONE_13, noCookieNotice, saveShot } from './support/screens.ts';
-import { expect, test } from './support/test.ts';
+import { expect, leaveIslandsUnwaited, test } from './support/test.ts';
 
 const SHOTS = 'test-results/screenshots/issue13';
 const box = (page: Page, dialog: string, name: string) =>
@@ -21,6 +21,7 @@ test.describe('at 1440', () => {
   }) => {
     // a raw page (no wait for the islands), with the drawer's code held back until the press
     const page = await context.newPage();
+    leaveIslandsUnwaited(page);
     let release: () => void = () => {};
     const held = new Promise<void>((r) => (release = r));
     await page.route(/\/_astro\/ContactDrawer[^/]*\.js$/, async (route) => {

@@ -32,6 +32,12 @@ export async function islandsStarted(page: Page): Promise<void> {
 }
 
 const settling = new WeakSet<Page>();
+const raw = new WeakSet<Page>();
+
+/** Lets `page.goto` and `page.reload` resolve as Playwright's do, for a test that looks at a page before its islands start. */
+export function leaveIslandsUnwaited(page: Page): void {
+  raw.add(page);
+}
 
 /** Makes `page.goto` and `page.reload` resolve only once the page they load has hydrated its eager islands. */
 function settleNavigations(page: Page): void {
@@ -41,12 +47,12 @@ function settleNavigations(page: Page): void {
   const reload = page.reload.bind(page);
   page.goto = async (url, options) => {
     const response = await goto(url, options);
-    await islandsReady(page);
+    if (!raw.has(page)) await islandsReady(page);
     return response;
   };
   page.reload = async (options) => {
     const response = await reload(options);
-    await islandsReady(page);
+    if (!raw.has(page)) await islandsReady(page);
     return response;
   };
 }
