@@ -30,20 +30,23 @@ let inFlight: Promise<AuthState> | null = null;
  */
 export const ASK_AGAIN_MS = [2_000, 5_000, 15_000] as const;
 
-/** Counts the session states set, so a late answer never overrides a newer one (a login meanwhile). */
-let setCount = 0;
-
 const SIGNED_OUT: AuthState = { isAuthorised: false, user: null };
 
 function askAgain(attempt: number): void {
   const delay = ASK_AGAIN_MS[attempt];
   if (delay == null) return;
-  const since = setCount;
+  // a late answer never overrides a newer state (a login meanwhile): only this file sets $session
+  const shown = $session.get();
+  const unchanged = () => $session.get() === shown;
   setTimeout(() => {
-    if (setCount !== since) return;
+    if (!unchanged()) return;
     call(client.me.$get()).then(
-      (state) => setCount === since && setSession(state),
-      () => setCount === since && askAgain(attempt + 1),
+      (state) => {
+        if (unchanged()) setSession(state);
+      },
+      () => {
+        if (unchanged()) askAgain(attempt + 1);
+      },
     );
   }, delay);
 }
@@ -77,7 +80,6 @@ export function setSession(state: AuthState): void {
 }
 
 function show(state: AuthState): void {
-  setCount += 1;
   inFlight = Promise.resolve(state);
   $session.set({ status: 'ready', isAuthorised: state.isAuthorised, user: state.user });
 }
