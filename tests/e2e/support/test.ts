@@ -43,18 +43,15 @@ export function leaveIslandsUnwaited(page: Page): void {
 function settleNavigations(page: Page): void {
   if (settling.has(page)) return;
   settling.add(page);
-  const goto = page.goto.bind(page);
-  const reload = page.reload.bind(page);
-  page.goto = async (url, options) => {
-    const response = await goto(url, options);
-    if (!raw.has(page)) await islandsReady(page);
-    return response;
-  };
-  page.reload = async (options) => {
-    const response = await reload(options);
-    if (!raw.has(page)) await islandsReady(page);
-    return response;
-  };
+  const settled =
+    <A extends unknown[], R>(navigate: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      const response = await navigate(...args);
+      if (!raw.has(page)) await islandsReady(page);
+      return response;
+    };
+  page.goto = settled(page.goto.bind(page));
+  page.reload = settled(page.reload.bind(page));
 }
 
 export const test = base.extend<{ keep: Keep }>({
@@ -76,7 +73,7 @@ export const test = base.extend<{ keep: Keep }>({
       if (m.type() === 'error' || m.type() === 'warning') logged.push(`${m.type()}: ${m.text()}`);
     });
     page.on('pageerror', (e) => logged.push(`uncaught: ${e.stack ?? e.message}`));
-    settleNavigations(page);
+    settleNavigations(page); // (done already when its context came through the browser fixture; a reused context's did not)
     await use(page);
     if (testInfo.status !== testInfo.expectedStatus && logged.length > 0)
       await testInfo.attach('browser console', { body: logged.join('\n'), contentType: 'text/plain' });
