@@ -12,6 +12,7 @@
 import { atom } from 'nanostores';
 import type { HoldState } from '../domain/trade/holds.ts';
 import { call, client } from '../lib/api.ts';
+import { askAgain } from '../lib/ask-again.ts';
 import { $isAuthorised } from './session.ts';
 
 export const $holds = atom<HoldState | null>(null);
@@ -22,11 +23,15 @@ let watching = false;
 export async function refreshHolds(): Promise<void> {
   if (!$isAuthorised.get()) return $holds.set(null);
   try {
-    $holds.set(await call(client.holds.state.$get()));
+    $holds.set(await readHolds());
   } catch {
-    // keep what was shown; the next action refreshes it
+    // keep what was shown and ask again, unless a newer overlay (or a sign-out) comes first
+    askAgain({ read: () => $holds.get(), ask: readHolds, show: (state) => $holds.set(state) });
   }
 }
+
+const readHolds = (): Promise<HoldState | null> =>
+  $isAuthorised.get() ? call(client.holds.state.$get()) : Promise.resolve(null);
 
 export function loadHolds(): void {
   if (watching) return;

@@ -2,13 +2,14 @@
  * The signed-in user (`GET /api/v1/me`), shared by every island. Visitors have
  * `isAuthorised: false`. `loadSession()` is called once per page by whichever island mounts
  * first (repeat calls share one request; one that gets no good answer shows the page signed out
- * and asks again, ASK_AGAIN_MS); login, logout and profile calls answer with the same auth
+ * at once, keeps the kept copies, and asks again: lib/ask-again.ts); login, logout and profile calls answer with the same auth
  * state, which they hand to `setSession()`.
  */
 import { atom, computed } from 'nanostores';
 import type { AuthState, UserView } from '../../api/services/accounts/user-view.ts';
 import { call, client } from '../lib/api.ts';
 import { routes } from '../domain/routes.ts';
+import { askAgain } from '../lib/ask-again.ts';
 import { keepCopiesOnlyOf } from './kept-copies.ts';
 
 export type { AuthState, UserView };
@@ -23,33 +24,7 @@ export const $isStaff = computed($session, (s) => s.user != null && s.user.role 
 
 let inFlight: Promise<AuthState> | null = null;
 
-/**
- * When GET /me gets no good answer (no connection, the server busy), the page is shown signed
- * out at once and asks again after each of these delays in turn, until an answer comes: a
- * moment's failure does not leave a signed-in trader looking at a visitor's page.
- */
-export const ASK_AGAIN_MS = [2_000, 5_000, 15_000] as const;
-
 const SIGNED_OUT: AuthState = { isAuthorised: false, user: null };
-
-function askAgain(attempt: number): void {
-  const delay = ASK_AGAIN_MS[attempt];
-  if (delay == null) return;
-  // a late answer never overrides a newer state (a login meanwhile): only this file sets $session
-  const shown = $session.get();
-  const unchanged = () => $session.get() === shown;
-  setTimeout(() => {
-    if (!unchanged()) return;
-    call(client.me.$get()).then(
-      (state) => {
-        if (unchanged()) setSession(state);
-      },
-      () => {
-        if (unchanged()) askAgain(attempt + 1);
-      },
-    );
-  }, delay);
-}
 
 export function loadSession(force = false): Promise<AuthState> {
   if (inFlight && !force) return inFlight;
@@ -62,7 +37,7 @@ export function loadSession(force = false): Promise<AuthState> {
     },
     () => {
       show(SIGNED_OUT); // no answer tells nothing of who is signed in: the kept copies stay
-      askAgain(0);
+      askAgain({ read: () => $session.get(), ask: () => call(client.me.$get()), show: setSession });
       return SIGNED_OUT;
     },
   );

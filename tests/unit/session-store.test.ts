@@ -3,6 +3,7 @@
  * at once, then signed in once an answer comes; a sign-in meanwhile is never overridden.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ASK_AGAIN_MS } from '../../src/lib/ask-again.ts';
 
 const kept = vi.hoisted(() => ({ onlyOf: vi.fn(async (_account: string | null) => undefined) }));
 vi.mock('../../src/stores/kept-copies.ts', () => ({ keepCopiesOnlyOf: kept.onlyOf }));
@@ -50,7 +51,7 @@ describe('the session store after GET /me got no good answer', () => {
 
   it('shows the page signed out at once, then signed in when asking again is answered', async () => {
     const fetch = answersOfMe(offline, busy, signedIn);
-    const { $isAuthorised, ASK_AGAIN_MS, loadSession } = await import('../../src/stores/session.ts');
+    const { $isAuthorised, loadSession } = await import('../../src/stores/session.ts');
     const first = loadSession();
     await pass(1);
     expect(await first).toEqual({ isAuthorised: false, user: null });
@@ -68,7 +69,7 @@ describe('the session store after GET /me got no good answer', () => {
 
   it('stops asking after the last delay', async () => {
     const fetch = answersOfMe(offline, offline, offline, offline, signedIn);
-    const { $isAuthorised, ASK_AGAIN_MS, loadSession } = await import('../../src/stores/session.ts');
+    const { $isAuthorised, loadSession } = await import('../../src/stores/session.ts');
     void loadSession();
     await pass(ASK_AGAIN_MS.reduce((a, b) => a + b, 0) + 60_000);
     expect(fetch).toHaveBeenCalledTimes(1 + ASK_AGAIN_MS.length);
@@ -77,7 +78,7 @@ describe('the session store after GET /me got no good answer', () => {
 
   it('a sign-in meanwhile is kept: a later answer does not override it', async () => {
     const fetch = answersOfMe(offline, () => new Response(JSON.stringify({ isAuthorised: false, user: null })));
-    const { $session, ASK_AGAIN_MS, loadSession, setSession } = await import('../../src/stores/session.ts');
+    const { $session, loadSession, setSession } = await import('../../src/stores/session.ts');
     void loadSession();
     await pass(1);
     setSession({ isAuthorised: true, user: TRADER as never }); // the login dialog answered
