@@ -2,8 +2,8 @@
  * The signed-in user (`GET /api/v1/me`), shared by every island. Visitors have
  * `isAuthorised: false`. `loadSession()` is called once per page by whichever island mounts
  * first (repeat calls share one request; one that gets no good answer shows the page signed out
- * at once, keeps the kept copies, and asks again: lib/ask-again.ts); login, logout and profile calls answer with the same auth
- * state, which they hand to `setSession()`.
+ * at once, keeps the kept copies, and asks again: lib/ask-again.ts); login, logout and profile
+ * calls answer with the same auth state, which they hand to `setSession()`.
  */
 import { atom, computed } from 'nanostores';
 import type { AuthState, UserView } from '../../api/services/accounts/user-view.ts';

@@ -73,7 +73,8 @@ export const test = base.extend<{ keep: Keep }>({
       if (m.type() === 'error' || m.type() === 'warning') logged.push(`${m.type()}: ${m.text()}`);
     });
     page.on('pageerror', (e) => logged.push(`uncaught: ${e.stack ?? e.message}`));
-    settleNavigations(page); // (done already when its context came through the browser fixture; a reused context's did not)
+    // done already when its context came through the browser fixture; a reused context's did not
+    settleNavigations(page);
     await use(page);
     if (testInfo.status !== testInfo.expectedStatus && logged.length > 0)
       await testInfo.attach('browser console', { body: logged.join('\n'), contentType: 'text/plain' });
