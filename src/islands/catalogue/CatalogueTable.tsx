@@ -7,7 +7,7 @@
  * until the next filter change. A new page's rows are drawn the first screen at once and the
  * rest a few a frame (rows-in-batches.ts).
  */
-import { useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { cellClass, TableRow } from './TableRow.tsx';
 import { ROW_SCROLL_DELAY_MS, type SortState } from '../../domain/catalogue/index.ts';
@@ -88,11 +88,6 @@ export function CatalogueTable({
   const batching = drawnCount < docs.length;
   const tableRef = useRef<HTMLTableElement>(null);
   useHeldHeight(tableRef, batching, placeHeight);
-  // kept once every row is in: taking it out would lay the whole table out again for nothing
-  const sizer = useMemo(
-    () => ({ __html: batched ? batchSizerRows(docs, ctx, FIRST_SCREEN_ROWS) : '' }),
-    [docs, ctx, batched],
-  );
 
   const openRef = useRef<HTMLTableRowElement | null>(null);
   useEffect(() => {
@@ -174,7 +169,17 @@ export function CatalogueTable({
             );
           })}
       </tbody>
-      {sizer.__html && <tfoot className="cat-sizer" aria-hidden="true" dangerouslySetInnerHTML={sizer} />}
+      {batched && <TableSizer docs={docs} ctx={ctx} />}
     </table>
   );
 }
+
+/**
+ * The sizer of a page drawn in batches (table-markup.ts), kept once every row is in: taking it
+ * out would lay the whole table out again for nothing. A component of its own, so that drawing
+ * its cells is a step of the list's render of its own, between which the page gets its turn.
+ */
+const TableSizer = memo(function TableSizer({ docs, ctx }: { docs: readonly ListDoc[]; ctx: ColumnContext }) {
+  const sizer = useMemo(() => ({ __html: batchSizerRows(docs, ctx, FIRST_SCREEN_ROWS) }), [docs, ctx]);
+  return sizer.__html ? <tfoot className="cat-sizer" aria-hidden="true" dangerouslySetInnerHTML={sizer} /> : null;
+});

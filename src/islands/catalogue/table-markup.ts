@@ -142,12 +142,19 @@ export const FIRST_SCREEN_ROWS = 12;
  * start, and nothing moves as the rest appear.
  */
 function sizerRows(cells: string[][], shown: number): string {
-  const seen = cells[0]!.map((_, j) => new Set(cells.slice(0, shown).map((r) => sameWidth(r[j]!))));
+  // a page repeats most of its cells (grades, labs, availability): each is sized once
+  const known = new Map<string, string>();
+  const sized = (cell: string) => {
+    let w = known.get(cell);
+    if (w === undefined) known.set(cell, (w = sameWidth(cell)));
+    return w;
+  };
+  const seen = cells[0]!.map((_, j) => new Set(cells.slice(0, shown).map((r) => sized(r[j]!))));
   const wanted = cells[0]!.map((_, j) => [
     ...new Set(
       cells
         .slice(shown)
-        .map((r) => sameWidth(r[j]!))
+        .map((r) => sized(r[j]!))
         .filter((c) => !seen[j]!.has(c)),
     ),
   ]);
@@ -174,12 +181,11 @@ const layoutOf = (first: FirstPage) =>
   });
 
 /** Each row's cells, as markup. */
-const rowCells = (docs: readonly ListDoc[], layout: LayoutColumn[], p: CellContext): string[][] =>
-  docs.map((d) =>
-    layout.map(
-      (c) => `<td${attrs({ 'data-label': c.meta.label, class: cellClass(c.meta) })}>${CELLS[c.id](d, p)}</td>`,
-    ),
-  );
+function rowCells(docs: readonly ListDoc[], layout: LayoutColumn[], p: CellContext): string[][] {
+  const opens = layout.map((c) => `<td${attrs({ 'data-label': c.meta.label, class: cellClass(c.meta) })}>`);
+  const cells = layout.map((c) => CELLS[c.id]);
+  return docs.map((d) => cells.map((cell, j) => `${opens[j]}${cell(d, p)}</td>`));
+}
 
 const cellsOf = (first: FirstPage, prices: ShownPrices | null, layout = layoutOf(first)): string[][] =>
   rowCells(first.docs, layout, prices ?? { ccy: first.ccy ?? 'GBP', rates: [] });
