@@ -1,10 +1,11 @@
 /**
  * The home hero's videos: on a wide screen's first visit the intro video plays, then the loop
- * takes over (looping) and the drawn intro is gone; neither loads anything before it is
- * played (preload none, a poster frame, its size given). Phones and reduced motion get no
- * video at all (the still picture, and the drawn intro where it plays). The committed files
- * stay small: at most 1.5 MB for both videos in both formats. The intro's steps run on the
- * test's clock, so the intro video has its turn however busy the machine.
+ * takes over (looping, and resting while the hero is scrolled away) and the drawn intro is
+ * gone; neither loads anything before it is played (preload none, a poster frame, its size
+ * given). Phones and reduced motion get no video at all (the still picture, and the drawn intro
+ * where it plays). The committed files stay small: at most 1.5 MB for both videos in both
+ * formats. The intro's steps run on the test's clock, so the intro video has its turn however
+ * busy the machine.
  */
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -57,6 +58,12 @@ test.describe('1440, first visit', () => {
     const loop = page.locator('[data-hero-film] video').filter({ has: page.locator('source[src$="loop.webm"]') });
     await expect(loop).toHaveClass(/is-playing/, { timeout: 15_000 });
     await expect(page.locator('[data-hero-film] video source[src$="intro.webm"]')).toHaveCount(0);
+    // it rests while the hero is scrolled out of the window, and plays again once it is back
+    const paused = () => loop.evaluate((v: HTMLVideoElement) => v.paused);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(paused).toBe(true);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect.poll(paused).toBe(false);
   });
 });
 

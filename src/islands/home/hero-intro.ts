@@ -64,6 +64,7 @@ function films(el: HTMLElement): void {
   const intro = ['loading', 'intro'].includes(el.dataset.step ?? '') ? film(el.dataset.introVideo ?? '', false) : null;
   const loop = film(el.dataset.loopVideo ?? '', true);
   let looping = false;
+  let inView = true;
   const follow = () => {
     if (looping || ['loading', 'intro'].includes(el.dataset.step ?? '')) return;
     looping = true;
@@ -77,11 +78,20 @@ function films(el: HTMLElement): void {
       },
       { once: true },
     );
-    play(loop);
+    if (inView) play(loop);
   };
   play(intro);
   follow();
   new MutationObserver(follow).observe(el, { attributes: true, attributeFilter: ['data-step'] });
+  // the loop rests while the hero is scrolled out of the window: nobody sees it, and each of its
+  // frames would be drawn all the same
+  if (loop)
+    new IntersectionObserver(([seen]) => {
+      inView = seen?.isIntersecting ?? true;
+      if (!looping) return;
+      if (inView) play(loop);
+      else loop.pause();
+    }).observe(el);
 }
 
 function run(el: HTMLElement): void {
