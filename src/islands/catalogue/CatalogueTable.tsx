@@ -180,6 +180,7 @@ export function CatalogueTable({
  * its cells is a step of the list's render of its own, between which the page gets its turn.
  */
 const TableSizer = memo(function TableSizer({ docs, ctx }: { docs: readonly ListDoc[]; ctx: ColumnContext }) {
-  const sizer = useMemo(() => ({ __html: batchSizerRows(docs, ctx, FIRST_SCREEN_ROWS) }), [docs, ctx]);
-  return sizer.__html ? <tfoot className="cat-sizer" aria-hidden="true" dangerouslySetInnerHTML={sizer} /> : null;
+  // drawn again only when its page or columns change (memo: it has no state of its own)
+  const html = batchSizerRows(docs, ctx, FIRST_SCREEN_ROWS);
+  return html ? <tfoot className="cat-sizer" aria-hidden="true" dangerouslySetInnerHTML={{ __html: html }} /> : null;
 });
