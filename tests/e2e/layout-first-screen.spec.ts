@@ -2,9 +2,9 @@
  * What the first screen shows.
  * - The cookie notice hides no primary action on a first visit: the hero's Register and Login,
  *   a link focused while it sits under the bar (it is brought above it),
- *   the catalogue's filter panel (desktop) or its Filters button (phone), also when the notice
- *   took its room before the list's island started, and the end of the page, at 1440 x 900 and
- *   as an iPhone 13.
+ *   the catalogue's filter panel (desktop) or its Filters button and currency (phone: Message us
+ *   waits until the notice is answered), also when the notice took its room before the list's
+ *   island started, and the end of the page, at 1440 x 900 and as an iPhone 13.
  * - On a 1440 x 900 laptop a trader sees at least 10 rows of the stock list without scrolling.
  * Screenshots of each screen go to test-results/screenshots/issue13/.
  */
@@ -74,6 +74,9 @@ for (const [size, options] of BOTH_SIZES) {
         // (the list settles into its phone layout, panel closed, just after it hydrates)
         const filters = page.getByRole('button', { name: /^Filters \(\d+\)$/ });
         await expect.poll(() => coveredBy(filters)).toBeNull();
+        // Message us waits until the notice is answered: stacked on it, it lay over the currency
+        await expect.poll(() => coveredBy(page.getByLabel('Currency')), 'the currency is covered').toBeNull();
+        await expect(page.getByRole('button', { name: 'Message us' })).toBeHidden();
         // the panel opened over the whole screen ends above the notice: its foot stays in reach
         await filters.click();
         const results = page.getByRole('button', { name: 'View Results' });
@@ -98,6 +101,9 @@ for (const [size, options] of BOTH_SIZES) {
         await page.evaluate(() => window.scrollTo(0, 0));
       }
       await saveShot(page, SHOTS, `cookie-notice-catalogue-${size}`, false);
+      // once the notice is answered, Message us is there at both sizes
+      await notice(page).getByRole('button', { name: 'Got it!' }).click();
+      await expect(page.getByRole('button', { name: 'Message us' })).toBeVisible();
     });
   });
 }

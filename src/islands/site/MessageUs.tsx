@@ -8,6 +8,7 @@
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useState } from 'react';
+import { $cookieRoom } from '../../stores/cookie-room.ts';
 import { $isStaff, $session, loadSession } from '../../stores/session.ts';
 import { keepFootClear } from '../../stores/window-foot.ts';
 import { AT_BUILD } from '../ui/at-build.ts';
@@ -60,6 +61,8 @@ export default function MessageUs() {
   const session = useIslandStore($session, AT_BUILD.session);
   const staff = useIslandStore($isStaff, false);
   const cookieRoom = useCookieRoom(); // the button and the panel clear the cookie notice (message-us.css)
+  // on a phone the button waits until the notice is answered (message-us.css)
+  const noticeShows = useIslandStore($cookieRoom, AT_BUILD.cookieRoom) > 0;
   const shown = session.status === 'ready' && !staff;
   useClearedCorner(shown);
   useEffect(() => {
@@ -69,7 +72,7 @@ export default function MessageUs() {
   return (
     <div className="mu" data-chat-widget>
       <Dialog.Root open={open} onOpenChange={setOpen}>
-        <Dialog.Trigger className="mu-button" style={cookieRoom}>
+        <Dialog.Trigger className="mu-button" style={cookieRoom} data-notice-shows={noticeShows || undefined}>
           <Bubble />
           <span>Message us</span>
         </Dialog.Trigger>
