@@ -2,8 +2,8 @@
  * Screenshots of the marketing pages for review: home, news, a post,
  * about, contact, FAQ and the API page at 1440 x 900 and 390 x 844, full page, saved to
  * PAGES_SHOTS (default test-results/screenshots/pages/). Each also checks what a person would
- * notice at once: a visible main heading, the self-hosted fonts in use, and no part of the
- * page wider than the window.
+ * notice at once: a visible main heading, the self-hosted fonts in use, selected text that
+ * reads (4.5:1), and no part of the page wider than the window.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
@@ -21,8 +21,27 @@ async function firstPost(page: Page): Promise<Post> {
   return post!;
 }
 
+/** WCAG's contrast ratio of two computed colours (`rgb(r, g, b)`). */
+function contrast(a: string, b: string): number {
+  const luminance = (css: string) => {
+    const [r, g, b] = (css.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((v) => {
+      const c = Number(v) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+
 async function check(page: Page, name: string) {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  // selected text reads as well as the page's own (4.5:1)
+  const [selected, behind] = await page.evaluate(() => {
+    const style = getComputedStyle(document.querySelector('main h1, h1')!, '::selection');
+    return [style.color, style.backgroundColor];
+  });
+  expect(contrast(selected!, behind!), `${name}: selected text on its highlight`).toBeGreaterThanOrEqual(4.5);
   await page.evaluate(() => document.fonts.ready);
   const fonts = await page.evaluate(() =>
     [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family),
