@@ -12,7 +12,7 @@
 import { atom } from 'nanostores';
 import type { HoldState } from '../domain/trade/holds.ts';
 import { call, client } from '../lib/api.ts';
-import { askAgain } from '../lib/ask-again.ts';
+import { askingAgain } from '../lib/ask-again.ts';
 import { $isAuthorised } from './session.ts';
 
 export const $holds = atom<HoldState | null>(null);
@@ -26,12 +26,14 @@ export async function refreshHolds(): Promise<void> {
     $holds.set(await readHolds());
   } catch {
     // keep what was shown and ask again, unless a newer overlay (or a sign-out) comes first
-    askAgain({ read: () => $holds.get(), ask: readHolds, show: (state) => $holds.set(state) });
+    askHoldsAgain();
   }
 }
 
 const readHolds = (): Promise<HoldState | null> =>
   $isAuthorised.get() ? call(client.holds.state.$get()) : Promise.resolve(null);
+
+const askHoldsAgain = askingAgain({ read: () => $holds.get(), ask: readHolds, show: (state) => $holds.set(state) });
 
 export function loadHolds(): void {
   if (watching) return;

@@ -9,7 +9,7 @@ import { atom, computed } from 'nanostores';
 import type { AuthState, UserView } from '../../api/services/accounts/user-view.ts';
 import { call, client } from '../lib/api.ts';
 import { routes } from '../domain/routes.ts';
-import { askAgain } from '../lib/ask-again.ts';
+import { askingAgain } from '../lib/ask-again.ts';
 import { keepCopiesOnlyOf } from './kept-copies.ts';
 
 export type { AuthState, UserView };
@@ -37,12 +37,18 @@ export function loadSession(force = false): Promise<AuthState> {
     },
     () => {
       show(SIGNED_OUT); // no answer tells nothing of who is signed in: the kept copies stay
-      askAgain({ read: () => $session.get(), ask: () => call(client.me.$get()), show: setSession });
+      askSessionAgain();
       return SIGNED_OUT;
     },
   );
   return inFlight;
 }
+
+const askSessionAgain = askingAgain({
+  read: () => $session.get(),
+  ask: () => call(client.me.$get()),
+  show: setSession,
+});
 
 /** the account whose copies were kept at the last `setSession` (undefined: none yet) */
 let keptFor: string | null | undefined;

@@ -1,7 +1,7 @@
 /**
  * The hold overlay asks GET /holds/state again when it got no good answer, as the session
  * does: a trader whose first read failed still sees their holds, and a sign-out meanwhile
- * is never overridden by a late answer.
+ * is never overridden by a late answer, and failures one after another ask in one sequence.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ASK_AGAIN_MS } from '../../src/lib/ask-again.ts';
@@ -58,6 +58,28 @@ describe('the hold overlay after GET /holds/state got no good answer', () => {
     expect($holds.get()).toEqual(STATE);
     await pass(60_000);
     expect(fetch).toHaveBeenCalledTimes(3);
+  });
+
+  it('failures one after another ask again in one sequence, from the latest failure', async () => {
+    const fetch = answersOfHolds(busy, busy, busy, busy, answered);
+    const { $holds, loadHolds, refreshHolds } = await signedInTrader();
+    loadHolds();
+    await pass(1);
+    await pass(ASK_AGAIN_MS[0] - 500);
+    // two more reads fail (a trader's actions during the outage) before the first asking's turn
+    const failing = [refreshHolds(), refreshHolds()];
+    await pass(1);
+    await Promise.all(failing);
+    expect(fetch).toHaveBeenCalledTimes(3);
+    await pass(ASK_AGAIN_MS[0] - 20);
+    expect(fetch).toHaveBeenCalledTimes(3);
+    await pass(20);
+    expect(fetch).toHaveBeenCalledTimes(4); // one asking, not three
+    await pass(ASK_AGAIN_MS[1] + 10);
+    expect(fetch).toHaveBeenCalledTimes(5);
+    expect($holds.get()).toEqual(STATE);
+    await pass(60_000);
+    expect(fetch).toHaveBeenCalledTimes(5);
   });
 
   it('a sign-out meanwhile is kept: no overlay is asked for or shown', async () => {
