@@ -10,7 +10,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { INTRO_SEEN_KEY } from '../../src/domain/home/timeline.ts';
 import { openHomeOnTestClock, pageNow } from './support/hero-clock.ts';
-import { FramesStopped, nextFrames } from './support/screens.ts';
+import { FramesStopped, nextFrames, saveShot } from './support/screens.ts';
 import { expect, test } from './support/test.ts';
 
 const hero = (page: Page) => page.locator('[data-hero]');
@@ -46,10 +46,8 @@ async function shoot(page: Page, name: string) {
   }
   await page.evaluate(() => window.scrollTo(0, 0));
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-  // a still frame of the hero's film: a full-page picture of a playing film takes about twice as long
-  await page.evaluate(() => document.querySelectorAll('video').forEach((video) => video.pause()));
   await nextFrames(page);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  await saveShot(page, SHOTS, name);
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { saveShot } from './support/screens.ts';
 import { expect, test } from './support/test.ts';
 
 const SITE_NAME = process.env.PUBLIC_SITE_NAME ?? 'Facet Trade';
@@ -107,11 +108,11 @@ test.describe('screenshots (artefacts)', () => {
 
       await page.goto('/');
       await expect(page.getByRole('banner')).toBeVisible();
-      await page.screenshot({ path: `${SHOTS}/home-${size}.png`, fullPage: true });
+      await saveShot(page, SHOTS, `home-${size}`);
 
       await page.goto('/diamonds/all');
       await expect.poll(() => stoneRows(page).count()).toBeGreaterThanOrEqual(25);
-      await page.screenshot({ path: `${SHOTS}/diamonds-all-${size}.png`, fullPage: true });
+      await saveShot(page, SHOTS, `diamonds-all-${size}`);
     });
   }
 });
