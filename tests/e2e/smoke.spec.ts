@@ -102,6 +102,8 @@ test.describe('catalogue: all diamonds', () => {
 test.describe('screenshots (artefacts)', () => {
   for (const viewport of VIEWPORTS) {
     test(`home and catalogue at ${viewport.width}x${viewport.height}`, async ({ page }) => {
+      // two long full-page pictures: about 30 s of a loaded CI machine at 1440, as the marketing pages' are timed
+      test.setTimeout(120_000);
       mkdirSync(SHOTS, { recursive: true });
       await page.setViewportSize(viewport);
       const size = `${viewport.width}x${viewport.height}`;
