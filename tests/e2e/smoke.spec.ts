@@ -3,7 +3,6 @@
  * Screenshots of both pages at desktop and phone sizes land in test-results/screenshots/
  * as artefacts for review; they are not compared.
  */
-import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { saveShot } from './support/screens.ts';
 import { expect, test } from './support/test.ts';
@@ -104,7 +103,6 @@ test.describe('screenshots (artefacts)', () => {
     test(`home and catalogue at ${viewport.width}x${viewport.height}`, async ({ page }) => {
       // two long full-page pictures: about 30 s of a loaded CI machine at 1440, as the marketing pages' are timed
       test.setTimeout(120_000);
-      mkdirSync(SHOTS, { recursive: true });
       await page.setViewportSize(viewport);
       const size = `${viewport.width}x${viewport.height}`;
 

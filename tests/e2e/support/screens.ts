@@ -65,7 +65,7 @@ export async function saveShot(page: Page, dir: string, name: string, fullPage =
  * Pauses the page's videos (the home hero's films) where they are: a full-page picture of a
  * playing film took about twice as long on a loaded machine (9-11 s against 5-6 s at 1440).
  */
-export async function stillFilms(page: Page): Promise<void> {
+async function stillFilms(page: Page): Promise<void> {
   await page.evaluate(() => document.querySelectorAll('video').forEach((video) => video.pause()));
 }
 
