@@ -68,9 +68,15 @@ const LIST_AT: VisitAt = { path: '/diamonds/all', selector: ROW };
 /**
  * One visit: navigation -> first row (in the page, and painted), -> index
  * ready; set bytes; heap; the main thread's long tasks (kept on `window.__longTasks`).
+ * A new tab, or with `from`, the tab that showed that page of the site first (loaded, then
+ * left by a navigation to `at`, as a link there would).
  */
-export async function visit(ctx: BrowserContext, url: string, full: boolean, at: VisitAt = LIST_AT) {
+export async function visit(ctx: BrowserContext, url: string, full: boolean, at: VisitAt = LIST_AT, from?: string) {
   const page = await ctx.newPage();
+  if (from) {
+    await page.goto(`${url}${from}`, { waitUntil: 'load' });
+    await page.waitForTimeout(1000);
+  }
   // the moment the first stone row is in the table, seen by the page itself, and the next frame
   await page.addInitScript((selector) => {
     const w = window as unknown as {
