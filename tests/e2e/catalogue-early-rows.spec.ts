@@ -115,6 +115,33 @@ test("a press on a drawn row while the island's table is still coming is kept an
   await expect(page.locator('.cat-detail-row')).toHaveCount(1);
 });
 
+test("without the early script, the island draws the rest of the server's page in, ten rows a frame", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.route(
+    (u) => /\/_astro\/early-rows\.entry[^/]*\.js$/.test(u.pathname),
+    (route) => route.abort(),
+  );
+  const set = await holdSet(page); // the drawn page stays what the island would show
+  await page.addInitScript(() => {
+    const w = window as unknown as { __batches: number[] };
+    w.__batches = [];
+    new MutationObserver((records) => {
+      for (const r of records)
+        if ((r.target as Element).matches?.('.cat-table-wrap[data-early] tbody'))
+          w.__batches.push([...r.addedNodes].filter((n) => n.nodeName === 'TR').length);
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/diamonds/all');
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await expect(page.locator(`${EARLY} tbody tr`)).toHaveCount(100); // the drawn table stands, whole
+  const batches = await page.evaluate(() => (window as unknown as { __batches: number[] }).__batches);
+  expect(batches.length).toBeGreaterThan(1);
+  expect(Math.max(...batches)).toBeLessThanOrEqual(10);
+  await set.release();
+});
+
 test('a repeat visit paints the kept first page before any request answers', async ({ page }) => {
   await signIn(page);
   await page.goto('/diamonds/all');

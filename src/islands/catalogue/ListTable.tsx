@@ -6,7 +6,7 @@
  * download ticks and "No Results Found". A press on the drawn rows meanwhile is kept and replayed on the
  * React table's same control (drawn-presses.ts).
  */
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type Dispatch } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type Dispatch } from 'react';
 import { useStore } from '@nanostores/react';
 import type { ListState } from '../../domain/catalogue/index.ts';
 import type { ListDoc } from '../../domain/diamond.ts';
@@ -15,7 +15,7 @@ import { $holds, holdOf } from '../../stores/holds.ts';
 import { $liveStock } from '../../stores/live.ts';
 import { liveRowLabel } from '../live/LiveRowState.tsx';
 import { CatalogueTable, useRowsUpdatedMark } from './CatalogueTable.tsx';
-import { drawnRows, drawnStands, drawRestOfPage } from './drawn-table.ts';
+import { drawnRows, drawnStands, drawRestLater } from './drawn-table.ts';
 import { usePlaceHeight } from './rows-in-batches.ts';
 import { keepDrawnPress, replayDrawnPress } from './drawn-presses.ts';
 import type { ColumnContext } from './columns.tsx';
@@ -64,10 +64,9 @@ export const ListTable = memo(function ListTable({ early, loading, results, stat
   const stands = !taken && !early && !loading && inBrowser && drawnStands(drawn, view);
   if (!taken && !early && !stands) setTaken(true); // once taken, the place stays this table's
   useRowsUpdatedMark(results.docs, stands);
-  // standing, the drawn table holds the whole page (the early script may not have drawn the rest in yet)
-  useLayoutEffect(() => {
-    if (stands && drawn) drawRestOfPage(drawn);
-  }, [stands, drawn]);
+  // standing, the drawn table comes to hold the whole page, a few rows a frame (the early
+  // script may not have drawn the rest in yet, or not have loaded)
+  useEffect(() => (stands && drawn ? drawRestLater(drawn) : undefined), [stands, drawn]);
   // a press kept on the drawn rows, once this table shows its control
   useEffect(() => replayDrawnPress(wrap.current));
   if ((early || stands) && inBrowser)

@@ -13,6 +13,7 @@ import type { FxRate } from '../../domain/money.ts';
 import { drawnFirstPage, drawnPrices, type KeptPrices } from '../../stores/catalogue-first.ts';
 import { availabilityText, DEFAULT_AVAILABILITY_LABELS } from './column-layout.ts';
 import type { ColumnContext } from './columns.tsx';
+import { afterPaint, rowsPerFrame } from './rows-per-frame.ts';
 import { laterRoomStyle, laterRowsHtml, sortOf } from './table-markup.ts';
 
 /** the table's place while it holds markup the island has not drawn (the server's or the early script's) */
@@ -32,7 +33,7 @@ export function drawnRows(): DrawnRows | null {
  * first screen of them: table-markup.ts), after those it holds; true once there is nothing more
  * to draw (it holds them all, or the island's table has taken its place).
  */
-export function drawRestOfPage(drawn: DrawnRows, most = Infinity): boolean {
+function drawRestOfPage(drawn: DrawnRows, most: number): boolean {
   const body = document.querySelector(`${DRAWN_PLACE} > .cat-table > tbody`);
   if (!body) return true;
   const { page, prices } = drawn;
@@ -48,6 +49,22 @@ export function drawRestOfPage(drawn: DrawnRows, most = Infinity): boolean {
   if (place?.style.getPropertyValue('--cat-later'))
     place.setAttribute('style', laterRoomStyle(page.docs.length, upTo, place.dataset.drawn === 'wide'));
   return upTo === page.docs.length;
+}
+
+/**
+ * Draws the rest of the drawn table's page in a few rows a frame (ten table rows, or three
+ * cards: a phone's screen of them), each batch once the frame before has painted, until it holds
+ * them all or the island's table has taken its place; answers a function that stops it. The page's
+ * early script starts it once the page has painted, and the island again whenever the drawn
+ * table stands for its own (the early script may not have loaded): each batch draws after the
+ * rows already there, so two at once only draw the rest sooner, never a row twice.
+ */
+export function drawRestLater(drawn: DrawnRows): () => void {
+  const perFrame = rowsPerFrame();
+  let stop = afterPaint(function next() {
+    if (!drawRestOfPage(drawn, perFrame)) stop = afterPaint(next);
+  });
+  return () => stop();
 }
 
 /** Equal JSON values, whatever the order of their keys. */

@@ -24,8 +24,7 @@ import {
 } from '../../stores/catalogue-first.ts';
 import type { SiteData } from '../../stores/site.ts';
 import { shownCurrency, storedCurrency } from '../../stores/shown-currency.ts';
-import { DRAWN_PLACE, drawnRows, drawRestOfPage } from './drawn-table.ts';
-import { afterPaint, rowsPerFrame } from './rows-per-frame.ts';
+import { DRAWN_PLACE, drawnRows, drawRestLater } from './drawn-table.ts';
 import { tableHtml } from './table-markup.ts';
 
 /** The table's place once the page has been parsed past the whole island (this may run earlier). */
@@ -62,17 +61,12 @@ function paint(first: ShownFirst | null, prices: KeptPrices | null): void {
 
 /**
  * The server draws only the first screen of its page's rows (and columns as wide as the whole
- * page's); the rest are drawn in from the page's data once it has painted, a few a frame (ten
- * table rows, or three cards: a phone's screen of them), while the drawn table stands (the
- * island's own table draws them all when it takes over).
+ * page's); the rest are drawn in from the page's data once it has painted, a few a frame, while
+ * the drawn table stands (the island's own table draws them all when it takes over).
  */
 function drawLater(): void {
   const drawn = drawnRows();
-  if (!drawn) return;
-  const perFrame = rowsPerFrame();
-  afterPaint(function next() {
-    if (!drawRestOfPage(drawn, perFrame)) afterPaint(next);
-  });
+  if (drawn) drawRestLater(drawn);
 }
 
 /** The currency the list shows prices in (this browser's chosen one if the site has it, else the site's), and the rates. */
