@@ -96,11 +96,13 @@ for (const [size, use] of [
       const limit = limitsOfDoc(bag[1]!.stock).items;
       await page.goto('/diamonds/bag');
       const line = page.locator(`[data-bag-line="${parcel._id}"]`);
+      // the switch is saved a moment after the press, alone or with a count typed meanwhile:
+      // listened for before the press, however long the page takes to show the count
+      const saved = page.waitForResponse((r) => r.request().method() === 'PATCH' && isLine(new URL(r.url())));
       await line.getByText('Items', { exact: true }).click();
       const count = line.getByRole('spinbutton');
       await expect(count).toHaveValue('1');
       await expect(count).toHaveAttribute('max', String(limit));
-      const saved = page.waitForResponse((r) => r.request().method() === 'PATCH' && isLine(new URL(r.url())));
       // scrolled as far as shows the count at the foot of the window, as a buyer reaching it does
       await count.evaluate((el) => el.scrollIntoView({ block: 'end' }));
       await count.fill('999999999');
