@@ -1,8 +1,8 @@
 /**
  * How the list draws a page's rows without one long frame: the first screen at once, the rest a
- * few a frame, each batch once the frame before has painted. The page's early script draws the
- * server's later rows this way (early-table.ts), and so does the island's table for each new
- * page of results (rows-in-batches.ts).
+ * few a frame, each batch once the frame before has painted. The server's later rows are drawn
+ * in this way while its table stands (`drawRestLater`, drawn-table.ts), and so does the island's
+ * table draw each new page of results (rows-in-batches.ts).
  */
 
 /** Runs `then` once the next frame has painted; answers a function that cancels it. */
