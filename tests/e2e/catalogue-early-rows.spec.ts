@@ -124,15 +124,15 @@ test("without the early script, the island draws the rest of the server's page i
     (route) => route.abort(),
   );
   const set = await holdSet(page); // the drawn page stays what the island would show
-  await page.addInitScript(() => {
+  await page.addInitScript((early) => {
     const w = window as unknown as { __batches: number[] };
     w.__batches = [];
     new MutationObserver((records) => {
       for (const r of records)
-        if ((r.target as Element).matches?.('.cat-table-wrap[data-early] tbody'))
+        if ((r.target as Element).matches?.(`${early} tbody`))
           w.__batches.push([...r.addedNodes].filter((n) => n.nodeName === 'TR').length);
     }).observe(document, { childList: true, subtree: true });
-  });
+  }, EARLY);
   await page.goto('/diamonds/all');
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   await expect(page.locator(`${EARLY} tbody tr`)).toHaveCount(100); // the drawn table stands, whole
