@@ -41,7 +41,7 @@ import { median } from './stats.ts';
 
 const RUNS = 20;
 const SIZES = [10_000, 50_000];
-const RATES: FxRate[] = [
+export const RATES: FxRate[] = [
   { currency: 'GBP', ExRate: 1, default: true },
   { currency: 'USD', ExRate: 1.27 },
   { currency: 'EUR', ExRate: 1.17 },

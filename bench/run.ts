@@ -24,8 +24,9 @@
  * `--root <checkout>` adds another checkout's full app to the rounds (before and after in one run).
  *
  * Then the catalogue: filter + sort through the domain code in Node (bench/catalogue-filter.ts:
- * 10,000 and 50,000 stones, payload bytes per stone) and the list screen in Chromium on a
- * 10,000-stone database (bench/catalogue-browser.ts: filter change to updated table), and a
+ * 10,000 and 50,000 stones, payload bytes per stone; bench/catalogue-live-patch.ts: a live price
+ * change and an import's 500 updates patched into 50,000 and 200,000 stones, beside a rebuild)
+ * and the list screen in Chromium on a 10,000-stone database (bench/catalogue-browser.ts: filter change to updated table), and a
  * trader's and a visitor's first rows beside the static page /faqs at 50,000 and 200,000 stones,
  * with the longest main-thread task and a filter change's INP at 4x CPU
  * (bench/catalogue-first-rows.ts; `--first-rows-sizes 50000,200000 --first-rows-runs 3`).
@@ -54,6 +55,7 @@ import { parseArgs } from 'node:util';
 import { OUT, seededDb } from './seeded-db.ts';
 import { benchDiamondsHttp, compareAnswers, startServer, type Server } from './diamonds-http.ts';
 import { main as catalogueFilterMain } from './catalogue-filter.ts';
+import { main as catalogueLivePatchMain } from './catalogue-live-patch.ts';
 import { benchCatalogueBrowser, printBrowserResult } from './catalogue-browser.ts';
 import { benchFirstRows, printFirstRows, type FirstRowsResult } from './catalogue-first-rows.ts';
 import { benchLighthouse, printLighthouseResult } from './lighthouse.ts';
@@ -288,6 +290,8 @@ if (runs('catalogue')) {
   try {
     console.log('');
     catalogueFilterMain([]);
+    console.log('');
+    catalogueLivePatchMain();
     const catalogueDb = await prepareDb(CATALOGUE_STONES);
     printBrowserResult(
       await benchCatalogueBrowser({

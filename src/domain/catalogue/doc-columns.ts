@@ -19,6 +19,13 @@ function numbers(docs: readonly ListDoc[], field: WireField, kind: Kind): Float6
   return out;
 }
 
+/** What makes two values of a dictionary-coded field the same entry (a graded range by its ends and ranks). */
+export function dictKey(v: unknown, kind: Kind): unknown {
+  if (kind !== 'range') return v;
+  const x = v as Range;
+  return `${x.From}\u0001${x.To}\u0001${x.rank?.[0]}\u0001${x.rank?.[1]}`;
+}
+
 function dictionary(docs: readonly ListDoc[], field: WireField, kind: Kind): DictValues {
   const d: unknown[] = [];
   const at = new Map<unknown, number>();
@@ -29,8 +36,7 @@ function dictionary(docs: readonly ListDoc[], field: WireField, kind: Kind): Dic
       i[r] = -1;
       continue;
     }
-    const x = v as Range;
-    const key = kind === 'range' ? `${x.From}\u0001${x.To}\u0001${x.rank?.[0]}\u0001${x.rank?.[1]}` : v;
+    const key = dictKey(v, kind);
     let k = at.get(key);
     if (k == null) at.set(key, (k = d.push(v) - 1));
     i[r] = k;

@@ -272,6 +272,45 @@ function fillLabs(c: SetColumns, lab: Uint8Array): string[] {
   return labs;
 }
 
+/** The rows of each main tab, in load order, from each row's tab. */
+export function tabRowsOf(tab: Uint8Array): Record<MainTab, Int32Array> {
+  const counts = [0, 0, 0, 0];
+  for (let i = 0; i < tab.length; i++) counts[tab[i]!]!++;
+  const tabRows = {
+    0: new Int32Array(counts[0]!),
+    1: new Int32Array(counts[1]!),
+    2: new Int32Array(counts[2]!),
+    3: new Int32Array(counts[3]!),
+  };
+  const fill = [0, 0, 0, 0];
+  for (let i = 0; i < tab.length; i++) {
+    const t = tab[i] as MainTab;
+    tabRows[t][fill[t]!++] = i;
+  }
+  return tabRows;
+}
+
+type BoundsColumns = Pick<
+  CatalogueIndex,
+  'tabRows' | 'weight' | 'weightLo' | 'weightHi' | 'length' | 'width' | 'height'
+>;
+
+/** The slider bounds of each main tab, from its stones (an empty tab keeps the empty bounds). */
+export function boundsOf(ix: BoundsColumns): Record<MainTab, FilterBounds> {
+  const bounds: Record<MainTab, FilterBounds> = { 0: EMPTY_BOUNDS, 1: EMPTY_BOUNDS, 2: EMPTY_BOUNDS, 3: EMPTY_BOUNDS };
+  for (const t of MAIN_TABS) {
+    const rows = ix.tabRows[t];
+    if (rows.length === 0) continue;
+    bounds[t] = {
+      weight: t === PARCELS_TAB ? minMax(rows, ix.weightLo, ix.weightHi) : minMax(rows, ix.weight, ix.weight),
+      measurementsLength: minMax(rows, ix.length, ix.length),
+      measurementsWidth: minMax(rows, ix.width, ix.width),
+      measurementsDepth: minMax(rows, ix.height, ix.height),
+    };
+  }
+  return bounds;
+}
+
 /** Builds the index of a loaded stock list from its columns. */
 export function prepareColumns(c: SetColumns, pricing: PriceContext = null, made: ListDoc[] = []): CatalogueIndex {
   const n = c.n;
@@ -345,26 +384,8 @@ export function prepareColumns(c: SetColumns, pricing: PriceContext = null, made
     const a = available ? available[i]! : 0;
     ix.availability[i] = a === 1 || a === 2 || a === 3 ? a : 0;
   }
-  const tabRows = ix.tabRows as Record<MainTab, Int32Array>;
-  const counts = [0, 0, 0, 0];
-  for (let i = 0; i < n; i++) counts[ix.tab[i]!]!++;
-  for (const t of MAIN_TABS) tabRows[t] = new Int32Array(counts[t] ?? 0);
-  const fill = [0, 0, 0, 0];
-  for (let i = 0; i < n; i++) {
-    const t = ix.tab[i] as MainTab;
-    tabRows[t][fill[t]!++] = i;
-  }
-  const bounds = ix.bounds as Record<MainTab, FilterBounds>;
-  for (const t of MAIN_TABS) {
-    const rows = tabRows[t];
-    if (rows.length === 0) continue;
-    bounds[t] = {
-      weight: t === PARCELS_TAB ? minMax(rows, ix.weightLo, ix.weightHi) : minMax(rows, ix.weight, ix.weight),
-      measurementsLength: minMax(rows, ix.length, ix.length),
-      measurementsWidth: minMax(rows, ix.width, ix.width),
-      measurementsDepth: minMax(rows, ix.height, ix.height),
-    };
-  }
+  (ix as { tabRows: CatalogueIndex['tabRows'] }).tabRows = tabRowsOf(ix.tab);
+  (ix as { bounds: CatalogueIndex['bounds'] }).bounds = boundsOf(ix);
   fillPrices(ix, pricing);
   return ix;
 }
@@ -380,15 +401,18 @@ export function prepareCatalogue(docs: readonly ListDoc[], pricing: PriceContext
  */
 export function searchCodes(ix: CatalogueIndex): readonly string[] {
   if (ix.codes) return ix.codes;
-  const code = ix.cols.str.StkCodeCalcNS;
-  const cert = ix.cols.str.StkCertNo;
   const out = new Array<string>(ix.size);
-  for (let i = 0; i < ix.size; i++) {
-    const c = code ? stringAt(code, i) : '';
-    const n = cert ? stringAt(cert, i) : '';
-    out[i] = n ? `${codeKey(c)}\n${codeKey(n)}` : codeKey(c);
-  }
+  for (let i = 0; i < ix.size; i++) out[i] = codeLine(ix.cols, i);
   return (ix.codes = out);
+}
+
+/** Row `i`'s line of searchCodes: its stock code, and its certificate number when it has one. */
+export function codeLine(c: SetColumns, i: number): string {
+  const code = c.str.StkCodeCalcNS;
+  const cert = c.str.StkCertNo;
+  const s = code ? stringAt(code, i) : '';
+  const n = cert ? stringAt(cert, i) : '';
+  return n ? `${codeKey(s)}\n${codeKey(n)}` : codeKey(s);
 }
 
 /** Row `i`'s stone as the list's doc (made once, when first asked for). */

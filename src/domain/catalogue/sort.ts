@@ -97,42 +97,65 @@ const rankKey = (a: Int8Array, transform: (r: number) => number) => {
   return out;
 };
 
-/** The numeric key of every row for a column (NaN = missing). */
-export function sortKey(ix: CatalogueIndex, column: SortColumn): Float64Array {
+/**
+ * The per-row values a column's sort key is made from (sortKey): a row whose value here and
+ * whose createdAt (every order's tie-break) stay the same keeps its place in the column's order.
+ */
+export function sortSource(ix: CatalogueIndex, column: SortColumn): ArrayLike<number> | undefined {
   switch (column) {
     case 'createdAt':
       return ix.createdAt;
     case 'shape':
-      return alphabeticalRanks(shapeNames(ix));
+      return ix.cols.dict.StkShape?.i;
     case 'weight':
       return ix.weightLo;
     case 'colour':
-      return rankKey(ix.colourLo, (r) => r);
+      return ix.colourLo;
     case 'clarity':
-      return rankKey(ix.clarityLo, (r) => r);
+      return ix.clarityLo;
     case 'cut':
-      return rankKey(ix.cutHi, (r) => 5 - r);
+      return ix.cutHi;
     case 'polish':
-      return rankKey(ix.polishHi, (r) => 5 - r);
+      return ix.polishHi;
     case 'symmetry':
-      return rankKey(ix.symmetryHi, (r) => 5 - r);
+      return ix.symmetryHi;
     case 'fluor':
-      return rankKey(ix.fluorescenceLo, (r) => r);
+      return ix.fluorescenceLo;
     case 'measurements':
       return ix.length;
-    case 'lab': {
-      const names = ix.labs;
-      const ranks = alphabeticalRanks(names);
-      const out = new Float64Array(ix.size);
-      for (let i = 0; i < ix.size; i++) out[i] = ranks[ix.lab[i] as number] ?? NaN;
-      return out;
-    }
+    case 'lab':
+      return ix.lab;
     case 'ppc':
       return ix.ppc;
     case 'br':
       return ix.rap;
     case 'price':
       return ix.price;
+  }
+}
+
+/** The numeric key of every row for a column (NaN = missing), made from its sortSource. */
+export function sortKey(ix: CatalogueIndex, column: SortColumn): Float64Array {
+  switch (column) {
+    case 'shape':
+      return alphabeticalRanks(shapeNames(ix));
+    case 'colour':
+    case 'clarity':
+    case 'fluor':
+      return rankKey(sortSource(ix, column) as Int8Array, (r) => r);
+    case 'cut':
+    case 'polish':
+    case 'symmetry':
+      return rankKey(sortSource(ix, column) as Int8Array, (r) => 5 - r);
+    case 'lab': {
+      const ranks = alphabeticalRanks(ix.labs);
+      const out = new Float64Array(ix.size);
+      for (let i = 0; i < ix.size; i++) out[i] = ranks[ix.lab[i] as number] ?? NaN;
+      return out;
+    }
+    default:
+      // createdAt, weight, measurements, ppc, br, price: the column is the key
+      return sortSource(ix, column) as Float64Array;
   }
 }
 

@@ -16,14 +16,16 @@
  * - `settle` (the next filter change, or "n new stones match"): gone rows leave the set and
  *   the waiting new stones join it.
  *
- * Replacing rows rebuilds the columnar index from its docs (prepare.ts), once per call, so a
- * burst of events (an import) is one rebuild: callers batch what arrives together.
+ * Replaced rows are written into a copy of the columnar index that shares every column they do
+ * not change (replace-rows.ts); settling the set rebuilds the index from its docs (prepare.ts).
+ * Either happens once per call, so callers batch what arrives together (an import sends many).
  */
 import type { ListDoc } from '../diamond.ts';
 import {
   allDocs,
   applyFilters,
   prepareCatalogue,
+  replaceRows,
   type CatalogueIndex,
   type FilterContext,
   type FilterState,
@@ -121,6 +123,14 @@ export function applyLiveEvents(set: LiveSet, events: readonly LiveSetEvent[], o
       changed,
       resync: false,
     };
+  }
+  if (!settle) {
+    // rows replaced in place of a rebuild; the rows stay where they were
+    const index = replaceRows(set.index, new Map([...replace].map(([id, doc]) => [rows.get(id)!, doc])));
+    if (index) {
+      rowsById.set(index, rows);
+      return { set: { index, seq, gone, fresh: [...fresh.values()] }, changed: true, resync: false };
+    }
   }
   let docs = allDocs(set.index).map((d) => replace.get(d._id!) ?? d);
   if (settle) docs = docs.filter((d) => !gone.has(d._id!)).concat([...fresh.values()]);
