@@ -17,8 +17,10 @@
  *   the waiting new stones join it.
  *
  * Replaced rows are written into a copy of the columnar index that shares every column they do
- * not change (replace-rows.ts); settling the set rebuilds the index from its docs (prepare.ts).
- * Either happens once per call, so callers batch what arrives together (an import sends many).
+ * not change (replace-rows.ts); settling copies each column once without the gone rows and with
+ * the waiting stones after (settle-rows.ts). Only a stone with a field no stone of the set has
+ * makes the index be rebuilt from its docs (prepare.ts). Either happens once per call, so callers
+ * batch what arrives together (an import sends many).
  */
 import type { ListDoc } from '../diamond.ts';
 import {
@@ -26,6 +28,7 @@ import {
   applyFilters,
   prepareCatalogue,
   replaceRows,
+  settleRows,
   type CatalogueIndex,
   type FilterContext,
   type FilterState,
@@ -124,14 +127,14 @@ export function applyLiveEvents(set: LiveSet, events: readonly LiveSetEvent[], o
       resync: false,
     };
   }
-  if (!settle) {
-    // rows replaced in place of a rebuild; the rows stay where they were
-    const index = replaceRows(set.index, new Map([...replace].map(([id, doc]) => [rows.get(id)!, doc])));
-    if (index) {
-      rowsById.set(index, rows);
-      return { set: { index, seq, gone, fresh: [...fresh.values()] }, changed: true, resync: false };
-    }
+  // rows replaced (and, settling, the gone taken out and the waiting added) in place of a rebuild
+  const replaced = replaceRows(set.index, new Map([...replace].map(([id, doc]) => [rows.get(id)!, doc])));
+  if (replaced && !settle) {
+    rowsById.set(replaced, rows); // the rows stay where they were
+    return { set: { index: replaced, seq, gone, fresh: [...fresh.values()] }, changed: true, resync: false };
   }
+  const settled = replaced && settleRows(replaced, new Set([...gone].map((id) => rows.get(id)!)), [...fresh.values()]);
+  if (settled) return { set: { index: settled, seq, gone: new Set(), fresh: [] }, changed: true, resync: false };
   let docs = allDocs(set.index).map((d) => replace.get(d._id!) ?? d);
   if (settle) docs = docs.filter((d) => !gone.has(d._id!)).concat([...fresh.values()]);
   const index = prepareCatalogue(docs, opts.pricing);

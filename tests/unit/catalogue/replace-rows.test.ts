@@ -1,8 +1,9 @@
 /**
- * Rows of a loaded index replaced in place of a rebuild (replace-rows.ts): for any stock and any
- * stones changed (price, weight, grades, shape, lab, category, code, an absent value), the
- * patched index lists, sorts, bounds, searches and shows its rows exactly as an index built
- * afresh from the changed docs, and the index it was given is left as it was.
+ * Rows of a loaded index replaced or settled in place of a rebuild (replace-rows.ts,
+ * settle-rows.ts): for any stock and any stones changed (price, weight, grades, shape, lab,
+ * category, code, an absent value), taken out or added, the patched index lists, sorts, bounds,
+ * searches and shows its rows exactly as an index built afresh from the docs, and the index it
+ * was given is left as it was.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +15,7 @@ import {
   prepareCatalogue,
   replaceRows,
   searchCodes,
+  settleRows,
   sortOrder,
   SORT_COLUMNS,
   type CatalogueIndex,
@@ -95,6 +97,29 @@ function view(ix: CatalogueIndex) {
   return { lists, bounds: ix.bounds, codes: [...searchCodes(ix)], docs, labs: [...ix.lab].map((l) => ix.labs[l]) };
 }
 
+/**
+ * The stock loaded (with every field, `warm`: its orders and search lines made, as a list in use
+ * has them), patched by `patch`: it must read as an index built afresh from `now`, and the one
+ * given as it was.
+ */
+function checkPatch(
+  docs: readonly DiamondDoc[],
+  warm: boolean,
+  patch: (ix: CatalogueIndex, all: readonly DiamondDoc[]) => { patched: CatalogueIndex | null; now: DiamondDoc[] },
+) {
+  const all = [...docs, ...EVERY_FIELD];
+  const ix = prepareCatalogue(all, pricing);
+  if (warm) {
+    for (const column of SORT_COLUMNS) sortOrder(ix, column);
+    searchCodes(ix);
+  }
+  const before = view(ix);
+  const { patched, now } = patch(ix, all);
+  expect(patched).not.toBeNull();
+  expect(view(patched!)).toEqual(view(prepareCatalogue(now, pricing)));
+  expect(view(ix)).toEqual(before);
+}
+
 describe('replacing rows of a loaded index', () => {
   it('lists, sorts, bounds and shows the rows as an index built afresh, and leaves the one given', () => {
     fc.assert(
@@ -107,29 +132,36 @@ describe('replacing rows of a loaded index', () => {
             fc.boolean(),
           ),
         ),
-        ([docs, rows, changed, warm]) => {
-          const all = [...docs, ...EVERY_FIELD];
-          const ix = prepareCatalogue(all, pricing);
-          // orders and search lines made before the change (as a list in use has them)
-          if (warm) {
-            for (const column of SORT_COLUMNS) sortOrder(ix, column);
-            searchCodes(ix);
-          }
-          const before = view(ix);
-          const now = all.map((d, r) => (rows.includes(r) ? changed[r]! : d));
-          const patched = replaceRows(ix, new Map(rows.map((r) => [r, changed[r]!])));
-          expect(patched).not.toBeNull();
-          const afresh = view(prepareCatalogue(now, pricing));
-          const got = view(patched!);
-          expect(got.lists).toEqual(afresh.lists);
-          expect(got.bounds).toEqual(afresh.bounds);
-          expect(got.codes).toEqual(afresh.codes);
-          expect(got.labs).toEqual(afresh.labs);
-          expect(got.docs.map((d) => d._id)).toEqual(afresh.docs.map((d) => d._id));
-          expect(view(ix)).toEqual(before);
-        },
+        ([docs, rows, changed, warm]) =>
+          checkPatch(docs, warm, (ix, all) => ({
+            patched: replaceRows(ix, new Map(rows.map((r) => [r, changed[r]!]))),
+            now: all.map((d, r) => (rows.includes(r) ? changed[r]! : d)),
+          })),
       ),
       { numRuns: 150 },
+    );
+  });
+
+  it('settled (gone rows out, new stones after), lists and shows the rows as an index built afresh', () => {
+    fc.assert(
+      fc.property(
+        stockArb.chain((docs) =>
+          fc.tuple(
+            fc.constant(docs),
+            fc.uniqueArray(fc.integer({ min: 0, max: docs.length - 1 }), { maxLength: 4 }),
+            fc
+              .integer({ min: 0, max: 3 })
+              .chain((k) => fc.tuple(...Array.from({ length: k }, (_, i) => stoneArb(500 + i)))),
+            fc.boolean(),
+          ),
+        ),
+        ([docs, gone, fresh, warm]) =>
+          checkPatch(docs, warm, (ix, all) => ({
+            patched: settleRows(ix, new Set(gone), fresh),
+            now: [...all.filter((_, r) => !gone.includes(r)), ...fresh],
+          })),
+      ),
+      { numRuns: 100 },
     );
   });
 
