@@ -9,6 +9,8 @@
  */
 import { prepareColumns, type CatalogueIndex, type PriceContext } from '../domain/catalogue/prepare.ts';
 import { sortOrder } from '../domain/catalogue/sort.ts';
+import { sliderHistograms } from '../domain/catalogue/histograms.ts';
+import { MAIN_TABS } from '../domain/catalogue/tabs.ts';
 import { type CatalogueWire } from '../domain/catalogue/wire.ts';
 import { columnsOf } from '../domain/catalogue/wire-decode.ts';
 import { ApiError } from '../lib/api.ts';
@@ -58,12 +60,13 @@ export function indexBuffers(ix: CatalogueIndex): ArrayBuffer[] {
 }
 
 /**
- * The index of a wire body, with the load-order permutation every sort starts from; a visitor's
- * is never priced.
+ * The index of a wire body, with the load-order permutation every sort starts from and, when
+ * priced, each tab's slider histograms at its own limits; a visitor's is never priced.
  */
 export function indexOf(wire: CatalogueWire, pricing: PriceContext): CatalogueIndex {
   const ix = prepareColumns(columnsOf(wire), wire.audience === 'trade' ? pricing : null);
   sortOrder(ix, 'createdAt');
+  for (const tab of MAIN_TABS) if (ix.tabRows[tab].length > 0) sliderHistograms(ix, tab, ix.bounds[tab].weight);
   return ix;
 }
 

@@ -58,3 +58,20 @@ export function priceHistogram(ix: Columns, tab: MainTab, bins = HISTOGRAM_BINS)
     bins,
   );
 }
+
+export type SliderHistograms = { weight: number[]; price: number[] };
+
+/**
+ * Both sliders' histograms of `tab` at the weight slider's `limits` (null without prices: a
+ * visitor's index), made once per index, tab and limits and kept on the index. The set's worker
+ * makes them for each tab at the index's own limits (catalogue-set-job.ts), so the page does not
+ * count every stone as the set arrives.
+ */
+export function sliderHistograms(ix: CatalogueIndex, tab: MainTab, limits: NumRange): SliderHistograms | null {
+  if (!ix.pricing) return null;
+  const key = `${tab} ${limits[0]} ${limits[1]}`;
+  let made = ix.histograms.get(key);
+  if (!made)
+    ix.histograms.set(key, (made = { weight: weightHistogram(ix, tab, limits), price: priceHistogram(ix, tab) }));
+  return made;
+}

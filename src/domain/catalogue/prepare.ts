@@ -18,6 +18,7 @@ import { EMPTY_BOUNDS, outwardRange, type FilterBounds } from './filter-state.ts
 import { shapeIndex, shapeListFor } from './shapes.ts';
 import { mainTabOf, MAIN_TABS, PARCELS_TAB, type MainTab } from './tabs.ts';
 import { codeKey } from './codes.ts';
+import type { SliderHistograms } from './histograms.ts';
 
 /**
  * The ListDoc fields the index reads (filters, sorts, tabs, prices). A slim list payload
@@ -117,6 +118,8 @@ export type CatalogueIndex = {
   pricing: PriceContext;
   /** per sort column permutations, built on first use */
   readonly orders: Map<string, SortOrder>;
+  /** the sliders' histograms by tab and weight limits, made on first use (histograms.ts) */
+  readonly histograms: Map<string, SliderHistograms>;
   /** scratch space for sorting (all zero between calls) */
   readonly mask: Uint8Array;
 };
@@ -356,6 +359,7 @@ export function prepareColumns(c: SetColumns, pricing: PriceContext = null, made
     ppc: f64(),
     pricing: null,
     orders: new Map(),
+    histograms: new Map(),
     mask: new Uint8Array(n),
   };
   fillTabs(c, ix.tab);
@@ -432,6 +436,7 @@ export function setCurrency(ix: CatalogueIndex, pricing: PriceContext): void {
   fillPrices(ix, pricing);
   ix.orders.delete('price');
   ix.orders.delete('ppc');
+  ix.histograms.clear();
 }
 
 /** The stones of a list of rows, in that order. */

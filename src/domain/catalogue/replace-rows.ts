@@ -58,6 +58,7 @@ export function replaceRows(ix: CatalogueIndex, docs: ReadonlyMap<number, ListDo
     tabRows,
     bounds: moved.some((key) => cow.changed(ix[key])) ? boundsOf({ ...out, tabRows }) : ix.bounds,
     orders,
+    histograms: new Map(),
     codes,
   });
 }

@@ -54,5 +54,12 @@ export function settleRows(
   const tabRows = tabRowsOf(out.tab);
   const codes = ix.codes ? Array.from(kept, (r) => ix.codes![r]!) : null;
   if (codes) fresh.forEach((_, k) => codes.push(codeLine(cols, kept.length + k)));
-  return Object.assign(out, { made, tabRows, bounds: boundsOf({ ...out, tabRows }), orders: new Map(), codes });
+  return Object.assign(out, {
+    made,
+    tabRows,
+    bounds: boundsOf({ ...out, tabRows }),
+    orders: new Map(),
+    histograms: new Map(),
+    codes,
+  });
 }

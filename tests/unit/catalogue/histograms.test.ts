@@ -4,8 +4,12 @@ import {
   HISTOGRAM_BINS,
   prepareCatalogue,
   priceHistogram,
+  setCurrency,
+  sliderHistograms,
   weightHistogram,
 } from '../../../src/domain/catalogue/index.ts';
+import { encodeCatalogue, type CatalogueWire } from '../../../src/domain/catalogue/wire.ts';
+import { indexOf } from '../../../src/stores/catalogue-set-job.ts';
 import { labGrown, parcel, RATES, stone } from './factory.ts';
 
 const USD = { ccy: 'USD', rates: RATES };
@@ -57,5 +61,33 @@ describe('the price histogram', () => {
         expect(priceHistogram(ix, 0).reduce((a, b) => a + b, 0)).toBe(prices.length);
       }),
     );
+  });
+});
+
+describe('the histograms kept on the index', () => {
+  const docs = [stone({ STWeight: 0.5, price: 900 }), stone({ STWeight: 2, price: 30_000 }), labGrown(), parcel()];
+  const setOf = (audience: 'trade' | 'visitor') =>
+    JSON.parse(JSON.stringify(encodeCatalogue(docs, { version: '1', audience }))) as CatalogueWire;
+
+  it("come with the set's index for each tab at its own limits, as the page would make them", () => {
+    const ix = indexOf(setOf('trade'), USD);
+    const afresh = prepareCatalogue(docs, USD);
+    for (const tab of [0, 1, 2] as const) {
+      const limits = ix.bounds[tab].weight;
+      const kept = ix.histograms.get(`${tab} ${limits[0]} ${limits[1]}`);
+      expect(kept).toEqual({ weight: weightHistogram(afresh, tab, limits), price: priceHistogram(afresh, tab) });
+      expect(sliderHistograms(ix, tab, limits)).toBe(kept);
+    }
+  });
+
+  it('are made again in the new currency, and a visitor has none', () => {
+    const ix = indexOf(setOf('trade'), USD);
+    const limits = ix.bounds[0].weight;
+    const usd = sliderHistograms(ix, 0, limits)!.price;
+    setCurrency(ix, { ccy: 'JPY', rates: RATES });
+    expect(sliderHistograms(ix, 0, limits)!.price).not.toEqual(usd);
+    const visitor = indexOf(setOf('visitor'), USD);
+    expect(visitor.histograms.size).toBe(0);
+    expect(sliderHistograms(visitor, 0, visitor.bounds[0].weight)).toBeNull();
   });
 });

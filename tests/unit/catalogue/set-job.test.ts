@@ -6,6 +6,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { allDocs, prepareCatalogue, type CatalogueIndex } from '../../../src/domain/catalogue/prepare.ts';
 import { sortOrder } from '../../../src/domain/catalogue/sort.ts';
+import { sliderHistograms } from '../../../src/domain/catalogue/histograms.ts';
+import { MAIN_TABS } from '../../../src/domain/catalogue/tabs.ts';
 import { encodeCatalogue, type WireDoc } from '../../../src/domain/catalogue/wire.ts';
 import { decodeCatalogue } from '../../../src/domain/catalogue/wire-decode.ts';
 import { copyName } from '../../../src/stores/catalogue-set.ts';
@@ -35,6 +37,7 @@ const answers = (ix: CatalogueIndex) => ({
   made: undefined,
   docs: allDocs(ix),
   orders: sortOrder(ix, 'createdAt'),
+  histograms: MAIN_TABS.map((tab) => sliderHistograms(ix, tab, ix.bounds[tab].weight)),
 });
 
 async function run(job: SetJob): Promise<Sent[]> {

@@ -6,9 +6,9 @@ import type {
   MainTab,
   OptionalColumn,
   OptionalColumns,
+  SliderHistograms,
 } from '../../../domain/catalogue/index.ts';
 import type { AvailabilityLabels } from '../../../stores/catalogue.ts';
-import type { SliderHistograms } from './useSliderHistograms.ts';
 
 export type GroupProps = {
   tab: MainTab;
