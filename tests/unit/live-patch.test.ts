@@ -54,6 +54,10 @@ describe('applying the stream to the loaded set', () => {
     expect(next.seq).toBe(11);
     expect(byPrice(next)).toEqual([102, 103, 101]);
     expect(byPrice(set)).toEqual([101, 102, 103]); // the set given is left as it was
+    // the row was written into a copy of the index, not the index built again: what the change
+    // left alone is shared
+    expect(next.index.colourLo).toBe(set.index.colourLo);
+    expect(next.index.price).not.toBe(set.index.price);
   });
 
   it('ignores an event older than the set (out of order) and a duplicate', () => {
