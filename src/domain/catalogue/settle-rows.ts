@@ -2,16 +2,47 @@
  * A loaded index settled: the rows of stones that left the stock taken out, and new stones added
  * after the rest, in the order given, without building the index again from every stone
  * (row-copier.ts). Every array is copied once, without the rows that leave, and the new stones'
- * values written after; the sort orders are made again when first asked for. The index given is
- * left as it was.
+ * values written after. The load order every sort starts from (by createdAt) is carried over,
+ * the new stones merged into it; the other sort orders are made again when first asked for. The
+ * index given is left as it was.
  *
  *   const next = settleRows(ix, goneRows, freshDocs);   // null: the index must be rebuilt
  *
  * It answers null when a new stone has a field no stone of the index has.
  */
 import type { ListDoc } from '../diamond.ts';
-import { boundsOf, codeLine, tabRowsOf, type CatalogueIndex } from './prepare.ts';
+import { boundsOf, codeLine, tabRowsOf, type CatalogueIndex, type SortOrder } from './prepare.ts';
 import { rowCopier, type Column } from './row-copier.ts';
+
+/**
+ * The settled rows by createdAt (ties in load order, missing last) from the order before: the
+ * kept rows renumbered (`newRow`: old row -> new, -1 gone), then each new row (from `from` on,
+ * last in load order) merged in after the kept rows of its time.
+ */
+function settledByCreated(was: SortOrder, newRow: Int32Array, key: Float64Array, from: number): SortOrder {
+  const kept = new Int32Array(from);
+  let keptPresent = 0;
+  for (let k = 0, j = 0; k < was.order.length; k++) {
+    const r = newRow[was.order[k]!]!;
+    if (r < 0) continue;
+    kept[j++] = r;
+    if (k < was.present) keptPresent++;
+  }
+  const missing = (r: number) => Number.isNaN(key[r]!);
+  const added = Array.from({ length: key.length - from }, (_, k) => from + k).sort(
+    (a, b) => Number(missing(a)) - Number(missing(b)) || key[a]! - key[b]! || a - b,
+  );
+  const addedPresent = added.filter((r) => !missing(r)).length;
+  const order = new Int32Array(key.length);
+  let a = 0;
+  let b = 0;
+  let o = 0;
+  while (a < keptPresent || b < addedPresent)
+    order[o++] = b >= addedPresent || (a < keptPresent && key[kept[a]!]! <= key[added[b]!]!) ? kept[a++]! : added[b++]!;
+  while (a < from) order[o++] = kept[a++]!;
+  while (b < added.length) order[o++] = added[b++]!;
+  return { order, present: keptPresent + addedPresent, key };
+}
 
 export function settleRows(
   ix: CatalogueIndex,
@@ -52,13 +83,17 @@ export function settleRows(
   });
   fresh.forEach((doc, k) => (made[kept.length + k] = doc));
   const tabRows = tabRowsOf(out.tab);
+  const was = ix.orders.get('createdAt');
+  const newRow = new Int32Array(ix.size).fill(-1);
+  kept.forEach((r, j) => (newRow[r] = j));
+  const byCreated = was && settledByCreated(was, newRow, out.createdAt, kept.length);
   const codes = ix.codes ? Array.from(kept, (r) => ix.codes![r]!) : null;
   if (codes) fresh.forEach((_, k) => codes.push(codeLine(cols, kept.length + k)));
   return Object.assign(out, {
     made,
     tabRows,
     bounds: boundsOf({ ...out, tabRows }),
-    orders: new Map(),
+    orders: new Map(byCreated ? [['createdAt', byCreated]] : []),
     histograms: new Map(),
     codes,
   });

@@ -45,6 +45,8 @@ const stoneArb = (id: number) =>
       code: fc.constantFrom('FT', 'LIVE-', 'X'),
       cert: fc.option(fc.integer({ min: 1000, max: 9999 })),
       has360: fc.boolean(),
+      // its own time, another stone's (a tie), or none
+      created: fc.oneof(fc.constant('own' as const), fc.integer({ min: 1, max: 40 }), fc.constant(null)),
     })
     .map((c): DiamondDoc => {
       const over = {
@@ -61,6 +63,12 @@ const stoneArb = (id: number) =>
         StkWebAvailable: c.available,
         RAP: c.rap,
         has360: c.has360 || undefined,
+        ...(c.created === 'own'
+          ? {}
+          : {
+              createdAt:
+                c.created == null ? undefined : new Date(Date.UTC(2025, 0, 1) + c.created * 60_000).toISOString(),
+            }),
       };
       if (c.kind === 'parcel') return parcel({ ...over, size: [c.weight / 1000, c.weight / 500], ppc: c.price });
       return c.kind === 'labGrown' ? labGrown(over) : stone(over);
