@@ -15,6 +15,7 @@ import type { MainTab } from './tabs.ts';
 export const HISTOGRAM_BINS = 40;
 
 type Columns = Pick<CatalogueIndex, 'tabRows' | 'weightLo' | 'weightHi' | 'price'>;
+type RowColumns = Pick<CatalogueIndex, 'weightLo' | 'weightHi' | 'price'>;
 
 /** Counts per bin of slider positions in [0, max]; positions outside fall into the end bins, NaN is skipped. */
 function binPositions(count: number, positionAt: (k: number) => number, max: number, bins: number): number[] {
@@ -28,9 +29,8 @@ function binPositions(count: number, positionAt: (k: number) => number, max: num
   return out;
 }
 
-/** The weights of `tab`'s stones over the weight slider's limits (linear, positions 0..100). */
-export function weightHistogram(ix: Columns, tab: MainTab, limits: NumRange, bins = HISTOGRAM_BINS): number[] {
-  const rows = ix.tabRows[tab];
+/** The weights of `rows` over the weight slider's limits (linear, positions 0..100). */
+function weightBins(ix: RowColumns, rows: ArrayLike<number>, limits: NumRange, bins = HISTOGRAM_BINS): number[] {
   const [a, b] = limits;
   const span = b - a;
   return binPositions(
@@ -45,9 +45,8 @@ export function weightHistogram(ix: Columns, tab: MainTab, limits: NumRange, bin
   );
 }
 
-/** The displayed prices of `tab`'s stones at their price slider positions (0..100, not linear in price). */
-export function priceHistogram(ix: Columns, tab: MainTab, bins = HISTOGRAM_BINS): number[] {
-  const rows = ix.tabRows[tab];
+/** The displayed prices of `rows` at their price slider positions (0..100, not linear in price). */
+function priceBins(ix: RowColumns, rows: ArrayLike<number>, bins = HISTOGRAM_BINS): number[] {
   return binPositions(
     rows.length,
     (k) => {
@@ -59,6 +58,14 @@ export function priceHistogram(ix: Columns, tab: MainTab, bins = HISTOGRAM_BINS)
   );
 }
 
+/** The weights of `tab`'s stones over the weight slider's limits. */
+export const weightHistogram = (ix: Columns, tab: MainTab, limits: NumRange, bins = HISTOGRAM_BINS): number[] =>
+  weightBins(ix, ix.tabRows[tab], limits, bins);
+
+/** The displayed prices of `tab`'s stones at their price slider positions. */
+export const priceHistogram = (ix: Columns, tab: MainTab, bins = HISTOGRAM_BINS): number[] =>
+  priceBins(ix, ix.tabRows[tab], bins);
+
 export type SliderHistograms = { weight: number[]; price: number[] };
 
 /**
@@ -69,9 +76,40 @@ export type SliderHistograms = { weight: number[]; price: number[] };
  */
 export function sliderHistograms(ix: CatalogueIndex, tab: MainTab, limits: NumRange): SliderHistograms | null {
   if (!ix.pricing) return null;
-  const key = `${tab} ${limits[0]} ${limits[1]}`;
-  let made = ix.histograms.get(key);
-  if (!made)
-    ix.histograms.set(key, (made = { weight: weightHistogram(ix, tab, limits), price: priceHistogram(ix, tab) }));
-  return made;
+  const kept = ix.histograms;
+  const weight = `weight ${tab} ${limits[0]} ${limits[1]}`;
+  const price = `price ${tab}`;
+  if (!kept.has(weight)) kept.set(weight, weightHistogram(ix, tab, limits));
+  if (!kept.has(price)) kept.set(price, priceHistogram(ix, tab));
+  return { weight: kept.get(weight)!, price: kept.get(price)! };
+}
+
+/**
+ * The histograms kept on `was`, brought to `now`: the same stones, priced alike, but without
+ * `removed` (rows of `was`) and with `added` (rows of `now`). Each bar loses the removed stones
+ * and gains the added ones, so a patched index does not count every stone again.
+ */
+export function carriedHistograms(
+  was: CatalogueIndex,
+  now: CatalogueIndex,
+  removed: readonly number[],
+  added: readonly number[],
+): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  for (const [key, bars] of was.histograms) {
+    const [kind, t, lo, hi] = key.split(' ');
+    const tab = Number(t);
+    const less = removed.filter((r) => was.tab[r] === tab);
+    const more = added.filter((r) => now.tab[r] === tab);
+    const limits: NumRange = [Number(lo), Number(hi)];
+    const [minus, plus] =
+      kind === 'weight'
+        ? [weightBins(was, less, limits), weightBins(now, more, limits)]
+        : [priceBins(was, less), priceBins(now, more)];
+    out.set(
+      key,
+      bars.map((b, i) => b - minus[i]! + plus[i]!),
+    );
+  }
+  return out;
 }

@@ -18,7 +18,6 @@ import { EMPTY_BOUNDS, outwardRange, type FilterBounds } from './filter-state.ts
 import { shapeIndex, shapeListFor } from './shapes.ts';
 import { mainTabOf, MAIN_TABS, PARCELS_TAB, type MainTab } from './tabs.ts';
 import { codeKey } from './codes.ts';
-import type { SliderHistograms } from './histograms.ts';
 
 /**
  * The ListDoc fields the index reads (filters, sorts, tabs, prices). A slim list payload
@@ -118,8 +117,8 @@ export type CatalogueIndex = {
   pricing: PriceContext;
   /** per sort column permutations, built on first use */
   readonly orders: Map<string, SortOrder>;
-  /** the sliders' histograms by tab and weight limits, made on first use (histograms.ts) */
-  readonly histograms: Map<string, SliderHistograms>;
+  /** the sliders' histograms (bars) by slider, tab and weight limits, made on first use (histograms.ts) */
+  readonly histograms: Map<string, number[]>;
   /** scratch space for sorting (all zero between calls) */
   readonly mask: Uint8Array;
 };

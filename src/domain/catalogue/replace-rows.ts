@@ -13,6 +13,7 @@
  * it), so the caller builds the whole index instead.
  */
 import type { ListDoc } from '../diamond.ts';
+import { carriedHistograms } from './histograms.ts';
 import { boundsOf, codeLine, tabRowsOf, type CatalogueIndex, type SortOrder } from './prepare.ts';
 import { rowCopier, type Column } from './row-copier.ts';
 import { sortSource, type SortColumn } from './sort.ts';
@@ -58,7 +59,7 @@ export function replaceRows(ix: CatalogueIndex, docs: ReadonlyMap<number, ListDo
     tabRows,
     bounds: moved.some((key) => cow.changed(ix[key])) ? boundsOf({ ...out, tabRows }) : ix.bounds,
     orders,
-    histograms: new Map(),
+    histograms: carriedHistograms(ix, out, rows, rows),
     codes,
   });
 }

@@ -11,6 +11,7 @@
  * It answers null when a new stone has a field no stone of the index has.
  */
 import type { ListDoc } from '../diamond.ts';
+import { carriedHistograms } from './histograms.ts';
 import { boundsOf, codeLine, tabRowsOf, type CatalogueIndex, type SortOrder } from './prepare.ts';
 import { rowCopier, type Column } from './row-copier.ts';
 
@@ -94,7 +95,12 @@ export function settleRows(
     tabRows,
     bounds: boundsOf({ ...out, tabRows }),
     orders: new Map(byCreated ? [['createdAt', byCreated]] : []),
-    histograms: new Map(),
+    histograms: carriedHistograms(
+      ix,
+      out,
+      [...gone],
+      fresh.map((_, k) => kept.length + k),
+    ),
     codes,
   });
 }

@@ -16,6 +16,7 @@ import {
   replaceRows,
   searchCodes,
   settleRows,
+  sliderHistograms,
   sortOrder,
   SORT_COLUMNS,
   type CatalogueIndex,
@@ -92,6 +93,9 @@ const stockArb = fc
   .integer({ min: 2, max: 30 })
   .chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => stoneArb(i + 1))));
 
+/** the weight limits the sliders' histograms are read at (kept on the index from before a change) */
+const HISTOGRAM_LIMITS = [0, 5] as const;
+
 /** Everything the list reads of an index: each tab's rows in every sort, its bounds, search lines and docs. */
 function view(ix: CatalogueIndex) {
   const lists = MAIN_TABS.flatMap((tab) =>
@@ -102,7 +106,15 @@ function view(ix: CatalogueIndex) {
     ),
   );
   const docs = Array.from({ length: ix.size }, (_, i) => docOf(ix, i));
-  return { lists, bounds: ix.bounds, codes: [...searchCodes(ix)], docs, labs: [...ix.lab].map((l) => ix.labs[l]) };
+  const histograms = MAIN_TABS.map((tab) => sliderHistograms(ix, tab, HISTOGRAM_LIMITS));
+  return {
+    lists,
+    bounds: ix.bounds,
+    codes: [...searchCodes(ix)],
+    docs,
+    labs: [...ix.lab].map((l) => ix.labs[l]),
+    histograms,
+  };
 }
 
 /**
@@ -120,6 +132,7 @@ function checkPatch(
   if (warm) {
     for (const column of SORT_COLUMNS) sortOrder(ix, column);
     searchCodes(ix);
+    for (const tab of MAIN_TABS) sliderHistograms(ix, tab, HISTOGRAM_LIMITS);
   }
   const before = view(ix);
   const { patched, now } = patch(ix, all);
