@@ -21,6 +21,22 @@ import { chromium, type Page } from '@playwright/test';
 import { startServer } from './diamonds-http.ts';
 import { median } from './stats.ts';
 
+/** Debian's Chromium (CHROMIUM_PATH for another), as the browser benches start it. */
+export const launchChromium = (...args: string[]) =>
+  chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', ...args],
+  });
+
+/** The full app serving `dbFile`, its site built into `siteDir` on first use. */
+export const fullApp = (dbFile: string, siteDir: string, timeoutMs = 600_000) =>
+  startServer(
+    'full',
+    'scripts/start.ts',
+    { DATABASE_PATH: dbFile, SITE_DIR: siteDir, LOG_REQUESTS: 'false' },
+    timeoutMs,
+  );
+
 export type BrowserBenchResult = {
   stones: number;
   runs: number;
@@ -82,16 +98,8 @@ export async function benchCatalogueBrowser(opts: {
   const log = opts.log ?? ((l: string) => console.log(`[catalogue-browser] ${l}`));
   mkdirSync(opts.siteDir, { recursive: true });
   log('starting the full app (builds the site on first use) ...');
-  const server = await startServer(
-    'full',
-    'scripts/start.ts',
-    { DATABASE_PATH: opts.dbFile, SITE_DIR: opts.siteDir, LOG_REQUESTS: 'false' },
-    180_000,
-  );
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-  });
+  const server = await fullApp(opts.dbFile, opts.siteDir, 180_000);
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     const t0 = performance.now();

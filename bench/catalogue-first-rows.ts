@@ -33,11 +33,10 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { firstBuild } from './catalogue-server.ts';
-import { tableDrawn } from './catalogue-browser.ts';
+import { fullApp, launchChromium, tableDrawn } from './catalogue-browser.ts';
 import { traderContext, visit, type VisitAt } from './catalogue-scale.ts';
-import { startServer } from './diamonds-http.ts';
 import { OUT, seededDb } from './seeded-db.ts';
 import { median, printBySize } from './stats.ts';
 
@@ -46,6 +45,9 @@ const STATIC: VisitAt = { path: '/faqs', selector: '.accordion__item' };
 const FROM = { list: STATIC.path, static: '/contact-us' };
 const THROTTLE = 4;
 const PRESSES = 5;
+
+/** The full app on `dbFile`, with the site the browser benches of a trader's list share. */
+export const firstRowsApp = (dbFile: string) => fullApp(dbFile, join(OUT, 'site-first-rows'));
 
 type Who = 'static' | 'trader' | 'visitor';
 type Times = { cold: number; repeat: number };
@@ -172,18 +174,10 @@ export async function benchFirstRows(opts: {
   const { log } = opts;
   const dbFile = await seededDb(opts.stones, log);
   log(`${opts.stones} stones: starting the full app ...`);
-  const server = await startServer(
-    'full',
-    'scripts/start.ts',
-    { DATABASE_PATH: dbFile, SITE_DIR: join(OUT, 'site-first-rows'), LOG_REQUESTS: 'false' },
-    600_000,
-  );
+  const server = await firstRowsApp(dbFile);
   let browser: Browser | null = null;
   try {
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-    });
+    browser = await launchChromium();
     // warmed up: both sets built, their densest brotli served
     const warm = await traderContext(browser, server.url);
     const cookie = (await warm.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');

@@ -27,15 +27,15 @@
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import type { Browser, BrowserContext } from '@playwright/test';
 import { startServer, type Server } from './diamonds-http.ts';
-import { oneChange } from './catalogue-browser.ts';
+import { launchChromium, oneChange } from './catalogue-browser.ts';
 import { SET, firstBuild, serverFigures, type BuildFigures, type ServerFigures } from './catalogue-server.ts';
 import { OUT, seededDb } from './seeded-db.ts';
 import { median, printBySize } from './stats.ts';
 
 const TRADER = { email: 'trader@facet.trade', password: 'Trader#2026' };
-const ROW = '.cat-table tbody tr:not(.cat-skeleton):not(.cat-detail-row)';
+export const ROW = '.cat-table tbody tr:not(.cat-skeleton):not(.cat-detail-row)';
 
 export type ScaleResult = {
   stones: number;
@@ -237,10 +237,7 @@ export async function benchCatalogueScale(opts: {
     },
     600_000,
   );
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--enable-precise-memory-info'],
-  });
+  const browser = await launchChromium('--enable-precise-memory-info');
   try {
     const warm = await traderContext(browser, server.url);
     const cookie = (await warm.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');

@@ -29,7 +29,9 @@
  * and the list screen in Chromium on a 10,000-stone database (bench/catalogue-browser.ts: filter change to updated table), and a
  * trader's and a visitor's first rows beside the static page /faqs at 50,000 and 200,000 stones,
  * with the longest main-thread task and a filter change's INP at 4x CPU
- * (bench/catalogue-first-rows.ts; `--first-rows-sizes 50000,200000 --first-rows-runs 3`).
+ * (bench/catalogue-first-rows.ts; `--first-rows-sizes 50000,200000 --first-rows-runs 3`), and a
+ * live price change and a settling filter press in a trader's open list at 200,000 stones, their
+ * longest main-thread task (bench/catalogue-live-browser.ts; `--live-browser-runs 4`).
  *
  * Then the stock import (bench/stock-import.ts): median time to import a 20,000-row CSV and
  * the same rows as an Excel workbook.
@@ -58,6 +60,7 @@ import { main as catalogueFilterMain } from './catalogue-filter.ts';
 import { main as catalogueLivePatchMain } from './catalogue-live-patch.ts';
 import { benchCatalogueBrowser, printBrowserResult } from './catalogue-browser.ts';
 import { benchFirstRows, printFirstRows, type FirstRowsResult } from './catalogue-first-rows.ts';
+import { benchLiveBrowser, printLiveBrowser } from './catalogue-live-browser.ts';
 import { benchLighthouse, printLighthouseResult } from './lighthouse.ts';
 import { main as stockImportMain } from './stock-import.ts';
 import { main as stockSyncMain } from './stock-sync.ts';
@@ -110,6 +113,8 @@ const { values } = parseArgs({
     /** the stock sizes and runs of the first rows beside a static page (bench/catalogue-first-rows.ts) */
     'first-rows-sizes': { type: 'string', default: '50000,200000' },
     'first-rows-runs': { type: 'string', default: '3' },
+    /** visits of the live change in an open list at 200,000 stones (bench/catalogue-live-browser.ts) */
+    'live-browser-runs': { type: 'string', default: '4' },
     /** another checkout (e.g. a `git archive` of an older commit with node_modules linked): its full app joins the list-call rounds */
     root: { type: 'string' },
   },
@@ -305,6 +310,9 @@ if (runs('catalogue')) {
     for (const stones of values['first-rows-sizes'].split(',').map(Number))
       firstRows.push(await benchFirstRows({ stones, runs: Number(values['first-rows-runs']), log }));
     printFirstRows(firstRows);
+    printLiveBrowser(
+      await benchLiveBrowser({ stones: 200_000, runs: Number(values['live-browser-runs']), quietMs: 1000, log }),
+    );
   } catch (err) {
     console.error('[bench] catalogue benches failed:', err instanceof Error ? err.message : err);
     process.exitCode = 1;

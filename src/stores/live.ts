@@ -24,8 +24,16 @@ import type { DiamondDoc, ListDoc } from '../domain/diamond.ts';
 import { patchBagLines } from '../domain/live/bag.ts';
 import type { LiveMineEvent, LiveStoneEvent } from '../domain/live/events.ts';
 import { patchHolds } from '../domain/live/holds.ts';
-import { applyLiveEvents, liveSetOf, type LiveSet, type LiveSetEvent } from '../domain/live/patch.ts';
+import {
+  applyLiveEvents,
+  liveSetOf,
+  settlingSteps,
+  type LivePatch,
+  type LiveSet,
+  type LiveSetEvent,
+} from '../domain/live/patch.ts';
 import { API_BASE } from '../lib/api.ts';
+import { inSlices, type Slices } from '../lib/in-slices.ts';
 import { $bag, loadBag, showLiveLines } from './bag.ts';
 import type { CatalogueIndex } from '../domain/catalogue/index.ts';
 import { $catalogue, reloadCatalogue, showPatchedIndex } from './catalogue.ts';
@@ -86,6 +94,34 @@ function currentSet(): LiveSet | null {
   return liveSet;
 }
 
+/**
+ * The settling of the current set, made ahead while the page is idle (settlingSteps, in short
+ * tasks from SETTLE_AHEAD_MS after the set last moved): at 200,000 stones settling copies every
+ * array of the index, too long a task for the filter press that settles the list.
+ */
+type Ahead = { from: LiveSet; work: Slices<LivePatch>; patch: LivePatch | null };
+let ahead: Ahead | null = null;
+export const SETTLE_AHEAD_MS = 300;
+
+function settleAhead(): void {
+  const set = liveSet;
+  if (ahead?.from === set) return;
+  ahead?.work.stop();
+  ahead = null;
+  if (!set || (set.gone.size === 0 && set.fresh.length === 0)) return;
+  const made: Ahead = { from: set, work: null!, patch: null };
+  made.work = inSlices(settlingSteps(set, set.index.pricing), (patch) => (made.patch = patch), SETTLE_AHEAD_MS);
+  ahead = made;
+}
+
+/** `out` (patched from `set`) becomes the shown set. */
+function showPatch(set: LiveSet, out: LivePatch): void {
+  liveSet = out.set;
+  if (out.set.index !== set.index) showPatchedIndex(set.index, out.set.index);
+  if (out.changed) update({ gone: out.set.gone, fresh: out.set.fresh });
+  settleAhead();
+}
+
 function patchSet(events: readonly LiveSetEvent[], settle = false): boolean {
   const set = currentSet();
   if (!set) {
@@ -95,13 +131,13 @@ function patchSet(events: readonly LiveSetEvent[], settle = false): boolean {
   }
   const out = applyLiveEvents(set, events, { pricing: set.index.pricing, settle });
   if (out.resync) return true;
-  liveSet = out.set;
-  if (out.set.index !== set.index) showPatchedIndex(set.index, out.set.index);
-  if (out.changed) update({ gone: out.set.gone, fresh: out.set.fresh });
+  showPatch(set, out);
   return false;
 }
 
 function resync(): void {
+  ahead?.work.stop();
+  ahead = null;
   liveSet = null;
   early = [];
   update({ gone: NO_IDS, fresh: NO_DOCS, epoch: $liveStock.get().epoch + 1 });
@@ -183,5 +219,11 @@ export function startLive(): void {
  * taken out and the waiting new ones join the rows.
  */
 export function settleLiveSet(): void {
-  if (liveSet && (liveSet.gone.size > 0 || liveSet.fresh.length > 0)) patchSet([], true);
+  const set = liveSet && currentSet();
+  if (!set || (set.gone.size === 0 && set.fresh.length === 0)) return;
+  if (ahead?.from !== set) return void patchSet([], true);
+  // made ahead (or the rest of it now)
+  const patch = ahead.patch ?? ahead.work.finish();
+  ahead = null;
+  showPatch(set, patch);
 }

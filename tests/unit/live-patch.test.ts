@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  allDocs,
   defaultFilters,
   filterAndSort,
   prepareCatalogue,
@@ -15,7 +16,14 @@ import type { DiamondDoc } from '../../src/domain/diamond.ts';
 import { bagLineWarnings, patchBagLines } from '../../src/domain/live/bag.ts';
 import type { LiveStoneEvent } from '../../src/domain/live/events.ts';
 import { patchHolds } from '../../src/domain/live/holds.ts';
-import { applyLiveEvents, freshMatching, liveSetOf, type LiveSet } from '../../src/domain/live/patch.ts';
+import {
+  applyLiveEvents,
+  freshMatching,
+  inSet,
+  liveSetOf,
+  settlingSteps,
+  type LiveSet,
+} from '../../src/domain/live/patch.ts';
 import type { HoldState } from '../../src/domain/trade/holds.ts';
 import { RATES, stone } from './catalogue/factory.ts';
 
@@ -107,6 +115,32 @@ describe('applying the stream to the loaded set', () => {
     // a waiting stone that leaves again is simply dropped
     const { set: shown } = apply(apply(set, [ev(13, 202, 'left_stock')]).set, [], true);
     expect(byPrice(shown)).toEqual([101, 102, 103, 201]);
+  });
+
+  it('settles in steps, made ahead, as it settles at once; the set given is left as it was', () => {
+    const big = stone({ _id: 201, STWeight: 3, price: 4000, ExWebTotal: 4000 });
+    const { set } = apply(loaded(), [ev(11, 102, 'left_stock'), ev(12, 201, 'added', big)]);
+    const steps = settlingSteps(set, pricing);
+    let taken = 0;
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) taken++;
+    expect(taken).toBeGreaterThan(5); // the copy is spread over steps, one array each
+    const ahead = step.value;
+    const atOnce = apply(set, [], true);
+    expect(ahead.changed).toBe(true);
+    expect(ahead.set.gone.size + ahead.set.fresh.length).toBe(0);
+    expect(ahead.set.seq).toBe(12);
+    expect(byPrice(ahead.set)).toEqual(byPrice(atOnce.set));
+    expect(byPrice(ahead.set, 'desc')).toEqual([201, 103, 101]);
+    expect(allDocs(ahead.set.index)).toEqual(allDocs(atOnce.set.index));
+    // the settled set knows its rows (made along the steps): a later event finds its stone
+    expect(inSet(ahead.set, 201) && !inSet(ahead.set, 102)).toBe(true);
+    const later = apply(ahead.set, [ev(13, 201, 'price_changed', { ...big, price: 10, ExWebTotal: 10 })]);
+    expect(byPrice(later.set)).toEqual([201, 101, 103]);
+    expect(byPrice(set)).toEqual([101, 102, 103]);
+    expect([...set.gone]).toEqual([102]);
+    // nothing waiting, nothing to settle
+    expect(settlingSteps(loaded(), pricing).next()).toMatchObject({ done: true, value: { changed: false } });
   });
 
   it('a resync asks for the set to be loaded again', () => {

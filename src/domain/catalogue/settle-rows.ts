@@ -7,8 +7,11 @@
  * index given is left as it was.
  *
  *   const next = settleRows(ix, goneRows, freshDocs);   // null: the index must be rebuilt
+ *   const steps = settleSteps(ix, goneRows, freshDocs); // the same work in short steps
  *
- * It answers null when a new stone has a field no stone of the index has.
+ * It answers null when a new stone has a field no stone of the index has. `settleSteps` does the
+ * work a step at a time (an array copied, a pass over the rows): a caller can spread it over
+ * short tasks, while the page stays responsive, and drop it half-way (nothing given is changed).
  */
 import type { ListDoc } from '../diamond.ts';
 import { carriedHistograms } from './histograms.ts';
@@ -45,11 +48,22 @@ function settledByCreated(was: SortOrder, newRow: Int32Array, key: Float64Array,
   return { order, present: keptPresent + addedPresent, key };
 }
 
-export function settleRows(
+/** Runs steps to their end at once. */
+export function drain<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+export const settleRows = (ix: CatalogueIndex, gone: ReadonlySet<number>, fresh: readonly ListDoc[]) =>
+  drain(settleSteps(ix, gone, fresh));
+
+export function* settleSteps(
   ix: CatalogueIndex,
   gone: ReadonlySet<number>,
   fresh: readonly ListDoc[],
-): CatalogueIndex | null {
+): Generator<void, CatalogueIndex | null> {
   const copier = rowCopier(ix, fresh);
   if (!copier) return null;
   const kept = new Int32Array(ix.size - [...gone].filter((r) => r >= 0 && r < ix.size).length);
@@ -60,6 +74,7 @@ export function settleRows(
   for (let j = 0; j < kept.length; j++)
     if (j > 0 && kept[j] === kept[j - 1]! + 1) runs.at(-1)![1]++;
     else runs.push([kept[j]!, kept[j]! + 1]);
+  yield;
   const copies = new Map<Column, Column>();
   const of = <T extends Column>(a: T): T => {
     let c = copies.get(a) as T | undefined;
@@ -73,6 +88,15 @@ export function settleRows(
     copies.set(a, c);
     return c;
   };
+  // every array copied, one a step
+  const arrays: Column[] = [];
+  const listed = <T extends Column>(a: T): T => (arrays.push(a), a);
+  copier.cols(listed, n);
+  copier.arrays(listed);
+  for (const a of arrays) {
+    of(a);
+    yield;
+  }
   const put = (a: Column, r: number, v: number) => void (of(a)[r] = v);
   fresh.forEach((_, k) => copier.copy(k, kept.length + k, put));
 
@@ -83,17 +107,23 @@ export function settleRows(
     if (ix.made[r]) made[j] = ix.made[r]!;
   });
   fresh.forEach((doc, k) => (made[kept.length + k] = doc));
+  yield;
   const tabRows = tabRowsOf(out.tab);
   const was = ix.orders.get('createdAt');
   const newRow = new Int32Array(ix.size).fill(-1);
   kept.forEach((r, j) => (newRow[r] = j));
+  yield;
   const byCreated = was && settledByCreated(was, newRow, out.createdAt, kept.length);
+  yield;
   const codes = ix.codes ? Array.from(kept, (r) => ix.codes![r]!) : null;
   if (codes) fresh.forEach((_, k) => codes.push(codeLine(cols, kept.length + k)));
+  yield;
+  const bounds = boundsOf({ ...out, tabRows });
+  yield;
   return Object.assign(out, {
     made,
     tabRows,
-    bounds: boundsOf({ ...out, tabRows }),
+    bounds,
     orders: new Map(byCreated ? [['createdAt', byCreated]] : []),
     histograms: carriedHistograms(
       ix,

@@ -20,7 +20,8 @@
  * not change (replace-rows.ts); settling copies each column once without the gone rows and with
  * the waiting stones after (settle-rows.ts). Only a stone with a field no stone of the set has
  * makes the index be rebuilt from its docs (prepare.ts). Either happens once per call, so callers
- * batch what arrives together (an import sends many).
+ * batch what arrives together (an import sends many). `settlingSteps` settles in short steps, so
+ * the copy can be made while the page is idle, before the list settles.
  */
 import type { ListDoc } from '../diamond.ts';
 import {
@@ -29,6 +30,7 @@ import {
   prepareCatalogue,
   replaceRows,
   settleRows,
+  settleSteps,
   type CatalogueIndex,
   type FilterContext,
   type FilterState,
@@ -143,6 +145,30 @@ export function applyLiveEvents(set: LiveSet, events: readonly LiveSetEvent[], o
     changed: true,
     resync: false,
   };
+}
+
+/** rows mapped to their stone between two steps of `settlingSteps` */
+const ROWS_A_STEP = 25_000;
+
+/**
+ * The list settled, as `applyLiveEvents(set, [], { pricing, settle: true })` answers it, in short
+ * steps (settleSteps), with the settled index's id-to-row map made along: a caller can spread the
+ * work over short tasks ahead of the settle (stores/live.ts), or drop it (nothing given changes).
+ */
+export function* settlingSteps(set: LiveSet, pricing: PriceContext): Generator<void, LivePatch> {
+  if (set.gone.size === 0 && set.fresh.length === 0) return { set, changed: false, resync: false };
+  const rows = rowOf(set.index);
+  const gone = new Set([...set.gone].map((id) => rows.get(id)!));
+  const index = yield* settleSteps(set.index, gone, set.fresh);
+  if (!index) return applyLiveEvents(set, [], { pricing, settle: true });
+  const ids = index.cols.num._id;
+  const settledRows = new Map<number, number>();
+  for (let r = 0; ids && r < index.size; r++) {
+    settledRows.set(ids[r]!, r);
+    if ((r + 1) % ROWS_A_STEP === 0) yield;
+  }
+  rowsById.set(index, settledRows);
+  return { set: { index, seq: set.seq, gone: new Set(), fresh: [] }, changed: true, resync: false };
 }
 
 /**

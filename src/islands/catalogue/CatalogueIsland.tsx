@@ -77,6 +77,7 @@ export default function CatalogueIsland() {
     viewportWidth(),
     settled,
     shown.behind,
+    cat.index !== shown.index,
   );
   const { draft, change, flush } = useDraftFilters(state.filters, dispatch);
   // the island has drawn once over the page's markup (before the first paint after hydration):
@@ -96,6 +97,8 @@ export default function CatalogueIsland() {
   }, [authorised, fromAddress]);
 
   // stones that left the stock go, and waiting new ones join, at the next filter or tab change
+  // (a change the buyer makes settles before it is drawn, useListState; this one covers the rest,
+  // such as the back button)
   const settledFor = useRef({ filters: state.filters, tab: state.tab });
   useEffect(() => {
     const was = settledFor.current;

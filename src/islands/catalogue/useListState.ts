@@ -10,7 +10,8 @@
  * - every later change is written back (a tab change pushes a history entry, the rest
  *   replaces it), and the back button reads the address again;
  * - the signed-in state and the saved dialog preferences follow the session;
- * - an open pasted list's `codes` parameter stays in the address (stores/paste-list.ts).
+ * - an open pasted list's `codes` parameter stays in the address (stores/paste-list.ts);
+ * - a change of filters or tab settles the live set first (stores/live.ts `settleLiveSet`).
  */
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import {
@@ -27,6 +28,7 @@ import {
 import { addressOf, stateFromAddress } from '../../domain/catalogue/address.ts';
 import { withPasteParam } from '../../domain/catalogue/paste-list.ts';
 import { pastedParam } from '../../stores/paste-list.ts';
+import { settleLiveSet } from '../../stores/live.ts';
 import { takeOpenedColumns } from '../saved-searches/open.ts';
 
 export type Action = ListAction | { type: 'replace'; state: ListState };
@@ -53,6 +55,11 @@ export function useListState(bounds: Bounds | null, authorised: boolean, dialogS
   const [settled, setSettled] = useState(false);
   const act = useCallback((a: Action) => {
     if (a.type === 'collapseMenu' || a.type === 'closeDrawer') panelChosen.current = true;
+    // stones that left the stock go, and waiting new ones join, at a filter or tab change: the
+    // live set settles first, so the change's rows are worked out once, on the settled set
+    const was = stateRef.current;
+    const next = reducer(was, a);
+    if (next.filters !== was.filters || next.tab !== was.tab) settleLiveSet();
     dispatch(a);
   }, []);
   // a phone folds the panel away at hydration, as its address will say, before the first paint

@@ -11,7 +11,7 @@
  * copy from an earlier visit, until the live stream brings it up to date) gives way to that
  * page for the page's own address, so its older prices never show over the server's.
  */
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { addressOf } from '../../domain/catalogue/address.ts';
 import { listRows, pageOfRows } from '../../domain/catalogue/address-page.ts';
 import { rowsToDocs, type CatalogueIndex, type ListState } from '../../domain/catalogue/index.ts';
@@ -43,13 +43,19 @@ export function useResults(
   settled = false,
   /** the index is older than the server's first page (stores/catalogue.ts): that page stands for its address */
   behind = false,
+  /** a newer index is on its way (the next, deferred render brings it: the list settled) */
+  newer = false,
 ): Results {
-  // filters, sort and tab only: a page change cuts another page from the same rows
+  // filters, sort and tab only: a page change cuts another page from the same rows; with a
+  // newer index on its way, the rows shown stand until it is here, not worked out on the older
+  const last = useRef<Int32Array>(NONE);
   const rows = useMemo(
-    () => (index && version >= 0 ? listRows(index, s, authorised) : NONE),
+    () =>
+      index && version >= 0 ? (newer && last.current.length > 0 ? last.current : listRows(index, s, authorised)) : NONE,
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [index, version, s.filters, s.sort, s.tab, s.columns, authorised],
   );
+  last.current = rows;
   const cut = useMemo(() => pageOfRows(rows, { page: s.page, pageSize: s.pageSize }), [rows, s.page, s.pageSize]);
   const { pages, page } = cut;
   const docs = useMemo(() => (index ? rowsToDocs(index, cut.rows) : []), [index, cut]);
