@@ -99,6 +99,28 @@ export function applyFilters(ix: CatalogueIndex, filters: FilterState, ctx: Filt
   const q = searchTerm(filters.search);
   const useSearch = q.length > 0;
 
+  const filtering =
+    useShape ||
+    useWeight ||
+    useColour ||
+    useClarity ||
+    useCut ||
+    usePolish ||
+    useSymmetry ||
+    useFluo ||
+    useLab ||
+    useSpecial ||
+    usePrice ||
+    usePpc ||
+    useDepth ||
+    useTable ||
+    useLength ||
+    useWidth ||
+    useHeight ||
+    useAvail ||
+    useSearch;
+  if (!filtering) return rows.slice(); // the whole tab, in load order
+
   const { shape, weightLo, weightHi, colourLo, colourHi, clarityLo, clarityHi, cutLo: sCutLo, cutHi: sCutHi } = ix;
   const { polishLo, polishHi, symmetryLo, symmetryHi, fluorescenceLo, fluorescenceHi, lab, special, availability } = ix;
   const { price, ppc, depth, table, length, width, height } = ix;

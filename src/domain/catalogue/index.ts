@@ -10,6 +10,7 @@ export * from './tabs.ts';
 export * from './prepare.ts';
 export * from './replace-rows.ts';
 export * from './settle-rows.ts';
+export * from './id-rows.ts';
 export * from './filter.ts';
 export * from './sort.ts';
 export * from './list-state.ts';

@@ -18,6 +18,7 @@ import { EMPTY_BOUNDS, outwardRange, type FilterBounds } from './filter-state.ts
 import { shapeIndex, shapeListFor } from './shapes.ts';
 import { mainTabOf, MAIN_TABS, PARCELS_TAB, type MainTab } from './tabs.ts';
 import { codeKey } from './codes.ts';
+import { idRows } from './id-rows.ts';
 
 /**
  * The ListDoc fields the index reads (filters, sorts, tabs, prices). A slim list payload
@@ -447,15 +448,8 @@ export function rowsToDocs(ix: CatalogueIndex, rows: ArrayLike<number>): ListDoc
 
 /** The rows of the stones `ids` names, in that order; ids not in the index are left out. */
 export function rowsOfIds(ix: CatalogueIndex, ids: readonly number[]): Int32Array {
-  const col = ix.cols.num._id;
-  const wanted = new Map(ids.map((id, k) => [id, k]));
-  const at = new Int32Array(ids.length).fill(-1);
-  if (col)
-    for (let i = 0; i < ix.size; i++) {
-      const k = wanted.get(col[i] as number);
-      if (k !== undefined) at[k] = i;
-    }
-  return at.filter((i) => i >= 0);
+  const rows = idRows(ix);
+  return Int32Array.from(ids.flatMap((id) => rows.get(id) ?? []));
 }
 
 /** Count badges: stones per main tab. */

@@ -27,8 +27,10 @@ import type { ListDoc } from '../diamond.ts';
 import {
   allDocs,
   applyFilters,
+  idRows,
   prepareCatalogue,
   replaceRows,
+  sameIdRows,
   settleRows,
   settleSteps,
   type CatalogueIndex,
@@ -68,26 +70,13 @@ export type LivePatchOptions = {
 /** A set just loaded: nothing gone, nothing waiting. */
 export const liveSetOf = (index: CatalogueIndex, seq = 0): LiveSet => ({ index, seq, gone: new Set(), fresh: [] });
 
-const rowsById = new WeakMap<CatalogueIndex, Map<number, number>>();
-
-/** The row of each stone id (made once per index). */
-function rowOf(ix: CatalogueIndex): Map<number, number> {
-  let m = rowsById.get(ix);
-  if (m) return m;
-  m = new Map();
-  const ids = ix.cols.num._id;
-  if (ids) for (let r = 0; r < ix.size; r++) m.set(ids[r]!, r);
-  rowsById.set(ix, m);
-  return m;
-}
-
 /** Whether the set holds the stone (shown or gone). */
-export const inSet = (set: LiveSet, id: number) => rowOf(set.index).has(id);
+export const inSet = (set: LiveSet, id: number) => idRows(set.index).has(id);
 
 const ROW_CHANGES = new Set<LiveStoneEvent['change']>(['price_changed', 'updated', 'back_in_stock', 'added']);
 
 export function applyLiveEvents(set: LiveSet, events: readonly LiveSetEvent[], opts: LivePatchOptions): LivePatch {
-  const rows = rowOf(set.index);
+  const rows = idRows(set.index);
   let seq = set.seq;
   const gone = new Set(set.gone);
   const fresh = new Map(set.fresh.map((d) => [d._id!, d] as const));
@@ -132,7 +121,7 @@ export function applyLiveEvents(set: LiveSet, events: readonly LiveSetEvent[], o
   // rows replaced (and, settling, the gone taken out and the waiting added) in place of a rebuild
   const replaced = replaceRows(set.index, new Map([...replace].map(([id, doc]) => [rows.get(id)!, doc])));
   if (replaced && !settle) {
-    rowsById.set(replaced, rows); // the rows stay where they were
+    sameIdRows(set.index, replaced); // the rows stay where they were
     return { set: { index: replaced, seq, gone, fresh: [...fresh.values()] }, changed: true, resync: false };
   }
   const settled = replaced && settleRows(replaced, new Set([...gone].map((id) => rows.get(id)!)), [...fresh.values()]);
@@ -147,27 +136,18 @@ export function applyLiveEvents(set: LiveSet, events: readonly LiveSetEvent[], o
   };
 }
 
-/** rows mapped to their stone between two steps of `settlingSteps` */
-const ROWS_A_STEP = 25_000;
-
 /**
  * The list settled, as `applyLiveEvents(set, [], { pricing, settle: true })` answers it, in short
- * steps (settleSteps), with the settled index's id-to-row map made along: a caller can spread the
- * work over short tasks ahead of the settle (stores/live.ts), or drop it (nothing given changes).
+ * steps (settleSteps): a caller can spread the work over short tasks ahead of the settle
+ * (stores/live.ts), or drop it (nothing given changes).
  */
 export function* settlingSteps(set: LiveSet, pricing: PriceContext): Generator<void, LivePatch> {
   if (set.gone.size === 0 && set.fresh.length === 0) return { set, changed: false, resync: false };
-  const rows = rowOf(set.index);
+  const rows = idRows(set.index);
   const gone = new Set([...set.gone].map((id) => rows.get(id)!));
   const index = yield* settleSteps(set.index, gone, set.fresh);
   if (!index) return applyLiveEvents(set, [], { pricing, settle: true });
-  const ids = index.cols.num._id;
-  const settledRows = new Map<number, number>();
-  for (let r = 0; ids && r < index.size; r++) {
-    settledRows.set(ids[r]!, r);
-    if ((r + 1) % ROWS_A_STEP === 0) yield;
-  }
-  rowsById.set(index, settledRows);
+  idRows(index); // its stones' rows, for the events after
   return { set: { index, seq: set.seq, gone: new Set(), fresh: [] }, changed: true, resync: false };
 }
 
