@@ -103,11 +103,15 @@ type Ahead = { from: LiveSet; work: Slices<LivePatch>; patch: LivePatch | null }
 let ahead: Ahead | null = null;
 export const SETTLE_AHEAD_MS = 300;
 
+function dropAhead(): void {
+  ahead?.work.stop();
+  ahead = null;
+}
+
 function settleAhead(): void {
   const set = liveSet;
   if (ahead?.from === set) return;
-  ahead?.work.stop();
-  ahead = null;
+  dropAhead();
   if (!set || (set.gone.size === 0 && set.fresh.length === 0)) return;
   const made: Ahead = { from: set, work: null!, patch: null };
   made.work = inSlices(settlingSteps(set, set.index.pricing), (patch) => (made.patch = patch), SETTLE_AHEAD_MS);
@@ -136,8 +140,7 @@ function patchSet(events: readonly LiveSetEvent[], settle = false): boolean {
 }
 
 function resync(): void {
-  ahead?.work.stop();
-  ahead = null;
+  dropAhead();
   liveSet = null;
   early = [];
   update({ gone: NO_IDS, fresh: NO_DOCS, epoch: $liveStock.get().epoch + 1 });

@@ -49,7 +49,7 @@ function settledByCreated(was: SortOrder, newRow: Int32Array, key: Float64Array,
 }
 
 /** Runs steps to their end at once. */
-export function drain<T>(steps: Generator<void, T>): T {
+function drain<T>(steps: Generator<void, T>): T {
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;
