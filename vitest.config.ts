@@ -22,6 +22,11 @@
  */
 import { defineConfig } from 'vitest/config';
 
+// argon2id at a test-only cost (api/config.ts PASSWORD_HASHING): the suites log in thousands of
+// times. Set here, in the process that seeds the template databases, and inherited by every
+// worker and every node a test starts; tests/unit/passwords.test.ts checks production's cost.
+process.env.PASSWORD_HASHING = 'weak-for-tests';
+
 const API_TESTS = 'tests/api/**/*.test.ts';
 const PG_SETUP = 'tests/support/pg-global-setup.ts';
 /** db/tables.ts picks its engine from the environment when it loads (DATABASE_ENGINE). */

@@ -7,6 +7,10 @@
 import * as v from 'valibot';
 import { LIVE_HEARTBEAT_MS } from '../src/domain/live/events.ts';
 
+/** argon2id's cost: OWASP's minimum, or a weak one that only test suites set (refused in production). */
+export const PASSWORD_HASHINGS = ['owasp', 'weak-for-tests'] as const;
+export type PasswordHashing = (typeof PASSWORD_HASHINGS)[number];
+
 /** The public development value of SESSION_SECRET: refused in production. */
 export const DEV_SESSION_SECRET = 'dev-only-secret-change-me';
 /** The least SESSION_SECRET production accepts, in bytes (UTF-8). */
@@ -106,6 +110,8 @@ const EnvSchema = v.object({
   LIVE_POLL_MS: v.pipe(int(3000), v.minValue(50)),
   /** on SIGTERM/SIGINT: how long requests in flight and workers may take to finish, in ms */
   SHUTDOWN_GRACE_MS: int(10_000),
+  /** argon2id's cost for new password hashes (db/passwords.ts); the weak one is for test suites and refused in production */
+  PASSWORD_HASHING: v.optional(v.picklist(PASSWORD_HASHINGS), 'owasp'),
 });
 
 export type Config = v.InferOutput<typeof EnvSchema> & {
@@ -161,6 +167,8 @@ export function productionRefusal(config: Config): string | null {
   if (Buffer.byteLength(secret, 'utf8') < MIN_SECRET_BYTES)
     return `SESSION_SECRET is shorter than ${MIN_SECRET_BYTES} bytes: ${fix}`;
   if (!config.SITE_URL) return 'SITE_URL is not set: set it to the public address, e.g. https://trade.example.com';
+  if (config.PASSWORD_HASHING !== 'owasp')
+    return `PASSWORD_HASHING is ${config.PASSWORD_HASHING}, which only test suites use: leave it unset (owasp)`;
   if (config.MAIL_TRANSPORT !== 'log' && !config.SMTP_URL)
     return 'SMTP_URL is not set: set it (smtp://user:pass@host:587), or MAIL_TRANSPORT=log to keep e-mails in the outbox on purpose';
   return null;
@@ -179,4 +187,12 @@ export function engineFromEnv(env: Record<string, string | undefined> = process.
   return /^postgres(ql)?:\/\//i.test(env.DATABASE_URL ?? '') || env.DATABASE_ENGINE === 'postgres'
     ? 'postgres'
     : 'sqlite';
+}
+
+/**
+ * The password hashing named by the environment (PASSWORD_HASHING): db/passwords.ts picks its
+ * argon2id cost from it when it loads. Anything but the test suites' value is OWASP's.
+ */
+export function passwordHashingFromEnv(env: Record<string, string | undefined> = process.env): PasswordHashing {
+  return env.PASSWORD_HASHING === 'weak-for-tests' ? 'weak-for-tests' : 'owasp';
 }

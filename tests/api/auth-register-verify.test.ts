@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { configs, tokens, users } from '../../db/tables.ts';
+import { passwordHashingFromEnv } from '../../api/config.ts';
+import { argon2Options } from '../../api/services/accounts/passwords.ts';
 import { PASSWORD, createTestApp, errorOf, insertUser, linkToken, registration, userByEmail } from './auth-helpers.ts';
 
 const HOUR = 3_600_000;
@@ -62,7 +64,8 @@ describe('POST /register and the verification link', () => {
 
     const user = await userByEmail(t.db, 'grace@marlow.example');
     expect(user?.status).toBe('unverified');
-    expect(user?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    const { memoryCost: m, timeCost: t2 } = argon2Options(passwordHashingFromEnv());
+    expect(user?.passwordHash?.startsWith(`$argon2id$v=19$m=${m},t=${t2},p=1$`)).toBe(true);
     expect(user?.tradeReferences).toEqual(['Moss & Daughter Casting']);
     expect(user?.acceptTermsAndConditions).toBe(true);
 

@@ -23,7 +23,8 @@ const SAFE = {
 
 function start(env: Record<string, string | undefined>) {
   const database = join(dir, `db-${Math.random().toString(36).slice(2)}.sqlite`);
-  const { DATABASE_URL: _url, ...inherited } = process.env;
+  // the suite's own settings stay out: this start is a production one
+  const { DATABASE_URL: _url, PASSWORD_HASHING: _hashing, ...inherited } = process.env;
   const r = spawnSync(process.execPath, [join(ROOT, 'scripts/start.ts')], {
     cwd: dir,
     env: { ...inherited, DATABASE_ENGINE: '', PORT: '0', SITE_DIR: join(dir, 'dist'), DATABASE_PATH: database, ...env },
@@ -57,6 +58,15 @@ describe('production start refuses unsafe settings', () => {
     expect(productionRefusal(loadConfig(SAFE))).toBeNull();
     expect(productionRefusal(loadConfig({ ...SAFE, SMTP_URL: '', MAIL_TRANSPORT: 'log' }))).toBeNull();
     expect(productionRefusal(loadConfig({ ...SAFE, SESSION_SECRET: '', NODE_ENV: 'development' }))).toBeNull();
+  });
+
+  it("refuses the test suites' weak password hashing, which development accepts", () => {
+    const weak = { ...SAFE, PASSWORD_HASHING: 'weak-for-tests' };
+    expect(productionRefusal(loadConfig(weak))).toMatch(
+      /^PASSWORD_HASHING is weak-for-tests, which only test suites use/,
+    );
+    expect(productionRefusal(loadConfig({ ...weak, NODE_ENV: 'development' }))).toBeNull();
+    expect(() => loadConfig({ ...SAFE, PASSWORD_HASHING: 'fast' })).toThrow(/PASSWORD_HASHING/);
   });
 });
 

@@ -41,6 +41,8 @@ export function serverEnv(dir: string, port: number, smtpPort?: number): Record<
     SEED_STONES: process.env.E2E_SEED_STONES ?? '300',
     LOG_REQUESTS: 'false',
     RATE_LIMIT_FACTOR: '20',
+    // argon2id at the test-only cost: every spec signs in (api/config.ts, PASSWORD_HASHING)
+    PASSWORD_HASHING: 'weak-for-tests',
     SITE_URL: url,
     ...(smtpPort ? { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` } : { MAIL_TRANSPORT: 'log' }),
     // webhook tests send to a receiver on loopback (tests/e2e/account-webhooks.spec.ts)
